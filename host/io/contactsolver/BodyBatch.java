@@ -1,0 +1,288 @@
+package io.contactsolver;
+
+import io.contactsolver.core.BodyKind;
+import io.contactsolver.core.FieldBlock;
+import java.nio.FloatBuffer;
+import java.util.Objects;
+import org.joml.Matrix3f;
+import org.joml.Matrix3fc;
+import org.joml.Quaternionf;
+import org.joml.Quaternionfc;
+import org.joml.Vector3f;
+import org.joml.Vector3fc;
+
+/**
+ * The state of a set of rigid bodies, stored structure of arrays in one direct, native-order
+ * buffer (layout: {@link BodyField}).
+ *
+ * <p>Bodies are addressed by index {@code 0 .. size()-1}; contacts refer to them by that index, or
+ * to the static world by {@link ContactBatch#WORLD}. Everything is world space except the inverse
+ * inertia tensor, which is given in body space and rotated by the orientation inside the solver.
+ * A body with inverse mass 0 and inverse inertia 0 is static (or kinematic): contacts never move
+ * it. A particle (point mass) has inverse inertia 0 and any inverse mass.
+ *
+ * <p>Setters return {@code this} and getters fill a caller-supplied {@code dest}, so a simulation
+ * loop allocates nothing. Values are checked when a solve starts (see {@link ContactSolver}); the
+ * helpers that invert a mass or an inertia tensor check their argument at once.
+ */
+public final class BodyBatch {
+    private final FieldBlock block;
+    private int size;
+
+    /** An empty batch with room for 16 bodies; it grows as bodies are added. */
+    public BodyBatch() {
+        this(16);
+    }
+
+    /** An empty batch with room for {@code initialCapacity} bodies; it grows as bodies are added. */
+    public BodyBatch(int initialCapacity) {
+        this.block = new FieldBlock(BodyField.COUNT, initialCapacity);
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public int capacity() {
+        return block.stride();
+    }
+
+    /** Removes all bodies, keeping the storage. */
+    public BodyBatch clear() {
+        size = 0;
+        return this;
+    }
+
+    /**
+     * Appends a static body at the origin with identity orientation, at rest, and returns its index.
+     * Give it mass with {@link #setMass}, {@link #setMassProperties}, {@link #setParticle} or the
+     * inverse setters.
+     */
+    public int add() {
+        block.ensureCapacity(size + 1, size);
+        int i = size++;
+        for (BodyField f : BodyField.values()) {
+            put(f, i, 0.0f);
+        }
+        put(BodyField.QW, i, 1.0f);
+        return i;
+    }
+
+    // ---- positions, orientations, velocities ----------------------------------------------
+
+    public BodyBatch setPosition(int body, float x, float y, float z) {
+        return set3(body, BodyField.X, x, y, z);
+    }
+
+    public BodyBatch setPosition(int body, Vector3fc position) {
+        return setPosition(body, position.x(), position.y(), position.z());
+    }
+
+    public Vector3f getPosition(int body, Vector3f dest) {
+        return get3(body, BodyField.X, dest);
+    }
+
+    /** Sets the orientation, a unit quaternion rotating body space into world space. */
+    public BodyBatch setOrientation(int body, Quaternionfc orientation) {
+        check(body);
+        put(BodyField.QW, body, orientation.w());
+        put(BodyField.QX, body, orientation.x());
+        put(BodyField.QY, body, orientation.y());
+        put(BodyField.QZ, body, orientation.z());
+        return this;
+    }
+
+    public Quaternionf getOrientation(int body, Quaternionf dest) {
+        check(body);
+        return dest.set(fetch(BodyField.QX, body), fetch(BodyField.QY, body), fetch(BodyField.QZ, body),
+                fetch(BodyField.QW, body));
+    }
+
+    public BodyBatch setLinearVelocity(int body, float x, float y, float z) {
+        return set3(body, BodyField.VX, x, y, z);
+    }
+
+    public BodyBatch setLinearVelocity(int body, Vector3fc velocity) {
+        return setLinearVelocity(body, velocity.x(), velocity.y(), velocity.z());
+    }
+
+    public Vector3f getLinearVelocity(int body, Vector3f dest) {
+        return get3(body, BodyField.VX, dest);
+    }
+
+    public BodyBatch setAngularVelocity(int body, float x, float y, float z) {
+        return set3(body, BodyField.WX, x, y, z);
+    }
+
+    public BodyBatch setAngularVelocity(int body, Vector3fc angularVelocity) {
+        return setAngularVelocity(body, angularVelocity.x(), angularVelocity.y(), angularVelocity.z());
+    }
+
+    public Vector3f getAngularVelocity(int body, Vector3f dest) {
+        return get3(body, BodyField.WX, dest);
+    }
+
+    // ---- mass properties --------------------------------------------------------------------
+
+    public BodyBatch setInverseMass(int body, float inverseMass) {
+        check(body);
+        put(BodyField.INV_MASS, body, inverseMass);
+        return this;
+    }
+
+    public float inverseMass(int body) {
+        check(body);
+        return fetch(BodyField.INV_MASS, body);
+    }
+
+    /** Stores {@code 1 / mass}; the mass must be positive and finite (use {@link #setStatic} for 0). */
+    public BodyBatch setMass(int body, float mass) {
+        if (!(mass > 0.0f) || !Float.isFinite(mass)) {
+            throw new IllegalArgumentException("body " + body + ": mass must be positive and finite, got " + mass);
+        }
+        return setInverseMass(body, 1.0f / mass);
+    }
+
+    /**
+     * Sets the body-space inverse inertia tensor. It must be symmetric (within a relative 1e-5, the
+     * mean of the two off-diagonal entries is stored) and, as checked when a solve starts, positive
+     * semi-definite.
+     */
+    public BodyBatch setInverseInertia(int body, Matrix3fc inverseInertia) {
+        check(body);
+        float xy = symmetricEntry(body, inverseInertia.m10(), inverseInertia.m01(), inverseInertia);
+        float xz = symmetricEntry(body, inverseInertia.m20(), inverseInertia.m02(), inverseInertia);
+        float yz = symmetricEntry(body, inverseInertia.m21(), inverseInertia.m12(), inverseInertia);
+        return setInverseInertia(body, inverseInertia.m00(), inverseInertia.m11(), inverseInertia.m22(), xy, xz, yz);
+    }
+
+    /** Sets the six independent entries of the symmetric body-space inverse inertia tensor. */
+    public BodyBatch setInverseInertia(int body, float ixx, float iyy, float izz, float ixy, float ixz, float iyz) {
+        check(body);
+        put(BodyField.INV_IXX, body, ixx);
+        put(BodyField.INV_IYY, body, iyy);
+        put(BodyField.INV_IZZ, body, izz);
+        put(BodyField.INV_IXY, body, ixy);
+        put(BodyField.INV_IXZ, body, ixz);
+        put(BodyField.INV_IYZ, body, iyz);
+        return this;
+    }
+
+    public Matrix3f getInverseInertia(int body, Matrix3f dest) {
+        check(body);
+        float xy = fetch(BodyField.INV_IXY, body);
+        float xz = fetch(BodyField.INV_IXZ, body);
+        float yz = fetch(BodyField.INV_IYZ, body);
+        return dest.set(fetch(BodyField.INV_IXX, body), xy, xz,
+                xy, fetch(BodyField.INV_IYY, body), yz,
+                xz, yz, fetch(BodyField.INV_IZZ, body));
+    }
+
+    /**
+     * Stores the inverse of a body-space inertia tensor, which must be symmetric positive definite.
+     * The inverse is computed in double precision. For a tensor with a zero principal moment (a
+     * thin rod about its axis) set the inverse directly with {@link #setInverseInertia}.
+     */
+    public BodyBatch setInertia(int body, Matrix3fc inertia) {
+        check(body);
+        double xx = inertia.m00(), yy = inertia.m11(), zz = inertia.m22();
+        double xy = symmetricEntry(body, inertia.m10(), inertia.m01(), inertia);
+        double xz = symmetricEntry(body, inertia.m20(), inertia.m02(), inertia);
+        double yz = symmetricEntry(body, inertia.m21(), inertia.m12(), inertia);
+        // cofactors of the symmetric matrix; positive definite iff the leading minors are positive
+        double cxx = yy * zz - yz * yz;
+        double cxy = xz * yz - xy * zz;
+        double cxz = xy * yz - yy * xz;
+        double det = xx * cxx + xy * cxy + xz * cxz;
+        if (!(xx > 0.0) || !(xx * yy - xy * xy > 0.0) || !(det > 0.0) || !Double.isFinite(det)) {
+            throw new IllegalArgumentException("body " + body + ": inertia tensor is not symmetric positive definite: "
+                    + inertia);
+        }
+        double cyy = xx * zz - xz * xz;
+        double cyz = xy * xz - xx * yz;
+        double czz = xx * yy - xy * xy;
+        return setInverseInertia(body, (float) (cxx / det), (float) (cyy / det), (float) (czz / det),
+                (float) (cxy / det), (float) (cxz / det), (float) (cyz / det));
+    }
+
+    /** {@link #setMass} and {@link #setInertia} together. */
+    public BodyBatch setMassProperties(int body, float mass, Matrix3fc inertia) {
+        setMass(body, mass);
+        return setInertia(body, inertia);
+    }
+
+    /** Makes the body a particle: inverse mass {@code 1 / mass}, inverse inertia zero. */
+    public BodyBatch setParticle(int body, float mass) {
+        setMass(body, mass);
+        return setInverseInertia(body, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f);
+    }
+
+    /** Makes the body static (or kinematic): inverse mass and inverse inertia zero. */
+    public BodyBatch setStatic(int body) {
+        setInverseMass(body, 0.0f);
+        return setInverseInertia(body, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f);
+    }
+
+    /** Whether contacts leave this body unmoved (inverse mass and inverse inertia all zero). */
+    public boolean isStatic(int body) {
+        check(body);
+        return BodyKind.isImmovable(block.floats(), block.stride(), body);
+    }
+
+    // ---- raw access -------------------------------------------------------------------------
+
+    /** Field {@code field} of body {@code body}. */
+    public float get(BodyField field, int body) {
+        check(body);
+        return fetch(field, body);
+    }
+
+    public BodyBatch set(BodyField field, int body, float value) {
+        check(body);
+        put(field, body, value);
+        return this;
+    }
+
+    /**
+     * A read-only view of the storage: field {@code f} of body {@code i} is at absolute index
+     * {@code f.ordinal() * capacity() + i}. The view is invalid after the batch grows.
+     */
+    public FloatBuffer data() {
+        return block.floats().asReadOnlyBuffer();
+    }
+
+    FieldBlock block() {
+        return block;
+    }
+
+    private float symmetricEntry(int body, float lower, float upper, Object matrix) {
+        float scale = Math.max(Math.abs(lower), Math.abs(upper));
+        if (Math.abs(lower - upper) > 1e-5f * scale) {
+            throw new IllegalArgumentException("body " + body + ": matrix is not symmetric: " + matrix);
+        }
+        return (lower + upper) * 0.5f;
+    }
+
+    private BodyBatch set3(int body, BodyField first, float x, float y, float z) {
+        check(body);
+        block.setVector(first.ordinal(), body, x, y, z);
+        return this;
+    }
+
+    private Vector3f get3(int body, BodyField first, Vector3f dest) {
+        check(body);
+        return block.getVector(first.ordinal(), body, dest);
+    }
+
+    private float fetch(BodyField field, int body) {
+        return block.getFloat(field.ordinal(), body);
+    }
+
+    private void put(BodyField field, int body, float value) {
+        block.setFloat(field.ordinal(), body, value);
+    }
+
+    private void check(int body) {
+        Objects.checkIndex(body, size);
+    }
+}

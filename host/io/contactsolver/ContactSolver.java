@@ -1,0 +1,173 @@
+package io.contactsolver;
+
+import io.contactsolver.core.BackendFailureException;
+import io.contactsolver.core.BackendUnavailableException;
+import io.contactsolver.core.BodyContactIndex;
+import io.contactsolver.core.InputValidator;
+import io.contactsolver.core.ParallelRunner;
+import io.contactsolver.core.SolveJob;
+import io.contactsolver.core.SolverBackend;
+import io.contactsolver.cpu.CpuBackend;
+import io.contactsolver.opencl.OpenClBackend;
+import java.lang.System.Logger.Level;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Computes frictionless collision impulses for a batch of contacts, on an OpenCL device or on the
+ * CPU, and returns every body's velocity change and every contact's impulse.
+ *
+ * <p>Convention (PHYSICS.md): the normal points from body a to body b; with
+ * {@code v_n = (v_pb - v_pa) . n}, an approaching contact ({@code v_n < 0}) gets
+ * {@code j = -(1 + e) v_n / K}, a separating or resting one {@code j = 0}; body a receives
+ * {@code -j n} and body b {@code +j n} at the contact point.
+ *
+ * <p>Creating a solver picks the backend and logs one line saying which one runs and, where
+ * {@link Backend#AUTO} fell back to the CPU, why. Every solve validates its input on the host
+ * first ({@link InvalidInputException}, nothing written). If the OpenCL device fails during a
+ * solve, its context is dropped, the whole batch is recomputed on the CPU and a warning is logged;
+ * later solves stay on the CPU. Results are bit-identical across thread counts and runs, and
+ * between the CPU and a device that supports correctly rounded division.
+ *
+ * <p>A solver is not thread-safe. Close it to release the device and the worker threads.
+ */
+public final class ContactSolver implements AutoCloseable {
+    private static final System.Logger LOG = System.getLogger("io.contactsolver");
+
+    /** Opens the OpenCL backend; a seam so tests can inject each way of failing. */
+    @FunctionalInterface
+    interface OpenClFactory {
+        SolverBackend open(Optional<String> deviceSelector) throws BackendUnavailableException;
+    }
+
+    private final ParallelRunner runner;
+    private final BodyContactIndex index = new BodyContactIndex();
+    private SolverBackend backend;
+    private Backend kind;
+    private String fallbackReason;
+
+    private ContactSolver(ParallelRunner runner, SolverBackend backend, Backend kind, String fallbackReason) {
+        this.runner = runner;
+        this.backend = backend;
+        this.kind = kind;
+        this.fallbackReason = fallbackReason;
+    }
+
+    /** A solver with {@link SolverConfig#defaults()}: the best available backend. */
+    public static ContactSolver create() {
+        return create(SolverConfig.defaults());
+    }
+
+    /**
+     * A solver on the configured backend.
+     *
+     * @throws IllegalStateException if {@link Backend#OPENCL} was asked for and cannot be used
+     */
+    public static ContactSolver create(SolverConfig config) {
+        return create(config, OpenClBackend::open);
+    }
+
+    static ContactSolver create(SolverConfig config, OpenClFactory openCl) {
+        ParallelRunner runner = new ParallelRunner(config.threads());
+        try {
+            ContactSolver solver = open(config, openCl, runner);
+            LOG.log(Level.INFO, "contact-solver: backend " + solver.description()
+                    + (solver.fallbackReason == null ? "" : "; OpenCL not used: " + solver.fallbackReason));
+            return solver;
+        } catch (RuntimeException e) {
+            runner.close();
+            throw e;
+        }
+    }
+
+    private static ContactSolver open(SolverConfig config, OpenClFactory openCl, ParallelRunner runner) {
+        if (config.backend() == Backend.CPU) {
+            return new ContactSolver(runner, new CpuBackend(runner), Backend.CPU, null);
+        }
+        String reason;
+        try {
+            return new ContactSolver(runner, openCl.open(config.device()), Backend.OPENCL, null);
+        } catch (BackendUnavailableException e) {
+            reason = e.getMessage();
+        } catch (LinkageError e) {
+            // JOCL's native library, or libOpenCL.so.1 behind it, could not be loaded
+            reason = "OpenCL library could not be loaded (" + e + ")";
+        }
+        if (config.backend() == Backend.OPENCL) {
+            throw new IllegalStateException("OpenCL backend unavailable: " + reason);
+        }
+        return new ContactSolver(runner, new CpuBackend(runner), Backend.CPU, reason);
+    }
+
+    /** The backend solves run on now: {@link Backend#CPU} or {@link Backend#OPENCL}. */
+    public Backend backend() {
+        return kind;
+    }
+
+    /** The backend and its device or thread count, in one line. */
+    public String description() {
+        return backend.description();
+    }
+
+    /** Why OpenCL is not in use, if this solver asked for it (AUTO) and fell back to the CPU. */
+    public Optional<String> fallbackReason() {
+        return Optional.ofNullable(fallbackReason);
+    }
+
+    /**
+     * Checks bodies and contacts as a solve would, without solving.
+     *
+     * @throws InvalidInputException naming the first faulty body, else the first faulty contact
+     */
+    public void validate(BodyBatch bodies, ContactBatch contacts) {
+        InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
+                contacts.size(), runner);
+    }
+
+    /**
+     * The single-pass solve: the seed equation for every contact from the pre-solve velocities,
+     * summed per body (one Jacobi pass). Bodies and contacts are not modified.
+     *
+     * @param dest receives the deltas and impulses; grown if needed
+     * @return {@code dest}
+     * @throws InvalidInputException if any body or contact is invalid; {@code dest} is then untouched
+     */
+    public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveResult dest) {
+        Objects.requireNonNull(dest, "dest");
+        validate(bodies, contacts);
+        dest.prepare(bodies.size(), contacts.size());
+        index.build(bodies.block(), bodies.size(), contacts.linkBlock(), contacts.size(), runner);
+        SolveJob job = new SolveJob(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
+                contacts.size(), index, dest.deltaBlock(), dest.impulseBlock());
+        try {
+            backend.solveSinglePass(job);
+        } catch (BackendFailureException failure) {
+            fallBackToCpu(failure);
+            backend.solveSinglePass(job);
+        }
+        dest.setBackend(kind);
+        return dest;
+    }
+
+    private void fallBackToCpu(BackendFailureException failure) {
+        LOG.log(Level.WARNING, "contact-solver: " + backend.description() + " failed during a solve ("
+                + failure.getMessage() + "); context dropped, batch recomputed on the CPU");
+        try {
+            backend.close();
+        } catch (RuntimeException closeFailure) {
+            failure.addSuppressed(closeFailure);
+        }
+        backend = new CpuBackend(runner);
+        kind = Backend.CPU;
+        fallbackReason = "device failed during a solve: " + failure.getMessage();
+    }
+
+    @Override
+    public void close() {
+        try {
+            backend.close();
+        } finally {
+            runner.close();
+        }
+    }
+}

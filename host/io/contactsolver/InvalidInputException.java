@@ -1,0 +1,63 @@
+package io.contactsolver;
+
+import java.util.List;
+
+/**
+ * Input that a solve refuses, naming the body or contact index and the field at fault. Thrown
+ * before anything is computed or written. {@link #fields()} are {@link BodyField},
+ * {@link ContactField} or {@link ContactBody} column names, so a file reader can point at the
+ * line and column the value came from.
+ */
+public final class InvalidInputException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    /** What kind of record is at fault. */
+    public enum Subject {
+        BODY, CONTACT;
+
+        String label() {
+            return this == BODY ? "body" : "contact";
+        }
+    }
+
+    private final Subject subject;
+    private final int index;
+    private final List<String> fields;
+    private final String problem;
+
+    public InvalidInputException(Subject subject, int index, List<String> fields, String problem) {
+        super(subject.label() + " " + index + ", " + describeFields(fields) + ": " + problem);
+        this.subject = subject;
+        this.index = index;
+        this.fields = List.copyOf(fields);
+        this.problem = problem;
+    }
+
+    public Subject subject() {
+        return subject;
+    }
+
+    /** Index of the body or contact in its batch. */
+    public int index() {
+        return index;
+    }
+
+    /** The column names of the fields at fault, most often one. */
+    public List<String> fields() {
+        return fields;
+    }
+
+    /** What is wrong, without the location. */
+    public String problem() {
+        return problem;
+    }
+
+    /** {@code field 'x'} or {@code fields 'qw', 'qx'} as used in messages. */
+    public static String describeFields(List<String> fields) {
+        StringBuilder text = new StringBuilder(fields.size() == 1 ? "field " : "fields ");
+        for (int i = 0; i < fields.size(); i++) {
+            text.append(i == 0 ? "" : ", ").append('\'').append(fields.get(i)).append('\'');
+        }
+        return text.toString();
+    }
+}

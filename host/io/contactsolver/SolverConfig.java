@@ -1,0 +1,76 @@
+package io.contactsolver;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How a {@link ContactSolver} is set up: which backend, which OpenCL device, how many CPU threads.
+ * Immutable; the {@code with} methods return a changed copy.
+ *
+ * <p>The OpenCL device is chosen by {@link #withDevice}, else by the system property
+ * {@value #DEVICE_PROPERTY}, else by the environment variable {@value #DEVICE_ENV}; the value is a
+ * device index as listed by the {@code devices} command, or a case-insensitive part of a device
+ * name. Without one, a GPU is preferred, then any OpenCL device.
+ */
+public final class SolverConfig {
+    public static final String DEVICE_PROPERTY = "contactsolver.device";
+    public static final String DEVICE_ENV = "CONTACT_SOLVER_DEVICE";
+
+    private final Backend backend;
+    private final String device;
+    private final int threads;
+
+    private SolverConfig(Backend backend, String device, int threads) {
+        this.backend = Objects.requireNonNull(backend, "backend");
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+        this.device = device;
+        this.threads = threads;
+    }
+
+    /** {@link Backend#AUTO}, no device chosen, one CPU thread per available processor. */
+    public static SolverConfig defaults() {
+        return new SolverConfig(Backend.AUTO, null, Runtime.getRuntime().availableProcessors());
+    }
+
+    public SolverConfig withBackend(Backend newBackend) {
+        return new SolverConfig(newBackend, device, threads);
+    }
+
+    /** Chooses the OpenCL device by index or by part of its name; {@code null} to choose automatically. */
+    public SolverConfig withDevice(String newDevice) {
+        return new SolverConfig(backend, newDevice == null || newDevice.isBlank() ? null : newDevice.trim(), threads);
+    }
+
+    /** Threads for the CPU backend and for the host-side work of every solve (validation, index). */
+    public SolverConfig withThreads(int newThreads) {
+        return new SolverConfig(backend, device, newThreads);
+    }
+
+    public Backend backend() {
+        return backend;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    /** The device selector: the one set here, else the system property, else the environment. */
+    public Optional<String> device() {
+        if (device != null) {
+            return Optional.of(device);
+        }
+        String property = System.getProperty(DEVICE_PROPERTY);
+        if (property != null && !property.isBlank()) {
+            return Optional.of(property.trim());
+        }
+        String env = System.getenv(DEVICE_ENV);
+        return env == null || env.isBlank() ? Optional.empty() : Optional.of(env.trim());
+    }
+
+    @Override
+    public String toString() {
+        return "SolverConfig[backend=" + backend + ", device=" + device().orElse("auto") + ", threads=" + threads + "]";
+    }
+}

@@ -1,0 +1,200 @@
+package io.contactsolver.core;
+
+import io.contactsolver.BodyField;
+import io.contactsolver.ContactBody;
+import io.contactsolver.ContactField;
+import io.contactsolver.InvalidInputException;
+import io.contactsolver.InvalidInputException.Subject;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.util.List;
+
+/**
+ * The checks every solve runs on the host before anything is computed or reaches a device.
+ *
+ * <p>Reports the fault with the lowest body index, else the one with the lowest contact index, so
+ * the message does not depend on how the parallel scan was split. Body references are checked
+ * here, which is what makes it safe for the kernels to index with them unchecked.
+ */
+public final class InputValidator {
+    /** Largest accepted deviation of an orientation's norm from 1. */
+    public static final double QUATERNION_TOLERANCE = 1e-4;
+    /** Largest accepted deviation of a normal's length from 1. */
+    public static final double NORMAL_TOLERANCE = 1e-3;
+    /** Relative slack for the principal minors of a positive semi-definite inverse inertia. */
+    public static final double PSD_TOLERANCE = 1e-5;
+
+    private static final int GRAIN = 1 << 14;
+    private static final BodyField[] BODY_FIELDS = BodyField.values();
+    private static final ContactField[] CONTACT_FIELDS = ContactField.values();
+    private static final List<String> ORIENTATION = columns(BodyField.QW, BodyField.QX, BodyField.QY, BodyField.QZ);
+    private static final List<String> INERTIA = columns(BodyField.INV_IXX, BodyField.INV_IYY, BodyField.INV_IZZ,
+            BodyField.INV_IXY, BodyField.INV_IXZ, BodyField.INV_IYZ);
+    private static final List<String> NORMAL = List.of(ContactField.NX.column(), ContactField.NY.column(),
+            ContactField.NZ.column());
+    private static final List<String> BOTH_BODIES = List.of(ContactBody.A.column(), ContactBody.B.column());
+
+    private InputValidator() {
+    }
+
+    /** Throws {@link InvalidInputException} for the first faulty body, else the first faulty contact. */
+    public static void validate(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links,
+            int contactCount, ParallelRunner runner) {
+        FirstFault first = new FirstFault();
+        FloatBuffer bodyFields = bodies.floats();
+        int bodyStride = bodies.stride();
+        runner.forRange(bodyCount, GRAIN, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                InvalidInputException fault = checkBody(bodyFields, bodyStride, i);
+                if (fault != null) {
+                    first.offer(fault);
+                    return;
+                }
+            }
+        });
+        first.throwIfAny();
+        FloatBuffer contactFields = contacts.floats();
+        IntBuffer linkFields = links.ints();
+        int contactStride = contacts.stride();
+        int linkStride = links.stride();
+        runner.forRange(contactCount, GRAIN, (from, to) -> {
+            for (int c = from; c < to; c++) {
+                InvalidInputException fault = checkContact(contactFields, contactStride, linkFields, linkStride, c,
+                        bodyCount);
+                if (fault != null) {
+                    first.offer(fault);
+                    return;
+                }
+            }
+        });
+        first.throwIfAny();
+    }
+
+    static InvalidInputException checkBody(FloatBuffer f, int stride, int i) {
+        for (BodyField field : BODY_FIELDS) {
+            float value = f.get(field.ordinal() * stride + i);
+            if (!Float.isFinite(value)) {
+                return fault(Subject.BODY, i, List.of(field.column()), "value " + value + " is not finite");
+            }
+        }
+        float inverseMass = f.get(BodyField.INV_MASS.ordinal() * stride + i);
+        if (inverseMass < 0.0f) {
+            return fault(Subject.BODY, i, List.of(BodyField.INV_MASS.column()),
+                    "inverse mass " + inverseMass + " is negative");
+        }
+        double qw = get(f, stride, BodyField.QW, i);
+        double qx = get(f, stride, BodyField.QX, i);
+        double qy = get(f, stride, BodyField.QY, i);
+        double qz = get(f, stride, BodyField.QZ, i);
+        double norm = Math.sqrt(qw * qw + qx * qx + qy * qy + qz * qz);
+        if (Math.abs(norm - 1.0) > QUATERNION_TOLERANCE) {
+            return fault(Subject.BODY, i, ORIENTATION,
+                    "orientation is not a unit quaternion (norm " + norm + ", tolerance " + QUATERNION_TOLERANCE + ")");
+        }
+        String inertiaProblem = positiveSemiDefiniteProblem(
+                get(f, stride, BodyField.INV_IXX, i), get(f, stride, BodyField.INV_IYY, i),
+                get(f, stride, BodyField.INV_IZZ, i), get(f, stride, BodyField.INV_IXY, i),
+                get(f, stride, BodyField.INV_IXZ, i), get(f, stride, BodyField.INV_IYZ, i));
+        if (inertiaProblem != null) {
+            return fault(Subject.BODY, i, INERTIA, "inverse inertia is not positive semi-definite: " + inertiaProblem);
+        }
+        return null;
+    }
+
+    static InvalidInputException checkContact(FloatBuffer f, int stride, IntBuffer links, int linkStride, int c,
+            int bodyCount) {
+        int a = links.get(ContactBody.A.ordinal() * linkStride + c);
+        int b = links.get(ContactBody.B.ordinal() * linkStride + c);
+        for (ContactBody side : ContactBody.values()) {
+            int body = side == ContactBody.A ? a : b;
+            if (body < -1 || body >= bodyCount) {
+                return fault(Subject.CONTACT, c, List.of(side.column()),
+                        "body index " + body + " is outside [-1, " + bodyCount + ")");
+            }
+        }
+        if (a == b) {
+            return fault(Subject.CONTACT, c, BOTH_BODIES, a == -1
+                    ? "both bodies are the world (-1)"
+                    : "a and b are the same body (" + a + ")");
+        }
+        for (ContactField field : CONTACT_FIELDS) {
+            float value = f.get(field.ordinal() * stride + c);
+            if (!Float.isFinite(value)) {
+                return fault(Subject.CONTACT, c, List.of(field.column()), "value " + value + " is not finite");
+            }
+        }
+        double nx = f.get(ContactField.NX.ordinal() * stride + c);
+        double ny = f.get(ContactField.NY.ordinal() * stride + c);
+        double nz = f.get(ContactField.NZ.ordinal() * stride + c);
+        double length = Math.sqrt(nx * nx + ny * ny + nz * nz);
+        if (Math.abs(length - 1.0) > NORMAL_TOLERANCE) {
+            return fault(Subject.CONTACT, c, NORMAL,
+                    "normal is not unit length (length " + length + ", tolerance " + NORMAL_TOLERANCE + ")");
+        }
+        float restitution = f.get(ContactField.RESTITUTION.ordinal() * stride + c);
+        if (!(restitution >= 0.0f && restitution <= 1.0f)) {
+            return fault(Subject.CONTACT, c, List.of(ContactField.RESTITUTION.column()),
+                    "restitution " + restitution + " is outside [0, 1]");
+        }
+        return null;
+    }
+
+    /**
+     * Null if the symmetric matrix is positive semi-definite, else what fails. A symmetric matrix is
+     * PSD exactly when all its principal minors (not only the leading ones) are non-negative; each
+     * is allowed a slack relative to the matrix's scale, for tensors rotated in float precision.
+     */
+    static String positiveSemiDefiniteProblem(double xx, double yy, double zz, double xy, double xz, double yz) {
+        double scale = Math.max(Math.max(Math.max(Math.abs(xx), Math.abs(yy)), Math.max(Math.abs(zz), Math.abs(xy))),
+                Math.max(Math.abs(xz), Math.abs(yz)));
+        if (scale == 0.0) {
+            return null;
+        }
+        double slack = PSD_TOLERANCE * scale;
+        if (xx < -slack || yy < -slack || zz < -slack) {
+            return "negative diagonal entry";
+        }
+        double slack2 = slack * scale;
+        if (xx * yy - xy * xy < -slack2 || xx * zz - xz * xz < -slack2 || yy * zz - yz * yz < -slack2) {
+            return "negative 2x2 principal minor";
+        }
+        double det = xx * (yy * zz - yz * yz) - xy * (xy * zz - yz * xz) + xz * (xy * yz - yy * xz);
+        if (det < -slack2 * scale) {
+            return "negative determinant";
+        }
+        return null;
+    }
+
+    private static double get(FloatBuffer f, int stride, BodyField field, int i) {
+        return f.get(field.ordinal() * stride + i);
+    }
+
+    private static InvalidInputException fault(Subject subject, int index, List<String> fields, String problem) {
+        return new InvalidInputException(subject, index, fields, problem);
+    }
+
+    private static List<String> columns(BodyField... fields) {
+        String[] names = new String[fields.length];
+        for (int i = 0; i < fields.length; i++) {
+            names[i] = fields[i].column();
+        }
+        return List.of(names);
+    }
+
+    /** Keeps the fault with the lowest index among those offered by parallel ranges. */
+    private static final class FirstFault {
+        private InvalidInputException first;
+
+        synchronized void offer(InvalidInputException fault) {
+            if (first == null || fault.index() < first.index()) {
+                first = fault;
+            }
+        }
+
+        synchronized void throwIfAny() {
+            if (first != null) {
+                throw first;
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package io.contactsolver.core;
+
+/** One implementation of the solves: the CPU or an OpenCL device. */
+public interface SolverBackend extends AutoCloseable {
+    /** One line naming the backend and its device or thread count. */
+    String description();
+
+    /**
+     * The seed equation per contact from the pre-solve velocities, summed per body: writes every
+     * impulse and every body's velocity change in {@code job}.
+     *
+     * @throws BackendFailureException if the device failed; outputs may then be partly written
+     */
+    void solveSinglePass(SolveJob job);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,166 @@
+package io.contactsolver.cpu;
+
+import static io.contactsolver.core.PreparedBodyField.INV_MASS;
+import static io.contactsolver.core.PreparedBodyField.IXX;
+import static io.contactsolver.core.PreparedBodyField.IXY;
+import static io.contactsolver.core.PreparedBodyField.IXZ;
+import static io.contactsolver.core.PreparedBodyField.IYY;
+import static io.contactsolver.core.PreparedBodyField.IYZ;
+import static io.contactsolver.core.PreparedBodyField.IZZ;
+import static io.contactsolver.core.PreparedBodyField.STRIDE;
+import static io.contactsolver.core.PreparedBodyField.VX;
+import static io.contactsolver.core.PreparedBodyField.VY;
+import static io.contactsolver.core.PreparedBodyField.VZ;
+import static io.contactsolver.core.PreparedBodyField.WX;
+import static io.contactsolver.core.PreparedBodyField.WY;
+import static io.contactsolver.core.PreparedBodyField.WZ;
+import static io.contactsolver.core.PreparedBodyField.X;
+import static io.contactsolver.core.PreparedBodyField.Y;
+import static io.contactsolver.core.PreparedBodyField.Z;
+
+import io.contactsolver.BodyField;
+import io.contactsolver.core.PreparedBodyField;
+import java.nio.FloatBuffer;
+
+/**
+ * Rigid-body maths shared by the solvers; the Java twin of {@code kernels/common.cl}.
+ *
+ * <p>Convention (PHYSICS.md): the normal {@code n} points from body a to body b,
+ * {@code r = p - x}, the contact point moves at {@code v + w x r}, and the inverse inertia is
+ * rotated into world space as {@code R I_body^-1 R^T}. Every expression is written in the same
+ * order as in the OpenCL C, float only, so that the JVM (strict IEEE 754, no fused multiply-add)
+ * and an OpenCL device built with {@code FP_CONTRACT OFF} and correctly rounded division produce
+ * the same bits.
+ */
+final class BodyMath {
+    private static final int F_X = X.ordinal();
+    private static final int F_Y = Y.ordinal();
+    private static final int F_Z = Z.ordinal();
+    private static final int F_INV_MASS = INV_MASS.ordinal();
+    private static final int F_VX = VX.ordinal();
+    private static final int F_VY = VY.ordinal();
+    private static final int F_VZ = VZ.ordinal();
+    private static final int F_WX = WX.ordinal();
+    private static final int F_WY = WY.ordinal();
+    private static final int F_WZ = WZ.ordinal();
+    private static final int F_IXX = IXX.ordinal();
+    private static final int F_IYY = IYY.ordinal();
+    private static final int F_IZZ = IZZ.ordinal();
+    private static final int F_IXY = IXY.ordinal();
+    private static final int F_IXZ = IXZ.ordinal();
+    private static final int F_IYZ = IYZ.ordinal();
+
+    private BodyMath() {
+    }
+
+    /** What one side of a contact contributes, seen from that side's body. */
+    static final class ContactSide {
+        /** {@code r x n}. */
+        float rxnX, rxnY, rxnZ;
+        /** {@code I^-1 (r x n)}: change of angular velocity per unit impulse along {@code +n}. */
+        float dirX, dirY, dirZ;
+        /** {@code v + w x r}: velocity of the contact point on this body. */
+        float velX, velY, velZ;
+        float inverseMass;
+    }
+
+    /** Writes body {@code i}'s working record (see {@link PreparedBodyField}) at {@code i * STRIDE}. */
+    static void prepareBody(FloatBuffer bodies, int stride, int i, float[] prepared) {
+        float qw = bodies.get(BodyField.QW.ordinal() * stride + i);
+        float qx = bodies.get(BodyField.QX.ordinal() * stride + i);
+        float qy = bodies.get(BodyField.QY.ordinal() * stride + i);
+        float qz = bodies.get(BodyField.QZ.ordinal() * stride + i);
+        float bxx = bodies.get(BodyField.INV_IXX.ordinal() * stride + i);
+        float byy = bodies.get(BodyField.INV_IYY.ordinal() * stride + i);
+        float bzz = bodies.get(BodyField.INV_IZZ.ordinal() * stride + i);
+        float bxy = bodies.get(BodyField.INV_IXY.ordinal() * stride + i);
+        float bxz = bodies.get(BodyField.INV_IXZ.ordinal() * stride + i);
+        float byz = bodies.get(BodyField.INV_IYZ.ordinal() * stride + i);
+
+        // rotation matrix of the unit quaternion, r<row><column>
+        float xx = qx * qx;
+        float yy = qy * qy;
+        float zz = qz * qz;
+        float xy = qx * qy;
+        float xz = qx * qz;
+        float yz = qy * qz;
+        float wx = qw * qx;
+        float wy = qw * qy;
+        float wz = qw * qz;
+        float r00 = 1.0f - 2.0f * (yy + zz);
+        float r01 = 2.0f * (xy - wz);
+        float r02 = 2.0f * (xz + wy);
+        float r10 = 2.0f * (xy + wz);
+        float r11 = 1.0f - 2.0f * (xx + zz);
+        float r12 = 2.0f * (yz - wx);
+        float r20 = 2.0f * (xz - wy);
+        float r21 = 2.0f * (yz + wx);
+        float r22 = 1.0f - 2.0f * (xx + yy);
+
+        // m = R * B (B symmetric)
+        float m00 = r00 * bxx + r01 * bxy + r02 * bxz;
+        float m01 = r00 * bxy + r01 * byy + r02 * byz;
+        float m02 = r00 * bxz + r01 * byz + r02 * bzz;
+        float m10 = r10 * bxx + r11 * bxy + r12 * bxz;
+        float m11 = r10 * bxy + r11 * byy + r12 * byz;
+        float m12 = r10 * bxz + r11 * byz + r12 * bzz;
+        float m20 = r20 * bxx + r21 * bxy + r22 * bxz;
+        float m21 = r20 * bxy + r21 * byy + r22 * byz;
+        float m22 = r20 * bxz + r21 * byz + r22 * bzz;
+
+        // world = m * R^T; only the upper triangle, so the result is exactly symmetric
+        int o = i * STRIDE;
+        prepared[o + F_X] = bodies.get(BodyField.X.ordinal() * stride + i);
+        prepared[o + F_Y] = bodies.get(BodyField.Y.ordinal() * stride + i);
+        prepared[o + F_Z] = bodies.get(BodyField.Z.ordinal() * stride + i);
+        prepared[o + F_INV_MASS] = bodies.get(BodyField.INV_MASS.ordinal() * stride + i);
+        prepared[o + F_VX] = bodies.get(BodyField.VX.ordinal() * stride + i);
+        prepared[o + F_VY] = bodies.get(BodyField.VY.ordinal() * stride + i);
+        prepared[o + F_VZ] = bodies.get(BodyField.VZ.ordinal() * stride + i);
+        prepared[o + F_WX] = bodies.get(BodyField.WX.ordinal() * stride + i);
+        prepared[o + F_WY] = bodies.get(BodyField.WY.ordinal() * stride + i);
+        prepared[o + F_WZ] = bodies.get(BodyField.WZ.ordinal() * stride + i);
+        prepared[o + F_IXX] = m00 * r00 + m01 * r01 + m02 * r02;
+        prepared[o + F_IYY] = m10 * r10 + m11 * r11 + m12 * r12;
+        prepared[o + F_IZZ] = m20 * r20 + m21 * r21 + m22 * r22;
+        prepared[o + F_IXY] = m00 * r10 + m01 * r11 + m02 * r12;
+        prepared[o + F_IXZ] = m00 * r20 + m01 * r21 + m02 * r22;
+        prepared[o + F_IYZ] = m10 * r20 + m11 * r21 + m12 * r22;
+    }
+
+    /** Describes the side of a contact at point p with normal n that belongs to {@code record}. */
+    static void describeSide(float[] prepared, int record, float px, float py, float pz,
+            float nx, float ny, float nz, ContactSide side) {
+        int o = record * STRIDE;
+        float rx = px - prepared[o + F_X];
+        float ry = py - prepared[o + F_Y];
+        float rz = pz - prepared[o + F_Z];
+        float rxnX = ry * nz - rz * ny;
+        float rxnY = rz * nx - rx * nz;
+        float rxnZ = rx * ny - ry * nx;
+        float ixx = prepared[o + F_IXX];
+        float iyy = prepared[o + F_IYY];
+        float izz = prepared[o + F_IZZ];
+        float ixy = prepared[o + F_IXY];
+        float ixz = prepared[o + F_IXZ];
+        float iyz = prepared[o + F_IYZ];
+        float wx = prepared[o + F_WX];
+        float wy = prepared[o + F_WY];
+        float wz = prepared[o + F_WZ];
+        side.rxnX = rxnX;
+        side.rxnY = rxnY;
+        side.rxnZ = rxnZ;
+        side.dirX = ixx * rxnX + ixy * rxnY + ixz * rxnZ;
+        side.dirY = ixy * rxnX + iyy * rxnY + iyz * rxnZ;
+        side.dirZ = ixz * rxnX + iyz * rxnY + izz * rxnZ;
+        side.velX = prepared[o + F_VX] + (wy * rz - wz * ry);
+        side.velY = prepared[o + F_VY] + (wz * rx - wx * rz);
+        side.velZ = prepared[o + F_VZ] + (wx * ry - wy * rx);
+        side.inverseMass = prepared[o + F_INV_MASS];
+    }
+
+    /** {@code (r x n) . I^-1 (r x n)}: this side's angular share of the effective inverse mass. */
+    static float angularInverseMass(ContactSide side) {
+        return side.rxnX * side.dirX + side.rxnY * side.dirY + side.rxnZ * side.dirZ;
+    }
+}

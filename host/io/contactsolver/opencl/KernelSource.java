@@ -1,0 +1,68 @@
+package io.contactsolver.opencl;
+
+import io.contactsolver.BodyField;
+import io.contactsolver.ContactBody;
+import io.contactsolver.ContactField;
+import io.contactsolver.DeltaField;
+import io.contactsolver.core.PreparedBodyField;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The OpenCL C sources (classpath {@code /kernels/}) and the build options that hand them the data
+ * layout. The kernels name every field offset as a macro; the values come only from the Java enums
+ * here, so the layout has one definition.
+ */
+final class KernelSource {
+    /** Source files in the order they are compiled as one program. */
+    static final List<String> FILES = List.of("common.cl", "single_pass.cl");
+
+    private KernelSource() {
+    }
+
+    /** The sources of {@link #FILES}; a missing resource is an error, never an empty source. */
+    static List<String> load() {
+        List<String> sources = new ArrayList<>();
+        for (String file : FILES) {
+            String path = "/kernels/" + file;
+            try (InputStream in = KernelSource.class.getResourceAsStream(path)) {
+                if (in == null) {
+                    throw new IllegalStateException("OpenCL kernel source " + path + " is missing from the classpath");
+                }
+                sources.add(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read OpenCL kernel source " + path, e);
+            }
+        }
+        return sources;
+    }
+
+    /** The layout macros, then the floating-point options that keep results equal to the JVM's. */
+    static String buildOptions(boolean correctlyRoundedDivide) {
+        StringBuilder options = new StringBuilder();
+        define(options, "BODY_", BodyField.values());
+        define(options, "CONTACT_", ContactField.values());
+        define(options, "LINK_", ContactBody.values());
+        define(options, "DELTA_", DeltaField.values());
+        define(options, "PREP_", PreparedBodyField.values());
+        options.append(" -DBODY_COUNT=").append(BodyField.COUNT)
+                .append(" -DCONTACT_COUNT=").append(ContactField.COUNT)
+                .append(" -DLINK_COUNT=").append(ContactBody.COUNT)
+                .append(" -DDELTA_COUNT=").append(DeltaField.COUNT)
+                .append(" -DPREP_STRIDE=").append(PreparedBodyField.STRIDE);
+        if (correctlyRoundedDivide) {
+            options.append(" -cl-fp32-correctly-rounded-divide-sqrt");
+        }
+        return options.toString().trim();
+    }
+
+    private static void define(StringBuilder options, String prefix, Enum<?>[] fields) {
+        for (Enum<?> field : fields) {
+            options.append(" -D").append(prefix).append(field.name()).append('=').append(field.ordinal());
+        }
+    }
+}

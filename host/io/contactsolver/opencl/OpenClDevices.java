@@ -1,0 +1,193 @@
+package io.contactsolver.opencl;
+
+import static org.jocl.CL.CL_DEVICE_GLOBAL_MEM_SIZE;
+import static org.jocl.CL.CL_DEVICE_MAX_COMPUTE_UNITS;
+import static org.jocl.CL.CL_DEVICE_MAX_MEM_ALLOC_SIZE;
+import static org.jocl.CL.CL_DEVICE_NAME;
+import static org.jocl.CL.CL_DEVICE_SINGLE_FP_CONFIG;
+import static org.jocl.CL.CL_DEVICE_TYPE;
+import static org.jocl.CL.CL_DEVICE_TYPE_ACCELERATOR;
+import static org.jocl.CL.CL_DEVICE_TYPE_ALL;
+import static org.jocl.CL.CL_DEVICE_TYPE_CPU;
+import static org.jocl.CL.CL_DEVICE_TYPE_GPU;
+import static org.jocl.CL.CL_DEVICE_VENDOR;
+import static org.jocl.CL.CL_DEVICE_VERSION;
+import static org.jocl.CL.CL_DEVICE_NOT_FOUND;
+import static org.jocl.CL.CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT;
+import static org.jocl.CL.CL_PLATFORM_NAME;
+import static org.jocl.CL.CL_PLATFORM_VERSION;
+import static org.jocl.CL.clGetDeviceIDs;
+import static org.jocl.CL.clGetDeviceInfo;
+import static org.jocl.CL.clGetPlatformIDs;
+import static org.jocl.CL.clGetPlatformInfo;
+
+import io.contactsolver.core.BackendUnavailableException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.jocl.CL;
+import org.jocl.CLException;
+import org.jocl.Pointer;
+import org.jocl.Sizeof;
+import org.jocl.cl_device_id;
+import org.jocl.cl_platform_id;
+
+/** The OpenCL devices of this machine, and the choice among them. */
+public final class OpenClDevices {
+    private OpenClDevices() {
+    }
+
+    /** One OpenCL device; {@code index} counts devices across all platforms, in platform order. */
+    public record Device(int index, cl_platform_id platform, cl_device_id id, String platformName,
+            String platformVersion, String name, String vendor, String version, long type, int computeUnits,
+            long globalMemory, long maxAllocation, boolean correctlyRoundedDivide) {
+
+        public boolean isGpu() {
+            return (type & CL_DEVICE_TYPE_GPU) != 0;
+        }
+
+        public String typeName() {
+            if ((type & CL_DEVICE_TYPE_GPU) != 0) {
+                return "GPU";
+            }
+            if ((type & CL_DEVICE_TYPE_CPU) != 0) {
+                return "CPU";
+            }
+            return (type & CL_DEVICE_TYPE_ACCELERATOR) != 0 ? "accelerator" : "other";
+        }
+
+        /** One line for logs and the {@code devices} command. */
+        public String summary() {
+            return String.format(Locale.ROOT, "%d: %s [%s, %s] %d compute units, %.1f GiB, max buffer %.1f GiB, %s",
+                    index, name, typeName(), version, computeUnits, globalMemory / 1073741824.0,
+                    maxAllocation / 1073741824.0,
+                    correctlyRoundedDivide ? "correctly rounded divide" : "division not correctly rounded");
+        }
+    }
+
+    /**
+     * Every device of every platform.
+     *
+     * @throws BackendUnavailableException if there is no platform or no device
+     * @throws LinkageError if JOCL's native library or libOpenCL.so.1 cannot be loaded
+     */
+    public static List<Device> list() throws BackendUnavailableException {
+        CL.setExceptionsEnabled(true);
+        int[] count = new int[1];
+        try {
+            clGetPlatformIDs(0, null, count);
+        } catch (CLException e) {
+            throw new BackendUnavailableException("no OpenCL platform found (" + e.getMessage() + ")", e);
+        }
+        if (count[0] == 0) {
+            throw new BackendUnavailableException("no OpenCL platform found");
+        }
+        cl_platform_id[] platforms = new cl_platform_id[count[0]];
+        clGetPlatformIDs(platforms.length, platforms, null);
+        List<Device> devices = new ArrayList<>();
+        for (cl_platform_id platform : platforms) {
+            for (cl_device_id id : devicesOf(platform)) {
+                devices.add(describe(devices.size(), platform, id));
+            }
+        }
+        if (devices.isEmpty()) {
+            throw new BackendUnavailableException("no OpenCL device found on " + platforms.length + " platform(s)");
+        }
+        return devices;
+    }
+
+    /**
+     * The device named by {@code selector} (an index from {@link #list()}, or a case-insensitive part
+     * of a device name), else the first GPU, else the first device.
+     */
+    public static Device select(List<Device> devices, Optional<String> selector) throws BackendUnavailableException {
+        if (selector.isEmpty()) {
+            return devices.stream().filter(Device::isGpu).findFirst().orElse(devices.get(0));
+        }
+        String wanted = selector.get();
+        if (wanted.matches("\\d+")) {
+            int index = Integer.parseInt(wanted);
+            if (index < devices.size()) {
+                return devices.get(index);
+            }
+        } else {
+            String part = wanted.toLowerCase(Locale.ROOT);
+            for (Device device : devices) {
+                if (device.name().toLowerCase(Locale.ROOT).contains(part)) {
+                    return device;
+                }
+            }
+        }
+        StringBuilder known = new StringBuilder();
+        for (Device device : devices) {
+            known.append(known.length() == 0 ? "" : ", ").append(device.index()).append(" '").append(device.name())
+                    .append('\'');
+        }
+        throw new BackendUnavailableException("no OpenCL device matches '" + wanted + "' (devices: " + known + ")");
+    }
+
+    private static cl_device_id[] devicesOf(cl_platform_id platform) {
+        int[] count = new int[1];
+        try {
+            clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, null, count);
+        } catch (CLException e) {
+            if (e.getStatus() == CL_DEVICE_NOT_FOUND) {
+                return new cl_device_id[0];
+            }
+            throw e;
+        }
+        cl_device_id[] ids = new cl_device_id[count[0]];
+        if (ids.length > 0) {
+            clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, ids.length, ids, null);
+        }
+        return ids;
+    }
+
+    private static Device describe(int index, cl_platform_id platform, cl_device_id id) {
+        long fpConfig = deviceLong(id, CL_DEVICE_SINGLE_FP_CONFIG);
+        return new Device(index, platform, id, platformString(platform, CL_PLATFORM_NAME),
+                platformString(platform, CL_PLATFORM_VERSION), deviceString(id, CL_DEVICE_NAME),
+                deviceString(id, CL_DEVICE_VENDOR), deviceString(id, CL_DEVICE_VERSION),
+                deviceLong(id, CL_DEVICE_TYPE), deviceInt(id, CL_DEVICE_MAX_COMPUTE_UNITS),
+                deviceLong(id, CL_DEVICE_GLOBAL_MEM_SIZE), deviceLong(id, CL_DEVICE_MAX_MEM_ALLOC_SIZE),
+                (fpConfig & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0);
+    }
+
+    private static String deviceString(cl_device_id id, int param) {
+        long[] size = new long[1];
+        clGetDeviceInfo(id, param, 0, null, size);
+        byte[] bytes = new byte[(int) size[0]];
+        clGetDeviceInfo(id, param, bytes.length, Pointer.to(bytes), null);
+        return cString(bytes);
+    }
+
+    private static String platformString(cl_platform_id platform, int param) {
+        long[] size = new long[1];
+        clGetPlatformInfo(platform, param, 0, null, size);
+        byte[] bytes = new byte[(int) size[0]];
+        clGetPlatformInfo(platform, param, bytes.length, Pointer.to(bytes), null);
+        return cString(bytes);
+    }
+
+    private static long deviceLong(cl_device_id id, int param) {
+        long[] value = new long[1];
+        clGetDeviceInfo(id, param, Sizeof.cl_ulong, Pointer.to(value), null);
+        return value[0];
+    }
+
+    private static int deviceInt(cl_device_id id, int param) {
+        int[] value = new int[1];
+        clGetDeviceInfo(id, param, Sizeof.cl_uint, Pointer.to(value), null);
+        return value[0];
+    }
+
+    private static String cString(byte[] bytes) {
+        int length = 0;
+        while (length < bytes.length && bytes[length] != 0) {
+            length++;
+        }
+        return new String(bytes, 0, length, StandardCharsets.UTF_8).trim();
+    }
+}

@@ -1,0 +1,141 @@
+package io.contactsolver.scene;
+
+import io.contactsolver.BodyBatch;
+import io.contactsolver.ContactBatch;
+import java.util.SplittableRandom;
+import org.joml.Matrix3f;
+import org.joml.Quaternionf;
+import org.joml.Vector3f;
+
+/**
+ * Reproducible scenes for tests, benchmarks and demonstrations: the same seed gives the same
+ * scene on every machine. Body and contact ids are shuffled (a random permutation), so nothing
+ * downstream can rely on ids matching indices.
+ */
+public final class SceneGenerator {
+    private SceneGenerator() {
+    }
+
+    /**
+     * Bodies scattered in a cube with random orientation, velocity, mass and a random symmetric
+     * positive definite inertia; about one body in twenty is static and one in ten a particle.
+     * Contacts join random pairs (one in ten joins a body with the world), so bodies have many
+     * contacts each and neighbours in the arrays are unrelated in space: the worst case for caches.
+     */
+    public static Scene randomGraph(long seed, int bodyCount, int contactCount) {
+        SplittableRandom random = new SplittableRandom(seed);
+        BodyBatch bodies = new BodyBatch(bodyCount);
+        Quaternionf orientation = new Quaternionf();
+        Matrix3f inertia = new Matrix3f();
+        for (int i = 0; i < bodyCount; i++) {
+            int body = bodies.add();
+            float extent = (float) Math.cbrt(bodyCount) * 2.0f;
+            bodies.setPosition(body, uniform(random, extent), uniform(random, extent), uniform(random, extent));
+            randomOrientation(random, orientation);
+            bodies.setOrientation(body, orientation);
+            bodies.setLinearVelocity(body, uniform(random, 4.0f), uniform(random, 4.0f), uniform(random, 4.0f));
+            bodies.setAngularVelocity(body, uniform(random, 3.0f), uniform(random, 3.0f), uniform(random, 3.0f));
+            double kind = random.nextDouble();
+            float mass = (float) (0.5 + 2.0 * random.nextDouble());
+            if (kind < 0.05) {
+                bodies.setStatic(body);
+            } else if (kind < 0.15) {
+                bodies.setParticle(body, mass);
+            } else {
+                randomInertia(random, mass, inertia);
+                bodies.setMassProperties(body, mass, inertia);
+            }
+        }
+        ContactBatch contacts = new ContactBatch(contactCount);
+        Vector3f xa = new Vector3f();
+        Vector3f xb = new Vector3f();
+        Vector3f normal = new Vector3f();
+        for (int c = 0; c < contactCount; c++) {
+            int a = random.nextInt(bodyCount);
+            int b = random.nextDouble() < 0.1 ? ContactBatch.WORLD : otherBody(random, a, bodyCount);
+            bodies.getPosition(a, xa);
+            if (b == ContactBatch.WORLD) {
+                xb.set(xa).add(uniform(random, 1.0f), uniform(random, 1.0f), uniform(random, 1.0f));
+            } else {
+                bodies.getPosition(b, xb);
+            }
+            normal.set(uniform(random, 1.0f), uniform(random, 1.0f), uniform(random, 1.0f));
+            if (normal.lengthSquared() < 1e-4f) {
+                normal.set(0.0f, 1.0f, 0.0f);
+            }
+            normal.normalize();
+            float t = (float) random.nextDouble();
+            contacts.add(a, b, xa.x + t * (xb.x - xa.x) + uniform(random, 0.3f),
+                    xa.y + t * (xb.y - xa.y) + uniform(random, 0.3f), xa.z + t * (xb.z - xa.z) + uniform(random, 0.3f),
+                    normal.x, normal.y, normal.z, (float) random.nextDouble());
+        }
+        return new Scene(bodies, shuffledIds(random, bodyCount), shuffle(random, contacts));
+    }
+
+    private static ContactBatch shuffle(SplittableRandom random, ContactBatch contacts) {
+        int[] ids = shuffledIds(random, contacts.size());
+        for (int c = 0; c < contacts.size(); c++) {
+            contacts.setId(c, ids[c]);
+        }
+        return contacts;
+    }
+
+    /** A random permutation of {@code 0 .. count-1}, spread out by a stride so ids are not dense. */
+    static int[] shuffledIds(SplittableRandom random, int count) {
+        int[] ids = new int[count];
+        for (int i = 0; i < count; i++) {
+            ids[i] = i * 3 + 7;
+        }
+        for (int i = count - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int swap = ids[i];
+            ids[i] = ids[j];
+            ids[j] = swap;
+        }
+        return ids;
+    }
+
+    private static int otherBody(SplittableRandom random, int a, int bodyCount) {
+        int b = random.nextInt(bodyCount - 1);
+        return b >= a ? b + 1 : b;
+    }
+
+    static float uniform(SplittableRandom random, float halfWidth) {
+        return (float) ((random.nextDouble() * 2.0 - 1.0) * halfWidth);
+    }
+
+    static void randomOrientation(SplittableRandom random, Quaternionf dest) {
+        // normalised 4D Gaussian: uniform over rotations
+        float w = (float) gaussian(random);
+        float x = (float) gaussian(random);
+        float y = (float) gaussian(random);
+        float z = (float) gaussian(random);
+        dest.set(x, y, z, w).normalize();
+    }
+
+    /** Principal moments of a box of random proportions, rotated to a random body frame. */
+    static void randomInertia(SplittableRandom random, float mass, Matrix3f dest) {
+        double sx = 0.2 + random.nextDouble();
+        double sy = 0.2 + random.nextDouble();
+        double sz = 0.2 + random.nextDouble();
+        float ixx = (float) (mass * (sy * sy + sz * sz) / 12.0);
+        float iyy = (float) (mass * (sx * sx + sz * sz) / 12.0);
+        float izz = (float) (mass * (sx * sx + sy * sy) / 12.0);
+        Quaternionf frame = new Quaternionf();
+        randomOrientation(random, frame);
+        Matrix3f rotation = new Matrix3f().rotation(frame);
+        Matrix3f principal = new Matrix3f().scaling(ixx, iyy, izz);
+        dest.set(rotation).mul(principal).mul(rotation.transpose());
+        // symmetrise exactly: float rounding leaves the off-diagonal pairs a few ulps apart
+        float xy = (dest.m01() + dest.m10()) * 0.5f;
+        float xz = (dest.m02() + dest.m20()) * 0.5f;
+        float yz = (dest.m12() + dest.m21()) * 0.5f;
+        dest.m01(xy).m10(xy).m02(xz).m20(xz).m12(yz).m21(yz);
+    }
+
+    private static double gaussian(SplittableRandom random) {
+        double u = 1.0 - random.nextDouble();
+        double v = random.nextDouble();
+        return Math.sqrt(-2.0 * Math.log(u)) * Math.cos(2.0 * Math.PI * v);
+    }
+}

@@ -1,0 +1,114 @@
+/*
+ * The single-pass solve: the OpenCL twin of host/io/contactsolver/cpu/SinglePass.java.
+ *
+ *   prepare_bodies  one work-item per body (+1 for the all-zero world record): working records
+ *   solve_contacts  one work-item per contact: impulse j and both sides' velocity responses
+ *   gather_deltas   one work-item per body: sums its responses in the host-built index order
+ *
+ * No atomics: every output element is written by exactly one work-item, and each body's sum runs
+ * in a fixed order, so results do not depend on scheduling. Responses are indexed by the index
+ * entry of the contact side, c * LINK_COUNT + LINK_A or LINK_B, DELTA_COUNT floats each.
+ */
+
+__kernel void prepare_bodies(__global const float* bodies, const int stride, const int bodyCount,
+                             __global float* prepared)
+{
+    const int i = get_global_id(0);
+    if (i < bodyCount) {
+        prepare_body(bodies, stride, i, prepared);
+    } else if (i == bodyCount) {
+        for (int k = 0; k < PREP_STRIDE; k++) {
+            prepared[i * PREP_STRIDE + k] = 0.0f;
+        }
+    }
+}
+
+/* The velocity change of one side's body from an impulse of `impulse` along +n. */
+void write_response(__global float* responses, const int entry, const float impulse, const ContactSide* side,
+                    const float nx, const float ny, const float nz)
+{
+    __global float* out = responses + entry * DELTA_COUNT;
+    const float linear = impulse * side->inverseMass;
+    out[DELTA_DVX] = linear * nx;
+    out[DELTA_DVY] = linear * ny;
+    out[DELTA_DVZ] = linear * nz;
+    out[DELTA_DWX] = impulse * side->dirX;
+    out[DELTA_DWY] = impulse * side->dirY;
+    out[DELTA_DWZ] = impulse * side->dirZ;
+}
+
+/*
+ * j = (target - v_n) / K with target = -e v_n for an approaching contact (v_n < 0), which is the
+ * seed's -(1 + e) v_n / K; zero for a separating or resting contact, or when K = 0.
+ */
+__kernel void solve_contacts(__global const float* contacts, __global const int* links, const int stride,
+                             const int contactCount, const int worldRecord, __global const float* prepared,
+                             __global float* impulses, __global float* responses)
+{
+    const int c = get_global_id(0);
+    if (c >= contactCount) {
+        return;
+    }
+    const int a = links[LINK_A * stride + c];
+    const int b = links[LINK_B * stride + c];
+    const float px = contacts[CONTACT_PX * stride + c];
+    const float py = contacts[CONTACT_PY * stride + c];
+    const float pz = contacts[CONTACT_PZ * stride + c];
+    const float nx = contacts[CONTACT_NX * stride + c];
+    const float ny = contacts[CONTACT_NY * stride + c];
+    const float nz = contacts[CONTACT_NZ * stride + c];
+    const float e = contacts[CONTACT_RESTITUTION * stride + c];
+    ContactSide sideA;
+    ContactSide sideB;
+    describe_side(prepared, a < 0 ? worldRecord : a, px, py, pz, nx, ny, nz, &sideA);
+    describe_side(prepared, b < 0 ? worldRecord : b, px, py, pz, nx, ny, nz, &sideB);
+
+    const float relX = sideB.velX - sideA.velX;
+    const float relY = sideB.velY - sideA.velY;
+    const float relZ = sideB.velZ - sideA.velZ;
+    const float vn = relX * nx + relY * ny + relZ * nz;
+    float j = 0.0f;
+    if (vn < 0.0f) {
+        const float k = sideA.inverseMass + sideB.inverseMass
+                + angular_inverse_mass(&sideA) + angular_inverse_mass(&sideB);
+        if (k > 0.0f) {
+            const float target = -(e * vn);
+            j = (target - vn) / k;
+        }
+    }
+    impulses[c] = j;
+    write_response(responses, c * LINK_COUNT + LINK_A, -j, &sideA, nx, ny, nz);
+    write_response(responses, c * LINK_COUNT + LINK_B, j, &sideB, nx, ny, nz);
+}
+
+__kernel void gather_deltas(__global const int* offsets, __global const int* entries,
+                            __global const float* responses, const int bodyCount, const int deltaStride,
+                            __global float* deltas)
+{
+    const int i = get_global_id(0);
+    if (i >= bodyCount) {
+        return;
+    }
+    float dvx = 0.0f;
+    float dvy = 0.0f;
+    float dvz = 0.0f;
+    float dwx = 0.0f;
+    float dwy = 0.0f;
+    float dwz = 0.0f;
+    const int end = offsets[i + 1];
+    for (int k = offsets[i]; k < end; k++) {
+        __global const float* response = responses + entries[k] * DELTA_COUNT;
+        dvx += response[DELTA_DVX];
+        dvy += response[DELTA_DVY];
+        dvz += response[DELTA_DVZ];
+        dwx += response[DELTA_DWX];
+        dwy += response[DELTA_DWY];
+        dwz += response[DELTA_DWZ];
+    }
+    deltas[DELTA_DVX * deltaStride + i] = dvx;
+    deltas[DELTA_DVY * deltaStride + i] = dvy;
+    deltas[DELTA_DVZ * deltaStride + i] = dvz;
+    deltas[DELTA_DWX * deltaStride + i] = dwx;
+    deltas[DELTA_DWY * deltaStride + i] = dwy;
+    deltas[DELTA_DWZ * deltaStride + i] = dwz;
+}

@@ -1,0 +1,37 @@
+package io.contactsolver.cpu;
+
+import io.contactsolver.ContactSolver;
+import io.contactsolver.SolveResult;
+import io.contactsolver.scene.Scene;
+import io.contactsolver.scene.SceneGenerator;
+import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.Bits;
+import org.junit.jupiter.api.Test;
+
+class CpuBackendTest {
+
+    @Test
+    void resultsDoNotDependOnTheThreadCount() {
+        Scene scene = SceneGenerator.randomGraph(77, 30_000, 150_000);
+        SolveResult single;
+        try (ContactSolver solver = Backends.cpu(1)) {
+            single = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
+        }
+        for (int threads : new int[] {2, 3, 8}) {
+            try (ContactSolver solver = Backends.cpu(threads)) {
+                SolveResult parallel = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
+                Bits.assertIdentical(single, parallel, "1 thread vs " + threads);
+            }
+        }
+    }
+
+    @Test
+    void repeatedSolvesAreBitIdentical() {
+        Scene scene = SceneGenerator.randomGraph(78, 5000, 40_000);
+        try (ContactSolver solver = Backends.cpu()) {
+            SolveResult first = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
+            SolveResult second = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
+            Bits.assertIdentical(first, second, "two runs");
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.contactsolver.testing;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.contactsolver.Backend;
+import io.contactsolver.ContactSolver;
+import io.contactsolver.SolverConfig;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * Opens solvers for tests. The OpenCL backend is required where the environment says CI
+ * ({@code CI=true}): there a missing device fails the test. Elsewhere it is skipped, visibly, with
+ * the reason.
+ */
+public final class Backends {
+    private Backends() {
+    }
+
+    public static boolean inCi() {
+        return "true".equalsIgnoreCase(System.getenv("CI"));
+    }
+
+    public static ContactSolver cpu() {
+        return ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU));
+    }
+
+    public static ContactSolver cpu(int threads) {
+        return ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU).withThreads(threads));
+    }
+
+    /** An OpenCL solver, or a skip (a failure under CI) saying why there is none. */
+    public static ContactSolver openClOrSkip() {
+        try {
+            return ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL));
+        } catch (IllegalStateException e) {
+            String reason = "OpenCL device required for this test: " + e.getMessage();
+            if (inCi()) {
+                fail(reason + " (CI=true: install pocl-opencl-icd and ocl-icd-libopencl1)");
+            }
+            Assumptions.abort(reason);
+            throw e;
+        }
+    }
+
+    /** A solver on {@code backend}: {@link #cpu()} or {@link #openClOrSkip()}. */
+    public static ContactSolver open(Backend backend) {
+        return backend == Backend.OPENCL ? openClOrSkip() : cpu();
+    }
+}

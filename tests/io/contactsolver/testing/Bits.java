@@ -1,0 +1,40 @@
+package io.contactsolver.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.contactsolver.DeltaField;
+import io.contactsolver.SolveResult;
+
+/** Bit-for-bit comparison of two results, reporting the first difference. */
+public final class Bits {
+    private Bits() {
+    }
+
+    public static void assertIdentical(SolveResult expected, SolveResult actual, String what) {
+        assertEquals(expected.bodyCount(), actual.bodyCount(), what + ": body count");
+        assertEquals(expected.contactCount(), actual.contactCount(), what + ": contact count");
+        int differences = 0;
+        String first = null;
+        for (int c = 0; c < expected.contactCount(); c++) {
+            if (Float.floatToRawIntBits(expected.impulse(c)) != Float.floatToRawIntBits(actual.impulse(c))) {
+                differences++;
+                first = first != null ? first
+                        : "impulse of contact " + c + ": " + expected.impulse(c) + " vs " + actual.impulse(c);
+            }
+        }
+        for (int i = 0; i < expected.bodyCount(); i++) {
+            for (DeltaField field : DeltaField.values()) {
+                float e = expected.delta(field, i);
+                float a = actual.delta(field, i);
+                if (Float.floatToRawIntBits(e) != Float.floatToRawIntBits(a)) {
+                    differences++;
+                    first = first != null ? first : field + " of body " + i + ": " + e + " vs " + a;
+                }
+            }
+        }
+        if (differences > 0) {
+            fail(what + ": " + differences + " values differ in their bits; first: " + first);
+        }
+    }
+}
