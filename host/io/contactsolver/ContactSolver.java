@@ -115,11 +115,18 @@ public final class ContactSolver implements AutoCloseable {
     }
 
     /**
-     * Checks bodies and contacts as a solve would, without solving.
+     * Checks bodies and contacts as every solve does, without a solver: for telling input faults
+     * apart before a backend is opened. Runs on the calling thread.
      *
      * @throws InvalidInputException naming the first faulty body, else the first faulty contact
      */
-    public void validate(BodyBatch bodies, ContactBatch contacts) {
+    public static void validate(BodyBatch bodies, ContactBatch contacts) {
+        try (ParallelRunner sequential = new ParallelRunner(1)) {
+            validate(bodies, contacts, sequential);
+        }
+    }
+
+    private static void validate(BodyBatch bodies, ContactBatch contacts, ParallelRunner runner) {
         InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
                 contacts.size(), runner);
     }
@@ -134,7 +141,7 @@ public final class ContactSolver implements AutoCloseable {
      */
     public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveResult dest) {
         Objects.requireNonNull(dest, "dest");
-        validate(bodies, contacts);
+        validate(bodies, contacts, runner);
         dest.prepare(bodies.size(), contacts.size());
         index.build(bodies.block(), bodies.size(), contacts.linkBlock(), contacts.size(), runner);
         SolveJob job = new SolveJob(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),

@@ -54,9 +54,14 @@ public final class InvalidInputException extends IllegalArgumentException {
 
     /** {@code field 'x'} or {@code fields 'qw', 'qx'} as used in messages. */
     public static String describeFields(List<String> fields) {
-        StringBuilder text = new StringBuilder(fields.size() == 1 ? "field " : "fields ");
-        for (int i = 0; i < fields.size(); i++) {
-            text.append(i == 0 ? "" : ", ").append('\'').append(fields.get(i)).append('\'');
+        return describe("field", fields);
+    }
+
+    /** {@code NOUN 'a'} or {@code NOUNs 'a', 'b'}: names quoted and joined, the noun made plural as needed. */
+    public static String describe(String noun, List<String> names) {
+        StringBuilder text = new StringBuilder(noun).append(names.size() == 1 ? " " : "s ");
+        for (int i = 0; i < names.size(); i++) {
+            text.append(i == 0 ? "" : ", ").append('\'').append(names.get(i)).append('\'');
         }
         return text.toString();
     }

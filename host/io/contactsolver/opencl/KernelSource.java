@@ -24,10 +24,15 @@ final class KernelSource {
     private KernelSource() {
     }
 
-    /** The sources of {@link #FILES}; a missing resource is an error, never an empty source. */
+    /** The sources of {@link #FILES}. */
     static List<String> load() {
+        return load(FILES);
+    }
+
+    /** The sources of {@code files}; a missing resource is an error, never an empty source. */
+    static List<String> load(List<String> files) {
         List<String> sources = new ArrayList<>();
-        for (String file : FILES) {
+        for (String file : files) {
             String path = "/kernels/" + file;
             try (InputStream in = KernelSource.class.getResourceAsStream(path)) {
                 if (in == null) {

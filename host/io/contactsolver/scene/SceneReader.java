@@ -1,0 +1,140 @@
+package io.contactsolver.scene;
+
+import io.contactsolver.BodyBatch;
+import io.contactsolver.BodyField;
+import io.contactsolver.ContactBatch;
+import io.contactsolver.ContactField;
+import io.contactsolver.ContactSolver;
+import io.contactsolver.InvalidInputException;
+import io.contactsolver.core.IntIndexMap;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Reads {@code bodies.csv} and {@code contacts.csv} (FORMATS.md) into a {@link Scene}.
+ *
+ * <p>A scene that reads is one a solver accepts. The files' own rules are checked while reading
+ * (header, field counts, numbers, integer ids, duplicate ids, contacts naming unknown bodies); then
+ * the solver's checks ({@link ContactSolver#validate}: finite values, unit normals and quaternions,
+ * positive semi-definite inertia, ...) run, and a fault is reported at the line and column it came
+ * from.
+ */
+public final class SceneReader {
+    static final String ID = "id";
+
+    private SceneReader() {
+    }
+
+    public static Scene read(Path bodiesFile, Path contactsFile) throws IOException, SceneFormatException {
+        Scene scene = parse(bodiesFile, contactsFile);
+        try {
+            ContactSolver.validate(scene.bodies(), scene.contacts());
+        } catch (InvalidInputException fault) {
+            throw locate(scene, bodiesFile, contactsFile, fault);
+        }
+        return scene;
+    }
+
+    private static Scene parse(Path bodiesFile, Path contactsFile) throws IOException, SceneFormatException {
+        BodyBatch bodies = new BodyBatch(1024);
+        int[] bodyIds = new int[1024];
+        int[] bodyLines = new int[1024];
+        IntIndexMap bodyIndex = new IntIndexMap(1024);
+        try (CsvReader csv = new CsvReader(bodiesFile)) {
+            int idColumn = csv.column(ID);
+            BodyField[] fields = BodyField.values();
+            int[] columns = new int[fields.length];
+            for (BodyField field : fields) {
+                columns[field.ordinal()] = csv.column(field.column());
+            }
+            while (csv.next()) {
+                int id = csv.integer(idColumn, ID);
+                if (id < 0) {
+                    throw new SceneFormatException(bodiesFile, csv.line(), SceneFormatException.column(ID),
+                            "body id " + id + " is negative");
+                }
+                int body = bodies.add();
+                int earlier = bodyIndex.putIfAbsent(id, body);
+                if (earlier >= 0) {
+                    throw new SceneFormatException(bodiesFile, csv.line(), SceneFormatException.column(ID),
+                            "duplicate body id " + id + " (first on line " + bodyLines[earlier] + ")");
+                }
+                for (BodyField field : fields) {
+                    bodies.set(field, body, csv.number(columns[field.ordinal()], field.column()));
+                }
+                if (body == bodyIds.length) {
+                    bodyIds = Arrays.copyOf(bodyIds, body * 2);
+                    bodyLines = Arrays.copyOf(bodyLines, body * 2);
+                }
+                bodyIds[body] = id;
+                bodyLines[body] = csv.line();
+            }
+        }
+
+        ContactBatch contacts = new ContactBatch(1024);
+        int[] contactLines = new int[1024];
+        IntIndexMap contactIndex = new IntIndexMap(1024);
+        try (CsvReader csv = new CsvReader(contactsFile)) {
+            int idColumn = csv.column(ID);
+            int aColumn = csv.column("a");
+            int bColumn = csv.column("b");
+            ContactField[] fields = ContactField.values();
+            int[] columns = new int[fields.length];
+            for (ContactField field : fields) {
+                columns[field.ordinal()] = csv.column(field.column());
+            }
+            while (csv.next()) {
+                int id = csv.integer(idColumn, ID);
+                int a = bodyReference(csv, aColumn, "a", bodyIndex);
+                int b = bodyReference(csv, bColumn, "b", bodyIndex);
+                int contact = contacts.add(a, b, 0, 0, 0, 0, 0, 0, 0);
+                int earlier = contactIndex.putIfAbsent(id, contact);
+                if (earlier >= 0) {
+                    throw new SceneFormatException(contactsFile, csv.line(), SceneFormatException.column(ID),
+                            "duplicate contact id " + id + " (first on line " + contactLines[earlier] + ")");
+                }
+                contacts.setId(contact, id);
+                for (ContactField field : fields) {
+                    contacts.set(field, contact, csv.number(columns[field.ordinal()], field.column()));
+                }
+                if (contact == contactLines.length) {
+                    contactLines = Arrays.copyOf(contactLines, contact * 2);
+                }
+                contactLines[contact] = csv.line();
+            }
+        }
+        return new Scene(bodies, Arrays.copyOf(bodyIds, bodies.size()), contacts,
+                Arrays.copyOf(bodyLines, bodies.size()), Arrays.copyOf(contactLines, contacts.size()));
+    }
+
+    /** Where in the files a fault found by the solver came from: the file, line, column(s) and id. */
+    private static SceneFormatException locate(Scene scene, Path bodiesFile, Path contactsFile,
+            InvalidInputException fault) {
+        boolean body = fault.subject() == InvalidInputException.Subject.BODY;
+        int index = fault.index();
+        int line = body ? lineOf(scene.bodyLines(), index) : lineOf(scene.contactLines(), index);
+        int id = body ? scene.bodyIds()[index] : scene.contacts().id(index);
+        String location = InvalidInputException.describe("column", fault.fields()) + " of "
+                + (body ? "body" : "contact") + " id " + id;
+        return new SceneFormatException(body ? bodiesFile : contactsFile, line, location, fault.problem());
+    }
+
+    private static int lineOf(int[] lines, int index) {
+        return lines == null ? 0 : lines[index];
+    }
+
+    private static int bodyReference(CsvReader csv, int column, String name, IntIndexMap bodyIndex)
+            throws SceneFormatException {
+        int id = csv.integer(column, name);
+        if (id == ContactBatch.WORLD) {
+            return ContactBatch.WORLD;
+        }
+        int index = bodyIndex.get(id);
+        if (index < 0) {
+            throw new SceneFormatException(csv.file(), csv.line(), SceneFormatException.column(name),
+                    "unknown body id " + id);
+        }
+        return index;
+    }
+}

@@ -1,0 +1,187 @@
+package io.contactsolver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.core.BackendUnavailableException;
+import io.contactsolver.opencl.OpenClTestAccess;
+import io.contactsolver.scene.Scene;
+import io.contactsolver.scene.SceneGenerator;
+import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.Bits;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * AUTO picks OpenCL when it can and otherwise runs on the CPU, saying why in one log line; a
+ * device failing during a solve is dropped and the batch recomputed on the CPU. Each way of
+ * failing is injected through the solver's OpenCL factory seam, or caused for real on PoCL.
+ */
+class BackendSelectionTest {
+    private final List<LogRecord> log = new ArrayList<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            log.add(record);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    @BeforeEach
+    void captureLog() {
+        Logger.getLogger("io.contactsolver").addHandler(capture);
+    }
+
+    @AfterEach
+    void releaseLog() {
+        Logger.getLogger("io.contactsolver").removeHandler(capture);
+    }
+
+    private static final SolverConfig AUTO = SolverConfig.defaults().withBackend(Backend.AUTO);
+    private static final SolverConfig OPENCL = SolverConfig.defaults().withBackend(Backend.OPENCL);
+
+    @Test
+    void nativeLibraryMissingFallsBackToTheCpuAndSaysWhy() {
+        try (ContactSolver solver = ContactSolver.create(AUTO, selector -> {
+            throw new UnsatisfiedLinkError("no JOCL_2_0_6-linux-x86_64 in java.library.path");
+        })) {
+            assertEquals(Backend.CPU, solver.backend());
+            assertEquals("OpenCL library could not be loaded (java.lang.UnsatisfiedLinkError: no JOCL_2_0_6-linux-x86_64 "
+                    + "in java.library.path)", solver.fallbackReason().orElseThrow());
+            assertOneLine(Level.INFO, "contact-solver: backend CPU (", "OpenCL not used: OpenCL library could not be loaded");
+            assertSolvesLikeTheCpu(solver);
+        }
+    }
+
+    @Test
+    void jOclClassesMissingFallBackToo() {
+        try (ContactSolver solver = ContactSolver.create(AUTO, selector -> {
+            throw new NoClassDefFoundError("org/jocl/CL");
+        })) {
+            assertEquals(Backend.CPU, solver.backend());
+            assertTrue(solver.fallbackReason().orElseThrow().contains("NoClassDefFoundError"));
+        }
+    }
+
+    @Test
+    void noPlatformOrNoDeviceFallsBack() {
+        try (ContactSolver solver = ContactSolver.create(AUTO, selector -> {
+            throw new BackendUnavailableException("no OpenCL device found on 1 platform(s)");
+        })) {
+            assertEquals(Backend.CPU, solver.backend());
+            assertOneLine(Level.INFO, "backend CPU", "OpenCL not used: no OpenCL device found on 1 platform(s)");
+        }
+    }
+
+    @Test
+    void explicitlyAskingForOpenClDoesNotFallBackAtCreation() {
+        IllegalStateException failure = assertThrows(IllegalStateException.class, () -> ContactSolver.create(OPENCL,
+                selector -> {
+                    throw new UnsatisfiedLinkError("libOpenCL.so.1: cannot open shared object file");
+                }));
+        assertTrue(failure.getMessage().startsWith("OpenCL backend unavailable: OpenCL library could not be loaded"));
+    }
+
+    @Test
+    void theCpuBackendNeverTouchesOpenCl() {
+        try (ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU), selector -> {
+            throw new AssertionError("OpenCL must not be opened");
+        })) {
+            assertEquals(Backend.CPU, solver.backend());
+            assertTrue(solver.fallbackReason().isEmpty());
+        }
+    }
+
+    @Test
+    void aKernelBuildFailureFallsBackWithTheBuildLog() {
+        OpenClTestAccess.requireDevice();
+        try (ContactSolver solver = ContactSolver.create(AUTO, selector -> OpenClTestAccess.openWithSources(selector,
+                List.of("__kernel void prepare_bodies(__global float* x) { x[0] = not_declared_anywhere; }")))) {
+            assertEquals(Backend.CPU, solver.backend());
+            String reason = solver.fallbackReason().orElseThrow();
+            assertTrue(reason.startsWith("OpenCL kernel build failed on '"), reason);
+            assertTrue(reason.contains("not_declared_anywhere"), "build log in the reason: " + reason);
+            assertOneLine(Level.INFO, "backend CPU", "not_declared_anywhere");
+        }
+    }
+
+    @Test
+    void aDeviceThatIsPresentIsUsed() {
+        OpenClTestAccess.requireDevice();
+        try (ContactSolver solver = ContactSolver.create(AUTO)) {
+            assertEquals(Backend.OPENCL, solver.backend());
+            assertOneLine(Level.INFO, "contact-solver: backend OpenCL on '", "");
+        }
+    }
+
+    @Test
+    void aSelectorMatchingNoDeviceFallsBackUnderAutoAndFailsUnderOpenCl() {
+        OpenClTestAccess.requireDevice();
+        try (ContactSolver solver = ContactSolver.create(AUTO.withDevice("no-such-device-anywhere"))) {
+            assertEquals(Backend.CPU, solver.backend());
+            assertTrue(solver.fallbackReason().orElseThrow().startsWith("no OpenCL device matches 'no-such-device-anywhere'"));
+        }
+        assertThrows(IllegalStateException.class, () -> ContactSolver.create(OPENCL.withDevice("99")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"upload", "kernels", "readback"})
+    void aDeviceFailingDuringASolveIsDroppedAndTheBatchRecomputedOnTheCpu(String stage) {
+        OpenClTestAccess.requireDevice();
+        Scene scene = SceneGenerator.randomGraph(8, 2000, 10_000);
+        Scene other = SceneGenerator.randomGraph(9, 2000, 10_000);
+        SolveResult expected;
+        try (ContactSolver cpu = Backends.cpu()) {
+            expected = cpu.solve(scene.bodies(), scene.contacts(), new SolveResult());
+        }
+        try (ContactSolver solver = ContactSolver.create(AUTO, selector -> OpenClTestAccess.openFailingAt(selector, stage))) {
+            assertEquals(Backend.OPENCL, solver.backend());
+            SolveResult result = new SolveResult();
+            try (ContactSolver cpu = Backends.cpu()) {
+                cpu.solve(other.bodies(), other.contacts(), result); // stale values the recompute must replace
+            }
+            solver.solve(scene.bodies(), scene.contacts(), result);
+            assertEquals(Backend.CPU, result.backend());
+            assertEquals(Backend.CPU, solver.backend(), "later solves stay on the CPU");
+            Bits.assertIdentical(expected, result, "recomputed batch");
+            assertOneLine(Level.WARNING, "failed during a solve (CL_OUT_OF_RESOURCES (injected)", "recomputed on the CPU");
+            assertTrue(solver.fallbackReason().orElseThrow().startsWith("device failed during a solve"));
+            solver.solve(scene.bodies(), scene.contacts(), result);
+            Bits.assertIdentical(expected, result, "next solve");
+        }
+    }
+
+    private void assertOneLine(Level level, String start, String part) {
+        List<LogRecord> matching = log.stream().filter(r -> r.getLevel().equals(level)).toList();
+        assertEquals(1, matching.size(), "one " + level + " line: " + log.stream().map(LogRecord::getMessage).toList());
+        String message = matching.get(0).getMessage();
+        assertTrue(message.contains(start) && message.contains(part), message);
+    }
+
+    private static void assertSolvesLikeTheCpu(ContactSolver solver) {
+        Scene scene = SceneGenerator.randomGraph(3, 200, 800);
+        try (ContactSolver cpu = Backends.cpu()) {
+            Bits.assertIdentical(cpu.solve(scene.bodies(), scene.contacts(), new SolveResult()),
+                    solver.solve(scene.bodies(), scene.contacts(), new SolveResult()), "fallback solver");
+        }
+    }
+
+}

@@ -1,0 +1,141 @@
+package io.contactsolver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.InvalidInputException.Subject;
+import io.contactsolver.testing.Backends;
+import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.stream.Stream;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every kind of bad input is refused before anything runs, naming the record and the field. */
+class ContactSolverValidationTest {
+
+    /** Three good bodies and three good contacts; each case breaks exactly one thing. */
+    static BodyBatch bodies() {
+        BodyBatch bodies = new BodyBatch();
+        for (int i = 0; i < 3; i++) {
+            int body = bodies.add();
+            bodies.setParticle(body, 1.0f + i).setPosition(body, i, 0, 0).setLinearVelocity(body, -i, 0, 0);
+        }
+        bodies.setInverseInertia(1, 2.0f, 2.0f, 2.0f, 0.5f, 0.0f, 0.0f);
+        return bodies;
+    }
+
+    static ContactBatch contacts() {
+        ContactBatch contacts = new ContactBatch();
+        contacts.add(0, 1, new Vector3f(0.5f, 0, 0), new Vector3f(1, 0, 0), 0.5f);
+        contacts.add(1, 2, new Vector3f(1.5f, 0, 0), new Vector3f(1, 0, 0), 0.5f);
+        contacts.add(ContactBatch.WORLD, 2, new Vector3f(2, -1, 0), new Vector3f(0, 1, 0), 0.5f);
+        return contacts;
+    }
+
+    record Case(String name, BiConsumer<BodyBatch, ContactBatch> breakIt, Subject subject, int index,
+            List<String> fields, String problem) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Arguments> badInputs() {
+        return Stream.of(
+                new Case("NaN position", (b, c) -> b.set(BodyField.Y, 1, Float.NaN), Subject.BODY, 1, List.of("y"), "not finite"),
+                new Case("infinite velocity", (b, c) -> b.set(BodyField.WZ, 2, Float.NEGATIVE_INFINITY), Subject.BODY, 2, List.of("wz"), "not finite"),
+                new Case("NaN inverse inertia", (b, c) -> b.set(BodyField.INV_IXZ, 0, Float.NaN), Subject.BODY, 0, List.of("inv_ixz"), "not finite"),
+                new Case("negative inverse mass", (b, c) -> b.setInverseMass(1, -0.5f), Subject.BODY, 1, List.of("inv_mass"), "negative"),
+                new Case("inverse inertia with a negative moment", (b, c) -> b.setInverseInertia(2, 1, -1, 1, 0, 0, 0), Subject.BODY, 2,
+                        List.of("inv_ixx", "inv_iyy", "inv_izz", "inv_ixy", "inv_ixz", "inv_iyz"), "not positive semi-definite"),
+                new Case("inverse inertia indefinite off the diagonal", (b, c) -> b.setInverseInertia(0, 1, 1, 1, 2, 0, 0), Subject.BODY, 0,
+                        List.of("inv_ixx", "inv_iyy", "inv_izz", "inv_ixy", "inv_ixz", "inv_iyz"), "not positive semi-definite"),
+                new Case("orientation not unit", (b, c) -> b.set(BodyField.QW, 1, 1.001f), Subject.BODY, 1,
+                        List.of("qw", "qx", "qy", "qz"), "not a unit quaternion"),
+                new Case("zero orientation", (b, c) -> b.set(BodyField.QW, 0, 0.0f), Subject.BODY, 0,
+                        List.of("qw", "qx", "qy", "qz"), "not a unit quaternion"),
+                new Case("body index past the end", (b, c) -> c.setBodies(1, 1, 3), Subject.CONTACT, 1, List.of("b"), "outside [-1, 3)"),
+                new Case("body index below the world", (b, c) -> c.setBodies(0, -2, 1), Subject.CONTACT, 0, List.of("a"), "outside [-1, 3)"),
+                new Case("a == b", (b, c) -> c.setBodies(1, 2, 2), Subject.CONTACT, 1, List.of("a", "b"), "same body"),
+                new Case("both the world", (b, c) -> c.setBodies(2, -1, -1), Subject.CONTACT, 2, List.of("a", "b"), "both bodies are the world"),
+                new Case("NaN contact point", (b, c) -> c.set(ContactField.PZ, 0, Float.NaN), Subject.CONTACT, 0, List.of("pz"), "not finite"),
+                new Case("infinite normal", (b, c) -> c.set(ContactField.NX, 2, Float.POSITIVE_INFINITY), Subject.CONTACT, 2, List.of("nx"), "not finite"),
+                new Case("zero normal", (b, c) -> c.setNormal(1, 0, 0, 0), Subject.CONTACT, 1, List.of("nx", "ny", "nz"), "not unit length"),
+                new Case("normal too long", (b, c) -> c.setNormal(0, 1.002f, 0, 0), Subject.CONTACT, 0, List.of("nx", "ny", "nz"), "not unit length"),
+                new Case("restitution above 1", (b, c) -> c.setRestitution(2, 1.01f), Subject.CONTACT, 2, List.of("restitution"), "outside [0, 1]"),
+                new Case("negative restitution", (b, c) -> c.setRestitution(0, -0.1f), Subject.CONTACT, 0, List.of("restitution"), "outside [0, 1]"),
+                new Case("NaN restitution", (b, c) -> c.setRestitution(1, Float.NaN), Subject.CONTACT, 1, List.of("restitution"), "not finite"))
+                .map(Arguments::of);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badInputs")
+    void refusesBadInputBeforeSolving(Case bad) {
+        BodyBatch bodies = bodies();
+        ContactBatch contacts = contacts();
+        bad.breakIt().accept(bodies, contacts);
+        SolveResult dest = new SolveResult();
+        try (ContactSolver solver = Backends.cpu()) {
+            InvalidInputException fault = assertThrows(InvalidInputException.class,
+                    () -> solver.solve(bodies, contacts, dest));
+            assertEquals(bad.subject(), fault.subject(), "subject");
+            assertEquals(bad.index(), fault.index(), "index");
+            assertEquals(bad.fields(), fault.fields(), "fields");
+            assertTrue(fault.problem().contains(bad.problem()), fault.problem());
+            assertTrue(fault.getMessage().startsWith(bad.subject().name().toLowerCase() + " " + bad.index() + ", field"),
+                    fault.getMessage());
+        }
+        assertEquals(0, dest.bodyCount(), "nothing was written to dest");
+        assertEquals(null, dest.backend(), "nothing was written to dest");
+    }
+
+    @Test
+    void theUnbrokenInputSolves() {
+        try (ContactSolver solver = Backends.cpu()) {
+            SolveResult result = solver.solve(bodies(), contacts(), new SolveResult());
+            assertEquals(3, result.bodyCount());
+            assertTrue(result.impulse(0) > 0);
+        }
+    }
+
+    @Test
+    void reportsTheLowestFaultyIndexWhateverTheThreads() {
+        BodyBatch bodies = new BodyBatch();
+        for (int i = 0; i < 200_000; i++) {
+            bodies.setParticle(bodies.add(), 1.0f);
+        }
+        bodies.setInverseMass(150_001, -1.0f);
+        bodies.set(BodyField.X, 70_000, Float.NaN);
+        ContactBatch contacts = new ContactBatch();
+        try (ContactSolver solver = Backends.cpu(4)) {
+            InvalidInputException fault = assertThrows(InvalidInputException.class,
+                    () -> solver.solve(bodies, contacts, new SolveResult()));
+            assertEquals(70_000, fault.index());
+            assertEquals(List.of("x"), fault.fields());
+        }
+    }
+
+    @Test
+    void bodyFaultsAreReportedBeforeContactFaults() {
+        BodyBatch bodies = bodies();
+        ContactBatch contacts = contacts();
+        contacts.setRestitution(0, 7.0f);
+        bodies.setInverseMass(2, -1.0f);
+        InvalidInputException fault = assertThrows(InvalidInputException.class,
+                () -> ContactSolver.validate(bodies, contacts));
+        assertEquals(Subject.BODY, fault.subject());
+    }
+
+    @Test
+    void aTensorWithAZeroMomentIsAccepted() {
+        BodyBatch bodies = bodies();
+        // positive semi-definite with a zero moment: its minors are zero, within rounding
+        bodies.setInverseInertia(0, 0.5f, 0.5f, 1e-9f, 0.5f, 0.0f, 0.0f);
+        ContactSolver.validate(bodies, contacts());
+    }
+}

@@ -1,0 +1,157 @@
+package io.contactsolver.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.testing.BrokenScenes;
+import io.contactsolver.testing.BrokenScenes.Broken;
+import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.Cli;
+import io.contactsolver.testing.Cli.Run;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** {@code solve} as FORMATS.md specifies it: outputs, exit status, one-line errors, nothing half-written. */
+class SolveCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void writesDeltasAndImpulsesInInputOrderKeyedById() throws IOException {
+        Path out = dir.resolve("out");
+        Run run = Cli.inProcess("solve", "--bodies", file("bodies.csv", BrokenScenes.goodBodies()).toString(),
+                "--contacts", file("contacts.csv", BrokenScenes.goodContacts()).toString(), "--out", out.toString(),
+                "--backend", "cpu");
+        assertEquals(Main.OK, run.exitCode(), run.err());
+        List<String> deltas = Files.readAllLines(out.resolve("deltas.csv"));
+        assertEquals(List.of("id", "dvx", "dvy", "dvz", "dwx", "dwy", "dwz"), List.of(deltas.get(0).split(",")));
+        assertEquals(3, deltas.size());
+        assertTrue(deltas.get(1).startsWith("10,"), deltas.get(1));
+        assertTrue(deltas.get(2).startsWith("20,"), deltas.get(2));
+        List<String> impulses = Files.readAllLines(out.resolve("impulses.csv"));
+        assertEquals("id,j", impulses.get(0));
+        assertTrue(impulses.get(1).startsWith("5,"));
+        assertTrue(impulses.get(2).startsWith("6,"));
+        // contact 5: v_n = -1 - 1 = -2, K = 0.5 + 1 (no lever arm), j = (1 + 0.5) * 2 / 1.5 = 2
+        assertEquals(2.0f, Float.parseFloat(impulses.get(1).split(",")[1]), "approaching contact");
+        // contact 6: body 20 spins so that its point on the floor is at rest, v_n = 0
+        assertEquals(0.0f, Float.parseFloat(impulses.get(2).split(",")[1]), "resting contact");
+        assertTrue(run.out().startsWith("solved 2 contacts on 2 bodies with CPU"), run.out());
+    }
+
+    @Test
+    void cpuAndOpenClWriteByteIdenticalFiles() throws IOException {
+        Path scene = dir.resolve("scene");
+        assertEquals(Main.OK, Cli.inProcess("generate", "--out", scene.toString(), "--bodies", "3000",
+                "--contacts", "20000", "--seed", "4").exitCode());
+        String[] common = {"solve", "--bodies", scene.resolve("bodies.csv").toString(), "--contacts",
+            scene.resolve("contacts.csv").toString()};
+        Run cpu = Cli.inProcess(concat(common, "--out", dir.resolve("cpu").toString(), "--backend", "cpu"));
+        Run openCl = Cli.inProcess(concat(common, "--out", dir.resolve("cl").toString(), "--backend", "opencl"));
+        assertEquals(Main.OK, cpu.exitCode(), cpu.err());
+        if (openCl.exitCode() != Main.OK) {
+            Backends.skipOrFail(openCl.err().strip());
+        }
+        for (String name : new String[] {"deltas.csv", "impulses.csv"}) {
+            assertArrayEquals(Files.readAllBytes(dir.resolve("cpu").resolve(name)),
+                    Files.readAllBytes(dir.resolve("cl").resolve(name)), name);
+        }
+    }
+
+    static Stream<Broken> brokenFiles() {
+        return BrokenScenes.brokenFiles().map(arguments -> (Broken) arguments.get()[0]);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("brokenFiles")
+    void refusesBadInputWithOneLineAndLeavesNoOutput(Broken broken) throws IOException {
+        Path[] files = BrokenScenes.writeBroken(dir, broken);
+        Path out = dir.resolve("out");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("deltas.csv"), "earlier output\n");
+
+        Run run = Cli.inProcess("solve", "--bodies", files[0].toString(), "--contacts", files[1].toString(),
+                "--out", out.toString(), "--backend", "cpu");
+
+        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertEquals(1, run.errLines().size(), run.err());
+        Path culprit = broken.inBodies() ? files[0] : files[1];
+        assertTrue(run.err().startsWith(culprit + broken.location()), run.err());
+        assertEquals("", run.out());
+        try (Stream<Path> left = Files.list(out)) {
+            assertEquals(List.of(out.resolve("deltas.csv")), left.toList(), "no new or temporary file");
+        }
+        assertEquals("earlier output\n", Files.readString(out.resolve("deltas.csv")), "earlier output kept");
+    }
+
+    @Test
+    void refusesUnknownOptionsAndBadEnumValues() {
+        Run run = Cli.inProcess("solve", "--bodies", "b", "--contacts", "c", "--out", "o", "--backend", "gpu");
+        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertTrue(run.err().contains("--backend"), run.err());
+    }
+
+    /** In a child JVM stderr is the real one: the error line is all there is, no log line before it. */
+    @Test
+    void aChildProcessPrintsExactlyOneLineOnStderrForBadInput() throws Exception {
+        Broken broken = brokenFiles().filter(b -> b.name().equals("negative inverse mass")).findFirst()
+                .orElseThrow();
+        Path[] files = BrokenScenes.writeBroken(dir, broken);
+        Run run = Cli.child(Map.of(), "solve", "--bodies", files[0].toString(), "--contacts", files[1].toString(),
+                "--out", dir.resolve("out").toString());
+        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertEquals(List.of(files[0] + ":3: column 'inv_mass' of body id 20: inverse mass -1.0 is negative"),
+                run.errLines());
+        assertTrue(Files.notExists(dir.resolve("out").resolve("deltas.csv")));
+    }
+
+    /** A machine where the OpenCL loader finds no platform: auto falls back and says why; opencl refuses. */
+    @Test
+    void withoutAnOpenClPlatformAutoFallsBackToTheCpuAndSaysWhy() throws Exception {
+        Path vendors = Files.createDirectories(dir.resolve("no-vendors"));
+        Map<String, String> noPlatform = Map.of("OCL_ICD_VENDORS", vendors.toString());
+        Path bodies = file("bodies.csv", BrokenScenes.goodBodies());
+        Path contacts = file("contacts.csv", BrokenScenes.goodContacts());
+
+        Run auto = Cli.child(noPlatform, "solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(),
+                "--out", dir.resolve("auto").toString());
+        assertEquals(Main.OK, auto.exitCode(), auto.err());
+        assertEquals(List.of("INFO: contact-solver: backend CPU (" + threads() + "); OpenCL not used: "
+                + "no OpenCL platform found (CL_PLATFORM_NOT_FOUND_KHR)"), auto.errLines());
+        assertTrue(Files.exists(dir.resolve("auto").resolve("deltas.csv")));
+
+        Run openCl = Cli.child(noPlatform, "solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(),
+                "--out", dir.resolve("opencl").toString(), "--backend", "opencl");
+        assertEquals(Main.FAILURE, openCl.exitCode());
+        assertTrue(openCl.err().contains("OpenCL backend unavailable: no OpenCL platform found"), openCl.err());
+
+        Run devices = Cli.child(noPlatform, "devices");
+        assertEquals(Main.FAILURE, devices.exitCode());
+        assertEquals("no OpenCL devices: no OpenCL platform found (CL_PLATFORM_NOT_FOUND_KHR)", devices.out().strip());
+    }
+
+    private static String threads() {
+        int n = Runtime.getRuntime().availableProcessors();
+        return n + (n == 1 ? " thread" : " threads");
+    }
+
+    private Path file(String name, String[] lines) throws IOException {
+        return Files.write(dir.resolve(name), String.join("\n", lines).getBytes());
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        String[] all = new String[first.length + more.length];
+        System.arraycopy(first, 0, all, 0, first.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
+    }
+}

@@ -1,0 +1,98 @@
+package io.contactsolver.scene;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.BodyField;
+import io.contactsolver.ContactBatch;
+import io.contactsolver.ContactSolver;
+import io.contactsolver.SolveResult;
+import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.Bits;
+import io.contactsolver.testing.BrokenScenes;
+import io.contactsolver.testing.BrokenScenes.Broken;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** bodies.csv and contacts.csv as FORMATS.md defines them, and every way they can be wrong. */
+class SceneReaderTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void readsColumnsInAnyOrderIgnoringExtrasBlankLinesAndSpaces() throws Exception {
+        Path bodies = write("bodies.csv",
+                "inv_iyz, inv_ixz,inv_ixy,inv_izz,inv_iyy,inv_ixx,inv_mass,wz,wy,wx,vz,vy,vx,qz,qy,qx,qw,z,y,x,id,colour",
+                "0,0,0,2,2,2,0.5,0,0,0,0,0,1,0,0,0,1,0,0,0,10,red",
+                "",
+                "0,0,0,0,0,0,1,1,0,0,0,0,-1,0,0,0,1,0,0,1 ,20,blue\r");
+        Path contacts = write("contacts.csv", "restitution,nz,ny,nx,pz,py,px,b,a,id,note", "0.5,0,0,1,0,0,0.5,20,10,5,x");
+        Scene scene = SceneReader.read(bodies, contacts);
+        assertEquals(2, scene.bodies().size());
+        assertEquals(20, scene.bodyIds()[1]);
+        assertEquals(1.0f, scene.bodies().get(BodyField.X, 1));
+        assertEquals(-1.0f, scene.bodies().get(BodyField.VX, 1));
+        assertEquals(4, scene.bodyLines()[1], "line numbers count blank lines");
+        assertEquals(0, scene.contacts().bodyA(0));
+        assertEquals(1, scene.contacts().bodyB(0));
+        assertEquals(5, scene.contacts().id(0));
+    }
+
+    @Test
+    void theWorldIsBodyIdMinusOne() throws Exception {
+        Scene scene = SceneReader.read(write("bodies.csv", BrokenScenes.goodBodies()), write("contacts.csv", BrokenScenes.goodContacts()));
+        assertEquals(ContactBatch.WORLD, scene.contacts().bodyA(1));
+        assertEquals(new Vector3f(0, 1, 0), scene.contacts().getNormal(1, new Vector3f()));
+    }
+
+    @Test
+    void aWrittenSceneReadsBackToTheSameBitsAndTheSameSolution() throws Exception {
+        Scene original = SceneGenerator.randomGraph(9, 300, 2000);
+        Path bodies = dir.resolve("b.csv");
+        Path contacts = dir.resolve("c.csv");
+        SceneWriter.writeScene(bodies, contacts, original);
+        Scene read = SceneReader.read(bodies, contacts);
+        for (int c = 0; c < original.contacts().size(); c++) {
+            assertEquals(original.contacts().id(c), read.contacts().id(c));
+        }
+        try (ContactSolver solver = Backends.cpu()) {
+            SolveResult expected = solver.solve(original.bodies(), original.contacts(), new SolveResult());
+            SolveResult actual = solver.solve(read.bodies(), read.contacts(), new SolveResult());
+            Bits.assertIdentical(expected, actual, "written and read back");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.contactsolver.testing.BrokenScenes#brokenFiles")
+    void refusesBrokenFilesNamingFileLineAndColumn(Broken broken) throws IOException {
+        Path[] files = BrokenScenes.writeBroken(dir, broken);
+        SceneFormatException fault = assertThrows(SceneFormatException.class, () -> SceneReader.read(files[0], files[1]));
+        Path culprit = broken.inBodies() ? files[0] : files[1];
+        assertTrue(fault.getMessage().startsWith(culprit + broken.location()), fault.getMessage());
+        assertTrue(fault.getMessage().contains(broken.problem()), fault.getMessage());
+        assertEquals(broken.line(), fault.line());
+        assertEquals(1, fault.getMessage().lines().count(), "one line");
+    }
+
+    @Test
+    void refusesEmptyAndMissingFiles() throws IOException {
+        Path empty = write("empty.csv");
+        Path contacts = write("contacts.csv", BrokenScenes.goodContacts());
+        SceneFormatException fault = assertThrows(SceneFormatException.class, () -> SceneReader.read(empty, contacts));
+        assertEquals(empty + ": empty file, expected a header row", fault.getMessage());
+        Path missing = dir.resolve("nope.csv");
+        fault = assertThrows(SceneFormatException.class, () -> SceneReader.read(missing, contacts));
+        assertEquals(missing + ": no such file", fault.getMessage());
+    }
+
+    private Path write(String name, String... lines) throws IOException {
+        return Files.write(dir.resolve(name), String.join("\n", lines).getBytes());
+    }
+}
