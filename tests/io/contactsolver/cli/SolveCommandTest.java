@@ -139,6 +139,22 @@ class SolveCommandTest {
         assertEquals("no OpenCL devices: no OpenCL platform found (CL_PLATFORM_NOT_FOUND_KHR)", devices.out().strip());
     }
 
+    /** CONTACT_SOLVER_DEVICE chooses the device; one matching nothing makes auto fall back, saying so. */
+    @Test
+    void theDeviceEnvironmentVariableIsHonoured() throws Exception {
+        io.contactsolver.opencl.OpenClTestAccess.requireDevice();
+        Path bodies = file("bodies.csv", BrokenScenes.goodBodies());
+        Path contacts = file("contacts.csv", BrokenScenes.goodContacts());
+        Run run = Cli.child(Map.of("CONTACT_SOLVER_DEVICE", "no-such-device"), "solve", "--bodies", bodies.toString(),
+                "--contacts", contacts.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(Main.OK, run.exitCode(), run.err());
+        assertTrue(run.err().contains("OpenCL not used: no OpenCL device matches 'no-such-device' (devices: 0 '"),
+                run.err());
+        Run chosen = Cli.child(Map.of("CONTACT_SOLVER_DEVICE", "0"), "solve", "--bodies", bodies.toString(),
+                "--contacts", contacts.toString(), "--out", dir.resolve("out").toString());
+        assertTrue(chosen.err().startsWith("INFO: contact-solver: backend OpenCL on '"), chosen.err());
+    }
+
     private static String threads() {
         int n = Runtime.getRuntime().availableProcessors();
         return n + (n == 1 ? " thread" : " threads");
