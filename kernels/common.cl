@@ -125,3 +125,51 @@ float angular_inverse_mass(const ContactSide* side)
 {
     return side->rxnX * side->dirX + side->rxnY * side->dirY + side->rxnZ * side->dirZ;
 }
+
+/* One contact seen from both bodies at the pre-solve velocities. */
+typedef struct {
+    ContactSide sideA;
+    ContactSide sideB;
+    int a;
+    int b;
+    float nx, ny, nz;
+    float vn;        /* (v_pb - v_pa) . n; negative when approaching */
+    float k;         /* effective inverse mass along n; zero when neither body can move */
+    float target;    /* normal velocity to leave with: -e v_n if approaching, else 0 */
+} ContactEvaluation;
+
+/*
+ * An approaching contact (v_n < 0) targets -e v_n unless it approaches slower than
+ * restitutionThreshold (then 0, no bounce); any other contact targets 0. With the target,
+ * (target - v_n) / K is the seed's -(1 + e) v_n / K.
+ */
+void evaluate_contact(__global const float* contacts, __global const int* links, const int stride, const int c,
+                      const int worldRecord, __global const float* prepared, const float restitutionThreshold,
+                      ContactEvaluation* out)
+{
+    const int a = links[LINK_A * stride + c];
+    const int b = links[LINK_B * stride + c];
+    const float px = contacts[CONTACT_PX * stride + c];
+    const float py = contacts[CONTACT_PY * stride + c];
+    const float pz = contacts[CONTACT_PZ * stride + c];
+    const float nx = contacts[CONTACT_NX * stride + c];
+    const float ny = contacts[CONTACT_NY * stride + c];
+    const float nz = contacts[CONTACT_NZ * stride + c];
+    const float e = contacts[CONTACT_RESTITUTION * stride + c];
+    ContactSide* sideA = &out->sideA;
+    ContactSide* sideB = &out->sideB;
+    describe_side(prepared, a < 0 ? worldRecord : a, px, py, pz, nx, ny, nz, sideA);
+    describe_side(prepared, b < 0 ? worldRecord : b, px, py, pz, nx, ny, nz, sideB);
+    const float relX = sideB->velX - sideA->velX;
+    const float relY = sideB->velY - sideA->velY;
+    const float relZ = sideB->velZ - sideA->velZ;
+    const float vn = relX * nx + relY * ny + relZ * nz;
+    out->a = a;
+    out->b = b;
+    out->nx = nx;
+    out->ny = ny;
+    out->nz = nz;
+    out->vn = vn;
+    out->k = sideA->inverseMass + sideB->inverseMass + angular_inverse_mass(sideA) + angular_inverse_mass(sideB);
+    out->target = vn < -restitutionThreshold ? -(e * vn) : 0.0f;
+}

@@ -38,47 +38,27 @@ void write_response(__global float* responses, const int entry, const float impu
 }
 
 /*
- * j = (target - v_n) / K with target = -e v_n for an approaching contact (v_n < 0), which is the
- * seed's -(1 + e) v_n / K; zero for a separating or resting contact, or when K = 0.
+ * j = (target - v_n) / K for an approaching contact (see evaluate_contact); zero for a separating
+ * or resting contact, or when neither body can move (K = 0).
  */
 __kernel void solve_contacts(__global const float* contacts, __global const int* links, const int stride,
                              const int contactCount, const int worldRecord, __global const float* prepared,
-                             __global float* impulses, __global float* responses)
+                             const float restitutionThreshold, __global float* impulses,
+                             __global float* responses)
 {
     const int c = get_global_id(0);
     if (c >= contactCount) {
         return;
     }
-    const int a = links[LINK_A * stride + c];
-    const int b = links[LINK_B * stride + c];
-    const float px = contacts[CONTACT_PX * stride + c];
-    const float py = contacts[CONTACT_PY * stride + c];
-    const float pz = contacts[CONTACT_PZ * stride + c];
-    const float nx = contacts[CONTACT_NX * stride + c];
-    const float ny = contacts[CONTACT_NY * stride + c];
-    const float nz = contacts[CONTACT_NZ * stride + c];
-    const float e = contacts[CONTACT_RESTITUTION * stride + c];
-    ContactSide sideA;
-    ContactSide sideB;
-    describe_side(prepared, a < 0 ? worldRecord : a, px, py, pz, nx, ny, nz, &sideA);
-    describe_side(prepared, b < 0 ? worldRecord : b, px, py, pz, nx, ny, nz, &sideB);
-
-    const float relX = sideB.velX - sideA.velX;
-    const float relY = sideB.velY - sideA.velY;
-    const float relZ = sideB.velZ - sideA.velZ;
-    const float vn = relX * nx + relY * ny + relZ * nz;
+    ContactEvaluation contact;
+    evaluate_contact(contacts, links, stride, c, worldRecord, prepared, restitutionThreshold, &contact);
     float j = 0.0f;
-    if (vn < 0.0f) {
-        const float k = sideA.inverseMass + sideB.inverseMass
-                + angular_inverse_mass(&sideA) + angular_inverse_mass(&sideB);
-        if (k > 0.0f) {
-            const float target = -(e * vn);
-            j = (target - vn) / k;
-        }
+    if (contact.vn < 0.0f && contact.k > 0.0f) {
+        j = (contact.target - contact.vn) / contact.k;
     }
     impulses[c] = j;
-    write_response(responses, c * LINK_COUNT + LINK_A, -j, &sideA, nx, ny, nz);
-    write_response(responses, c * LINK_COUNT + LINK_B, j, &sideB, nx, ny, nz);
+    write_response(responses, c * LINK_COUNT + LINK_A, -j, &contact.sideA, contact.nx, contact.ny, contact.nz);
+    write_response(responses, c * LINK_COUNT + LINK_B, j, &contact.sideB, contact.nx, contact.ny, contact.nz);
 }
 
 __kernel void gather_deltas(__global const int* offsets, __global const int* entries,

@@ -3,10 +3,14 @@ package io.contactsolver;
 import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.BodyContactIndex;
+import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.InputValidator;
+import io.contactsolver.core.IterationOutcome;
+import io.contactsolver.core.MovableBodies;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
+import io.contactsolver.core.WarmStart;
 import io.contactsolver.cpu.CpuBackend;
 import io.contactsolver.opencl.OpenClBackend;
 import java.lang.System.Logger.Level;
@@ -40,8 +44,13 @@ public final class ContactSolver implements AutoCloseable {
         SolverBackend open(Optional<String> deviceSelector) throws BackendUnavailableException;
     }
 
+    private static final IterationOutcome SINGLE_PASS_OUTCOME = new IterationOutcome(1, 0.0f);
+
     private final ParallelRunner runner;
+    private final MovableBodies movable = new MovableBodies();
     private final BodyContactIndex index = new BodyContactIndex();
+    private final ContactColoring coloring = new ContactColoring();
+    private final WarmStart warmStarts = new WarmStart();
     private SolverBackend backend;
     private Backend kind;
     private String fallbackReason;
@@ -140,20 +149,70 @@ public final class ContactSolver implements AutoCloseable {
      * @throws InvalidInputException if any body or contact is invalid; {@code dest} is then untouched
      */
     public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveResult dest) {
+        return solve(bodies, contacts, SolveSettings.singlePass(), null, dest);
+    }
+
+    /** {@link #solve(BodyBatch, ContactBatch, SolveSettings, SolveResult, SolveResult)} without a warm start. */
+    public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult dest) {
+        return solve(bodies, contacts, settings, null, dest);
+    }
+
+    /**
+     * Solves with the given settings. The iterative solver resolves all contacts together (projected
+     * Gauss-Seidel over a colouring of the contact graph); for a contact alone on its bodies it gives
+     * the single-pass result. Its body velocity changes are unique (they solve a convex quadratic
+     * programme), so they do not depend on the warm start, only the number of iterations does.
+     *
+     * @param warmStart the previous step's result: contacts whose id appears there start from the
+     *     impulse they ended with (iterative solver only; null to start from zero); must not be
+     *     {@code dest}
+     * @param dest receives deltas, impulses, ids and iteration figures; grown if needed
+     * @return {@code dest}
+     * @throws InvalidInputException if any body or contact is invalid, or a warm start meets two
+     *     contacts with the same id; {@code dest} is then untouched
+     */
+    public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
+            SolveResult dest) {
+        Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(dest, "dest");
+        if (warmStart == dest) {
+            throw new IllegalArgumentException("warmStart and dest must be different results");
+        }
         validate(bodies, contacts, runner);
-        dest.prepare(bodies.size(), contacts.size());
-        index.build(bodies.block(), bodies.size(), contacts.linkBlock(), contacts.size(), runner);
+        boolean iterative = settings.kind() == SolverKind.ITERATIVE;
+        float[] warmImpulses = null;
+        if (iterative && warmStart != null) {
+            warmImpulses = warmStarts.match(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
+                    warmStart.impulseBlock().floats(), warmStart.contactCount());
+        }
+        movable.classify(bodies.block(), bodies.size(), runner);
+        if (iterative) {
+            coloring.build(contacts.linkBlock(), contacts.size(), movable, settings.colourBudget());
+        } else {
+            index.build(movable, contacts.linkBlock(), contacts.size(), runner);
+        }
+        dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
         SolveJob job = new SolveJob(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
-                contacts.size(), index, dest.deltaBlock(), dest.impulseBlock());
+                contacts.size(), settings.restitutionThreshold(), iterative ? null : index, iterative ? coloring : null,
+                settings.iterations(), settings.tolerance(), warmImpulses, dest.deltaBlock(), dest.impulseBlock());
+        IterationOutcome outcome;
         try {
-            backend.solveSinglePass(job);
+            outcome = run(job, iterative);
         } catch (BackendFailureException failure) {
             fallBackToCpu(failure);
-            backend.solveSinglePass(job);
+            outcome = run(job, iterative);
         }
-        dest.setBackend(kind);
+        dest.finish(kind, settings.kind(), outcome.iterations(), outcome.residual(),
+                iterative ? coloring.colourCount() : 0, iterative ? coloring.overflowCount() : 0);
         return dest;
+    }
+
+    private IterationOutcome run(SolveJob job, boolean iterative) {
+        if (iterative) {
+            return backend.solveIterative(job);
+        }
+        backend.solveSinglePass(job);
+        return SINGLE_PASS_OUTCOME;
     }
 
     private void fallBackToCpu(BackendFailureException failure) {

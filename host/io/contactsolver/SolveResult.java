@@ -7,15 +7,24 @@ import org.joml.Vector3f;
 
 /**
  * What a solve produces: the velocity change of every body (layout {@link DeltaField}) and the
- * impulse magnitude {@code j >= 0} of every contact, in input order. Reused across solves: the
- * storage grows when needed and is otherwise overwritten in place.
+ * impulse magnitude {@code j >= 0} of every contact, in input order, with the contacts' ids. Reused
+ * across solves: the storage grows when needed and is otherwise overwritten in place.
+ *
+ * <p>A result is also the warm start of the next step's iterative solve: pass it back as
+ * {@code warmStart} and contacts with the same id start from the impulse they ended with here.
  */
 public final class SolveResult {
     private final FieldBlock deltas = new FieldBlock(DeltaField.COUNT, 0);
     private final FieldBlock impulses = new FieldBlock(1, 0);
+    private int[] contactIds = new int[0];
     private int bodyCount;
     private int contactCount;
     private Backend backend;
+    private SolverKind solver;
+    private int iterations;
+    private float residual;
+    private int colourCount;
+    private int overflowCount;
 
     public int bodyCount() {
         return bodyCount;
@@ -28,6 +37,40 @@ public final class SolveResult {
     /** The backend that computed this result: {@link Backend#CPU} or {@link Backend#OPENCL}. */
     public Backend backend() {
         return backend;
+    }
+
+    /** The solver that computed this result. */
+    public SolverKind solver() {
+        return solver;
+    }
+
+    /** Iterations the iterative solver ran (at most the limit, fewer on early exit); 1 for the single pass. */
+    public int iterations() {
+        return iterations;
+    }
+
+    /**
+     * The largest change of any contact's accumulated impulse in the last iteration, the measure
+     * the tolerance is compared with; 0 for the single pass.
+     */
+    public float residual() {
+        return residual;
+    }
+
+    /** Colours of the iterative solver's contact partition; 0 for the single pass. */
+    public int colourCount() {
+        return colourCount;
+    }
+
+    /** Contacts the colour budget could not take, solved serially; 0 for the single pass. */
+    public int overflowCount() {
+        return overflowCount;
+    }
+
+    /** The id of contact {@code contact}, as it was when this result was computed. */
+    public int contactId(int contact) {
+        Objects.checkIndex(contact, contactCount);
+        return contactIds[contact];
     }
 
     /** Change of linear velocity of {@code body}, world space. */
@@ -68,16 +111,30 @@ public final class SolveResult {
         return impulses.floats().asReadOnlyBuffer();
     }
 
-    void prepare(int bodies, int contacts) {
+    void prepare(int bodies, int contacts, int[] ids) {
         deltas.ensureCapacity(bodies, 0);
         impulses.ensureCapacity(contacts, 0);
+        if (contactIds.length < contacts) {
+            contactIds = new int[impulses.stride()];
+        }
+        System.arraycopy(ids, 0, contactIds, 0, contacts);
         bodyCount = bodies;
         contactCount = contacts;
         backend = null;
     }
 
-    void setBackend(Backend backend) {
-        this.backend = backend;
+    void finish(Backend computedBy, SolverKind kind, int iterationCount, float finalResidual, int colours,
+            int overflow) {
+        backend = computedBy;
+        solver = kind;
+        iterations = iterationCount;
+        residual = finalResidual;
+        colourCount = colours;
+        overflowCount = overflow;
+    }
+
+    int[] contactIdArray() {
+        return contactIds;
     }
 
     FieldBlock deltaBlock() {

@@ -3,7 +3,9 @@ package io.contactsolver.cli;
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
+import io.contactsolver.SolverKind;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneFormatException;
 import io.contactsolver.scene.SceneReader;
@@ -12,6 +14,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,6 +24,18 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "solve", mixinStandardHelpOptions = true,
         description = "Solve the contacts of a scene and write deltas.csv and impulses.csv.")
 final class SolveCommand implements Callable<Integer> {
+    /** Reads {@code single-pass} and {@code iterative}. */
+    static final class SolverKindConverter implements ITypeConverter<SolverKind> {
+        @Override
+        public SolverKind convert(String value) {
+            try {
+                return SolverKind.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
     @Spec
     CommandSpec spec;
 
@@ -36,6 +52,25 @@ final class SolveCommand implements Callable<Integer> {
             description = "Where to solve (default: ${DEFAULT-VALUE}): auto prefers an OpenCL GPU, then any OpenCL device, then the CPU.")
     Backend backend;
 
+    @Option(names = "--solver", defaultValue = "single-pass", paramLabel = "single-pass|iterative",
+            converter = SolverKindConverter.class,
+            description = "single-pass (default): the seed equation per contact, summed per body; "
+                    + "iterative: all contacts resolved together (projected Gauss-Seidel).")
+    SolverKind solver;
+
+    @Option(names = "--iterations", defaultValue = "" + SolveSettings.DEFAULT_ITERATIONS, paramLabel = "N",
+            description = "Most iterations of the iterative solver (default: ${DEFAULT-VALUE}).")
+    int iterations;
+
+    @Option(names = "--tolerance", defaultValue = "0", paramLabel = "T",
+            description = "Iterative solver: stop once no impulse changes by more than T in an iteration "
+                    + "(default: ${DEFAULT-VALUE}, only at an exact fixed point).")
+    float tolerance;
+
+    @Option(names = "--restitution-threshold", defaultValue = "0", paramLabel = "V",
+            description = "Contacts approaching slower than V do not bounce (default: ${DEFAULT-VALUE}).")
+    float restitutionThreshold;
+
     @Option(names = "--device", paramLabel = "INDEX|NAME",
             description = "OpenCL device: an index from 'devices' or part of a name (also -Dcontactsolver.device, CONTACT_SOLVER_DEVICE).")
     String device;
@@ -45,6 +80,14 @@ final class SolveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        SolveSettings settings;
+        try {
+            settings = SolveSettings.singlePass().withKind(solver).withIterations(iterations).withTolerance(tolerance)
+                    .withRestitutionThreshold(restitutionThreshold);
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("error: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
         Scene scene;
         try {
             scene = SceneReader.read(bodies, contacts);
@@ -56,14 +99,19 @@ final class SolveCommand implements Callable<Integer> {
         if (threads != null) {
             config = config.withThreads(threads);
         }
-        try (ContactSolver solver = ContactSolver.create(config)) {
+        try (ContactSolver contactSolver = ContactSolver.create(config)) {
             long start = System.nanoTime();
-            SolveResult result = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
+            SolveResult result = contactSolver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
             double milliseconds = (System.nanoTime() - start) / 1e6;
             SceneWriter.writeResults(out, scene, result);
-            spec.commandLine().getOut().printf(Locale.ROOT, "solved %d contacts on %d bodies with %s in %.1f ms; wrote %s and %s%n",
-                    result.contactCount(), result.bodyCount(), solver.description(), milliseconds,
-                    out.resolve(SceneWriter.DELTAS), out.resolve(SceneWriter.IMPULSES));
+            String iterative = solver == SolverKind.ITERATIVE
+                    ? String.format(Locale.ROOT, ", %d iterations, residual %.3g, %d colours, %d overflow",
+                            result.iterations(), result.residual(), result.colourCount(), result.overflowCount())
+                    : "";
+            spec.commandLine().getOut().printf(Locale.ROOT, "solved %d contacts on %d bodies (%s%s) with %s in %.1f ms; "
+                    + "wrote %s and %s%n", result.contactCount(), result.bodyCount(), solver.label(), iterative,
+                    contactSolver.description(), milliseconds, out.resolve(SceneWriter.DELTAS),
+                    out.resolve(SceneWriter.IMPULSES));
             return Main.OK;
         } catch (IllegalStateException e) {
             spec.commandLine().getErr().println("error: " + e.getMessage());

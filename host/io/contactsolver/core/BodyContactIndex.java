@@ -21,7 +21,6 @@ public final class BodyContactIndex {
     private int[] offsets = new int[1];
     private int[] entries = new int[0];
     private int[] cursor = new int[0];
-    private boolean[] movable = new boolean[0];
     private int bodyCount;
 
     /** The entry of one side of a contact. */
@@ -51,18 +50,13 @@ public final class BodyContactIndex {
         return offsets[bodyCount];
     }
 
-    /** Whether contacts can move the body (see {@link BodyKind}); valid after {@link #build}. */
-    public boolean isMovable(int body) {
-        return movable[body];
-    }
-
-    /** Rebuilds the index for the given bodies and contacts; body references must be valid. */
-    public void build(FieldBlock bodies, int bodyCount, FieldBlock links, int contactCount, ParallelRunner runner) {
+    /** Rebuilds the index for the given contacts; body references must be valid. */
+    public void build(MovableBodies movable, FieldBlock links, int contactCount, ParallelRunner runner) {
+        int bodyCount = movable.bodyCount();
         this.bodyCount = bodyCount;
         if (offsets.length < bodyCount + 1) {
             offsets = new int[bodyCount + 1];
             cursor = new int[bodyCount];
-            movable = new boolean[bodyCount];
         }
         if (entries.length < (long) contactCount * SIDES) {
             entries = new int[Math.multiplyExact(contactCount, SIDES)];
@@ -72,7 +66,7 @@ public final class BodyContactIndex {
         int stride = links.stride();
         runner.forRange(parts, 1, (from, to) -> {
             for (int part = from; part < to; part++) {
-                countPart(bodies, ints, stride, contactCount, firstBody(part, parts), firstBody(part + 1, parts));
+                countPart(movable, ints, stride, contactCount, firstBody(part, parts), firstBody(part + 1, parts));
             }
         });
         offsets[0] = 0;
@@ -81,7 +75,7 @@ public final class BodyContactIndex {
         }
         runner.forRange(parts, 1, (from, to) -> {
             for (int part = from; part < to; part++) {
-                fillPart(ints, stride, contactCount, firstBody(part, parts), firstBody(part + 1, parts));
+                fillPart(movable, ints, stride, contactCount, firstBody(part, parts), firstBody(part + 1, parts));
             }
         });
     }
@@ -90,17 +84,16 @@ public final class BodyContactIndex {
         return (int) ((long) bodyCount * part / parts);
     }
 
-    /** Classifies the bodies of {@code [lo, hi)} and counts their entries into {@code offsets[i + 1]}. */
-    private void countPart(FieldBlock bodies, IntBuffer ints, int stride, int contactCount, int lo, int hi) {
+    /** Counts the entries of the bodies of {@code [lo, hi)} into {@code offsets[i + 1]}. */
+    private void countPart(MovableBodies movable, IntBuffer ints, int stride, int contactCount, int lo, int hi) {
         for (int i = lo; i < hi; i++) {
-            movable[i] = !BodyKind.isImmovable(bodies.floats(), bodies.stride(), i);
             offsets[i + 1] = 0;
         }
         for (int side = 0; side < SIDES; side++) {
             int base = side * stride;
             for (int c = 0; c < contactCount; c++) {
                 int body = ints.get(base + c);
-                if (body >= lo && body < hi && movable[body]) {
+                if (body >= lo && body < hi && movable.isMovable(body)) {
                     offsets[body + 1]++;
                 }
             }
@@ -108,17 +101,17 @@ public final class BodyContactIndex {
     }
 
     /** Writes the entries of the bodies of {@code [lo, hi)} in increasing contact order. */
-    private void fillPart(IntBuffer ints, int stride, int contactCount, int lo, int hi) {
+    private void fillPart(MovableBodies movable, IntBuffer ints, int stride, int contactCount, int lo, int hi) {
         System.arraycopy(offsets, lo, cursor, lo, hi - lo);
         int baseA = ContactBody.A.ordinal() * stride;
         int baseB = ContactBody.B.ordinal() * stride;
         for (int c = 0; c < contactCount; c++) {
             int a = ints.get(baseA + c);
-            if (a >= lo && a < hi && movable[a]) {
+            if (a >= lo && a < hi && movable.isMovable(a)) {
                 entries[cursor[a]++] = c * SIDES + ContactBody.A.ordinal();
             }
             int b = ints.get(baseB + c);
-            if (b >= lo && b < hi && movable[b]) {
+            if (b >= lo && b < hi && movable.isMovable(b)) {
                 entries[cursor[b]++] = c * SIDES + ContactBody.B.ordinal();
             }
         }

@@ -4,11 +4,20 @@ package io.contactsolver.core;
  * Everything a backend reads and writes in one solve, as raw structure-of-arrays blocks: bodies
  * ({@code BodyField} layout), contact floats ({@code ContactField}), contact body references
  * ({@code ContactBody}), the per-body output ({@code DeltaField}) and one impulse per contact.
- * Inputs have been validated and {@code index} built for them before a backend sees the job.
+ * Inputs have been validated before a backend sees the job, and the host-built structures its
+ * solver needs are ready: the body-contact {@code index} for the single pass, the {@code coloring}
+ * for the iterative solver (the other one is null).
+ *
+ * @param restitutionThreshold approach speed below which a contact does not bounce (0: always)
+ * @param iterations the most iterations of the iterative solver
+ * @param tolerance stop once an iteration changes no impulse by more than this
+ * @param warmImpulses starting impulse per contact (input order), or null to start from zero
  */
 public record SolveJob(
         FieldBlock bodies, int bodyCount,
         FieldBlock contacts, FieldBlock links, int contactCount,
+        float restitutionThreshold,
         BodyContactIndex index,
+        ContactColoring coloring, int iterations, float tolerance, float[] warmImpulses,
         FieldBlock deltas, FieldBlock impulses) {
 }

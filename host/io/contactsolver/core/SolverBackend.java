@@ -13,6 +13,15 @@ public interface SolverBackend extends AutoCloseable {
      */
     void solveSinglePass(SolveJob job);
 
+    /**
+     * Projected Gauss-Seidel over the job's colouring: all contacts resolved together, every
+     * accumulated impulse kept non-negative, each contact's normal velocity driven to at least its
+     * target. Writes every impulse and every body's velocity change in {@code job}.
+     *
+     * @throws BackendFailureException if the device failed; outputs may then be partly written
+     */
+    IterationOutcome solveIterative(SolveJob job);
+
     @Override
     void close();
 }

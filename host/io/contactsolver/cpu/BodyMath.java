@@ -19,8 +19,11 @@ import static io.contactsolver.core.PreparedBodyField.Y;
 import static io.contactsolver.core.PreparedBodyField.Z;
 
 import io.contactsolver.BodyField;
+import io.contactsolver.ContactBody;
+import io.contactsolver.ContactField;
 import io.contactsolver.core.PreparedBodyField;
 import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
 
 /**
  * Rigid-body maths shared by the solvers; the Java twin of {@code kernels/common.cl}.
@@ -49,6 +52,15 @@ final class BodyMath {
     private static final int F_IXY = IXY.ordinal();
     private static final int F_IXZ = IXZ.ordinal();
     private static final int F_IYZ = IYZ.ordinal();
+    private static final int PX = ContactField.PX.ordinal();
+    private static final int PY = ContactField.PY.ordinal();
+    private static final int PZ = ContactField.PZ.ordinal();
+    private static final int NX = ContactField.NX.ordinal();
+    private static final int NY = ContactField.NY.ordinal();
+    private static final int NZ = ContactField.NZ.ordinal();
+    private static final int RESTITUTION = ContactField.RESTITUTION.ordinal();
+    private static final int LINK_A = ContactBody.A.ordinal();
+    private static final int LINK_B = ContactBody.B.ordinal();
 
     private BodyMath() {
     }
@@ -162,5 +174,55 @@ final class BodyMath {
     /** {@code (r x n) . I^-1 (r x n)}: this side's angular share of the effective inverse mass. */
     static float angularInverseMass(ContactSide side) {
         return side.rxnX * side.dirX + side.rxnY * side.dirY + side.rxnZ * side.dirZ;
+    }
+
+    /** One contact seen from both bodies at the pre-solve velocities. */
+    static final class ContactEvaluation {
+        final ContactSide sideA = new ContactSide();
+        final ContactSide sideB = new ContactSide();
+        int a;
+        int b;
+        float nx, ny, nz;
+        /** Normal relative velocity {@code (v_pb - v_pa) . n}; negative when approaching. */
+        float vn;
+        /** Effective inverse mass along {@code n}; zero when neither body can move. */
+        float k;
+        /** The normal velocity the contact should leave with: {@code -e v_n} if approaching, else 0. */
+        float target;
+    }
+
+    /**
+     * Evaluates contact {@code c}. An approaching contact ({@code v_n < 0}) targets {@code -e v_n}
+     * unless it approaches slower than {@code restitutionThreshold} (then 0, no bounce); any other
+     * contact targets 0. With the target, {@code (target - v_n) / K} is the seed's
+     * {@code -(1 + e) v_n / K}.
+     */
+    static void evaluateContact(FloatBuffer contacts, IntBuffer links, int stride, int c, int worldRecord,
+            float[] prepared, float restitutionThreshold, ContactEvaluation out) {
+        int a = links.get(LINK_A * stride + c);
+        int b = links.get(LINK_B * stride + c);
+        float px = contacts.get(PX * stride + c);
+        float py = contacts.get(PY * stride + c);
+        float pz = contacts.get(PZ * stride + c);
+        float nx = contacts.get(NX * stride + c);
+        float ny = contacts.get(NY * stride + c);
+        float nz = contacts.get(NZ * stride + c);
+        float e = contacts.get(RESTITUTION * stride + c);
+        ContactSide sideA = out.sideA;
+        ContactSide sideB = out.sideB;
+        describeSide(prepared, a < 0 ? worldRecord : a, px, py, pz, nx, ny, nz, sideA);
+        describeSide(prepared, b < 0 ? worldRecord : b, px, py, pz, nx, ny, nz, sideB);
+        float relX = sideB.velX - sideA.velX;
+        float relY = sideB.velY - sideA.velY;
+        float relZ = sideB.velZ - sideA.velZ;
+        float vn = relX * nx + relY * ny + relZ * nz;
+        out.a = a;
+        out.b = b;
+        out.nx = nx;
+        out.ny = ny;
+        out.nz = nz;
+        out.vn = vn;
+        out.k = sideA.inverseMass + sideB.inverseMass + angularInverseMass(sideA) + angularInverseMass(sideB);
+        out.target = vn < -restitutionThreshold ? -(e * vn) : 0.0f;
     }
 }

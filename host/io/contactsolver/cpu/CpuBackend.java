@@ -2,13 +2,18 @@ package io.contactsolver.cpu;
 
 import io.contactsolver.ContactBody;
 import io.contactsolver.DeltaField;
+import io.contactsolver.core.ContactColoring;
+import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
-import io.contactsolver.cpu.BodyMath.ContactSide;
+import io.contactsolver.core.StateField;
+import io.contactsolver.cpu.BodyMath.ContactEvaluation;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The multi-threaded Java backend. Each phase is a parallel loop in which every output element is
@@ -17,10 +22,17 @@ import java.util.Arrays;
  */
 public final class CpuBackend implements SolverBackend {
     private static final int GRAIN = 1 << 12;
+    /** Rows per task in an iteration: a row is cheap, so a task must hold many to pay for its scheduling. */
+    private static final int ITERATION_GRAIN = 1 << 13;
 
     private final ParallelRunner runner;
     private float[] prepared = new float[PreparedBodyField.STRIDE];
     private float[] responses = new float[0];
+    private float[] rowData = new float[0];
+    private float[] lambda = new float[0];
+    private float[] state = new float[0];
+    /** Float bits of a non-negative maximum: such floats order like their bits. */
+    private final AtomicInteger largestChange = new AtomicInteger();
 
     /** A backend that runs its loops on {@code runner}, which the caller keeps ownership of. */
     public CpuBackend(ParallelRunner runner) {
@@ -43,11 +55,10 @@ public final class CpuBackend implements SolverBackend {
         FieldBlock contacts = job.contacts();
         FieldBlock links = job.links();
         runner.forRange(contactCount, GRAIN, (from, to) -> {
-            ContactSide sideA = new ContactSide();
-            ContactSide sideB = new ContactSide();
+            ContactEvaluation contact = new ContactEvaluation();
             for (int c = from; c < to; c++) {
                 SinglePass.solveContact(contacts.floats(), links.ints(), contacts.stride(), c, bodyCount, prep,
-                        job.impulses().floats(), resp, sideA, sideB);
+                        job.restitutionThreshold(), job.impulses().floats(), resp, contact);
             }
         });
         int[] offsets = job.index().offsets();
@@ -58,6 +69,103 @@ public final class CpuBackend implements SolverBackend {
                 SinglePass.gatherBody(offsets, entries, resp, i, deltas.floats(), deltas.stride());
             }
         });
+    }
+
+    @Override
+    public IterationOutcome solveIterative(SolveJob job) {
+        int bodyCount = job.bodyCount();
+        ContactColoring coloring = job.coloring();
+        int rows = coloring.rowCount();
+        int worldSlot = bodyCount;
+        prepareBodies(job.bodies(), bodyCount);
+        rowData = grow(rowData, (long) ContactRowField.COUNT * rows);
+        lambda = grow(lambda, rows);
+        state = grow(state, (long) (bodyCount + 1) * StateField.STRIDE);
+        float[] row = rowData;
+        float[] impulse = lambda;
+        float[] velocity = state;
+        runner.forRange(bodyCount + 1, GRAIN, (from, to) ->
+                Arrays.fill(velocity, from * StateField.STRIDE, to * StateField.STRIDE, 0.0f));
+
+        int[] order = coloring.order();
+        int[] slots = coloring.slots();
+        float[] warm = job.warmImpulses();
+        FieldBlock contacts = job.contacts();
+        FieldBlock links = job.links();
+        float[] prep = prepared;
+        runner.forRange(rows, GRAIN, (from, to) -> {
+            ContactEvaluation contact = new ContactEvaluation();
+            for (int r = from; r < to; r++) {
+                int c = order[r];
+                Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, rows, bodyCount, prep,
+                        job.restitutionThreshold(), warm == null ? 0.0f : warm[c], row, impulse, contact);
+            }
+        });
+        if (warm != null) {
+            forEachColour(coloring, (first, end) -> {
+                for (int r = first; r < end; r++) {
+                    Iterative.applyWarmStart(row, rows, r, slots, impulse, velocity, worldSlot);
+                }
+                return 0.0f;
+            });
+        }
+
+        int used = 0;
+        float residual = 0.0f;
+        for (int iteration = 0; iteration < job.iterations(); iteration++) {
+            residual = forEachColour(coloring, (first, end) -> {
+                float change = 0.0f;
+                for (int r = first; r < end; r++) {
+                    change = Math.max(change, Iterative.solveRow(row, rows, r, slots, impulse, velocity, worldSlot));
+                }
+                return change;
+            });
+            used = iteration + 1;
+            if (residual <= job.tolerance()) {
+                break;
+            }
+        }
+
+        FieldBlock deltas = job.deltas();
+        runner.forRange(bodyCount, GRAIN, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                Iterative.writeDeltas(velocity, i, deltas.floats(), deltas.stride());
+            }
+        });
+        FieldBlock impulses = job.impulses();
+        runner.forRange(rows, GRAIN, (from, to) -> {
+            for (int r = from; r < to; r++) {
+                impulses.floats().put(order[r], impulse[r]);
+            }
+        });
+        return new IterationOutcome(used, residual);
+    }
+
+    /** Work on rows {@code [first, end)} returning the largest impulse change among them. */
+    @FunctionalInterface
+    private interface RowRange {
+        float run(int first, int end);
+    }
+
+    /**
+     * Runs {@code work} over every colour in turn, each colour's rows in parallel, then over the
+     * overflow rows on this thread, and returns the largest change reported. The maximum does not
+     * depend on how the rows were split, so neither does anything computed from it.
+     */
+    private float forEachColour(ContactColoring coloring, RowRange work) {
+        int[] starts = coloring.colourStarts();
+        float largest = 0.0f;
+        for (int k = 0; k < coloring.colourCount(); k++) {
+            int first = starts[k];
+            largestChange.set(0);
+            runner.forRange(starts[k + 1] - first, ITERATION_GRAIN, (from, to) -> {
+                float change = work.run(first + from, first + to);
+                largestChange.accumulateAndGet(Float.floatToRawIntBits(change), Math::max);
+            });
+            largest = Math.max(largest, Float.intBitsToFloat(largestChange.get()));
+        }
+        int overflow = starts[coloring.colourCount()];
+        return Math.max(largest, work.run(overflow, coloring.rowCount()));
     }
 
     /** Fills the working records of all bodies plus the all-zero world record after them. */
@@ -84,5 +192,8 @@ public final class CpuBackend implements SolverBackend {
     public void close() {
         prepared = new float[PreparedBodyField.STRIDE];
         responses = new float[0];
+        rowData = new float[0];
+        lambda = new float[0];
+        state = new float[0];
     }
 }

@@ -1,9 +1,9 @@
 package io.contactsolver.cpu;
 
 import io.contactsolver.ContactBody;
-import io.contactsolver.ContactField;
 import io.contactsolver.DeltaField;
 import io.contactsolver.core.BodyContactIndex;
+import io.contactsolver.cpu.BodyMath.ContactEvaluation;
 import io.contactsolver.cpu.BodyMath.ContactSide;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
@@ -17,15 +17,6 @@ import java.nio.IntBuffer;
  * ({@link #gatherBody}) sums a body's responses in the fixed order of the {@link BodyContactIndex}.
  */
 final class SinglePass {
-    private static final int PX = ContactField.PX.ordinal();
-    private static final int PY = ContactField.PY.ordinal();
-    private static final int PZ = ContactField.PZ.ordinal();
-    private static final int NX = ContactField.NX.ordinal();
-    private static final int NY = ContactField.NY.ordinal();
-    private static final int NZ = ContactField.NZ.ordinal();
-    private static final int RESTITUTION = ContactField.RESTITUTION.ordinal();
-    private static final int LINK_A = ContactBody.A.ordinal();
-    private static final int LINK_B = ContactBody.B.ordinal();
     private static final int DVX = DeltaField.DVX.ordinal();
     private static final int DVY = DeltaField.DVY.ordinal();
     private static final int DVZ = DeltaField.DVZ.ordinal();
@@ -38,42 +29,25 @@ final class SinglePass {
     }
 
     /**
-     * Computes contact {@code c}: {@code j = (target - v_n) / K} with {@code target = -e v_n} for an
-     * approaching contact ({@code v_n < 0}), which is the seed's {@code -(1 + e) v_n / K}; zero for a
-     * separating or resting contact, or when neither body can move ({@code K = 0}).
+     * Computes contact {@code c}: {@code j = (target - v_n) / K} for an approaching contact (see
+     * {@link BodyMath#evaluateContact}); zero for a separating or resting contact, or when neither
+     * body can move ({@code K = 0}).
      *
      * @param worldRecord index of the all-zero prepared record standing for the world
      */
     static void solveContact(FloatBuffer contacts, IntBuffer links, int stride, int c, int worldRecord,
-            float[] prepared, FloatBuffer impulses, float[] responses, ContactSide sideA, ContactSide sideB) {
-        int a = links.get(LINK_A * stride + c);
-        int b = links.get(LINK_B * stride + c);
-        float px = contacts.get(PX * stride + c);
-        float py = contacts.get(PY * stride + c);
-        float pz = contacts.get(PZ * stride + c);
-        float nx = contacts.get(NX * stride + c);
-        float ny = contacts.get(NY * stride + c);
-        float nz = contacts.get(NZ * stride + c);
-        float e = contacts.get(RESTITUTION * stride + c);
-        BodyMath.describeSide(prepared, a < 0 ? worldRecord : a, px, py, pz, nx, ny, nz, sideA);
-        BodyMath.describeSide(prepared, b < 0 ? worldRecord : b, px, py, pz, nx, ny, nz, sideB);
-
-        float relX = sideB.velX - sideA.velX;
-        float relY = sideB.velY - sideA.velY;
-        float relZ = sideB.velZ - sideA.velZ;
-        float vn = relX * nx + relY * ny + relZ * nz;
+            float[] prepared, float restitutionThreshold, FloatBuffer impulses, float[] responses,
+            ContactEvaluation contact) {
+        BodyMath.evaluateContact(contacts, links, stride, c, worldRecord, prepared, restitutionThreshold, contact);
         float j = 0.0f;
-        if (vn < 0.0f) {
-            float k = sideA.inverseMass + sideB.inverseMass
-                    + BodyMath.angularInverseMass(sideA) + BodyMath.angularInverseMass(sideB);
-            if (k > 0.0f) {
-                float target = -(e * vn);
-                j = (target - vn) / k;
-            }
+        if (contact.vn < 0.0f && contact.k > 0.0f) {
+            j = (contact.target - contact.vn) / contact.k;
         }
         impulses.put(c, j);
-        writeResponse(responses, BodyContactIndex.entry(c, ContactBody.A), -j, sideA, nx, ny, nz);
-        writeResponse(responses, BodyContactIndex.entry(c, ContactBody.B), j, sideB, nx, ny, nz);
+        writeResponse(responses, BodyContactIndex.entry(c, ContactBody.A), -j, contact.sideA, contact.nx, contact.ny,
+                contact.nz);
+        writeResponse(responses, BodyContactIndex.entry(c, ContactBody.B), j, contact.sideB, contact.nx, contact.ny,
+                contact.nz);
     }
 
     /** The velocity change of one side's body from an impulse of {@code impulse} along {@code +n}. */

@@ -4,7 +4,9 @@ import io.contactsolver.BodyField;
 import io.contactsolver.ContactBody;
 import io.contactsolver.ContactField;
 import io.contactsolver.DeltaField;
+import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.PreparedBodyField;
+import io.contactsolver.core.StateField;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -19,7 +21,7 @@ import java.util.List;
  */
 final class KernelSource {
     /** Source files in the order they are compiled as one program. */
-    static final List<String> FILES = List.of("common.cl", "single_pass.cl");
+    static final List<String> FILES = List.of("common.cl", "single_pass.cl", "iterative.cl");
 
     private KernelSource() {
     }
@@ -54,11 +56,15 @@ final class KernelSource {
         define(options, "LINK_", ContactBody.values());
         define(options, "DELTA_", DeltaField.values());
         define(options, "PREP_", PreparedBodyField.values());
+        define(options, "ROW_", ContactRowField.values());
+        define(options, "STATE_", StateField.values());
         options.append(" -DBODY_COUNT=").append(BodyField.COUNT)
                 .append(" -DCONTACT_COUNT=").append(ContactField.COUNT)
                 .append(" -DLINK_COUNT=").append(ContactBody.COUNT)
                 .append(" -DDELTA_COUNT=").append(DeltaField.COUNT)
-                .append(" -DPREP_STRIDE=").append(PreparedBodyField.STRIDE);
+                .append(" -DPREP_STRIDE=").append(PreparedBodyField.STRIDE)
+                .append(" -DROW_COUNT=").append(ContactRowField.COUNT)
+                .append(" -DSTATE_STRIDE=").append(StateField.STRIDE);
         if (correctlyRoundedDivide) {
             options.append(" -cl-fp32-correctly-rounded-divide-sqrt");
         }

@@ -8,6 +8,7 @@ import static org.jocl.CL.clCreateCommandQueue;
 import static org.jocl.CL.clCreateContext;
 import static org.jocl.CL.clCreateKernel;
 import static org.jocl.CL.clCreateProgramWithSource;
+import static org.jocl.CL.clEnqueueFillBuffer;
 import static org.jocl.CL.clEnqueueNDRangeKernel;
 import static org.jocl.CL.clEnqueueReadBuffer;
 import static org.jocl.CL.clEnqueueReadBufferRect;
@@ -29,16 +30,21 @@ import io.contactsolver.DeltaField;
 import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.BodyContactIndex;
+import io.contactsolver.core.ContactColoring;
+import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
+import io.contactsolver.core.StateField;
 import io.contactsolver.opencl.OpenClDevices.Device;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.jocl.CL;
 import org.jocl.CLException;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
@@ -51,36 +57,57 @@ import org.jocl.cl_mem;
 import org.jocl.cl_program;
 
 /**
- * The OpenCL backend: the kernels of {@code kernels/single_pass.cl} on one device.
+ * The OpenCL backend: the kernels of {@code kernels/*.cl} on one device.
  *
  * <p>Device buffers are created once per solver and grow when a larger batch arrives. Inputs go up
  * with one rectangular copy per structure-of-arrays block (host stride = batch capacity, device
- * stride = count), the host-built body-contact index goes up as two int arrays, and the deltas and
+ * stride = count), the host-built index or colouring goes up as int arrays, and the deltas and
  * impulses come down the same way. An OpenCL error during a solve is reported as a
  * {@link BackendFailureException}; the caller drops this backend and recomputes on the CPU.
  */
 public final class OpenClBackend implements SolverBackend {
-    private static final long LOCAL_SIZE = 128;
+    /** Work-group size: a power of two, as the residual reduction of {@code solve_colour} requires. */
+    private static final int LOCAL_SIZE = 128;
     private static final int WORLD_RECORD_EXTRA = 1;
+    /** Iterations between reading back residuals to see whether the solve has converged. */
+    private static final int CONVERGENCE_CHECK = 16;
+
+    /** A {@code __local} kernel argument of the given size in bytes. */
+    private record Local(long bytes) {
+    }
 
     private final Device device;
     private final cl_context context;
     // not final: a constructor that fails half-way releases what it made through close()
     private cl_command_queue queue;
     private cl_program program;
+    private final List<cl_kernel> kernels = new ArrayList<>();
     private cl_kernel prepareBodies;
     private cl_kernel solveContacts;
     private cl_kernel gatherDeltas;
+    private cl_kernel prepareRows;
+    private cl_kernel applyWarmStart;
+    private cl_kernel solveColour;
+    private cl_kernel solveOverflow;
+    private cl_kernel writeStateDeltas;
+    private cl_kernel scatterImpulses;
     private final List<DeviceBuffer> buffers = new ArrayList<>();
     private final DeviceBuffer bodies;
     private final DeviceBuffer contacts;
     private final DeviceBuffer links;
     private final DeviceBuffer prepared;
     private final DeviceBuffer impulses;
+    private final DeviceBuffer deltas;
     private final DeviceBuffer responses;
     private final DeviceBuffer offsets;
     private final DeviceBuffer entries;
-    private final DeviceBuffer deltas;
+    private final DeviceBuffer order;
+    private final DeviceBuffer slots;
+    private final DeviceBuffer warm;
+    private final DeviceBuffer rows;
+    private final DeviceBuffer lambda;
+    private final DeviceBuffer state;
+    private final DeviceBuffer residuals;
     private Consumer<String> faultHook = stage -> { };
     private boolean closed;
 
@@ -109,23 +136,35 @@ public final class OpenClBackend implements SolverBackend {
         try {
             this.queue = clCreateCommandQueue(context, device.id(), 0, null);
             this.program = build(sources);
-            this.prepareBodies = clCreateKernel(program, "prepare_bodies", null);
-            this.solveContacts = clCreateKernel(program, "solve_contacts", null);
-            this.gatherDeltas = clCreateKernel(program, "gather_deltas", null);
+            this.prepareBodies = kernel("prepare_bodies");
+            this.solveContacts = kernel("solve_contacts");
+            this.gatherDeltas = kernel("gather_deltas");
+            this.prepareRows = kernel("prepare_rows");
+            this.applyWarmStart = kernel("apply_warm_start");
+            this.solveColour = kernel("solve_colour");
+            this.solveOverflow = kernel("solve_overflow");
+            this.writeStateDeltas = kernel("write_state_deltas");
+            this.scatterImpulses = kernel("scatter_impulses");
         } catch (BackendUnavailableException | RuntimeException e) {
             close();
             throw e;
         }
-        long max = device.maxAllocation();
-        this.bodies = buffer("bodies", max);
-        this.contacts = buffer("contacts", max);
-        this.links = buffer("contact links", max);
-        this.prepared = buffer("prepared bodies", max);
-        this.impulses = buffer("impulses", max);
-        this.responses = buffer("responses", max);
-        this.offsets = buffer("index offsets", max);
-        this.entries = buffer("index entries", max);
-        this.deltas = buffer("deltas", max);
+        this.bodies = buffer("bodies");
+        this.contacts = buffer("contacts");
+        this.links = buffer("contact links");
+        this.prepared = buffer("prepared bodies");
+        this.impulses = buffer("impulses");
+        this.deltas = buffer("deltas");
+        this.responses = buffer("responses");
+        this.offsets = buffer("index offsets");
+        this.entries = buffer("index entries");
+        this.order = buffer("row order");
+        this.slots = buffer("row slots");
+        this.warm = buffer("warm-start impulses");
+        this.rows = buffer("rows");
+        this.lambda = buffer("accumulated impulses");
+        this.state = buffer("velocity state");
+        this.residuals = buffer("residuals");
     }
 
     private cl_program build(List<String> sources) throws BackendUnavailableException {
@@ -139,7 +178,7 @@ public final class OpenClBackend implements SolverBackend {
             String log = buildLog(built);
             clReleaseProgram(built);
             throw new BackendUnavailableException("OpenCL kernel build failed on '" + device.name() + "' ("
-                    + e.getMessage() + "); build log:\n" + log.strip(), e);
+                    + CL.stringFor_errorCode(e.getStatus()) + "); build log:\n" + log.strip(), e);
         }
     }
 
@@ -151,8 +190,14 @@ public final class OpenClBackend implements SolverBackend {
         return new String(bytes, StandardCharsets.UTF_8).replace("\0", "");
     }
 
-    private DeviceBuffer buffer(String name, long maxAllocation) {
-        DeviceBuffer buffer = new DeviceBuffer(context, name, maxAllocation);
+    private cl_kernel kernel(String name) {
+        cl_kernel kernel = clCreateKernel(program, name, null);
+        kernels.add(kernel);
+        return kernel;
+    }
+
+    private DeviceBuffer buffer(String name) {
+        DeviceBuffer buffer = new DeviceBuffer(context, name, device.maxAllocation());
         buffers.add(buffer);
         return buffer;
     }
@@ -172,58 +217,160 @@ public final class OpenClBackend implements SolverBackend {
         this.faultHook = hook;
     }
 
+    /** The device memory of a job's inputs, uploaded. */
+    private record Inputs(cl_mem bodies, cl_mem contacts, cl_mem links, cl_mem prepared) {
+    }
+
+    private Inputs uploadInputs(SolveJob job) {
+        int bodyCount = job.bodyCount();
+        int contactCount = job.contactCount();
+        return new Inputs(upload(bodies, job.bodies(), bodyCount, BodyField.COUNT),
+                upload(contacts, job.contacts(), contactCount, ContactField.COUNT),
+                upload(links, job.links(), contactCount, ContactBody.COUNT),
+                prepared.require((long) (bodyCount + WORLD_RECORD_EXTRA) * PreparedBodyField.STRIDE * Sizeof.cl_float));
+    }
+
     @Override
     public void solveSinglePass(SolveJob job) {
-        if (closed) {
-            throw new IllegalStateException("OpenCL backend is closed");
-        }
-        String stage = "upload";
+        Stage stage = new Stage();
         try {
-            faultHook.accept(stage);
+            stage.enter("upload");
             int bodyCount = job.bodyCount();
             int contactCount = job.contactCount();
             BodyContactIndex index = job.index();
-            cl_mem bodyMem = upload(bodies, job.bodies(), bodyCount, BodyField.COUNT);
-            cl_mem contactMem = upload(contacts, job.contacts(), contactCount, ContactField.COUNT);
-            cl_mem linkMem = upload(links, job.links(), contactCount, ContactBody.COUNT);
-            cl_mem offsetMem = offsets.require((long) (bodyCount + 1) * Sizeof.cl_int);
-            clEnqueueWriteBuffer(queue, offsetMem, true, 0, (long) (bodyCount + 1) * Sizeof.cl_int,
-                    Pointer.to(index.offsets()), 0, null, null);
-            cl_mem entryMem = entries.require((long) index.entryCount() * Sizeof.cl_int);
-            if (index.entryCount() > 0) {
-                clEnqueueWriteBuffer(queue, entryMem, true, 0, (long) index.entryCount() * Sizeof.cl_int,
-                        Pointer.to(index.entries()), 0, null, null);
-            }
-            cl_mem preparedMem = prepared.require(
-                    (long) (bodyCount + WORLD_RECORD_EXTRA) * PreparedBodyField.STRIDE * Sizeof.cl_float);
+            Inputs in = uploadInputs(job);
+            cl_mem offsetMem = writeInts(offsets, index.offsets(), bodyCount + 1);
+            cl_mem entryMem = writeInts(entries, index.entries(), index.entryCount());
             cl_mem impulseMem = impulses.require((long) contactCount * Sizeof.cl_float);
             cl_mem responseMem = responses.require(
                     (long) contactCount * ContactBody.COUNT * DeltaField.COUNT * Sizeof.cl_float);
             cl_mem deltaMem = deltas.require((long) bodyCount * DeltaField.COUNT * Sizeof.cl_float);
 
-            stage = "kernels";
-            faultHook.accept(stage);
-            setArgs(prepareBodies, bodyMem, bodyCount, bodyCount, preparedMem);
-            run(prepareBodies, bodyCount + WORLD_RECORD_EXTRA);
-            if (contactCount > 0) {
-                setArgs(solveContacts, contactMem, linkMem, contactCount, contactCount, bodyCount, preparedMem,
-                        impulseMem, responseMem);
-                run(solveContacts, contactCount);
-            }
-            setArgs(gatherDeltas, offsetMem, entryMem, responseMem, bodyCount, bodyCount, deltaMem);
-            run(gatherDeltas, bodyCount);
+            stage.enter("kernels");
+            run(prepareBodies, bodyCount + WORLD_RECORD_EXTRA, in.bodies(), bodyCount, bodyCount, in.prepared());
+            run(solveContacts, contactCount, in.contacts(), in.links(), contactCount, contactCount, bodyCount,
+                    in.prepared(), job.restitutionThreshold(), impulseMem, responseMem);
+            run(gatherDeltas, bodyCount, offsetMem, entryMem, responseMem, bodyCount, bodyCount, deltaMem);
 
-            stage = "readback";
-            faultHook.accept(stage);
-            download(deltaMem, job.deltas(), bodyCount, DeltaField.COUNT);
-            if (contactCount > 0) {
-                clEnqueueReadBuffer(queue, impulseMem, true, 0, (long) contactCount * Sizeof.cl_float,
-                        Pointer.to(job.impulses().floats()), 0, null, null);
-            }
-            clFinish(queue);
+            stage.enter("readback");
+            readResults(job, deltaMem, impulseMem);
         } catch (CLException e) {
-            throw new BackendFailureException(e.getMessage() + " during " + stage, e);
+            throw stage.failure(e);
         }
+    }
+
+    @Override
+    public IterationOutcome solveIterative(SolveJob job) {
+        Stage stage = new Stage();
+        try {
+            stage.enter("upload");
+            int bodyCount = job.bodyCount();
+            int contactCount = job.contactCount();
+            ContactColoring coloring = job.coloring();
+            int rowCount = coloring.rowCount();
+            int worldSlot = bodyCount;
+            Inputs in = uploadInputs(job);
+            cl_mem orderMem = writeInts(order, coloring.order(), rowCount);
+            cl_mem slotMem = writeInts(slots, coloring.slots(), rowCount * ContactBody.COUNT);
+            boolean useWarm = job.warmImpulses() != null;
+            cl_mem warmMem = warm.require((long) contactCount * Sizeof.cl_float);
+            if (useWarm && contactCount > 0) {
+                clEnqueueWriteBuffer(queue, warmMem, true, 0, (long) contactCount * Sizeof.cl_float,
+                        Pointer.to(job.warmImpulses()), 0, null, null);
+            }
+            cl_mem rowMem = rows.require((long) ContactRowField.COUNT * rowCount * Sizeof.cl_float);
+            cl_mem lambdaMem = lambda.require((long) rowCount * Sizeof.cl_float);
+            cl_mem stateMem = zeroed(state, (long) (bodyCount + 1) * StateField.STRIDE * Sizeof.cl_float);
+            cl_mem residualMem = zeroed(residuals, (long) job.iterations() * Sizeof.cl_int);
+            cl_mem impulseMem = impulses.require((long) contactCount * Sizeof.cl_float);
+            cl_mem deltaMem = deltas.require((long) bodyCount * DeltaField.COUNT * Sizeof.cl_float);
+
+            stage.enter("kernels");
+            run(prepareBodies, bodyCount + WORLD_RECORD_EXTRA, in.bodies(), bodyCount, bodyCount, in.prepared());
+            run(prepareRows, rowCount, in.contacts(), in.links(), contactCount, orderMem, rowCount, bodyCount,
+                    in.prepared(), job.restitutionThreshold(), warmMem, useWarm ? 1 : 0, rowMem, lambdaMem);
+            int[] starts = coloring.colourStarts();
+            int colours = coloring.colourCount();
+            int overflowStart = starts[colours];
+            if (useWarm) {
+                for (int k = 0; k < colours; k++) {
+                    run(applyWarmStart, starts[k + 1] - starts[k], rowMem, rowCount, slotMem, lambdaMem, stateMem,
+                            worldSlot, starts[k], starts[k + 1] - starts[k], 0);
+                }
+                if (coloring.overflowCount() > 0) {
+                    run(applyWarmStart, 1, rowMem, rowCount, slotMem, lambdaMem, stateMem, worldSlot, overflowStart,
+                            coloring.overflowCount(), 1);
+                }
+            }
+            int toleranceBits = Float.floatToRawIntBits(job.tolerance());
+            int[] residualHost = new int[job.iterations()];
+            int used = job.iterations();
+            for (int iteration = 0; iteration < job.iterations(); iteration++) {
+                for (int k = 0; k < colours; k++) {
+                    run(solveColour, starts[k + 1] - starts[k], rowMem, rowCount, slotMem, lambdaMem, stateMem,
+                            worldSlot, starts[k], starts[k + 1] - starts[k], residualMem, iteration, toleranceBits,
+                            new Local((long) LOCAL_SIZE * Sizeof.cl_int));
+                }
+                if (coloring.overflowCount() > 0) {
+                    run(solveOverflow, 1, rowMem, rowCount, slotMem, lambdaMem, stateMem, worldSlot, overflowStart,
+                            coloring.overflowCount(), residualMem, iteration, toleranceBits);
+                }
+                boolean last = iteration + 1 == job.iterations();
+                if (last || (iteration + 1) % CONVERGENCE_CHECK == 0) {
+                    clEnqueueReadBuffer(queue, residualMem, true, 0, (long) (iteration + 1) * Sizeof.cl_int,
+                            Pointer.to(residualHost), 0, null, null);
+                    int converged = firstConverged(residualHost, iteration + 1, job.tolerance());
+                    if (converged >= 0) {
+                        used = converged + 1;
+                        break;
+                    }
+                }
+            }
+            run(writeStateDeltas, bodyCount, stateMem, bodyCount, bodyCount, deltaMem);
+            run(scatterImpulses, rowCount, lambdaMem, orderMem, rowCount, impulseMem);
+
+            stage.enter("readback");
+            readResults(job, deltaMem, impulseMem);
+            return new IterationOutcome(used, Float.intBitsToFloat(residualHost[used - 1]));
+        } catch (CLException e) {
+            throw stage.failure(e);
+        }
+    }
+
+    /** The first iteration whose residual met the tolerance, or -1: the iteration the CPU stops after. */
+    private static int firstConverged(int[] residualBits, int count, float tolerance) {
+        for (int i = 0; i < count; i++) {
+            if (Float.intBitsToFloat(residualBits[i]) <= tolerance) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The stage a solve is in, for the failure message and the fault hook. */
+    private final class Stage {
+        private String name = "start";
+
+        void enter(String next) {
+            if (closed) {
+                throw new IllegalStateException("OpenCL backend is closed");
+            }
+            name = next;
+            faultHook.accept(next);
+        }
+
+        BackendFailureException failure(CLException e) {
+            return new BackendFailureException(e.getMessage() + " during " + name, e);
+        }
+    }
+
+    private void readResults(SolveJob job, cl_mem deltaMem, cl_mem impulseMem) {
+        download(deltaMem, job.deltas(), job.bodyCount(), DeltaField.COUNT);
+        if (job.contactCount() > 0) {
+            clEnqueueReadBuffer(queue, impulseMem, true, 0, (long) job.contactCount() * Sizeof.cl_float,
+                    Pointer.to(job.impulses().floats()), 0, null, null);
+        }
+        clFinish(queue);
     }
 
     /** Copies {@code fields} rows of {@code count} elements from a host block into a tight device buffer. */
@@ -248,24 +395,44 @@ public final class OpenClBackend implements SolverBackend {
         }
     }
 
-    private static void setArgs(cl_kernel kernel, Object... args) {
-        for (int i = 0; i < args.length; i++) {
-            if (args[i] instanceof cl_mem memory) {
-                clSetKernelArg(kernel, i, Sizeof.cl_mem, Pointer.to(memory));
-            } else {
-                clSetKernelArg(kernel, i, Sizeof.cl_int, Pointer.to(new int[] {(Integer) args[i]}));
-            }
+    private cl_mem writeInts(DeviceBuffer target, int[] values, int count) {
+        cl_mem memory = target.require((long) count * Sizeof.cl_int);
+        if (count > 0) {
+            clEnqueueWriteBuffer(queue, memory, true, 0, (long) count * Sizeof.cl_int, Pointer.to(values), 0, null,
+                    null);
         }
+        return memory;
     }
 
-    private void run(cl_kernel kernel, long workItems) {
+    private cl_mem zeroed(DeviceBuffer target, long bytes) {
+        cl_mem memory = target.require(bytes);
+        if (bytes > 0) {
+            clEnqueueFillBuffer(queue, memory, Pointer.to(new int[] {0}), Sizeof.cl_int, 0, bytes, 0, null, null);
+        }
+        return memory;
+    }
+
+    /** Sets the arguments and launches {@code workItems} work-items (rounded up to whole groups). */
+    private void run(cl_kernel kernel, long workItems, Object... args) {
         if (workItems == 0) {
             return;
         }
+        for (int i = 0; i < args.length; i++) {
+            Object arg = args[i];
+            if (arg instanceof cl_mem memory) {
+                clSetKernelArg(kernel, i, Sizeof.cl_mem, Pointer.to(memory));
+            } else if (arg instanceof Float value) {
+                clSetKernelArg(kernel, i, Sizeof.cl_float, Pointer.to(new float[] {value}));
+            } else if (arg instanceof Local local) {
+                clSetKernelArg(kernel, i, local.bytes(), null);
+            } else {
+                clSetKernelArg(kernel, i, Sizeof.cl_int, Pointer.to(new int[] {(Integer) arg}));
+            }
+        }
         long[] maxLocal = new long[1];
-        clGetKernelWorkGroupInfo(kernel, device.id(), CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t,
-                Pointer.to(maxLocal), null);
-        long local = Math.max(1, Math.min(LOCAL_SIZE, maxLocal[0]));
+        clGetKernelWorkGroupInfo(kernel, device.id(), CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t, Pointer.to(maxLocal),
+                null);
+        long local = Long.highestOneBit(Math.max(1, Math.min(LOCAL_SIZE, maxLocal[0])));
         long global = (workItems + local - 1) / local * local;
         clEnqueueNDRangeKernel(queue, kernel, 1, null, new long[] {global}, new long[] {local}, 0, null, null);
     }
@@ -280,10 +447,8 @@ public final class OpenClBackend implements SolverBackend {
         for (DeviceBuffer buffer : buffers) {
             attempt(buffer::close, failures);
         }
-        for (cl_kernel kernel : new cl_kernel[] {prepareBodies, solveContacts, gatherDeltas}) {
-            if (kernel != null) {
-                attempt(() -> clReleaseKernel(kernel), failures);
-            }
+        for (cl_kernel kernel : kernels) {
+            attempt(() -> clReleaseKernel(kernel), failures);
         }
         if (program != null) {
             attempt(() -> clReleaseProgram(program), failures);

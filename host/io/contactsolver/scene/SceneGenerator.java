@@ -72,6 +72,84 @@ public final class SceneGenerator {
         return new Scene(bodies, shuffledIds(random, bodyCount), shuffle(random, contacts));
     }
 
+    /**
+     * A pile of {@code count} spheres (radius 0.5, density varying by a factor of four) in square
+     * layers, each layer offset by half a spacing so that every sphere rests in the pocket of the
+     * four below it; the bottom layer rests on the world. About four contacts per sphere, and
+     * neighbours are near each other in the arrays, as a broad phase sorted in space would give.
+     * Everything falls at about 1 m/s with some jitter; restitution {@code restitution}.
+     */
+    public static Scene pile(long seed, int count, float restitution) {
+        SplittableRandom random = new SplittableRandom(seed);
+        float radius = 0.5f;
+        float spacing = 2.0f * radius;
+        float rise = spacing / (float) Math.sqrt(2.0);
+        int side = Math.max(2, (int) Math.round(Math.cbrt(count) * 1.5));
+        BodyBatch bodies = new BodyBatch(count);
+        ContactBatch contacts = new ContactBatch(count * 4);
+        Matrix3f inertia = new Matrix3f();
+        Vector3f normal = new Vector3f();
+        for (int i = 0; i < count; i++) {
+            int layer = i / (side * side);
+            int row = i / side % side;
+            int column = i % side;
+            float offset = (layer & 1) * radius;
+            float mass = (float) (0.5 + 1.5 * random.nextDouble());
+            int body = bodies.add();
+            bodies.setMassProperties(body, mass, inertia.scaling(0.4f * mass * radius * radius))
+                    .setPosition(body, column * spacing + offset, radius + layer * rise, row * spacing + offset)
+                    .setLinearVelocity(body, uniform(random, 0.1f), -1.0f + uniform(random, 0.1f), uniform(random, 0.1f));
+            if (layer == 0) {
+                contacts.add(ContactBatch.WORLD, body, column * spacing, 0.0f, row * spacing, 0.0f, 1.0f, 0.0f,
+                        restitution);
+                continue;
+            }
+            // the four spheres below sit half a spacing away along x and z, on the other offset
+            int shift = (layer & 1) == 1 ? 0 : -1;
+            for (int dz = 0; dz < 2; dz++) {
+                for (int dx = 0; dx < 2; dx++) {
+                    int belowRow = row + shift + dz;
+                    int belowColumn = column + shift + dx;
+                    if (belowRow < 0 || belowRow >= side || belowColumn < 0 || belowColumn >= side) {
+                        continue;
+                    }
+                    int below = body - side * side + (belowRow - row) * side + (belowColumn - column);
+                    Vector3f lower = bodies.getPosition(below, new Vector3f());
+                    bodies.getPosition(body, normal).sub(lower).normalize();
+                    contacts.add(below, body, lower.x + radius * normal.x, lower.y + radius * normal.y,
+                            lower.z + radius * normal.z, normal.x, normal.y, normal.z, restitution);
+                }
+            }
+        }
+        return new Scene(bodies, shuffledIds(random, count), shuffle(random, contacts));
+    }
+
+    /**
+     * {@code count} boxes (1 x 0.5 x 1, mass 1) stacked on the world, each resting on four corner
+     * contacts; all fall at about 1 m/s with a little random spin and sway.
+     */
+    public static Scene boxStack(int count, float restitution, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        BodyBatch bodies = new BodyBatch();
+        ContactBatch contacts = new ContactBatch();
+        float width = 1.0f, height = 0.5f, mass = 1.0f;
+        Matrix3f inertia = new Matrix3f().scaling(mass * (height * height + width * width) / 12.0f,
+                mass * (width * width + width * width) / 12.0f, mass * (width * width + height * height) / 12.0f);
+        for (int i = 0; i < count; i++) {
+            int box = bodies.add();
+            bodies.setMassProperties(box, mass, inertia).setPosition(box, 0.0f, height * (i + 0.5f), 0.0f)
+                    .setLinearVelocity(box, uniform(random, 0.1f), -1.0f + uniform(random, 0.1f), uniform(random, 0.1f))
+                    .setAngularVelocity(box, uniform(random, 0.2f), uniform(random, 0.2f), uniform(random, 0.2f));
+            int below = i == 0 ? ContactBatch.WORLD : box - 1;
+            for (int corner = 0; corner < 4; corner++) {
+                float x = (corner & 1) == 0 ? -width / 2 : width / 2;
+                float z = (corner & 2) == 0 ? -width / 2 : width / 2;
+                contacts.add(below, box, x, height * i, z, 0.0f, 1.0f, 0.0f, restitution);
+            }
+        }
+        return new Scene(bodies, shuffledIds(random, count), contacts);
+    }
+
     private static ContactBatch shuffle(SplittableRandom random, ContactBatch contacts) {
         int[] ids = shuffledIds(random, contacts.size());
         for (int c = 0; c < contacts.size(); c++) {

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.contactsolver.scene.Scene;
+import io.contactsolver.scene.SceneGenerator;
+import io.contactsolver.scene.SceneWriter;
 import io.contactsolver.testing.BrokenScenes;
 import io.contactsolver.testing.BrokenScenes.Broken;
 import io.contactsolver.testing.Backends;
@@ -45,7 +48,7 @@ class SolveCommandTest {
         assertEquals(2.0f, Float.parseFloat(impulses.get(1).split(",")[1]), "approaching contact");
         // contact 6: body 20 spins so that its point on the floor is at rest, v_n = 0
         assertEquals(0.0f, Float.parseFloat(impulses.get(2).split(",")[1]), "resting contact");
-        assertTrue(run.out().startsWith("solved 2 contacts on 2 bodies with CPU"), run.out());
+        assertTrue(run.out().startsWith("solved 2 contacts on 2 bodies (single-pass) with CPU"), run.out());
     }
 
     @Test
@@ -91,6 +94,43 @@ class SolveCommandTest {
             assertEquals(List.of(out.resolve("deltas.csv")), left.toList(), "no new or temporary file");
         }
         assertEquals("earlier output\n", Files.readString(out.resolve("deltas.csv")), "earlier output kept");
+    }
+
+    /** The command: a stack of boxes solved iteratively ends at rest, byte-identical on both backends. */
+    @Test
+    void solvesIterativelyOnBothBackendsToTheSameBytes() throws IOException {
+        Scene stack = SceneGenerator.boxStack(10, 0.0f, 2);
+        Path bodies = dir.resolve("bodies.csv");
+        Path contacts = dir.resolve("contacts.csv");
+        SceneWriter.writeScene(bodies, contacts, stack);
+        String[] common = {"solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(),
+            "--solver", "iterative", "--iterations", "1000"};
+        Run cpu = Cli.inProcess(concat(common, "--out", dir.resolve("cpu").toString(), "--backend", "cpu"));
+        assertEquals(Main.OK, cpu.exitCode(), cpu.err());
+        assertTrue(cpu.out().contains("(iterative, 1000 iterations, residual "), cpu.out());
+        for (String line : Files.readAllLines(dir.resolve("cpu").resolve("deltas.csv")).subList(1, 11)) {
+            String[] fields = line.split(",");
+            assertTrue(Float.parseFloat(fields[2]) > 0.8f, "every box is stopped from falling at about 1 m/s: " + line);
+        }
+        Run openCl = Cli.inProcess(concat(common, "--out", dir.resolve("cl").toString(), "--backend", "opencl"));
+        if (openCl.exitCode() != Main.OK) {
+            Backends.skipOrFail(openCl.err().strip());
+        }
+        for (String name : new String[] {"deltas.csv", "impulses.csv"}) {
+            assertArrayEquals(Files.readAllBytes(dir.resolve("cpu").resolve(name)),
+                    Files.readAllBytes(dir.resolve("cl").resolve(name)), name);
+        }
+    }
+
+    @Test
+    void refusesBadSolverSettings() {
+        Run run = Cli.inProcess("solve", "--bodies", "b", "--contacts", "c", "--out", "o", "--solver", "jacobi");
+        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertTrue(run.err().contains("unknown solver 'jacobi' (single-pass or iterative)"), run.err());
+        Run zero = Cli.inProcess("solve", "--bodies", "b", "--contacts", "c", "--out", "o", "--solver", "iterative",
+                "--iterations", "0");
+        assertEquals(Main.BAD_INPUT, zero.exitCode());
+        assertTrue(zero.err().contains("iterations must be at least 1"), zero.err());
     }
 
     @Test

@@ -31,8 +31,15 @@ class BodyContactIndexTest {
         return lists;
     }
 
+    private static MovableBodies classify(Scene scene) {
+        MovableBodies movable = new MovableBodies();
+        try (ParallelRunner runner = new ParallelRunner(2)) {
+            movable.classify(blockOf(scene.bodies()), scene.bodies().size(), runner);
+        }
+        return movable;
+    }
+
     private static BodyContactIndex build(Scene scene, int threads) {
-        FieldBlock bodies = blockOf(scene.bodies());
         FieldBlock links = new FieldBlock(ContactBody.COUNT, scene.contacts().size());
         for (int c = 0; c < scene.contacts().size(); c++) {
             for (ContactBody side : ContactBody.values()) {
@@ -41,7 +48,7 @@ class BodyContactIndexTest {
         }
         BodyContactIndex index = new BodyContactIndex();
         try (ParallelRunner runner = new ParallelRunner(threads)) {
-            index.build(bodies, scene.bodies().size(), links, scene.contacts().size(), runner);
+            index.build(classify(scene), links, scene.contacts().size(), runner);
         }
         return index;
     }
@@ -61,11 +68,12 @@ class BodyContactIndexTest {
         Scene scene = SceneGenerator.randomGraph(12, 5000, 30_000);
         List<List<Integer>> expected = expectedLists(scene);
         BodyContactIndex index = build(scene, 3);
+        MovableBodies movable = classify(scene);
         assertEquals(0, index.offsets()[0]);
         for (int i = 0; i < scene.bodies().size(); i++) {
             int[] actual = Arrays.copyOfRange(index.entries(), index.offsets()[i], index.offsets()[i + 1]);
             assertArrayEquals(expected.get(i).stream().mapToInt(Integer::intValue).toArray(), actual, "body " + i);
-            assertEquals(!scene.bodies().isStatic(i), index.isMovable(i));
+            assertEquals(!scene.bodies().isStatic(i), movable.isMovable(i));
         }
     }
 

@@ -1,7 +1,10 @@
 package io.contactsolver.cpu;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.SolveSettings;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
@@ -21,6 +24,23 @@ class CpuBackendTest {
             try (ContactSolver solver = Backends.cpu(threads)) {
                 SolveResult parallel = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
                 Bits.assertIdentical(single, parallel, "1 thread vs " + threads);
+            }
+        }
+    }
+
+    @Test
+    void iterativeResultsDoNotDependOnTheThreadCount() {
+        Scene scene = SceneGenerator.randomGraph(79, 30_000, 150_000);
+        SolveSettings settings = SolveSettings.iterative(20).withColourBudget(8);
+        SolveResult single;
+        try (ContactSolver solver = Backends.cpu(1)) {
+            single = solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+        }
+        for (int threads : new int[] {2, 5}) {
+            try (ContactSolver solver = Backends.cpu(threads)) {
+                SolveResult parallel = solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+                Bits.assertIdentical(single, parallel, "iterative, 1 thread vs " + threads);
+                assertEquals(single.residual(), parallel.residual());
             }
         }
     }

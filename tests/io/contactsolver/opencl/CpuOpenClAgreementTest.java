@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.SolveSettings;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
@@ -43,6 +44,47 @@ class CpuOpenClAgreementTest {
                 openCl.solve(scene.bodies(), scene.contacts(), fromDevice);
                 Bits.assertIdentical(fromCpu, fromDevice, size[0] + " bodies, " + size[1] + " contacts");
             }
+        }
+    }
+
+    @Test
+    void iterativeSolveIsBitIdenticalWithOverflowWarmStartAndEarlyExit() {
+        Scene scene = SceneGenerator.randomGraph(2025, 20_000, 120_000);
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            for (SolveSettings settings : new SolveSettings[] {
+                SolveSettings.iterative(25),
+                SolveSettings.iterative(25).withColourBudget(6),
+                SolveSettings.iterative(15).withRestitutionThreshold(0.5f)}) {
+                SolveResult expected = cpu.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+                SolveResult actual = openCl.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+                assertEquals(Backend.OPENCL, actual.backend());
+                Bits.assertIdentical(expected, actual, settings.toString());
+                assertEquals(expected.iterations(), actual.iterations(), "iterations " + settings);
+                assertEquals(expected.residual(), actual.residual(), "residual " + settings);
+                assertEquals(expected.overflowCount(), actual.overflowCount());
+                // the next step, warm-started from this one on each backend
+                SolveResult expectedNext = cpu.solve(scene.bodies(), scene.contacts(), settings, expected,
+                        new SolveResult());
+                SolveResult actualNext = openCl.solve(scene.bodies(), scene.contacts(), settings, actual,
+                        new SolveResult());
+                Bits.assertIdentical(expectedNext, actualNext, "warm-started " + settings);
+            }
+        }
+    }
+
+    /** A pile converges, so the early exit (and the device's skipping of later iterations) is exercised. */
+    @Test
+    void iterativeEarlyExitStopsBothBackendsAtTheSameIteration() {
+        Scene pile = SceneGenerator.pile(5, 300, 0.3f);
+        SolveSettings settings = SolveSettings.iterative(2000).withTolerance(1e-4f);
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            SolveResult expected = cpu.solve(pile.bodies(), pile.contacts(), settings, new SolveResult());
+            SolveResult actual = openCl.solve(pile.bodies(), pile.contacts(), settings, new SolveResult());
+            assertTrue(expected.iterations() < 2000, "converged early: " + expected.iterations());
+            assertTrue(expected.iterations() % 16 != 0, "not on a readback boundary, to test the device skip");
+            assertEquals(expected.iterations(), actual.iterations());
+            assertEquals(expected.residual(), actual.residual());
+            Bits.assertIdentical(expected, actual, "pile with early exit");
         }
     }
 

@@ -1,0 +1,29 @@
+package io.contactsolver;
+
+import java.util.Locale;
+
+/** Which solve to run. */
+public enum SolverKind {
+    /** The seed equation for each contact from the pre-solve velocities, summed per body (one Jacobi pass). */
+    SINGLE_PASS,
+    /**
+     * All contacts resolved together: projected Gauss-Seidel over a colouring of the contact graph
+     * (PHYSICS.md, "Several contacts on one body").
+     */
+    ITERATIVE;
+
+    /** The command-line spelling: {@code single-pass}, {@code iterative}. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** Parses {@link #label()} (or the constant's name), case-insensitively. */
+    public static SolverKind parse(String text) {
+        for (SolverKind kind : values()) {
+            if (kind.label().equalsIgnoreCase(text) || kind.name().equalsIgnoreCase(text)) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("unknown solver '" + text + "' (single-pass or iterative)");
+    }
+}

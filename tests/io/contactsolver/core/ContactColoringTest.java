@@ -1,0 +1,115 @@
+package io.contactsolver.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.BodyField;
+import io.contactsolver.ContactBody;
+import io.contactsolver.scene.Scene;
+import io.contactsolver.scene.SceneGenerator;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ContactColoringTest {
+
+    private record Built(ContactColoring coloring, MovableBodies movable, Scene scene) {
+    }
+
+    private static Built color(Scene scene, int budget) {
+        FieldBlock bodies = new FieldBlock(BodyField.COUNT, scene.bodies().size());
+        for (BodyField field : BodyField.values()) {
+            for (int i = 0; i < scene.bodies().size(); i++) {
+                bodies.setFloat(field.ordinal(), i, scene.bodies().get(field, i));
+            }
+        }
+        FieldBlock links = new FieldBlock(ContactBody.COUNT, scene.contacts().size());
+        for (int c = 0; c < scene.contacts().size(); c++) {
+            for (ContactBody side : ContactBody.values()) {
+                links.setInt(side.ordinal(), c, scene.contacts().body(side, c));
+            }
+        }
+        MovableBodies movable = new MovableBodies();
+        try (ParallelRunner runner = new ParallelRunner(1)) {
+            movable.classify(bodies, scene.bodies().size(), runner);
+        }
+        ContactColoring coloring = new ContactColoring();
+        coloring.build(links, scene.contacts().size(), movable, budget);
+        return new Built(coloring, movable, scene);
+    }
+
+    @Test
+    void noTwoContactsOfAColourMoveTheSameBody() {
+        Built built = color(SceneGenerator.randomGraph(1, 3000, 20_000), 32);
+        ContactColoring coloring = built.coloring();
+        assertEquals(0, coloring.overflowCount(), "a sparse graph fits the budget");
+        for (int k = 0; k < coloring.colourCount(); k++) {
+            Set<Integer> bodies = new HashSet<>();
+            int previous = -1;
+            for (int r = coloring.colourStart(k); r < coloring.colourStart(k + 1); r++) {
+                int c = coloring.order()[r];
+                assertTrue(c > previous, "rows of a colour in increasing contact order");
+                previous = c;
+                for (ContactBody side : ContactBody.values()) {
+                    int body = built.scene().contacts().body(side, c);
+                    if (body >= 0 && built.movable().isMovable(body)) {
+                        assertTrue(bodies.add(body), "colour " + k + " moves body " + body + " twice");
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void everyContactHasExactlyOneRowAndItsSlotsPointAtMovableBodiesOrTheWorldSlot() {
+        Scene scene = SceneGenerator.randomGraph(2, 500, 6000);
+        Built built = color(scene, 5);
+        ContactColoring coloring = built.coloring();
+        int rows = coloring.rowCount();
+        assertEquals(6000, rows);
+        boolean[] seen = new boolean[rows];
+        for (int r = 0; r < rows; r++) {
+            int c = coloring.order()[r];
+            assertTrue(!seen[c], "contact " + c + " twice");
+            seen[c] = true;
+            for (ContactBody side : ContactBody.values()) {
+                int body = scene.contacts().body(side, c);
+                int slot = coloring.slots()[side.ordinal() * rows + r];
+                boolean movable = body >= 0 && built.movable().isMovable(body);
+                assertEquals(movable ? body : scene.bodies().size(), slot, "slot of row " + r);
+            }
+        }
+        assertTrue(coloring.overflowCount() > 0, "a budget of 5 overflows here");
+        assertEquals(5, coloring.colourCount());
+        int overflowStart = coloring.colourStart(coloring.colourCount());
+        for (int r = overflowStart + 1; r < rows; r++) {
+            assertTrue(coloring.order()[r] > coloring.order()[r - 1], "overflow rows in contact order");
+        }
+    }
+
+    @Test
+    void staticBodiesAndTheWorldDoNotConflict() {
+        io.contactsolver.BodyBatch bodies = new io.contactsolver.BodyBatch();
+        int ground = bodies.add(); // static
+        int[] ids = new int[41];
+        io.contactsolver.ContactBatch contacts = new io.contactsolver.ContactBatch();
+        for (int i = 0; i < 40; i++) {
+            int ball = bodies.add();
+            bodies.setParticle(ball, 1.0f);
+            contacts.add(ground, ball, 0, 0, 0, 0, 1, 0, 0);
+            contacts.add(io.contactsolver.ContactBatch.WORLD, ball, 0, 0, 0, 0, 1, 0, 0);
+        }
+        Built built = color(new Scene(bodies, ids, contacts), 2);
+        assertEquals(2, built.coloring().colourCount(), "each ball needs two colours, the ground none");
+        assertEquals(0, built.coloring().overflowCount());
+    }
+
+    @Test
+    void theBudgetIsChecked() {
+        Scene scene = SceneGenerator.randomGraph(3, 10, 10);
+        assertThrows(IllegalArgumentException.class, () -> color(scene, 0));
+        assertThrows(IllegalArgumentException.class, () -> color(scene, 65));
+        assertEquals(0, color(scene, 64).coloring().overflowCount());
+    }
+}
