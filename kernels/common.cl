@@ -135,16 +135,17 @@ typedef struct {
     float nx, ny, nz;
     float vn;        /* (v_pb - v_pa) . n; negative when approaching */
     float k;         /* effective inverse mass along n; zero when neither body can move */
-    float target;    /* normal velocity to leave with: -e v_n if approaching, else 0 */
+    float target;    /* normal velocity to leave with at least (TargetRule.java) */
 } ContactEvaluation;
 
 /*
- * An approaching contact (v_n < 0) targets -e v_n unless it approaches slower than
- * restitutionThreshold (then 0, no bounce); any other contact targets 0. With the target,
+ * Evaluates contact c and its target normal velocity by the rule of TargetRule.java. Without
+ * positional correction (inverseTimeStep = 0) an approaching contact targets -e v_n and
  * (target - v_n) / K is the seed's -(1 + e) v_n / K.
  */
 void evaluate_contact(__global const float* contacts, __global const int* links, const int stride, const int c,
                       const int worldRecord, __global const float* prepared, const float restitutionThreshold,
+                      const float inverseTimeStep, const float biasFactor, const float slop,
                       ContactEvaluation* out)
 {
     const int a = links[LINK_A * stride + c];
@@ -171,5 +172,18 @@ void evaluate_contact(__global const float* contacts, __global const int* links,
     out->nz = nz;
     out->vn = vn;
     out->k = sideA->inverseMass + sideB->inverseMass + angular_inverse_mass(sideA) + angular_inverse_mass(sideB);
-    out->target = vn < -restitutionThreshold ? -(e * vn) : 0.0f;
+    float target = vn < -restitutionThreshold ? -(e * vn) : 0.0f;
+    if (inverseTimeStep > 0.0f) {
+        const float separation = contacts[CONTACT_SEPARATION * stride + c];
+        if (separation > 0.0f) {
+            target = -(separation * inverseTimeStep);
+        } else {
+            const float depth = -separation - slop;
+            if (depth > 0.0f) {
+                const float push = biasFactor * depth * inverseTimeStep;
+                target = push > target ? push : target;
+            }
+        }
+    }
+    out->target = target;
 }

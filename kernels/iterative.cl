@@ -19,6 +19,7 @@
 __kernel void prepare_rows(__global const float* contacts, __global const int* links, const int contactStride,
                            __global const int* order, const int rows, const int worldRecord,
                            __global const float* prepared, const float restitutionThreshold,
+                           const float inverseTimeStep, const float biasFactor, const float slop,
                            __global const float* warm, const int useWarm,
                            __global float* row, __global float* lambda)
 {
@@ -28,7 +29,8 @@ __kernel void prepare_rows(__global const float* contacts, __global const int* l
     }
     const int c = order[r];
     ContactEvaluation contact;
-    evaluate_contact(contacts, links, contactStride, c, worldRecord, prepared, restitutionThreshold, &contact);
+    evaluate_contact(contacts, links, contactStride, c, worldRecord, prepared, restitutionThreshold, inverseTimeStep,
+                     biasFactor, slop, &contact);
     row[ROW_NX * rows + r] = contact.nx;
     row[ROW_NY * rows + r] = contact.ny;
     row[ROW_NZ * rows + r] = contact.nz;

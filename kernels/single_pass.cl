@@ -38,12 +38,13 @@ void write_response(__global float* responses, const int entry, const float impu
 }
 
 /*
- * j = (target - v_n) / K for an approaching contact (see evaluate_contact); zero for a separating
- * or resting contact, or when neither body can move (K = 0).
+ * j = (target - v_n) / K when the contact is slower than its target (see evaluate_contact; without
+ * positional correction: when it approaches); zero otherwise, or when neither body can move (K = 0).
  */
 __kernel void solve_contacts(__global const float* contacts, __global const int* links, const int stride,
                              const int contactCount, const int worldRecord, __global const float* prepared,
-                             const float restitutionThreshold, __global float* impulses,
+                             const float restitutionThreshold, const float inverseTimeStep,
+                             const float biasFactor, const float slop, __global float* impulses,
                              __global float* responses)
 {
     const int c = get_global_id(0);
@@ -51,9 +52,10 @@ __kernel void solve_contacts(__global const float* contacts, __global const int*
         return;
     }
     ContactEvaluation contact;
-    evaluate_contact(contacts, links, stride, c, worldRecord, prepared, restitutionThreshold, &contact);
+    evaluate_contact(contacts, links, stride, c, worldRecord, prepared, restitutionThreshold, inverseTimeStep,
+                     biasFactor, slop, &contact);
     float j = 0.0f;
-    if (contact.vn < 0.0f && contact.k > 0.0f) {
+    if (contact.vn < contact.target && contact.k > 0.0f) {
         j = (contact.target - contact.vn) / contact.k;
     }
     impulses[c] = j;

@@ -81,6 +81,7 @@ public final class ContactBatch {
         setPoint(c, px, py, pz);
         setNormal(c, nx, ny, nz);
         setRestitution(c, restitution);
+        setSeparation(c, 0.0f);
         return c;
     }
 
@@ -137,6 +138,15 @@ public final class ContactBatch {
 
     public float restitution(int contact) {
         return get(ContactField.RESTITUTION, contact);
+    }
+
+    /** Sets the signed gap along the normal (negative: overlap), used by positional correction. */
+    public ContactBatch setSeparation(int contact, float separation) {
+        return set(ContactField.SEPARATION, contact, separation);
+    }
+
+    public float separation(int contact) {
+        return get(ContactField.SEPARATION, contact);
     }
 
     public ContactBatch setId(int contact, int id) {

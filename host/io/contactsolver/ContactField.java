@@ -7,14 +7,23 @@ import java.util.Locale;
  *
  * <p>The two body indices of a contact are integers and live in their own block, see
  * {@link ContactBody}. The normal points from body {@code a} to body {@code b}.
+ * {@link #SEPARATION} is the signed gap between the bodies along the normal (negative: they
+ * overlap); it matters only when {@link SolveSettings#withPositionalCorrection} is on, and the
+ * {@code separation} column of {@code contacts.csv} is optional (default 0).
  */
 public enum ContactField {
     PX, PY, PZ,
     NX, NY, NZ,
-    RESTITUTION;
+    RESTITUTION,
+    SEPARATION;
 
     /** Number of float fields per contact. */
     public static final int COUNT = values().length;
+
+    /** Whether files may leave this column out (its value is then 0). */
+    public boolean isOptional() {
+        return this == SEPARATION;
+    }
 
     /** The column name used in {@code contacts.csv}. */
     public String column() {

@@ -7,6 +7,7 @@ import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.MovableBodies;
+import io.contactsolver.core.PhaseClock;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
@@ -51,6 +52,7 @@ public final class ContactSolver implements AutoCloseable {
     private final BodyContactIndex index = new BodyContactIndex();
     private final ContactColoring coloring = new ContactColoring();
     private final WarmStart warmStarts = new WarmStart();
+    private final PhaseClock clock = new PhaseClock();
     private SolverBackend backend;
     private Backend kind;
     private String fallbackReason;
@@ -178,23 +180,29 @@ public final class ContactSolver implements AutoCloseable {
         if (warmStart == dest) {
             throw new IllegalArgumentException("warmStart and dest must be different results");
         }
+        clock.start();
         validate(bodies, contacts, runner);
+        clock.lap(SolvePhase.VALIDATE);
         boolean iterative = settings.kind() == SolverKind.ITERATIVE;
         float[] warmImpulses = null;
         if (iterative && warmStart != null) {
             warmImpulses = warmStarts.match(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
                     warmStart.impulseBlock().floats(), warmStart.contactCount());
+            clock.lap(SolvePhase.WARM_START);
         }
         movable.classify(bodies.block(), bodies.size(), runner);
+        clock.lap(SolvePhase.CLASSIFY);
         if (iterative) {
             coloring.build(contacts.linkBlock(), contacts.size(), movable, settings.colourBudget());
+            clock.lap(SolvePhase.COLOUR);
         } else {
             index.build(movable, contacts.linkBlock(), contacts.size(), runner);
+            clock.lap(SolvePhase.INDEX);
         }
         dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
         SolveJob job = new SolveJob(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
-                contacts.size(), settings.restitutionThreshold(), iterative ? null : index, iterative ? coloring : null,
-                settings.iterations(), settings.tolerance(), warmImpulses, dest.deltaBlock(), dest.impulseBlock());
+                contacts.size(), settings.targetRule(), iterative ? null : index, iterative ? coloring : null,
+                settings.iterations(), settings.tolerance(), warmImpulses, dest.deltaBlock(), dest.impulseBlock(), clock);
         IterationOutcome outcome;
         try {
             outcome = run(job, iterative);
@@ -203,7 +211,7 @@ public final class ContactSolver implements AutoCloseable {
             outcome = run(job, iterative);
         }
         dest.finish(kind, settings.kind(), outcome.iterations(), outcome.residual(),
-                iterative ? coloring.colourCount() : 0, iterative ? coloring.overflowCount() : 0);
+                iterative ? coloring.colourCount() : 0, iterative ? coloring.overflowCount() : 0, clock);
         return dest;
     }
 

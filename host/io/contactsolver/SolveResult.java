@@ -1,6 +1,7 @@
 package io.contactsolver;
 
 import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.PhaseClock;
 import java.nio.FloatBuffer;
 import java.util.Objects;
 import org.joml.Vector3f;
@@ -25,6 +26,7 @@ public final class SolveResult {
     private float residual;
     private int colourCount;
     private int overflowCount;
+    private final long[] phaseNanos = new long[SolvePhase.values().length];
 
     public int bodyCount() {
         return bodyCount;
@@ -65,6 +67,11 @@ public final class SolveResult {
     /** Contacts the colour budget could not take, solved serially; 0 for the single pass. */
     public int overflowCount() {
         return overflowCount;
+    }
+
+    /** Wall-clock nanoseconds the solve spent in {@code phase} (0 for phases its backend does not have). */
+    public long phaseNanos(SolvePhase phase) {
+        return phaseNanos[phase.ordinal()];
     }
 
     /** The id of contact {@code contact}, as it was when this result was computed. */
@@ -124,7 +131,8 @@ public final class SolveResult {
     }
 
     void finish(Backend computedBy, SolverKind kind, int iterationCount, float finalResidual, int colours,
-            int overflow) {
+            int overflow, PhaseClock clock) {
+        clock.copyTo(phaseNanos);
         backend = computedBy;
         solver = kind;
         iterations = iterationCount;

@@ -8,16 +8,18 @@ package io.contactsolver.core;
  * solver needs are ready: the body-contact {@code index} for the single pass, the {@code coloring}
  * for the iterative solver (the other one is null).
  *
- * @param restitutionThreshold approach speed below which a contact does not bounce (0: always)
+ * @param targets how each contact's target normal velocity is chosen
  * @param iterations the most iterations of the iterative solver
  * @param tolerance stop once an iteration changes no impulse by more than this
  * @param warmImpulses starting impulse per contact (input order), or null to start from zero
+ * @param clock charged by the backend with the phases it runs
  */
 public record SolveJob(
         FieldBlock bodies, int bodyCount,
         FieldBlock contacts, FieldBlock links, int contactCount,
-        float restitutionThreshold,
+        TargetRule targets,
         BodyContactIndex index,
         ContactColoring coloring, int iterations, float tolerance, float[] warmImpulses,
-        FieldBlock deltas, FieldBlock impulses) {
+        FieldBlock deltas, FieldBlock impulses,
+        PhaseClock clock) {
 }

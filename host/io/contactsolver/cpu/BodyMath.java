@@ -22,6 +22,7 @@ import io.contactsolver.BodyField;
 import io.contactsolver.ContactBody;
 import io.contactsolver.ContactField;
 import io.contactsolver.core.PreparedBodyField;
+import io.contactsolver.core.TargetRule;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 
@@ -59,6 +60,7 @@ final class BodyMath {
     private static final int NY = ContactField.NY.ordinal();
     private static final int NZ = ContactField.NZ.ordinal();
     private static final int RESTITUTION = ContactField.RESTITUTION.ordinal();
+    private static final int SEPARATION = ContactField.SEPARATION.ordinal();
     private static final int LINK_A = ContactBody.A.ordinal();
     private static final int LINK_B = ContactBody.B.ordinal();
 
@@ -187,18 +189,17 @@ final class BodyMath {
         float vn;
         /** Effective inverse mass along {@code n}; zero when neither body can move. */
         float k;
-        /** The normal velocity the contact should leave with: {@code -e v_n} if approaching, else 0. */
+        /** The normal velocity the contact must at least leave with ({@link TargetRule}). */
         float target;
     }
 
     /**
-     * Evaluates contact {@code c}. An approaching contact ({@code v_n < 0}) targets {@code -e v_n}
-     * unless it approaches slower than {@code restitutionThreshold} (then 0, no bounce); any other
-     * contact targets 0. With the target, {@code (target - v_n) / K} is the seed's
-     * {@code -(1 + e) v_n / K}.
+     * Evaluates contact {@code c} and its target normal velocity by the {@link TargetRule}. Without
+     * positional correction an approaching contact targets {@code -e v_n} and
+     * {@code (target - v_n) / K} is the seed's {@code -(1 + e) v_n / K}.
      */
     static void evaluateContact(FloatBuffer contacts, IntBuffer links, int stride, int c, int worldRecord,
-            float[] prepared, float restitutionThreshold, ContactEvaluation out) {
+            float[] prepared, TargetRule rule, ContactEvaluation out) {
         int a = links.get(LINK_A * stride + c);
         int b = links.get(LINK_B * stride + c);
         float px = contacts.get(PX * stride + c);
@@ -223,6 +224,19 @@ final class BodyMath {
         out.nz = nz;
         out.vn = vn;
         out.k = sideA.inverseMass + sideB.inverseMass + angularInverseMass(sideA) + angularInverseMass(sideB);
-        out.target = vn < -restitutionThreshold ? -(e * vn) : 0.0f;
+        float target = vn < -rule.restitutionThreshold() ? -(e * vn) : 0.0f;
+        if (rule.inverseTimeStep() > 0.0f) {
+            float separation = contacts.get(SEPARATION * stride + c);
+            if (separation > 0.0f) {
+                target = -(separation * rule.inverseTimeStep());
+            } else {
+                float depth = -separation - rule.slop();
+                if (depth > 0.0f) {
+                    float push = rule.biasFactor() * depth * rule.inverseTimeStep();
+                    target = push > target ? push : target;
+                }
+            }
+        }
+        out.target = target;
     }
 }

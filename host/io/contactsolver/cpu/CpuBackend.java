@@ -2,6 +2,7 @@ package io.contactsolver.cpu;
 
 import io.contactsolver.ContactBody;
 import io.contactsolver.DeltaField;
+import io.contactsolver.SolvePhase;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
@@ -49,6 +50,7 @@ public final class CpuBackend implements SolverBackend {
         int bodyCount = job.bodyCount();
         int contactCount = job.contactCount();
         prepareBodies(job.bodies(), bodyCount);
+        job.clock().lap(SolvePhase.PREPARE);
         responses = grow(responses, (long) contactCount * ContactBody.COUNT * DeltaField.COUNT);
         float[] prep = prepared;
         float[] resp = responses;
@@ -58,9 +60,10 @@ public final class CpuBackend implements SolverBackend {
             ContactEvaluation contact = new ContactEvaluation();
             for (int c = from; c < to; c++) {
                 SinglePass.solveContact(contacts.floats(), links.ints(), contacts.stride(), c, bodyCount, prep,
-                        job.restitutionThreshold(), job.impulses().floats(), resp, contact);
+                        job.targets(), job.impulses().floats(), resp, contact);
             }
         });
+        job.clock().lap(SolvePhase.CONTACTS);
         int[] offsets = job.index().offsets();
         int[] entries = job.index().entries();
         FieldBlock deltas = job.deltas();
@@ -69,6 +72,7 @@ public final class CpuBackend implements SolverBackend {
                 SinglePass.gatherBody(offsets, entries, resp, i, deltas.floats(), deltas.stride());
             }
         });
+        job.clock().lap(SolvePhase.GATHER);
     }
 
     @Override
@@ -78,6 +82,7 @@ public final class CpuBackend implements SolverBackend {
         int rows = coloring.rowCount();
         int worldSlot = bodyCount;
         prepareBodies(job.bodies(), bodyCount);
+        job.clock().lap(SolvePhase.PREPARE);
         rowData = grow(rowData, (long) ContactRowField.COUNT * rows);
         lambda = grow(lambda, rows);
         state = grow(state, (long) (bodyCount + 1) * StateField.STRIDE);
@@ -98,7 +103,7 @@ public final class CpuBackend implements SolverBackend {
             for (int r = from; r < to; r++) {
                 int c = order[r];
                 Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, rows, bodyCount, prep,
-                        job.restitutionThreshold(), warm == null ? 0.0f : warm[c], row, impulse, contact);
+                        job.targets(), warm == null ? 0.0f : warm[c], row, impulse, contact);
             }
         });
         if (warm != null) {
@@ -126,6 +131,7 @@ public final class CpuBackend implements SolverBackend {
             }
         }
 
+        job.clock().lap(SolvePhase.ITERATE);
         FieldBlock deltas = job.deltas();
         runner.forRange(bodyCount, GRAIN, (from, to) -> {
             for (int i = from; i < to; i++) {
@@ -138,6 +144,7 @@ public final class CpuBackend implements SolverBackend {
                 impulses.floats().put(order[r], impulse[r]);
             }
         });
+        job.clock().lap(SolvePhase.OUTPUT);
         return new IterationOutcome(used, residual);
     }
 

@@ -24,6 +24,7 @@ import static io.contactsolver.core.ContactRowField.VN0;
 import io.contactsolver.ContactBody;
 import io.contactsolver.DeltaField;
 import io.contactsolver.core.StateField;
+import io.contactsolver.core.TargetRule;
 import io.contactsolver.cpu.BodyMath.ContactEvaluation;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
@@ -53,10 +54,9 @@ final class Iterative {
 
     /** Fills row {@code r} from contact {@code c} at the pre-solve velocities; its impulse starts at {@code warm}. */
     static void prepareRow(FloatBuffer contacts, IntBuffer links, int contactStride, int c, int r, int rows,
-            int worldRecord, float[] prepared, float restitutionThreshold, float warm, float[] row, float[] lambda,
+            int worldRecord, float[] prepared, TargetRule rule, float warm, float[] row, float[] lambda,
             ContactEvaluation contact) {
-        BodyMath.evaluateContact(contacts, links, contactStride, c, worldRecord, prepared, restitutionThreshold,
-                contact);
+        BodyMath.evaluateContact(contacts, links, contactStride, c, worldRecord, prepared, rule, contact);
         row[NX.ordinal() * rows + r] = contact.nx;
         row[NY.ordinal() * rows + r] = contact.ny;
         row[NZ.ordinal() * rows + r] = contact.nz;

@@ -3,6 +3,7 @@ package io.contactsolver.cpu;
 import io.contactsolver.ContactBody;
 import io.contactsolver.DeltaField;
 import io.contactsolver.core.BodyContactIndex;
+import io.contactsolver.core.TargetRule;
 import io.contactsolver.cpu.BodyMath.ContactEvaluation;
 import io.contactsolver.cpu.BodyMath.ContactSide;
 import java.nio.FloatBuffer;
@@ -29,18 +30,17 @@ final class SinglePass {
     }
 
     /**
-     * Computes contact {@code c}: {@code j = (target - v_n) / K} for an approaching contact (see
-     * {@link BodyMath#evaluateContact}); zero for a separating or resting contact, or when neither
-     * body can move ({@code K = 0}).
+     * Computes contact {@code c}: {@code j = (target - v_n) / K} when the contact is slower than its
+     * target (see {@link BodyMath#evaluateContact}; without positional correction: when it
+     * approaches); zero otherwise, or when neither body can move ({@code K = 0}).
      *
      * @param worldRecord index of the all-zero prepared record standing for the world
      */
     static void solveContact(FloatBuffer contacts, IntBuffer links, int stride, int c, int worldRecord,
-            float[] prepared, float restitutionThreshold, FloatBuffer impulses, float[] responses,
-            ContactEvaluation contact) {
-        BodyMath.evaluateContact(contacts, links, stride, c, worldRecord, prepared, restitutionThreshold, contact);
+            float[] prepared, TargetRule rule, FloatBuffer impulses, float[] responses, ContactEvaluation contact) {
+        BodyMath.evaluateContact(contacts, links, stride, c, worldRecord, prepared, rule, contact);
         float j = 0.0f;
-        if (contact.vn < 0.0f && contact.k > 0.0f) {
+        if (contact.vn < contact.target && contact.k > 0.0f) {
             j = (contact.target - contact.vn) / contact.k;
         }
         impulses.put(c, j);

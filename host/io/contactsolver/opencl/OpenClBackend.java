@@ -27,6 +27,7 @@ import io.contactsolver.BodyField;
 import io.contactsolver.ContactBody;
 import io.contactsolver.ContactField;
 import io.contactsolver.DeltaField;
+import io.contactsolver.SolvePhase;
 import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.BodyContactIndex;
@@ -245,15 +246,19 @@ public final class OpenClBackend implements SolverBackend {
             cl_mem responseMem = responses.require(
                     (long) contactCount * ContactBody.COUNT * DeltaField.COUNT * Sizeof.cl_float);
             cl_mem deltaMem = deltas.require((long) bodyCount * DeltaField.COUNT * Sizeof.cl_float);
+            stage.finish(SolvePhase.UPLOAD, job);
 
             stage.enter("kernels");
             run(prepareBodies, bodyCount + WORLD_RECORD_EXTRA, in.bodies(), bodyCount, bodyCount, in.prepared());
             run(solveContacts, contactCount, in.contacts(), in.links(), contactCount, contactCount, bodyCount,
-                    in.prepared(), job.restitutionThreshold(), impulseMem, responseMem);
+                    in.prepared(), job.targets().restitutionThreshold(), job.targets().inverseTimeStep(),
+                    job.targets().biasFactor(), job.targets().slop(), impulseMem, responseMem);
             run(gatherDeltas, bodyCount, offsetMem, entryMem, responseMem, bodyCount, bodyCount, deltaMem);
+            stage.finish(SolvePhase.KERNELS, job);
 
             stage.enter("readback");
             readResults(job, deltaMem, impulseMem);
+            job.clock().lap(SolvePhase.READBACK);
         } catch (CLException e) {
             throw stage.failure(e);
         }
@@ -284,11 +289,13 @@ public final class OpenClBackend implements SolverBackend {
             cl_mem residualMem = zeroed(residuals, (long) job.iterations() * Sizeof.cl_int);
             cl_mem impulseMem = impulses.require((long) contactCount * Sizeof.cl_float);
             cl_mem deltaMem = deltas.require((long) bodyCount * DeltaField.COUNT * Sizeof.cl_float);
+            stage.finish(SolvePhase.UPLOAD, job);
 
             stage.enter("kernels");
             run(prepareBodies, bodyCount + WORLD_RECORD_EXTRA, in.bodies(), bodyCount, bodyCount, in.prepared());
             run(prepareRows, rowCount, in.contacts(), in.links(), contactCount, orderMem, rowCount, bodyCount,
-                    in.prepared(), job.restitutionThreshold(), warmMem, useWarm ? 1 : 0, rowMem, lambdaMem);
+                    in.prepared(), job.targets().restitutionThreshold(), job.targets().inverseTimeStep(),
+                    job.targets().biasFactor(), job.targets().slop(), warmMem, useWarm ? 1 : 0, rowMem, lambdaMem);
             int[] starts = coloring.colourStarts();
             int colours = coloring.colourCount();
             int overflowStart = starts[colours];
@@ -328,9 +335,11 @@ public final class OpenClBackend implements SolverBackend {
             }
             run(writeStateDeltas, bodyCount, stateMem, bodyCount, bodyCount, deltaMem);
             run(scatterImpulses, rowCount, lambdaMem, orderMem, rowCount, impulseMem);
+            stage.finish(SolvePhase.KERNELS, job);
 
             stage.enter("readback");
             readResults(job, deltaMem, impulseMem);
+            job.clock().lap(SolvePhase.READBACK);
             return new IterationOutcome(used, Float.intBitsToFloat(residualHost[used - 1]));
         } catch (CLException e) {
             throw stage.failure(e);
@@ -357,6 +366,12 @@ public final class OpenClBackend implements SolverBackend {
             }
             name = next;
             faultHook.accept(next);
+        }
+
+        /** Waits for everything enqueued so far, so the phase's time is the device's, not the enqueue's. */
+        void finish(SolvePhase phase, SolveJob job) {
+            clFinish(queue);
+            job.clock().lap(phase);
         }
 
         BackendFailureException failure(CLException e) {

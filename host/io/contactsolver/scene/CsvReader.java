@@ -63,6 +63,12 @@ final class CsvReader implements AutoCloseable {
         return index;
     }
 
+    /** The position of an optional column, or -1 if the header does not name it. */
+    int optionalColumn(String name) {
+        Integer index = header.get(name);
+        return index == null ? -1 : index;
+    }
+
     /** Advances to the next record; false at the end of the file. */
     boolean next() throws IOException, SceneFormatException {
         if (!nextNonBlank()) {

@@ -82,7 +82,8 @@ public final class SceneReader {
             ContactField[] fields = ContactField.values();
             int[] columns = new int[fields.length];
             for (ContactField field : fields) {
-                columns[field.ordinal()] = csv.column(field.column());
+                columns[field.ordinal()] = field.isOptional() ? csv.optionalColumn(field.column())
+                        : csv.column(field.column());
             }
             while (csv.next()) {
                 int id = csv.integer(idColumn, ID);
@@ -96,7 +97,8 @@ public final class SceneReader {
                 }
                 contacts.setId(contact, id);
                 for (ContactField field : fields) {
-                    contacts.set(field, contact, csv.number(columns[field.ordinal()], field.column()));
+                    int column = columns[field.ordinal()];
+                    contacts.set(field, contact, column < 0 ? 0.0f : csv.number(column, field.column()));
                 }
                 if (contact == contactLines.length) {
                     contactLines = Arrays.copyOf(contactLines, contact * 2);

@@ -72,6 +72,22 @@ class CpuOpenClAgreementTest {
         }
     }
 
+    @Test
+    void positionalCorrectionIsBitIdentical() {
+        Scene scene = SceneGenerator.randomGraph(2026, 5000, 30_000);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+        for (int c = 0; c < scene.contacts().size(); c++) {
+            scene.contacts().setSeparation(c, (float) (random.nextDouble() * 0.2 - 0.12));
+        }
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(10)}) {
+                SolveSettings corrected = settings.withPositionalCorrection(1.0f / 60.0f, 0.2f, 0.005f);
+                Bits.assertIdentical(cpu.solve(scene.bodies(), scene.contacts(), corrected, new SolveResult()),
+                        openCl.solve(scene.bodies(), scene.contacts(), corrected, new SolveResult()), corrected.toString());
+            }
+        }
+    }
+
     /** A pile converges, so the early exit (and the device's skipping of later iterations) is exercised. */
     @Test
     void iterativeEarlyExitStopsBothBackendsAtTheSameIteration() {

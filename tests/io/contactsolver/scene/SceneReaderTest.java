@@ -46,6 +46,16 @@ class SceneReaderTest {
     }
 
     @Test
+    void theSeparationColumnIsOptional() throws Exception {
+        Scene without = SceneReader.read(write("bodies.csv", BrokenScenes.goodBodies()),
+                write("contacts.csv", BrokenScenes.goodContacts()));
+        assertEquals(0.0f, without.contacts().separation(0));
+        Scene with = SceneReader.read(write("bodies.csv", BrokenScenes.goodBodies()),
+                write("contacts.csv", "separation," + BrokenScenes.CONTACT_HEADER, "-0.25,5,10,20,0.5,0,0,1,0,0,0.5"));
+        assertEquals(-0.25f, with.contacts().separation(0));
+    }
+
+    @Test
     void theWorldIsBodyIdMinusOne() throws Exception {
         Scene scene = SceneReader.read(write("bodies.csv", BrokenScenes.goodBodies()), write("contacts.csv", BrokenScenes.goodContacts()));
         assertEquals(ContactBatch.WORLD, scene.contacts().bodyA(1));

@@ -1,0 +1,39 @@
+package io.contactsolver;
+
+/**
+ * The stages of a solve, timed on every solve and reported by {@link SolveResult#phaseNanos}.
+ * Host stages come first; a backend uses the ones that apply to it.
+ */
+public enum SolvePhase {
+    /** Input checks on the host. */
+    VALIDATE,
+    /** Which bodies contacts can move. */
+    CLASSIFY,
+    /** Single pass: the body-to-contact index. */
+    INDEX,
+    /** Iterative: the colouring of the contact graph. */
+    COLOUR,
+    /** Iterative: matching the warm-start impulses by contact id. */
+    WARM_START,
+    /** OpenCL: copying inputs to the device. */
+    UPLOAD,
+    /** CPU: per-body working records; OpenCL: all kernels, to completion. */
+    PREPARE,
+    /** CPU single pass: the impulse of every contact. */
+    CONTACTS,
+    /** CPU single pass: per-body sums. */
+    GATHER,
+    /** CPU iterative: row set-up, warm start and the iterations. */
+    ITERATE,
+    /** CPU: writing deltas and impulses out. */
+    OUTPUT,
+    /** OpenCL: running the kernels, measured to their completion. */
+    KERNELS,
+    /** OpenCL: copying deltas and impulses back. */
+    READBACK;
+
+    /** Stages done on the host before a device sees the job: what the benchmark calls packing. */
+    public boolean isHostPacking() {
+        return ordinal() <= WARM_START.ordinal();
+    }
+}
