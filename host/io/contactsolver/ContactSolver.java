@@ -195,7 +195,7 @@ public final class ContactSolver implements AutoCloseable {
         if (iterative) {
             coloring.build(contacts.linkBlock(), contacts.size(), movable, settings.colourBudget());
             clock.lap(SolvePhase.COLOUR);
-        } else {
+        } else if (backend.usesBodyContactIndex()) {
             index.build(movable, contacts.linkBlock(), contacts.size(), runner);
             clock.lap(SolvePhase.INDEX);
         }

@@ -45,10 +45,12 @@ public final class InputValidator {
         int bodyStride = bodies.stride();
         runner.forRange(bodyCount, GRAIN, (from, to) -> {
             for (int i = from; i < to; i++) {
-                InvalidInputException fault = checkBody(bodyFields, bodyStride, i);
-                if (fault != null) {
-                    first.offer(fault);
-                    return;
+                if (!bodyClearlyValid(bodyFields, bodyStride, i)) {
+                    InvalidInputException fault = checkBody(bodyFields, bodyStride, i);
+                    if (fault != null) {
+                        first.offer(fault);
+                        return;
+                    }
                 }
             }
         });
@@ -59,15 +61,73 @@ public final class InputValidator {
         int linkStride = links.stride();
         runner.forRange(contactCount, GRAIN, (from, to) -> {
             for (int c = from; c < to; c++) {
-                InvalidInputException fault = checkContact(contactFields, contactStride, linkFields, linkStride, c,
-                        bodyCount);
-                if (fault != null) {
-                    first.offer(fault);
-                    return;
+                if (!contactClearlyValid(contactFields, contactStride, linkFields, linkStride, c, bodyCount)) {
+                    InvalidInputException fault = checkContact(contactFields, contactStride, linkFields, linkStride, c,
+                            bodyCount);
+                    if (fault != null) {
+                        first.offer(fault);
+                        return;
+                    }
                 }
             }
         });
         first.throwIfAny();
+    }
+
+    // Fast paths: straight-line tests that accept almost every valid record. They may send a valid
+    // record to the full check (which then accepts it) but never pass an invalid one: a sum of floats
+    // is finite only if every term is, and the squared-norm bounds sit inside the tolerances by more
+    // than float rounding.
+    private static final float NORM2_LOW = (float) ((1.0 - QUATERNION_TOLERANCE) * (1.0 - QUATERNION_TOLERANCE)) + 1e-6f;
+    private static final float NORM2_HIGH = (float) ((1.0 + QUATERNION_TOLERANCE) * (1.0 + QUATERNION_TOLERANCE)) - 1e-6f;
+    private static final float LENGTH2_LOW = (float) ((1.0 - NORMAL_TOLERANCE) * (1.0 - NORMAL_TOLERANCE)) + 1e-6f;
+    private static final float LENGTH2_HIGH = (float) ((1.0 + NORMAL_TOLERANCE) * (1.0 + NORMAL_TOLERANCE)) - 1e-6f;
+    private static final int[] BODY_FIELD_OFFSETS = offsets(BODY_FIELDS);
+    private static final int[] CONTACT_FIELD_OFFSETS = offsets(CONTACT_FIELDS);
+
+    private static int[] offsets(Enum<?>[] fields) {
+        int[] offsets = new int[fields.length];
+        for (int i = 0; i < fields.length; i++) {
+            offsets[i] = fields[i].ordinal();
+        }
+        return offsets;
+    }
+
+    static boolean bodyClearlyValid(FloatBuffer f, int stride, int i) {
+        float sum = 0.0f;
+        for (int field : BODY_FIELD_OFFSETS) {
+            sum += f.get(field * stride + i);
+        }
+        float qw = f.get(BodyField.QW.ordinal() * stride + i);
+        float qx = f.get(BodyField.QX.ordinal() * stride + i);
+        float qy = f.get(BodyField.QY.ordinal() * stride + i);
+        float qz = f.get(BodyField.QZ.ordinal() * stride + i);
+        float norm2 = qw * qw + qx * qx + qy * qy + qz * qz;
+        float xx = f.get(BodyField.INV_IXX.ordinal() * stride + i);
+        float yy = f.get(BodyField.INV_IYY.ordinal() * stride + i);
+        float zz = f.get(BodyField.INV_IZZ.ordinal() * stride + i);
+        boolean diagonal = f.get(BodyField.INV_IXY.ordinal() * stride + i) == 0.0f
+                && f.get(BodyField.INV_IXZ.ordinal() * stride + i) == 0.0f
+                && f.get(BodyField.INV_IYZ.ordinal() * stride + i) == 0.0f;
+        return Float.isFinite(sum) && f.get(BodyField.INV_MASS.ordinal() * stride + i) >= 0.0f
+                && norm2 >= NORM2_LOW && norm2 <= NORM2_HIGH && diagonal && xx >= 0.0f && yy >= 0.0f && zz >= 0.0f;
+    }
+
+    static boolean contactClearlyValid(FloatBuffer f, int stride, IntBuffer links, int linkStride, int c,
+            int bodyCount) {
+        int a = links.get(ContactBody.A.ordinal() * linkStride + c);
+        int b = links.get(ContactBody.B.ordinal() * linkStride + c);
+        float sum = 0.0f;
+        for (int field : CONTACT_FIELD_OFFSETS) {
+            sum += f.get(field * stride + c);
+        }
+        float nx = f.get(ContactField.NX.ordinal() * stride + c);
+        float ny = f.get(ContactField.NY.ordinal() * stride + c);
+        float nz = f.get(ContactField.NZ.ordinal() * stride + c);
+        float length2 = nx * nx + ny * ny + nz * nz;
+        float e = f.get(ContactField.RESTITUTION.ordinal() * stride + c);
+        return a >= -1 && a < bodyCount && b >= -1 && b < bodyCount && a != b && Float.isFinite(sum)
+                && length2 >= LENGTH2_LOW && length2 <= LENGTH2_HIGH && e >= 0.0f && e <= 1.0f;
     }
 
     static InvalidInputException checkBody(FloatBuffer f, int stride, int i) {

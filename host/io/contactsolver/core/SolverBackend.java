@@ -6,6 +6,14 @@ public interface SolverBackend extends AutoCloseable {
     String description();
 
     /**
+     * Whether {@link #solveSinglePass} reads {@link SolveJob#index()}; if not, the host does not
+     * build it.
+     */
+    default boolean usesBodyContactIndex() {
+        return true;
+    }
+
+    /**
      * The seed equation per contact from the pre-solve velocities, summed per body: writes every
      * impulse and every body's velocity change in {@code job}.
      *

@@ -3,6 +3,7 @@ package io.contactsolver.cpu;
 import io.contactsolver.ContactBody;
 import io.contactsolver.DeltaField;
 import io.contactsolver.SolvePhase;
+import io.contactsolver.core.BodyContactIndex;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
@@ -46,33 +47,51 @@ public final class CpuBackend implements SolverBackend {
     }
 
     @Override
+    public boolean usesBodyContactIndex() {
+        return false;
+    }
+
+    @Override
     public void solveSinglePass(SolveJob job) {
         int bodyCount = job.bodyCount();
         int contactCount = job.contactCount();
         prepareBodies(job.bodies(), bodyCount);
+        float[] sums = zeroedState(bodyCount);
         job.clock().lap(SolvePhase.PREPARE);
-        responses = grow(responses, (long) contactCount * ContactBody.COUNT * DeltaField.COUNT);
         float[] prep = prepared;
-        float[] resp = responses;
         FieldBlock contacts = job.contacts();
         FieldBlock links = job.links();
-        runner.forRange(contactCount, GRAIN, (from, to) -> {
+        FieldBlock impulses = job.impulses();
+        if (runner.threads() == 1 || contactCount <= GRAIN) {
             ContactEvaluation contact = new ContactEvaluation();
-            for (int c = from; c < to; c++) {
-                SinglePass.solveContact(contacts.floats(), links.ints(), contacts.stride(), c, bodyCount, prep,
-                        job.targets(), job.impulses().floats(), resp, contact);
+            float[] scratch = new float[ContactBody.COUNT * DeltaField.COUNT];
+            for (int c = 0; c < contactCount; c++) {
+                SinglePass.solveAndAccumulate(contacts.floats(), links.ints(), contacts.stride(), c, bodyCount, prep,
+                        job.targets(), impulses.floats(), scratch, sums, contact);
             }
-        });
-        job.clock().lap(SolvePhase.CONTACTS);
-        int[] offsets = job.index().offsets();
-        int[] entries = job.index().entries();
-        FieldBlock deltas = job.deltas();
-        runner.forRange(bodyCount, GRAIN, (from, to) -> {
-            for (int i = from; i < to; i++) {
-                SinglePass.gatherBody(offsets, entries, resp, i, deltas.floats(), deltas.stride());
-            }
-        });
-        job.clock().lap(SolvePhase.GATHER);
+            job.clock().lap(SolvePhase.CONTACTS);
+        } else {
+            responses = grow(responses, (long) contactCount * ContactBody.COUNT * DeltaField.COUNT);
+            float[] resp = responses;
+            runner.forRange(contactCount, GRAIN, (from, to) -> {
+                ContactEvaluation contact = new ContactEvaluation();
+                for (int c = from; c < to; c++) {
+                    SinglePass.solveContact(contacts.floats(), links.ints(), contacts.stride(), c, bodyCount, prep,
+                            job.targets(), impulses.floats(), resp, BodyContactIndex.entry(c, ContactBody.A), contact);
+                }
+            });
+            job.clock().lap(SolvePhase.CONTACTS);
+            int parts = runner.threads();
+            runner.forRange(parts, 1, (from, to) -> {
+                for (int part = from; part < to; part++) {
+                    SinglePass.accumulateOwned(links.ints(), links.stride(), contactCount, resp, sums,
+                            (int) ((long) bodyCount * part / parts), (int) ((long) bodyCount * (part + 1) / parts));
+                }
+            });
+            job.clock().lap(SolvePhase.GATHER);
+        }
+        writeDeltas(sums, job.deltas(), bodyCount);
+        job.clock().lap(SolvePhase.OUTPUT);
     }
 
     @Override
@@ -85,12 +104,9 @@ public final class CpuBackend implements SolverBackend {
         job.clock().lap(SolvePhase.PREPARE);
         rowData = grow(rowData, (long) ContactRowField.COUNT * rows);
         lambda = grow(lambda, rows);
-        state = grow(state, (long) (bodyCount + 1) * StateField.STRIDE);
         float[] row = rowData;
         float[] impulse = lambda;
-        float[] velocity = state;
-        runner.forRange(bodyCount + 1, GRAIN, (from, to) ->
-                Arrays.fill(velocity, from * StateField.STRIDE, to * StateField.STRIDE, 0.0f));
+        float[] velocity = zeroedState(bodyCount);
 
         int[] order = coloring.order();
         int[] slots = coloring.slots();
@@ -132,12 +148,7 @@ public final class CpuBackend implements SolverBackend {
         }
 
         job.clock().lap(SolvePhase.ITERATE);
-        FieldBlock deltas = job.deltas();
-        runner.forRange(bodyCount, GRAIN, (from, to) -> {
-            for (int i = from; i < to; i++) {
-                Iterative.writeDeltas(velocity, i, deltas.floats(), deltas.stride());
-            }
-        });
+        writeDeltas(velocity, job.deltas(), bodyCount);
         FieldBlock impulses = job.impulses();
         runner.forRange(rows, GRAIN, (from, to) -> {
             for (int r = from; r < to; r++) {
@@ -173,6 +184,23 @@ public final class CpuBackend implements SolverBackend {
         }
         int overflow = starts[coloring.colourCount()];
         return Math.max(largest, work.run(overflow, coloring.rowCount()));
+    }
+
+    /** The per-body velocity-change records ({@code StateField}) of all bodies plus the world, all +0. */
+    private float[] zeroedState(int bodyCount) {
+        state = grow(state, (long) (bodyCount + 1) * StateField.STRIDE);
+        float[] records = state;
+        runner.forRange(bodyCount + 1, GRAIN, (from, to) ->
+                Arrays.fill(records, from * StateField.STRIDE, to * StateField.STRIDE, 0.0f));
+        return records;
+    }
+
+    private void writeDeltas(float[] records, FieldBlock deltas, int bodyCount) {
+        runner.forRange(bodyCount, GRAIN, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                Iterative.writeDeltas(records, i, deltas.floats(), deltas.stride());
+            }
+        });
     }
 
     /** Fills the working records of all bodies plus the all-zero world record after them. */

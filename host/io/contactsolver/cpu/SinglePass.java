@@ -3,6 +3,7 @@ package io.contactsolver.cpu;
 import io.contactsolver.ContactBody;
 import io.contactsolver.DeltaField;
 import io.contactsolver.core.BodyContactIndex;
+import io.contactsolver.core.StateField;
 import io.contactsolver.core.TargetRule;
 import io.contactsolver.cpu.BodyMath.ContactEvaluation;
 import io.contactsolver.cpu.BodyMath.ContactSide;
@@ -14,8 +15,11 @@ import java.nio.IntBuffer;
  *
  * <p>Phase 1 ({@link BodyMath#prepareBody}) builds each body's working record. Phase 2
  * ({@link #solveContact}) evaluates the seed equation for one contact from the pre-solve
- * velocities and writes the impulse and both sides' velocity responses. Phase 3
- * ({@link #gatherBody}) sums a body's responses in the fixed order of the {@link BodyContactIndex}.
+ * velocities and writes the impulse and both sides' velocity responses. Phase 3 sums each body's
+ * responses in increasing contact order. The device does it per body through the
+ * {@link BodyContactIndex} ({@code gather_deltas}); here the contacts are swept in order
+ * ({@link #solveAndAccumulate} on one thread, {@link #accumulateOwned} on several), which needs no
+ * index and adds the same terms in the same order, so the bits agree.
  */
 final class SinglePass {
     private static final int DVX = DeltaField.DVX.ordinal();
@@ -25,6 +29,15 @@ final class SinglePass {
     private static final int DWY = DeltaField.DWY.ordinal();
     private static final int DWZ = DeltaField.DWZ.ordinal();
     private static final int RESPONSE = DeltaField.COUNT;
+    private static final int LINK_A = ContactBody.A.ordinal();
+    private static final int LINK_B = ContactBody.B.ordinal();
+    private static final int S_DVX = StateField.DVX.ordinal();
+    private static final int S_DVY = StateField.DVY.ordinal();
+    private static final int S_DVZ = StateField.DVZ.ordinal();
+    private static final int S_DWX = StateField.DWX.ordinal();
+    private static final int S_DWY = StateField.DWY.ordinal();
+    private static final int S_DWZ = StateField.DWZ.ordinal();
+    private static final int STATE = StateField.STRIDE;
 
     private SinglePass() {
     }
@@ -35,19 +48,19 @@ final class SinglePass {
      * approaches); zero otherwise, or when neither body can move ({@code K = 0}).
      *
      * @param worldRecord index of the all-zero prepared record standing for the world
+     * @param sideA the entry of {@code responses} for side a; side b's follows it
      */
     static void solveContact(FloatBuffer contacts, IntBuffer links, int stride, int c, int worldRecord,
-            float[] prepared, TargetRule rule, FloatBuffer impulses, float[] responses, ContactEvaluation contact) {
+            float[] prepared, TargetRule rule, FloatBuffer impulses, float[] responses, int sideA,
+            ContactEvaluation contact) {
         BodyMath.evaluateContact(contacts, links, stride, c, worldRecord, prepared, rule, contact);
         float j = 0.0f;
         if (contact.vn < contact.target && contact.k > 0.0f) {
             j = (contact.target - contact.vn) / contact.k;
         }
         impulses.put(c, j);
-        writeResponse(responses, BodyContactIndex.entry(c, ContactBody.A), -j, contact.sideA, contact.nx, contact.ny,
-                contact.nz);
-        writeResponse(responses, BodyContactIndex.entry(c, ContactBody.B), j, contact.sideB, contact.nx, contact.ny,
-                contact.nz);
+        writeResponse(responses, sideA, -j, contact.sideA, contact.nx, contact.ny, contact.nz);
+        writeResponse(responses, sideA + 1, j, contact.sideB, contact.nx, contact.ny, contact.nz);
     }
 
     /** The velocity change of one side's body from an impulse of {@code impulse} along {@code +n}. */
@@ -63,30 +76,52 @@ final class SinglePass {
         responses[o + DWZ] = impulse * side.dirZ;
     }
 
-    /** Sums body {@code i}'s responses in index order into its deltas (SoA, {@code deltaStride}). */
-    static void gatherBody(int[] offsets, int[] entries, float[] responses, int i, FloatBuffer deltas,
-            int deltaStride) {
-        float dvx = 0.0f;
-        float dvy = 0.0f;
-        float dvz = 0.0f;
-        float dwx = 0.0f;
-        float dwy = 0.0f;
-        float dwz = 0.0f;
-        int end = offsets[i + 1];
-        for (int k = offsets[i]; k < end; k++) {
-            int o = entries[k] * RESPONSE;
-            dvx += responses[o + DVX];
-            dvy += responses[o + DVY];
-            dvz += responses[o + DVZ];
-            dwx += responses[o + DWX];
-            dwy += responses[o + DWY];
-            dwz += responses[o + DWZ];
+    /**
+     * One thread: contact {@code c} computed and its responses added straight to the bodies' sums
+     * ({@code StateField} records). Sweeping the contacts in order sums each body's responses in
+     * increasing contact order, the order the device's index gives, so the bits agree.
+     */
+    static void solveAndAccumulate(FloatBuffer contacts, IntBuffer links, int stride, int c, int worldRecord,
+            float[] prepared, TargetRule rule, FloatBuffer impulses, float[] scratch, float[] sums,
+            ContactEvaluation contact) {
+        solveContact(contacts, links, stride, c, worldRecord, prepared, rule, impulses, scratch, 0, contact);
+        if (contact.a >= 0) {
+            addResponse(scratch, BodyContactIndex.entry(0, ContactBody.A), sums, contact.a);
         }
-        deltas.put(DVX * deltaStride + i, dvx);
-        deltas.put(DVY * deltaStride + i, dvy);
-        deltas.put(DVZ * deltaStride + i, dvz);
-        deltas.put(DWX * deltaStride + i, dwx);
-        deltas.put(DWY * deltaStride + i, dwy);
-        deltas.put(DWZ * deltaStride + i, dwz);
+        if (contact.b >= 0) {
+            addResponse(scratch, BodyContactIndex.entry(0, ContactBody.B), sums, contact.b);
+        }
+    }
+
+    /**
+     * Several threads, after {@link #solveContact} filled {@code responses}: adds the responses of
+     * the bodies in {@code [lo, hi)} to their sums, sweeping the contacts in order. Each thread owns
+     * a range of bodies, so no two threads write one sum and each sum runs in contact order.
+     */
+    static void accumulateOwned(IntBuffer links, int linkStride, int contactCount, float[] responses, float[] sums,
+            int lo, int hi) {
+        int baseA = LINK_A * linkStride;
+        int baseB = LINK_B * linkStride;
+        for (int c = 0; c < contactCount; c++) {
+            int a = links.get(baseA + c);
+            if (a >= lo && a < hi) {
+                addResponse(responses, BodyContactIndex.entry(c, ContactBody.A), sums, a);
+            }
+            int b = links.get(baseB + c);
+            if (b >= lo && b < hi) {
+                addResponse(responses, BodyContactIndex.entry(c, ContactBody.B), sums, b);
+            }
+        }
+    }
+
+    private static void addResponse(float[] responses, int entry, float[] sums, int body) {
+        int o = entry * RESPONSE;
+        int s = body * STATE;
+        sums[s + S_DVX] += responses[o + DVX];
+        sums[s + S_DVY] += responses[o + DVY];
+        sums[s + S_DVZ] += responses[o + DVZ];
+        sums[s + S_DWX] += responses[o + DWX];
+        sums[s + S_DWY] += responses[o + DWY];
+        sums[s + S_DWZ] += responses[o + DWZ];
     }
 }
