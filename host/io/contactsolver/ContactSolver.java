@@ -7,7 +7,7 @@ import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.MovableBodies;
-import io.contactsolver.core.PhaseClock;
+import io.contactsolver.core.SolveMeter;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
@@ -52,7 +52,7 @@ public final class ContactSolver implements AutoCloseable {
     private final BodyContactIndex index = new BodyContactIndex();
     private final ContactColoring coloring = new ContactColoring();
     private final WarmStart warmStarts = new WarmStart();
-    private final PhaseClock clock = new PhaseClock();
+    private final SolveMeter clock = new SolveMeter();
     private SolverBackend backend;
     private Backend kind;
     private String fallbackReason;

@@ -1,7 +1,7 @@
 package io.contactsolver;
 
 import io.contactsolver.core.FieldBlock;
-import io.contactsolver.core.PhaseClock;
+import io.contactsolver.core.SolveMeter;
 import java.nio.FloatBuffer;
 import java.util.Objects;
 import org.joml.Vector3f;
@@ -27,6 +27,8 @@ public final class SolveResult {
     private int colourCount;
     private int overflowCount;
     private final long[] phaseNanos = new long[SolvePhase.values().length];
+    private long bytesUploaded;
+    private long bytesDownloaded;
 
     public int bodyCount() {
         return bodyCount;
@@ -72,6 +74,19 @@ public final class SolveResult {
     /** Wall-clock nanoseconds the solve spent in {@code phase} (0 for phases its backend does not have). */
     public long phaseNanos(SolvePhase phase) {
         return phaseNanos[phase.ordinal()];
+    }
+
+    /**
+     * Bytes the solve sent to an OpenCL device (0 on the CPU). Batch fields not written since the
+     * same solver last sent them are not sent again.
+     */
+    public long bytesUploaded() {
+        return bytesUploaded;
+    }
+
+    /** Bytes the solve read back from an OpenCL device (0 on the CPU). */
+    public long bytesDownloaded() {
+        return bytesDownloaded;
     }
 
     /** The id of contact {@code contact}, as it was when this result was computed. */
@@ -131,8 +146,10 @@ public final class SolveResult {
     }
 
     void finish(Backend computedBy, SolverKind kind, int iterationCount, float finalResidual, int colours,
-            int overflow, PhaseClock clock) {
+            int overflow, SolveMeter clock) {
         clock.copyTo(phaseNanos);
+        bytesUploaded = clock.bytesUp();
+        bytesDownloaded = clock.bytesDown();
         backend = computedBy;
         solver = kind;
         iterations = iterationCount;

@@ -4,6 +4,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 import org.joml.Vector3f;
 
 /**
@@ -13,8 +15,17 @@ import org.joml.Vector3f;
  * {@link #floats()} or {@link #ints()} view; the stride is the capacity. Native order lets the
  * OpenCL backend hand the memory to the device without conversion. Growing re-allocates and
  * copies the live prefix of every field, so views taken before a grow must be taken again.
+ *
+ * <p>Writes through the setters stamp their field, so a device copy can skip fields that have not
+ * changed; writes through the raw {@link #floats()} / {@link #ints()} views are not tracked and are
+ * reserved for outputs.
  */
 public final class FieldBlock {
+    private static final AtomicLong NEXT_ID = new AtomicLong();
+
+    private final long id = NEXT_ID.incrementAndGet();
+    private final long[] stamps;
+    private long writes;
     private final int fieldCount;
     private int stride;
     private ByteBuffer bytes;
@@ -26,7 +37,21 @@ public final class FieldBlock {
             throw new IllegalArgumentException("fieldCount must be positive: " + fieldCount);
         }
         this.fieldCount = fieldCount;
+        this.stamps = new long[fieldCount];
         allocate(requireCapacity(capacity));
+    }
+
+    /** Identifies this block among all blocks of the process, for device copies to know what they hold. */
+    public long id() {
+        return id;
+    }
+
+    /**
+     * A number that changes whenever field {@code field} is written through this block's setters or
+     * the block grows. A device copy that recorded it can tell whether the field must go up again.
+     */
+    public long stamp(int field) {
+        return stamps[field];
     }
 
     public int fieldCount() {
@@ -52,6 +77,7 @@ public final class FieldBlock {
 
     public void setFloat(int field, int element, float value) {
         floats.put(field * stride + element, value);
+        stamps[field] = ++writes;
     }
 
     public int getInt(int field, int element) {
@@ -60,6 +86,7 @@ public final class FieldBlock {
 
     public void setInt(int field, int element, int value) {
         ints.put(field * stride + element, value);
+        stamps[field] = ++writes;
     }
 
     /** Reads fields {@code firstField .. firstField+2} of one element as a vector. */
@@ -73,6 +100,10 @@ public final class FieldBlock {
         floats.put(firstField * stride + element, x);
         floats.put((firstField + 1) * stride + element, y);
         floats.put((firstField + 2) * stride + element, z);
+        long stamp = ++writes;
+        stamps[firstField] = stamp;
+        stamps[firstField + 1] = stamp;
+        stamps[firstField + 2] = stamp;
     }
 
     /** Grows to at least {@code capacity} elements, keeping the first {@code live} of each field. */
@@ -87,6 +118,7 @@ public final class FieldBlock {
         for (int f = 0; f < fieldCount; f++) {
             bytes.put(f * stride * Integer.BYTES, old, f * oldStride * Integer.BYTES, live * Integer.BYTES);
         }
+        Arrays.fill(stamps, ++writes);
     }
 
     private int requireCapacity(int capacity) {

@@ -21,5 +21,5 @@ public record SolveJob(
         BodyContactIndex index,
         ContactColoring coloring, int iterations, float tolerance, float[] warmImpulses,
         FieldBlock deltas, FieldBlock impulses,
-        PhaseClock clock) {
+        SolveMeter clock) {
 }

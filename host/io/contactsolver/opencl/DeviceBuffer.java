@@ -5,6 +5,8 @@ import static org.jocl.CL.clCreateBuffer;
 import static org.jocl.CL.clReleaseMemObject;
 
 import io.contactsolver.core.BackendFailureException;
+import io.contactsolver.core.FieldBlock;
+import java.util.Arrays;
 import org.jocl.cl_context;
 import org.jocl.cl_mem;
 
@@ -12,6 +14,9 @@ import org.jocl.cl_mem;
  * A device buffer that is allocated once and only grows: solves of similar size reuse it, a
  * larger solve replaces it with one half again as large as needed, so a growing simulation does
  * not re-allocate every step.
+ *
+ * <p>A buffer that mirrors a host {@link FieldBlock} remembers which block, element count and field
+ * stamps it holds, so that only fields written since can be sent again.
  */
 final class DeviceBuffer implements AutoCloseable {
     private static final long MINIMUM_BYTES = 64;
@@ -21,6 +26,9 @@ final class DeviceBuffer implements AutoCloseable {
     private final long maxAllocation;
     private cl_mem memory;
     private long capacity;
+    private long mirroredBlock = -1;
+    private int mirroredCount = -1;
+    private long[] mirroredStamps = new long[0];
 
     DeviceBuffer(cl_context context, String name, long maxAllocation) {
         this.context = context;
@@ -28,7 +36,7 @@ final class DeviceBuffer implements AutoCloseable {
         this.maxAllocation = maxAllocation;
     }
 
-    /** The buffer, holding at least {@code bytes}. */
+    /** The buffer, holding at least {@code bytes}; a replaced buffer mirrors nothing. */
     cl_mem require(long bytes) {
         if (bytes > maxAllocation) {
             throw new BackendFailureException("the " + name + " buffer needs " + bytes
@@ -43,11 +51,35 @@ final class DeviceBuffer implements AutoCloseable {
         return memory;
     }
 
+    /** Whether field {@code field} of {@code block} (with {@code count} elements) is already here. */
+    boolean mirrors(FieldBlock block, int count, int field) {
+        return mirroredBlock == block.id() && mirroredCount == count && mirroredStamps[field] == block.stamp(field);
+    }
+
+    /** Records that the first {@code fields} fields of {@code block} are now here as they are on the host. */
+    void recordMirror(FieldBlock block, int count, int fields) {
+        mirroredBlock = block.id();
+        mirroredCount = count;
+        if (mirroredStamps.length < fields) {
+            mirroredStamps = new long[fields];
+        }
+        for (int f = 0; f < fields; f++) {
+            mirroredStamps[f] = block.stamp(f);
+        }
+    }
+
+    /** Forgets what this buffer mirrors: its contents were changed on the device. */
+    void forgetMirror() {
+        mirroredBlock = -1;
+        Arrays.fill(mirroredStamps, -1L);
+    }
+
     long capacity() {
         return capacity;
     }
 
     private void release() {
+        forgetMirror();
         if (memory != null) {
             cl_mem old = memory;
             memory = null;

@@ -3,6 +3,7 @@ package io.contactsolver.opencl;
 import static org.jocl.CL.CL_CONTEXT_PLATFORM;
 import static org.jocl.CL.CL_KERNEL_WORK_GROUP_SIZE;
 import static org.jocl.CL.CL_PROGRAM_BUILD_LOG;
+import static org.jocl.CL.CL_QUEUE_PROFILING_ENABLE;
 import static org.jocl.CL.clBuildProgram;
 import static org.jocl.CL.clCreateCommandQueue;
 import static org.jocl.CL.clCreateContext;
@@ -11,9 +12,6 @@ import static org.jocl.CL.clCreateProgramWithSource;
 import static org.jocl.CL.clEnqueueFillBuffer;
 import static org.jocl.CL.clEnqueueNDRangeKernel;
 import static org.jocl.CL.clEnqueueReadBuffer;
-import static org.jocl.CL.clEnqueueReadBufferRect;
-import static org.jocl.CL.clEnqueueWriteBuffer;
-import static org.jocl.CL.clEnqueueWriteBufferRect;
 import static org.jocl.CL.clFinish;
 import static org.jocl.CL.clGetKernelWorkGroupInfo;
 import static org.jocl.CL.clGetProgramBuildInfo;
@@ -33,7 +31,6 @@ import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.BodyContactIndex;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.ContactRowField;
-import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SolveJob;
@@ -61,10 +58,12 @@ import org.jocl.cl_program;
  * The OpenCL backend: the kernels of {@code kernels/*.cl} on one device.
  *
  * <p>Device buffers are created once per solver and grow when a larger batch arrives. Inputs go up
- * with one rectangular copy per structure-of-arrays block (host stride = batch capacity, device
- * stride = count), the host-built index or colouring goes up as int arrays, and the deltas and
- * impulses come down the same way. An OpenCL error during a solve is reported as a
- * {@link BackendFailureException}; the caller drops this backend and recomputes on the CPU.
+ * as rectangular copies of the structure-of-arrays blocks (host stride = batch capacity, device
+ * stride = count), skipping fields that have not been written since they last went up; the
+ * host-built index or colouring goes up through staging buffers; the deltas and impulses come down
+ * the same way. All copies are non-blocking and the solve waits once, at the end ({@link Transfers}).
+ * An OpenCL error during a solve is reported as a {@link BackendFailureException}; the caller
+ * drops this backend and recomputes on the CPU.
  */
 public final class OpenClBackend implements SolverBackend {
     /** Work-group size: a power of two, as the residual reduction of {@code solve_colour} requires. */
@@ -81,6 +80,7 @@ public final class OpenClBackend implements SolverBackend {
     private final cl_context context;
     // not final: a constructor that fails half-way releases what it made through close()
     private cl_command_queue queue;
+    private Transfers transfers;
     private cl_program program;
     private final List<cl_kernel> kernels = new ArrayList<>();
     private cl_kernel prepareBodies;
@@ -135,7 +135,8 @@ public final class OpenClBackend implements SolverBackend {
         properties.addProperty(CL_CONTEXT_PLATFORM, device.platform());
         this.context = clCreateContext(properties, 1, new cl_device_id[] {device.id()}, null, null, null);
         try {
-            this.queue = clCreateCommandQueue(context, device.id(), 0, null);
+            this.queue = clCreateCommandQueue(context, device.id(), CL_QUEUE_PROFILING_ENABLE, null);
+            this.transfers = new Transfers(queue);
             this.program = build(sources);
             this.prepareBodies = kernel("prepare_bodies");
             this.solveContacts = kernel("solve_contacts");
@@ -225,11 +226,12 @@ public final class OpenClBackend implements SolverBackend {
     private Inputs uploadInputs(SolveJob job) {
         int bodyCount = job.bodyCount();
         int contactCount = job.contactCount();
-        return new Inputs(upload(bodies, job.bodies(), bodyCount, BodyField.COUNT),
-                upload(contacts, job.contacts(), contactCount, ContactField.COUNT),
-                upload(links, job.links(), contactCount, ContactBody.COUNT),
+        return new Inputs(transfers.uploadBlock(bodies, job.bodies(), bodyCount, BodyField.COUNT),
+                transfers.uploadBlock(contacts, job.contacts(), contactCount, ContactField.COUNT),
+                transfers.uploadBlock(links, job.links(), contactCount, ContactBody.COUNT),
                 prepared.require((long) (bodyCount + WORLD_RECORD_EXTRA) * PreparedBodyField.STRIDE * Sizeof.cl_float));
     }
+
 
     @Override
     public void solveSinglePass(SolveJob job) {
@@ -240,27 +242,28 @@ public final class OpenClBackend implements SolverBackend {
             int contactCount = job.contactCount();
             BodyContactIndex index = job.index();
             Inputs in = uploadInputs(job);
-            cl_mem offsetMem = writeInts(offsets, index.offsets(), bodyCount + 1);
-            cl_mem entryMem = writeInts(entries, index.entries(), index.entryCount());
+            cl_mem offsetMem = transfers.uploadInts(offsets, index.offsets(), bodyCount + 1);
+            cl_mem entryMem = transfers.uploadInts(entries, index.entries(), index.entryCount());
             cl_mem impulseMem = impulses.require((long) contactCount * Sizeof.cl_float);
             cl_mem responseMem = responses.require(
                     (long) contactCount * ContactBody.COUNT * DeltaField.COUNT * Sizeof.cl_float);
             cl_mem deltaMem = deltas.require((long) bodyCount * DeltaField.COUNT * Sizeof.cl_float);
-            stage.finish(SolvePhase.UPLOAD, job);
 
             stage.enter("kernels");
+            transfers.kernelsBegin();
             run(prepareBodies, bodyCount + WORLD_RECORD_EXTRA, in.bodies(), bodyCount, bodyCount, in.prepared());
             run(solveContacts, contactCount, in.contacts(), in.links(), contactCount, contactCount, bodyCount,
                     in.prepared(), job.targets().restitutionThreshold(), job.targets().inverseTimeStep(),
                     job.targets().biasFactor(), job.targets().slop(), impulseMem, responseMem);
             run(gatherDeltas, bodyCount, offsetMem, entryMem, responseMem, bodyCount, bodyCount, deltaMem);
-            stage.finish(SolvePhase.KERNELS, job);
+            transfers.kernelsDone();
 
             stage.enter("readback");
             readResults(job, deltaMem, impulseMem);
-            job.clock().lap(SolvePhase.READBACK);
         } catch (CLException e) {
             throw stage.failure(e);
+        } finally {
+            transfers.reset();
         }
     }
 
@@ -275,23 +278,20 @@ public final class OpenClBackend implements SolverBackend {
             int rowCount = coloring.rowCount();
             int worldSlot = bodyCount;
             Inputs in = uploadInputs(job);
-            cl_mem orderMem = writeInts(order, coloring.order(), rowCount);
-            cl_mem slotMem = writeInts(slots, coloring.slots(), rowCount * ContactBody.COUNT);
+            cl_mem orderMem = transfers.uploadInts(order, coloring.order(), rowCount);
+            cl_mem slotMem = transfers.uploadInts(slots, coloring.slots(), rowCount * ContactBody.COUNT);
             boolean useWarm = job.warmImpulses() != null;
-            cl_mem warmMem = warm.require((long) contactCount * Sizeof.cl_float);
-            if (useWarm && contactCount > 0) {
-                clEnqueueWriteBuffer(queue, warmMem, true, 0, (long) contactCount * Sizeof.cl_float,
-                        Pointer.to(job.warmImpulses()), 0, null, null);
-            }
+            cl_mem warmMem = useWarm ? transfers.uploadFloats(warm, job.warmImpulses(), contactCount)
+                    : warm.require(Sizeof.cl_float);
             cl_mem rowMem = rows.require((long) ContactRowField.COUNT * rowCount * Sizeof.cl_float);
             cl_mem lambdaMem = lambda.require((long) rowCount * Sizeof.cl_float);
             cl_mem stateMem = zeroed(state, (long) (bodyCount + 1) * StateField.STRIDE * Sizeof.cl_float);
             cl_mem residualMem = zeroed(residuals, (long) job.iterations() * Sizeof.cl_int);
             cl_mem impulseMem = impulses.require((long) contactCount * Sizeof.cl_float);
             cl_mem deltaMem = deltas.require((long) bodyCount * DeltaField.COUNT * Sizeof.cl_float);
-            stage.finish(SolvePhase.UPLOAD, job);
 
             stage.enter("kernels");
+            transfers.kernelsBegin();
             run(prepareBodies, bodyCount + WORLD_RECORD_EXTRA, in.bodies(), bodyCount, bodyCount, in.prepared());
             run(prepareRows, rowCount, in.contacts(), in.links(), contactCount, orderMem, rowCount, bodyCount,
                     in.prepared(), job.targets().restitutionThreshold(), job.targets().inverseTimeStep(),
@@ -335,14 +335,15 @@ public final class OpenClBackend implements SolverBackend {
             }
             run(writeStateDeltas, bodyCount, stateMem, bodyCount, bodyCount, deltaMem);
             run(scatterImpulses, rowCount, lambdaMem, orderMem, rowCount, impulseMem);
-            stage.finish(SolvePhase.KERNELS, job);
+            transfers.kernelsDone();
 
             stage.enter("readback");
             readResults(job, deltaMem, impulseMem);
-            job.clock().lap(SolvePhase.READBACK);
             return new IterationOutcome(used, Float.intBitsToFloat(residualHost[used - 1]));
         } catch (CLException e) {
             throw stage.failure(e);
+        } finally {
+            transfers.reset();
         }
     }
 
@@ -368,55 +369,21 @@ public final class OpenClBackend implements SolverBackend {
             faultHook.accept(next);
         }
 
-        /** Waits for everything enqueued so far, so the phase's time is the device's, not the enqueue's. */
-        void finish(SolvePhase phase, SolveJob job) {
-            clFinish(queue);
-            job.clock().lap(phase);
-        }
-
         BackendFailureException failure(CLException e) {
             return new BackendFailureException(e.getMessage() + " during " + name, e);
         }
     }
 
+    /** Reads the outputs back, waits for the whole solve, and charges the device's times to the phases. */
     private void readResults(SolveJob job, cl_mem deltaMem, cl_mem impulseMem) {
-        download(deltaMem, job.deltas(), job.bodyCount(), DeltaField.COUNT);
-        if (job.contactCount() > 0) {
-            clEnqueueReadBuffer(queue, impulseMem, true, 0, (long) job.contactCount() * Sizeof.cl_float,
-                    Pointer.to(job.impulses().floats()), 0, null, null);
-        }
+        transfers.downloadBlock(deltaMem, job.deltas(), job.bodyCount(), DeltaField.COUNT);
+        transfers.downloadFloats(impulseMem, job.impulses().floats(), job.contactCount());
         clFinish(queue);
-    }
-
-    /** Copies {@code fields} rows of {@code count} elements from a host block into a tight device buffer. */
-    private cl_mem upload(DeviceBuffer target, FieldBlock block, int count, int fields) {
-        long rowBytes = (long) count * Sizeof.cl_float;
-        cl_mem memory = target.require(rowBytes * fields);
-        if (count > 0) {
-            clEnqueueWriteBufferRect(queue, memory, true, new long[3], new long[3], new long[] {rowBytes, fields, 1},
-                    rowBytes, 0, (long) block.stride() * Sizeof.cl_float, 0, Pointer.to(block.floats()), 0, null,
-                    null);
-        }
-        return memory;
-    }
-
-    /** The reverse of {@link #upload}: a tight device buffer into a host block of its own stride. */
-    private void download(cl_mem memory, FieldBlock block, int count, int fields) {
-        if (count > 0) {
-            long rowBytes = (long) count * Sizeof.cl_float;
-            clEnqueueReadBufferRect(queue, memory, true, new long[3], new long[3], new long[] {rowBytes, fields, 1},
-                    rowBytes, 0, (long) block.stride() * Sizeof.cl_float, 0, Pointer.to(block.floats()), 0, null,
-                    null);
-        }
-    }
-
-    private cl_mem writeInts(DeviceBuffer target, int[] values, int count) {
-        cl_mem memory = target.require((long) count * Sizeof.cl_int);
-        if (count > 0) {
-            clEnqueueWriteBuffer(queue, memory, true, 0, (long) count * Sizeof.cl_int, Pointer.to(values), 0, null,
-                    null);
-        }
-        return memory;
+        job.clock().skip();
+        job.clock().add(SolvePhase.UPLOAD, transfers.uploadNanos());
+        job.clock().add(SolvePhase.KERNELS, transfers.kernelNanos());
+        job.clock().add(SolvePhase.READBACK, transfers.readbackNanos());
+        job.clock().addTransfer(transfers.bytesUp(), transfers.bytesDown());
     }
 
     private cl_mem zeroed(DeviceBuffer target, long bytes) {

@@ -104,6 +104,34 @@ class CpuOpenClAgreementTest {
         }
     }
 
+    /** Batch fields go up only when written since they last went up; the answer does not change. */
+    @Test
+    void unchangedFieldsAreNotSentAgain() {
+        Scene scene = SceneGenerator.randomGraph(7, 1000, 4000);
+        int bodyBytes = 1000 * io.contactsolver.BodyField.COUNT * 4;
+        int contactBytes = 4000 * (io.contactsolver.ContactField.COUNT + io.contactsolver.ContactBody.COUNT) * 4;
+        int indexBytes;
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            SolveResult first = openCl.solve(scene.bodies(), scene.contacts(), new SolveResult());
+            indexBytes = (int) first.bytesUploaded() - bodyBytes - contactBytes;
+            assertTrue(indexBytes > 0, "the index goes up every solve: " + first.bytesUploaded());
+            assertEquals(1000 * io.contactsolver.DeltaField.COUNT * 4 + 4000 * 4, first.bytesDownloaded());
+            assertTrue(first.phaseNanos(io.contactsolver.SolvePhase.UPLOAD) > 0);
+            assertTrue(first.phaseNanos(io.contactsolver.SolvePhase.KERNELS) > 0);
+            assertTrue(first.phaseNanos(io.contactsolver.SolvePhase.READBACK) > 0);
+
+            SolveResult again = openCl.solve(scene.bodies(), scene.contacts(), new SolveResult());
+            assertEquals(indexBytes, again.bytesUploaded(), "nothing changed: only the index goes up");
+            Bits.assertIdentical(first, again, "unchanged inputs");
+
+            scene.bodies().setLinearVelocity(17, 1.0f, 2.0f, 3.0f);
+            SolveResult moved = openCl.solve(scene.bodies(), scene.contacts(), new SolveResult());
+            assertEquals(indexBytes + 3 * 1000 * 4, moved.bytesUploaded(), "only vx, vy, vz go up");
+            Bits.assertIdentical(cpu.solve(scene.bodies(), scene.contacts(), new SolveResult()), moved,
+                    "after a change");
+        }
+    }
+
     static void assertNonTrivial(SolveResult result) {
         int pushing = 0;
         for (int c = 0; c < result.contactCount(); c++) {

@@ -1,0 +1,230 @@
+package io.contactsolver.opencl;
+
+import static org.jocl.CL.CL_PROFILING_COMMAND_END;
+import static org.jocl.CL.CL_PROFILING_COMMAND_START;
+import static org.jocl.CL.clEnqueueMarkerWithWaitList;
+import static org.jocl.CL.clEnqueueReadBuffer;
+import static org.jocl.CL.clEnqueueReadBufferRect;
+import static org.jocl.CL.clEnqueueWriteBuffer;
+import static org.jocl.CL.clEnqueueWriteBufferRect;
+import static org.jocl.CL.clGetEventProfilingInfo;
+import static org.jocl.CL.clReleaseEvent;
+
+import io.contactsolver.core.FieldBlock;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import org.jocl.Pointer;
+import org.jocl.Sizeof;
+import org.jocl.cl_command_queue;
+import org.jocl.cl_event;
+import org.jocl.cl_mem;
+
+/**
+ * The host-device copies of one solve. All are non-blocking (the solve waits once, at its end),
+ * straight from direct, native-order buffers: the batches' own storage, or a staging buffer for
+ * arrays the host builds per solve. Each copy and the kernel span carry a profiling event, so
+ * upload, kernel and readback times are the device's own, read after the solve.
+ */
+final class Transfers {
+    private final cl_command_queue queue;
+    private final List<cl_event> uploads = new ArrayList<>();
+    private final List<cl_event> readbacks = new ArrayList<>();
+    private cl_event kernelsStart;
+    private cl_event kernelsEnd;
+    private final List<ByteBuffer> staging = new ArrayList<>();
+    private int stagingUsed;
+    private long bytesUp;
+    private long bytesDown;
+
+    Transfers(cl_command_queue queue) {
+        this.queue = queue;
+    }
+
+    /**
+     * Sends the fields of {@code block} that the device copy does not hold yet (all of them the
+     * first time, or when the block, its count or the buffer changed), as runs of adjacent fields.
+     * The device copy is tight: stride {@code count}.
+     */
+    cl_mem uploadBlock(DeviceBuffer target, FieldBlock block, int count, int fields) {
+        long rowBytes = (long) count * Sizeof.cl_float;
+        cl_mem memory = target.require(rowBytes * fields);
+        for (int first = 0; first < fields && count > 0; ) {
+            if (target.mirrors(block, count, first)) {
+                first++;
+                continue;
+            }
+            int end = first + 1;
+            while (end < fields && !target.mirrors(block, count, end)) {
+                end++;
+            }
+            long[] origin = {0, first, 0};
+            long[] region = {rowBytes, end - first, 1};
+            uploads.add(event(e -> clEnqueueWriteBufferRect(queue, memory, false, origin, origin, region, rowBytes, 0,
+                    (long) block.stride() * Sizeof.cl_float, 0, Pointer.to(block.floats()), 0, null, e)));
+            bytesUp += rowBytes * (end - first);
+            first = end;
+        }
+        target.recordMirror(block, count, fields);
+        return memory;
+    }
+
+    /** Sends {@code count} ints from a host array through a staging buffer. */
+    cl_mem uploadInts(DeviceBuffer target, int[] values, int count) {
+        cl_mem memory = target.require((long) count * Sizeof.cl_int);
+        if (count > 0) {
+            ByteBuffer stage = stage((long) count * Sizeof.cl_int);
+            stage.asIntBuffer().put(values, 0, count);
+            send(memory, stage, (long) count * Sizeof.cl_int);
+            bytesUp += (long) count * Sizeof.cl_int;
+        }
+        target.forgetMirror();
+        return memory;
+    }
+
+    /** Sends {@code count} floats from a host array through a staging buffer. */
+    cl_mem uploadFloats(DeviceBuffer target, float[] values, int count) {
+        cl_mem memory = target.require((long) count * Sizeof.cl_float);
+        if (count > 0) {
+            ByteBuffer stage = stage((long) count * Sizeof.cl_float);
+            stage.asFloatBuffer().put(values, 0, count);
+            send(memory, stage, (long) count * Sizeof.cl_float);
+            bytesUp += (long) count * Sizeof.cl_float;
+        }
+        target.forgetMirror();
+        return memory;
+    }
+
+    /** Reads {@code fields} rows of {@code count} elements from a tight device buffer into a host block. */
+    void downloadBlock(cl_mem memory, FieldBlock block, int count, int fields) {
+        if (count > 0) {
+            long rowBytes = (long) count * Sizeof.cl_float;
+            readbacks.add(event(e -> clEnqueueReadBufferRect(queue, memory, false, new long[3], new long[3],
+                    new long[] {rowBytes, fields, 1}, rowBytes, 0, (long) block.stride() * Sizeof.cl_float, 0,
+                    Pointer.to(block.floats()), 0, null, e)));
+            bytesDown += rowBytes * fields;
+        }
+    }
+
+    void downloadFloats(cl_mem memory, FloatBuffer dest, int count) {
+        if (count > 0) {
+            readbacks.add(event(e -> clEnqueueReadBuffer(queue, memory, false, 0, (long) count * Sizeof.cl_float,
+                    Pointer.to(dest), 0, null, e)));
+            bytesDown += (long) count * Sizeof.cl_float;
+        }
+    }
+
+    /** Marks where the kernels start in the queue: after every upload enqueued so far. */
+    void kernelsBegin() {
+        kernelsStart = event(e -> clEnqueueMarkerWithWaitList(queue, 0, null, e));
+    }
+
+    /** Marks where the kernels end. */
+    void kernelsDone() {
+        kernelsEnd = event(e -> clEnqueueMarkerWithWaitList(queue, 0, null, e));
+    }
+
+    /** Device time of the uploads, after the queue has finished. */
+    long uploadNanos() {
+        return duration(uploads);
+    }
+
+    long readbackNanos() {
+        return duration(readbacks);
+    }
+
+    /** Device time from the end of the uploads to the end of the last kernel. */
+    long kernelNanos() {
+        return kernelsStart == null || kernelsEnd == null ? 0 : end(kernelsEnd) - end(kernelsStart);
+    }
+
+    /** Bytes sent to the device in this solve. */
+    long bytesUp() {
+        return bytesUp;
+    }
+
+    /** Bytes read back from the device in this solve. */
+    long bytesDown() {
+        return bytesDown;
+    }
+
+    /** Releases the events and frees the staging buffers for the next solve; call after the queue finished. */
+    void reset() {
+        for (cl_event e : uploads) {
+            clReleaseEvent(e);
+        }
+        for (cl_event e : readbacks) {
+            clReleaseEvent(e);
+        }
+        uploads.clear();
+        readbacks.clear();
+        if (kernelsStart != null) {
+            clReleaseEvent(kernelsStart);
+            kernelsStart = null;
+        }
+        if (kernelsEnd != null) {
+            clReleaseEvent(kernelsEnd);
+            kernelsEnd = null;
+        }
+        stagingUsed = 0;
+        bytesUp = 0;
+        bytesDown = 0;
+    }
+
+    private void send(cl_mem memory, ByteBuffer stage, long bytes) {
+        uploads.add(event(e -> clEnqueueWriteBuffer(queue, memory, false, 0, bytes, Pointer.to(stage), 0, null, e)));
+    }
+
+    /** A direct buffer of at least {@code bytes} not used by another copy of this solve. */
+    private ByteBuffer stage(long bytes) {
+        if (bytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("staging " + bytes + " bytes at once is more than one buffer holds");
+        }
+        if (stagingUsed == staging.size()) {
+            staging.add(ByteBuffer.allocateDirect(0).order(ByteOrder.nativeOrder()));
+        }
+        ByteBuffer stage = staging.get(stagingUsed);
+        if (stage.capacity() < bytes) {
+            stage = ByteBuffer.allocateDirect((int) Math.min(Integer.MAX_VALUE, bytes + bytes / 2))
+                    .order(ByteOrder.nativeOrder());
+            staging.set(stagingUsed, stage);
+        }
+        stagingUsed++;
+        return stage.clear();
+    }
+
+    @FunctionalInterface
+    private interface Enqueue {
+        void with(cl_event event);
+    }
+
+    private static cl_event event(Enqueue enqueue) {
+        cl_event event = new cl_event();
+        enqueue.with(event);
+        return event;
+    }
+
+    private static long duration(List<cl_event> events) {
+        long total = 0;
+        for (cl_event e : events) {
+            total += end(e) - start(e);
+        }
+        return total;
+    }
+
+    private static long start(cl_event event) {
+        return profile(event, CL_PROFILING_COMMAND_START);
+    }
+
+    private static long end(cl_event event) {
+        return profile(event, CL_PROFILING_COMMAND_END);
+    }
+
+    private static long profile(cl_event event, int parameter) {
+        long[] value = new long[1];
+        clGetEventProfilingInfo(event, parameter, Sizeof.cl_ulong, Pointer.to(value), null);
+        return value[0];
+    }
+}
