@@ -4,6 +4,7 @@ import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.BodyContactIndex;
 import io.contactsolver.core.ContactColoring;
+import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.MovableBodies;
@@ -13,10 +14,12 @@ import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.core.WarmStart;
 import io.contactsolver.cpu.CpuBackend;
+import io.contactsolver.cpu.Integrator;
 import io.contactsolver.opencl.OpenClBackend;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.Optional;
+import org.joml.Vector3fc;
 
 /**
  * Computes frictionless collision impulses for a batch of contacts, on an OpenCL device or on the
@@ -175,14 +178,86 @@ public final class ContactSolver implements AutoCloseable {
      */
     public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
             SolveResult dest) {
+        checkArguments(settings, warmStart, dest);
+        clock.start();
+        validate(bodies, contacts, runner);
+        clock.lap(SolvePhase.VALIDATE);
+        IterationOutcome outcome = solveValidated(bodies, contacts, settings, warmStart, dest);
+        return finish(settings, outcome, dest);
+    }
+
+    /**
+     * One simulation step (semi-implicit Euler): {@code v += g dt} for every body with mass, the
+     * solve, then {@code v += dv}, {@code w += dw}, {@code x += v dt} and the orientation turned by
+     * {@code w dt}. The bodies in {@code bodies} are updated in place.
+     *
+     * <p>On OpenCL the step is device-resident: the device keeps its own copy of the bodies and
+     * applies the same updates to it, with the same float operations, so the two copies stay equal
+     * and bodies are not sent again; only contacts go up and deltas and impulses come down (plus any
+     * body field the caller wrote since the last step). On the CPU the same updates run on the host.
+     * Either way the trajectory is the same, bit for bit.
+     *
+     * @param gravity acceleration of every body with inverse mass {@code > 0}
+     * @param timeStep the step, positive
+     * @throws InvalidInputException as {@link #solve}; the bodies are then unchanged
+     */
+    public SolveResult step(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, Vector3fc gravity,
+            float timeStep, SolveResult warmStart, SolveResult dest) {
+        checkArguments(settings, warmStart, dest);
+        if (!(timeStep > 0.0f) || !Float.isFinite(timeStep)) {
+            throw new IllegalArgumentException("time step must be positive and finite, got " + timeStep);
+        }
+        if (!gravity.isFinite()) {
+            throw new IllegalArgumentException("gravity must be finite, got " + gravity);
+        }
+        clock.start();
+        validate(bodies, contacts, runner);
+        clock.lap(SolvePhase.VALIDATE);
+        FieldBlock block = bodies.block();
+        int count = bodies.size();
+        float gx = gravity.x();
+        float gy = gravity.y();
+        float gz = gravity.z();
+        onDevice(() -> clock.addTransfer(backend.syncBodies(block, count), 0));
+        runner.forRange(count, 1 << 14, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                Integrator.applyGravity(block, i, gx, gy, gz, timeStep);
+            }
+        });
+        onDevice(() -> backend.mirrorGravity(block, count, gx, gy, gz, timeStep));
+        clock.lap(SolvePhase.INTEGRATE);
+        IterationOutcome outcome = solveValidated(bodies, contacts, settings, warmStart, dest);
+        clock.skip();
+        FieldBlock deltas = dest.deltaBlock();
+        runner.forRange(count, 1 << 14, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                Integrator.integrate(block, i, deltas, timeStep);
+            }
+        });
+        onDevice(() -> backend.mirrorIntegration(block, count, timeStep));
+        clock.lap(SolvePhase.INTEGRATE);
+        return finish(settings, outcome, dest);
+    }
+
+    /** A device-side update of the bodies; if the device fails, it is dropped: the host copy is authoritative. */
+    private void onDevice(Runnable update) {
+        try {
+            update.run();
+        } catch (BackendFailureException failure) {
+            fallBackToCpu(failure);
+        }
+    }
+
+    private static void checkArguments(SolveSettings settings, SolveResult warmStart, SolveResult dest) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(dest, "dest");
         if (warmStart == dest) {
             throw new IllegalArgumentException("warmStart and dest must be different results");
         }
-        clock.start();
-        validate(bodies, contacts, runner);
-        clock.lap(SolvePhase.VALIDATE);
+    }
+
+    private IterationOutcome solveValidated(BodyBatch bodies, ContactBatch contacts, SolveSettings settings,
+            SolveResult warmStart, SolveResult dest) {
         boolean iterative = settings.kind() == SolverKind.ITERATIVE;
         float[] warmImpulses = null;
         if (iterative && warmStart != null) {
@@ -203,13 +278,16 @@ public final class ContactSolver implements AutoCloseable {
         SolveJob job = new SolveJob(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
                 contacts.size(), settings.targetRule(), iterative ? null : index, iterative ? coloring : null,
                 settings.iterations(), settings.tolerance(), warmImpulses, dest.deltaBlock(), dest.impulseBlock(), clock);
-        IterationOutcome outcome;
         try {
-            outcome = run(job, iterative);
+            return run(job, iterative);
         } catch (BackendFailureException failure) {
             fallBackToCpu(failure);
-            outcome = run(job, iterative);
+            return run(job, iterative);
         }
+    }
+
+    private SolveResult finish(SolveSettings settings, IterationOutcome outcome, SolveResult dest) {
+        boolean iterative = settings.kind() == SolverKind.ITERATIVE;
         dest.finish(kind, settings.kind(), outcome.iterations(), outcome.residual(),
                 iterative ? coloring.colourCount() : 0, iterative ? coloring.overflowCount() : 0, clock);
         return dest;

@@ -30,7 +30,9 @@ public enum SolvePhase {
     /** OpenCL: running the kernels, measured to their completion. */
     KERNELS,
     /** OpenCL: copying deltas and impulses back. */
-    READBACK;
+    READBACK,
+    /** {@link ContactSolver#step}: gravity and integration, on the host and on the device copy. */
+    INTEGRATE;
 
     /** Stages done on the host before a device sees the job: what the benchmark calls packing. */
     public boolean isHostPacking() {

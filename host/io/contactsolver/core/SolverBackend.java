@@ -30,6 +30,26 @@ public interface SolverBackend extends AutoCloseable {
      */
     IterationOutcome solveIterative(SolveJob job);
 
+    /**
+     * Device-resident stepping, first call of a step: makes the device copy of the bodies equal to
+     * the host's, sending only fields written since they last went up. Returns the bytes sent. A
+     * backend without a device copy does nothing.
+     */
+    default long syncBodies(FieldBlock bodies, int count) {
+        return 0;
+    }
+
+    /** Applies gravity to the device copy exactly as {@code Integrator.applyGravity} did to the host's. */
+    default void mirrorGravity(FieldBlock bodies, int count, float gx, float gy, float gz, float dt) {
+    }
+
+    /**
+     * Integrates the device copy with the deltas of the solve just done, exactly as
+     * {@code Integrator.integrate} did the host's; the copies are then equal again.
+     */
+    default void mirrorIntegration(FieldBlock bodies, int count, float dt) {
+    }
+
     @Override
     void close();
 }

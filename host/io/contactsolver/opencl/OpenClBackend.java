@@ -31,6 +31,7 @@ import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.BodyContactIndex;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.ContactRowField;
+import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SolveJob;
@@ -92,6 +93,8 @@ public final class OpenClBackend implements SolverBackend {
     private cl_kernel solveOverflow;
     private cl_kernel writeStateDeltas;
     private cl_kernel scatterImpulses;
+    private cl_kernel applyGravity;
+    private cl_kernel integrateBodies;
     private final List<DeviceBuffer> buffers = new ArrayList<>();
     private final DeviceBuffer bodies;
     private final DeviceBuffer contacts;
@@ -147,6 +150,8 @@ public final class OpenClBackend implements SolverBackend {
             this.solveOverflow = kernel("solve_overflow");
             this.writeStateDeltas = kernel("write_state_deltas");
             this.scatterImpulses = kernel("scatter_impulses");
+            this.applyGravity = kernel("apply_gravity");
+            this.integrateBodies = kernel("integrate_bodies");
         } catch (BackendUnavailableException | RuntimeException e) {
             close();
             throw e;
@@ -344,6 +349,43 @@ public final class OpenClBackend implements SolverBackend {
             throw stage.failure(e);
         } finally {
             transfers.reset();
+        }
+    }
+
+    @Override
+    public long syncBodies(FieldBlock block, int count) {
+        try {
+            transfers.uploadBlock(bodies, block, count, BodyField.COUNT);
+            clFinish(queue); // the host writes these fields next; the copies must be done reading them
+            return transfers.bytesUp();
+        } catch (CLException e) {
+            throw new BackendFailureException(e.getMessage() + " while sending bodies", e);
+        } finally {
+            transfers.reset();
+        }
+    }
+
+    @Override
+    public void mirrorGravity(FieldBlock block, int count, float gx, float gy, float gz, float dt) {
+        mirror(block, count, applyGravity, bodies.require((long) count * BodyField.COUNT * Sizeof.cl_float), count,
+                count, gx, gy, gz, dt);
+    }
+
+    @Override
+    public void mirrorIntegration(FieldBlock block, int count, float dt) {
+        mirror(block, count, integrateBodies, bodies.require((long) count * BodyField.COUNT * Sizeof.cl_float), count,
+                count, deltas.require((long) count * DeltaField.COUNT * Sizeof.cl_float), count, dt);
+    }
+
+    /** Runs an update kernel on the device copy of the bodies, which then equals the host's updated copy. */
+    private void mirror(FieldBlock block, int count, cl_kernel update, Object... args) {
+        try {
+            run(update, count, args);
+            clFinish(queue);
+            bodies.recordMirror(block, count, BodyField.COUNT);
+        } catch (CLException e) {
+            bodies.forgetMirror();
+            throw new BackendFailureException(e.getMessage() + " while updating bodies on the device", e);
         }
     }
 

@@ -1,0 +1,73 @@
+package io.contactsolver.cpu;
+
+import static io.contactsolver.BodyField.INV_MASS;
+import static io.contactsolver.BodyField.QW;
+import static io.contactsolver.BodyField.QX;
+import static io.contactsolver.BodyField.QY;
+import static io.contactsolver.BodyField.QZ;
+import static io.contactsolver.BodyField.VX;
+import static io.contactsolver.BodyField.VY;
+import static io.contactsolver.BodyField.VZ;
+import static io.contactsolver.BodyField.WX;
+import static io.contactsolver.BodyField.WY;
+import static io.contactsolver.BodyField.WZ;
+import static io.contactsolver.BodyField.X;
+import static io.contactsolver.BodyField.Y;
+import static io.contactsolver.BodyField.Z;
+
+import io.contactsolver.DeltaField;
+import io.contactsolver.core.FieldBlock;
+
+/**
+ * The body updates of a simulation step, one body at a time; the Java twin of
+ * {@code kernels/integrate.cl}. Applied to the host's bodies on every backend, and by the OpenCL
+ * backend to its device copy too, with the same float operations, so both copies stay equal.
+ * Writes go through {@link FieldBlock}'s setters, so the changed fields are stamped.
+ */
+public final class Integrator {
+    private Integrator() {
+    }
+
+    /** {@code v += g dt} for a body with mass (inverse mass > 0). */
+    public static void applyGravity(FieldBlock bodies, int i, float gx, float gy, float gz, float dt) {
+        if (!(bodies.getFloat(INV_MASS.ordinal(), i) > 0.0f)) {
+            return;
+        }
+        bodies.setFloat(VX.ordinal(), i, bodies.getFloat(VX.ordinal(), i) + gx * dt);
+        bodies.setFloat(VY.ordinal(), i, bodies.getFloat(VY.ordinal(), i) + gy * dt);
+        bodies.setFloat(VZ.ordinal(), i, bodies.getFloat(VZ.ordinal(), i) + gz * dt);
+    }
+
+    /**
+     * {@code v += dv, w += dw}, then {@code x += v dt} and {@code q += (dt / 2) (0, w) q},
+     * renormalised (semi-implicit Euler). A body that does not spin keeps its orientation bits.
+     */
+    public static void integrate(FieldBlock bodies, int i, FieldBlock deltas, float dt) {
+        float vx = bodies.getFloat(VX.ordinal(), i) + deltas.getFloat(DeltaField.DVX.ordinal(), i);
+        float vy = bodies.getFloat(VY.ordinal(), i) + deltas.getFloat(DeltaField.DVY.ordinal(), i);
+        float vz = bodies.getFloat(VZ.ordinal(), i) + deltas.getFloat(DeltaField.DVZ.ordinal(), i);
+        float wx = bodies.getFloat(WX.ordinal(), i) + deltas.getFloat(DeltaField.DWX.ordinal(), i);
+        float wy = bodies.getFloat(WY.ordinal(), i) + deltas.getFloat(DeltaField.DWY.ordinal(), i);
+        float wz = bodies.getFloat(WZ.ordinal(), i) + deltas.getFloat(DeltaField.DWZ.ordinal(), i);
+        bodies.setVector(VX.ordinal(), i, vx, vy, vz);
+        bodies.setVector(WX.ordinal(), i, wx, wy, wz);
+        bodies.setVector(X.ordinal(), i, bodies.getFloat(X.ordinal(), i) + vx * dt,
+                bodies.getFloat(Y.ordinal(), i) + vy * dt, bodies.getFloat(Z.ordinal(), i) + vz * dt);
+        if (wx == 0.0f && wy == 0.0f && wz == 0.0f) {
+            return;
+        }
+        float qw = bodies.getFloat(QW.ordinal(), i);
+        float qx = bodies.getFloat(QX.ordinal(), i);
+        float qy = bodies.getFloat(QY.ordinal(), i);
+        float qz = bodies.getFloat(QZ.ordinal(), i);
+        float halfStep = 0.5f * dt;
+        float nw = qw + halfStep * -(wx * qx + wy * qy + wz * qz);
+        float nx = qx + halfStep * (wx * qw + (wy * qz - wz * qy));
+        float ny = qy + halfStep * (wy * qw + (wz * qx - wx * qz));
+        float nz = qz + halfStep * (wz * qw + (wx * qy - wy * qx));
+        // the float square root correctly rounded, as the device's with correctly rounded divide-sqrt
+        float norm = (float) Math.sqrt(nw * nw + nx * nx + ny * ny + nz * nz);
+        bodies.setFloat(QW.ordinal(), i, nw / norm);
+        bodies.setVector(QX.ordinal(), i, nx / norm, ny / norm, nz / norm);
+    }
+}
