@@ -16,8 +16,12 @@
  * at or below the tolerance, the kernels of later iterations do nothing, as the CPU stops there.
  */
 
+/*
+ * Row r holds contact order[r]; or, with `direct`, contact r, when the host has laid the contacts
+ * of a chunk out in row order itself (for batches larger than the device's largest allocation).
+ */
 __kernel void prepare_rows(__global const float* contacts, __global const int* links, const int contactStride,
-                           __global const int* order, const int rows, const int worldRecord,
+                           __global const int* order, const int direct, const int rows, const int worldRecord,
                            __global const float* prepared, const float restitutionThreshold,
                            const float inverseTimeStep, const float biasFactor, const float slop,
                            __global const float* warm, const int useWarm,
@@ -27,7 +31,7 @@ __kernel void prepare_rows(__global const float* contacts, __global const int* l
     if (r >= rows) {
         return;
     }
-    const int c = order[r];
+    const int c = direct ? r : order[r];
     ContactEvaluation contact;
     evaluate_contact(contacts, links, contactStride, c, worldRecord, prepared, restitutionThreshold, inverseTimeStep,
                      biasFactor, slop, &contact);

@@ -2,12 +2,14 @@
  * The single-pass solve: the OpenCL twin of host/io/contactsolver/cpu/SinglePass.java.
  *
  *   prepare_bodies  one work-item per body (+1 for the all-zero world record): working records
- *   solve_contacts  one work-item per contact: impulse j and both sides' velocity responses
- *   gather_deltas   one work-item per body: sums its responses in the host-built index order
+ *   solve_contacts  one work-item per contact of a chunk: impulse j and both sides' responses
+ *   gather_chunk    one work-item per body: adds the chunk's responses in the host-built index order
  *
  * No atomics: every output element is written by exactly one work-item, and each body's sum runs
  * in a fixed order, so results do not depend on scheduling. Responses are indexed by the index
- * entry of the contact side, c * LINK_COUNT + LINK_A or LINK_B, DELTA_COUNT floats each.
+ * entry of the contact side, c * LINK_COUNT + LINK_A or LINK_B, DELTA_COUNT floats each, counted
+ * from the chunk's first contact. Contact batches larger than the device's largest allocation go
+ * through in several chunks; a batch that fits is one chunk.
  */
 
 __kernel void prepare_bodies(__global const float* bodies, const int stride, const int bodyCount,
@@ -63,23 +65,31 @@ __kernel void solve_contacts(__global const float* contacts, __global const int*
     write_response(responses, c * LINK_COUNT + LINK_B, j, &contact.sideB, contact.nx, contact.ny, contact.nz);
 }
 
-__kernel void gather_deltas(__global const int* offsets, __global const int* entries,
-                            __global const float* responses, const int bodyCount, const int deltaStride,
-                            __global float* deltas)
+/*
+ * Adds to each body's running sum (deltas, initially +0) the responses of the contacts of this
+ * chunk, continuing its entry list where the previous chunk stopped (cursor). A body's entries are
+ * in increasing contact order, so chunk after chunk the terms are added in exactly the order of one
+ * pass over all contacts, and the sums come out the same to the bit however the contacts were cut.
+ * The responses of the chunk are indexed by entry - firstEntry.
+ */
+__kernel void gather_chunk(__global int* cursor, __global const int* offsets, __global const int* entries,
+                           __global const float* responses, const int firstEntry, const int endEntry,
+                           const int bodyCount, const int deltaStride, __global float* deltas)
 {
     const int i = get_global_id(0);
     if (i >= bodyCount) {
         return;
     }
-    float dvx = 0.0f;
-    float dvy = 0.0f;
-    float dvz = 0.0f;
-    float dwx = 0.0f;
-    float dwy = 0.0f;
-    float dwz = 0.0f;
+    float dvx = deltas[DELTA_DVX * deltaStride + i];
+    float dvy = deltas[DELTA_DVY * deltaStride + i];
+    float dvz = deltas[DELTA_DVZ * deltaStride + i];
+    float dwx = deltas[DELTA_DWX * deltaStride + i];
+    float dwy = deltas[DELTA_DWY * deltaStride + i];
+    float dwz = deltas[DELTA_DWZ * deltaStride + i];
     const int end = offsets[i + 1];
-    for (int k = offsets[i]; k < end; k++) {
-        __global const float* response = responses + entries[k] * DELTA_COUNT;
+    int k = cursor[i];
+    for (; k < end && entries[k] < endEntry; k++) {
+        __global const float* response = responses + (entries[k] - firstEntry) * DELTA_COUNT;
         dvx += response[DELTA_DVX];
         dvy += response[DELTA_DVY];
         dvz += response[DELTA_DVZ];
@@ -87,6 +97,7 @@ __kernel void gather_deltas(__global const int* offsets, __global const int* ent
         dwy += response[DELTA_DWY];
         dwz += response[DELTA_DWZ];
     }
+    cursor[i] = k;
     deltas[DELTA_DVX * deltaStride + i] = dvx;
     deltas[DELTA_DVY * deltaStride + i] = dvy;
     deltas[DELTA_DVZ * deltaStride + i] = dvz;

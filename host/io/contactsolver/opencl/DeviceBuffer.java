@@ -23,7 +23,7 @@ final class DeviceBuffer implements AutoCloseable {
 
     private final cl_context context;
     private final String name;
-    private final long maxAllocation;
+    private long maxAllocation;
     private cl_mem memory;
     private long capacity;
     private long mirroredBlock = -1;
@@ -44,7 +44,8 @@ final class DeviceBuffer implements AutoCloseable {
         }
         if (memory == null || bytes > capacity) {
             release();
-            long size = Math.min(maxAllocation, Math.max(MINIMUM_BYTES, bytes + bytes / 2));
+            // exact the first time; when growing, half again as much, so steady growth re-allocates rarely
+            long size = Math.min(maxAllocation, Math.max(MINIMUM_BYTES, memory == null ? bytes : bytes + bytes / 2));
             memory = clCreateBuffer(context, CL_MEM_READ_WRITE, size, null, null);
             capacity = size;
         }
@@ -76,6 +77,11 @@ final class DeviceBuffer implements AutoCloseable {
 
     long capacity() {
         return capacity;
+    }
+
+    /** Lowers the largest allocation this buffer may make (tests force chunking with it). */
+    void limit(long bytes) {
+        maxAllocation = bytes;
     }
 
     private void release() {

@@ -37,7 +37,9 @@ import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.core.StateField;
+import io.contactsolver.core.TargetRule;
 import io.contactsolver.opencl.OpenClDevices.Device;
+import java.nio.FloatBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,7 +88,7 @@ public final class OpenClBackend implements SolverBackend {
     private final List<cl_kernel> kernels = new ArrayList<>();
     private cl_kernel prepareBodies;
     private cl_kernel solveContacts;
-    private cl_kernel gatherDeltas;
+    private cl_kernel gatherChunk;
     private cl_kernel prepareRows;
     private cl_kernel applyWarmStart;
     private cl_kernel solveColour;
@@ -105,13 +107,16 @@ public final class OpenClBackend implements SolverBackend {
     private final DeviceBuffer responses;
     private final DeviceBuffer offsets;
     private final DeviceBuffer entries;
+    private final DeviceBuffer cursor;
     private final DeviceBuffer order;
-    private final DeviceBuffer slots;
     private final DeviceBuffer warm;
-    private final DeviceBuffer rows;
-    private final DeviceBuffer lambda;
     private final DeviceBuffer state;
     private final DeviceBuffer residuals;
+    /** Per chunk of rows: rows, slots, accumulated impulses. */
+    private final List<DeviceBuffer[]> rowChunks = new ArrayList<>();
+    private int[] slotStaging = new int[0];
+    private float[] warmStaging = new float[0];
+    private long maxAllocation;
     private Consumer<String> faultHook = stage -> { };
     private boolean closed;
 
@@ -134,6 +139,7 @@ public final class OpenClBackend implements SolverBackend {
     @SuppressWarnings("deprecation") // clCreateCommandQueue: the 1.2 entry point works on every ICD
     private OpenClBackend(Device device, List<String> sources) throws BackendUnavailableException {
         this.device = device;
+        this.maxAllocation = device.maxAllocation();
         cl_context_properties properties = new cl_context_properties();
         properties.addProperty(CL_CONTEXT_PLATFORM, device.platform());
         this.context = clCreateContext(properties, 1, new cl_device_id[] {device.id()}, null, null, null);
@@ -143,7 +149,7 @@ public final class OpenClBackend implements SolverBackend {
             this.program = build(sources);
             this.prepareBodies = kernel("prepare_bodies");
             this.solveContacts = kernel("solve_contacts");
-            this.gatherDeltas = kernel("gather_deltas");
+            this.gatherChunk = kernel("gather_chunk");
             this.prepareRows = kernel("prepare_rows");
             this.applyWarmStart = kernel("apply_warm_start");
             this.solveColour = kernel("solve_colour");
@@ -165,11 +171,9 @@ public final class OpenClBackend implements SolverBackend {
         this.responses = buffer("responses");
         this.offsets = buffer("index offsets");
         this.entries = buffer("index entries");
+        this.cursor = buffer("index cursors");
         this.order = buffer("row order");
-        this.slots = buffer("row slots");
         this.warm = buffer("warm-start impulses");
-        this.rows = buffer("rows");
-        this.lambda = buffer("accumulated impulses");
         this.state = buffer("velocity state");
         this.residuals = buffer("residuals");
     }
@@ -204,7 +208,7 @@ public final class OpenClBackend implements SolverBackend {
     }
 
     private DeviceBuffer buffer(String name) {
-        DeviceBuffer buffer = new DeviceBuffer(context, name, device.maxAllocation());
+        DeviceBuffer buffer = new DeviceBuffer(context, name, maxAllocation);
         buffers.add(buffer);
         return buffer;
     }
@@ -224,19 +228,31 @@ public final class OpenClBackend implements SolverBackend {
         this.faultHook = hook;
     }
 
-    /** The device memory of a job's inputs, uploaded. */
-    private record Inputs(cl_mem bodies, cl_mem contacts, cl_mem links, cl_mem prepared) {
+    /** The bodies, uploaded (only changed fields), and the prepared records they are turned into. */
+    private record BodyMemory(cl_mem bodies, cl_mem prepared) {
     }
 
-    private Inputs uploadInputs(SolveJob job) {
+    private BodyMemory uploadBodies(SolveJob job) {
         int bodyCount = job.bodyCount();
-        int contactCount = job.contactCount();
-        return new Inputs(transfers.uploadBlock(bodies, job.bodies(), bodyCount, BodyField.COUNT),
-                transfers.uploadBlock(contacts, job.contacts(), contactCount, ContactField.COUNT),
-                transfers.uploadBlock(links, job.links(), contactCount, ContactBody.COUNT),
+        return new BodyMemory(transfers.uploadBlock(bodies, job.bodies(), bodyCount, BodyField.COUNT),
                 prepared.require((long) (bodyCount + WORLD_RECORD_EXTRA) * PreparedBodyField.STRIDE * Sizeof.cl_float));
     }
 
+    /**
+     * The most elements of a per-contact (or per-row) array that fit the device's largest
+     * allocation, for an array of {@code bytesPerElement}: batches above it go through in chunks.
+     */
+    private int perAllocation(long bytesPerElement) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, maxAllocation / bytesPerElement));
+    }
+
+    /** Test seam: pretends the device's largest allocation is {@code bytes}, to force chunking. */
+    void limitAllocations(long bytes) {
+        maxAllocation = bytes;
+        for (DeviceBuffer buffer : buffers) {
+            buffer.limit(bytes);
+        }
+    }
 
     @Override
     public void solveSinglePass(SolveJob job) {
@@ -246,29 +262,49 @@ public final class OpenClBackend implements SolverBackend {
             int bodyCount = job.bodyCount();
             int contactCount = job.contactCount();
             BodyContactIndex index = job.index();
-            Inputs in = uploadInputs(job);
+            BodyMemory body = uploadBodies(job);
             cl_mem offsetMem = transfers.uploadInts(offsets, index.offsets(), bodyCount + 1);
             cl_mem entryMem = transfers.uploadInts(entries, index.entries(), index.entryCount());
-            cl_mem impulseMem = impulses.require((long) contactCount * Sizeof.cl_float);
-            cl_mem responseMem = responses.require(
-                    (long) contactCount * ContactBody.COUNT * DeltaField.COUNT * Sizeof.cl_float);
-            cl_mem deltaMem = deltas.require((long) bodyCount * DeltaField.COUNT * Sizeof.cl_float);
+            cl_mem cursorMem = transfers.uploadInts(cursor, index.offsets(), bodyCount);
+            cl_mem deltaMem = zeroed(deltas, (long) bodyCount * DeltaField.COUNT * Sizeof.cl_float);
+            int chunk = perAllocation((long) ContactBody.COUNT * DeltaField.COUNT * Sizeof.cl_float);
 
             stage.enter("kernels");
             transfers.kernelsBegin();
-            run(prepareBodies, bodyCount + WORLD_RECORD_EXTRA, in.bodies(), bodyCount, bodyCount, in.prepared());
-            run(solveContacts, contactCount, in.contacts(), in.links(), contactCount, contactCount, bodyCount,
-                    in.prepared(), job.targets().restitutionThreshold(), job.targets().inverseTimeStep(),
-                    job.targets().biasFactor(), job.targets().slop(), impulseMem, responseMem);
-            run(gatherDeltas, bodyCount, offsetMem, entryMem, responseMem, bodyCount, bodyCount, deltaMem);
+            run(prepareBodies, bodyCount + WORLD_RECORD_EXTRA, body.bodies(), bodyCount, bodyCount, body.prepared());
+            for (int first = 0; first < contactCount; first += chunk) {
+                int count = Math.min(chunk, contactCount - first);
+                boolean whole = count == contactCount;
+                cl_mem contactMem = whole ? transfers.uploadBlock(contacts, job.contacts(), count, ContactField.COUNT)
+                        : transfers.uploadRange(contacts, job.contacts(), first, count, ContactField.COUNT);
+                cl_mem linkMem = whole ? transfers.uploadBlock(links, job.links(), count, ContactBody.COUNT)
+                        : transfers.uploadRange(links, job.links(), first, count, ContactBody.COUNT);
+                cl_mem impulseMem = impulses.require((long) count * Sizeof.cl_float);
+                cl_mem responseMem = responses.require(
+                        (long) count * ContactBody.COUNT * DeltaField.COUNT * Sizeof.cl_float);
+                TargetRule rule = job.targets();
+                run(solveContacts, count, contactMem, linkMem, count, count, bodyCount, body.prepared(),
+                        rule.restitutionThreshold(), rule.inverseTimeStep(), rule.biasFactor(), rule.slop(), impulseMem,
+                        responseMem);
+                run(gatherChunk, bodyCount, cursorMem, offsetMem, entryMem, responseMem, first * ContactBody.COUNT,
+                        (first + count) * ContactBody.COUNT, bodyCount, bodyCount, deltaMem);
+                transfers.downloadFloats(impulseMem, job.impulses().floats(), first, count);
+            }
             transfers.kernelsDone();
 
             stage.enter("readback");
-            readResults(job, deltaMem, impulseMem);
+            readResults(job, deltaMem);
         } catch (CLException e) {
             throw stage.failure(e);
         } finally {
             transfers.reset();
+        }
+    }
+
+    /** The device memory of one chunk of rows; a solve whose rows fit one allocation has one chunk. */
+    private record RowChunk(int first, int count, cl_mem rows, cl_mem slots, cl_mem lambda) {
+        int end() {
+            return first + count;
         }
     }
 
@@ -282,51 +318,47 @@ public final class OpenClBackend implements SolverBackend {
             ContactColoring coloring = job.coloring();
             int rowCount = coloring.rowCount();
             int worldSlot = bodyCount;
-            Inputs in = uploadInputs(job);
-            cl_mem orderMem = transfers.uploadInts(order, coloring.order(), rowCount);
-            cl_mem slotMem = transfers.uploadInts(slots, coloring.slots(), rowCount * ContactBody.COUNT);
-            boolean useWarm = job.warmImpulses() != null;
-            cl_mem warmMem = useWarm ? transfers.uploadFloats(warm, job.warmImpulses(), contactCount)
-                    : warm.require(Sizeof.cl_float);
-            cl_mem rowMem = rows.require((long) ContactRowField.COUNT * rowCount * Sizeof.cl_float);
-            cl_mem lambdaMem = lambda.require((long) rowCount * Sizeof.cl_float);
+            BodyMemory body = uploadBodies(job);
             cl_mem stateMem = zeroed(state, (long) (bodyCount + 1) * StateField.STRIDE * Sizeof.cl_float);
             cl_mem residualMem = zeroed(residuals, (long) job.iterations() * Sizeof.cl_int);
-            cl_mem impulseMem = impulses.require((long) contactCount * Sizeof.cl_float);
             cl_mem deltaMem = deltas.require((long) bodyCount * DeltaField.COUNT * Sizeof.cl_float);
+            int chunkRows = perAllocation((long) ContactRowField.COUNT * Sizeof.cl_float);
+            List<RowChunk> chunks = new ArrayList<>();
+            boolean useWarm = job.warmImpulses() != null;
 
             stage.enter("kernels");
             transfers.kernelsBegin();
-            run(prepareBodies, bodyCount + WORLD_RECORD_EXTRA, in.bodies(), bodyCount, bodyCount, in.prepared());
-            run(prepareRows, rowCount, in.contacts(), in.links(), contactCount, orderMem, rowCount, bodyCount,
-                    in.prepared(), job.targets().restitutionThreshold(), job.targets().inverseTimeStep(),
-                    job.targets().biasFactor(), job.targets().slop(), warmMem, useWarm ? 1 : 0, rowMem, lambdaMem);
+            run(prepareBodies, bodyCount + WORLD_RECORD_EXTRA, body.bodies(), bodyCount, bodyCount, body.prepared());
+            for (int first = 0, k = 0; first < rowCount; first += chunkRows, k++) {
+                int count = Math.min(chunkRows, rowCount - first);
+                chunks.add(prepareChunk(job, k, first, count, chunkRows < rowCount, body.prepared(), useWarm));
+            }
             int[] starts = coloring.colourStarts();
             int colours = coloring.colourCount();
             int overflowStart = starts[colours];
             if (useWarm) {
                 for (int k = 0; k < colours; k++) {
-                    run(applyWarmStart, starts[k + 1] - starts[k], rowMem, rowCount, slotMem, lambdaMem, stateMem,
-                            worldSlot, starts[k], starts[k + 1] - starts[k], 0);
+                    forSegments(chunks, starts[k], starts[k + 1], (chunk, first, count) -> run(applyWarmStart, count,
+                            chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first,
+                            count, 0));
                 }
-                if (coloring.overflowCount() > 0) {
-                    run(applyWarmStart, 1, rowMem, rowCount, slotMem, lambdaMem, stateMem, worldSlot, overflowStart,
-                            coloring.overflowCount(), 1);
-                }
+                forSegments(chunks, overflowStart, rowCount, (chunk, first, count) -> run(applyWarmStart, 1,
+                        chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first, count, 1));
             }
             int toleranceBits = Float.floatToRawIntBits(job.tolerance());
             int[] residualHost = new int[job.iterations()];
             int used = job.iterations();
+            Local scratch = new Local((long) LOCAL_SIZE * Sizeof.cl_int);
             for (int iteration = 0; iteration < job.iterations(); iteration++) {
+                int it = iteration;
                 for (int k = 0; k < colours; k++) {
-                    run(solveColour, starts[k + 1] - starts[k], rowMem, rowCount, slotMem, lambdaMem, stateMem,
-                            worldSlot, starts[k], starts[k + 1] - starts[k], residualMem, iteration, toleranceBits,
-                            new Local((long) LOCAL_SIZE * Sizeof.cl_int));
+                    forSegments(chunks, starts[k], starts[k + 1], (chunk, first, count) -> run(solveColour, count,
+                            chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first,
+                            count, residualMem, it, toleranceBits, scratch));
                 }
-                if (coloring.overflowCount() > 0) {
-                    run(solveOverflow, 1, rowMem, rowCount, slotMem, lambdaMem, stateMem, worldSlot, overflowStart,
-                            coloring.overflowCount(), residualMem, iteration, toleranceBits);
-                }
+                forSegments(chunks, overflowStart, rowCount, (chunk, first, count) -> run(solveOverflow, 1,
+                        chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first, count,
+                        residualMem, it, toleranceBits));
                 boolean last = iteration + 1 == job.iterations();
                 if (last || (iteration + 1) % CONVERGENCE_CHECK == 0) {
                     clEnqueueReadBuffer(queue, residualMem, true, 0, (long) (iteration + 1) * Sizeof.cl_int,
@@ -339,16 +371,118 @@ public final class OpenClBackend implements SolverBackend {
                 }
             }
             run(writeStateDeltas, bodyCount, stateMem, bodyCount, bodyCount, deltaMem);
-            run(scatterImpulses, rowCount, lambdaMem, orderMem, rowCount, impulseMem);
+            FloatBuffer rowImpulses = null;
+            if (chunks.size() == 1) {
+                cl_mem orderMem = order.require((long) rowCount * Sizeof.cl_int); // sent by prepareChunk
+                cl_mem impulseMem = impulses.require((long) contactCount * Sizeof.cl_float);
+                run(scatterImpulses, rowCount, chunks.get(0).lambda(), orderMem, rowCount, impulseMem);
+                transfers.downloadFloats(impulseMem, job.impulses().floats(), 0, contactCount);
+            } else {
+                rowImpulses = transfers.hostFloats(rowCount);
+                for (RowChunk chunk : chunks) {
+                    transfers.downloadFloats(chunk.lambda(), rowImpulses, chunk.first(), chunk.count());
+                }
+            }
             transfers.kernelsDone();
 
             stage.enter("readback");
-            readResults(job, deltaMem, impulseMem);
+            readResults(job, deltaMem);
+            if (rowImpulses != null) {
+                int[] rowOrder = coloring.order();
+                for (int r = 0; r < rowCount; r++) {
+                    job.impulses().floats().put(rowOrder[r], rowImpulses.get(r));
+                }
+            }
             return new IterationOutcome(used, Float.intBitsToFloat(residualHost[used - 1]));
         } catch (CLException e) {
             throw stage.failure(e);
         } finally {
             transfers.reset();
+        }
+    }
+
+    /**
+     * Sends chunk {@code k} of the rows and fills it: the whole batch with the colouring's order on
+     * the device, or, for a batch cut into chunks, the chunk's contacts laid out in row order by
+     * the host.
+     */
+    private RowChunk prepareChunk(SolveJob job, int k, int first, int count, boolean cut, cl_mem preparedMem,
+            boolean useWarm) {
+        ContactColoring coloring = job.coloring();
+        int rowCount = coloring.rowCount();
+        while (rowChunks.size() <= k) {
+            rowChunks.add(new DeviceBuffer[] {buffer("rows"), buffer("row slots"), buffer("accumulated impulses")});
+        }
+        DeviceBuffer[] memory = rowChunks.get(k);
+        cl_mem rowMem = memory[0].require((long) ContactRowField.COUNT * count * Sizeof.cl_float);
+        cl_mem slotMem = memory[1].require((long) ContactBody.COUNT * count * Sizeof.cl_int);
+        cl_mem lambdaMem = memory[2].require((long) count * Sizeof.cl_float);
+        int[] slotArray = coloring.slots();
+        if (cut) {
+            int[] sideSlots = slotStaging(count);
+            for (int side = 0; side < ContactBody.COUNT; side++) {
+                System.arraycopy(slotArray, side * rowCount + first, sideSlots, side * count, count);
+            }
+            transfers.uploadInts(memory[1], sideSlots, ContactBody.COUNT * count);
+        } else {
+            transfers.uploadInts(memory[1], slotArray, ContactBody.COUNT * rowCount);
+        }
+        int[] rowOrder = coloring.order();
+        cl_mem contactMem;
+        cl_mem linkMem;
+        cl_mem warmMem;
+        // cut: the host lays the contacts out in row order and the kernel needs no order
+        cl_mem orderMem = cut ? order.require(Sizeof.cl_int) : transfers.uploadInts(order, rowOrder, first, count);
+        if (cut) {
+            contactMem = transfers.uploadGathered(contacts, job.contacts(), rowOrder, first, count, ContactField.COUNT);
+            linkMem = transfers.uploadGathered(links, job.links(), rowOrder, first, count, ContactBody.COUNT);
+            warmMem = useWarm ? transfers.uploadFloats(warm, gatherWarm(job.warmImpulses(), rowOrder, first, count),
+                    count) : warm.require(Sizeof.cl_float);
+        } else {
+            contactMem = transfers.uploadBlock(contacts, job.contacts(), job.contactCount(), ContactField.COUNT);
+            linkMem = transfers.uploadBlock(links, job.links(), job.contactCount(), ContactBody.COUNT);
+            warmMem = useWarm ? transfers.uploadFloats(warm, job.warmImpulses(), job.contactCount())
+                    : warm.require(Sizeof.cl_float);
+        }
+        TargetRule rule = job.targets();
+        int contactStride = cut ? count : job.contactCount();
+        run(prepareRows, count, contactMem, linkMem, contactStride, orderMem, cut ? 1 : 0, count, job.bodyCount(),
+                preparedMem, rule.restitutionThreshold(), rule.inverseTimeStep(), rule.biasFactor(), rule.slop(),
+                warmMem, useWarm ? 1 : 0, rowMem, lambdaMem);
+        return new RowChunk(first, count, rowMem, slotMem, lambdaMem);
+    }
+
+    private int[] slotStaging(int count) {
+        if (slotStaging.length < ContactBody.COUNT * count) {
+            slotStaging = new int[ContactBody.COUNT * count];
+        }
+        return slotStaging;
+    }
+
+    private float[] gatherWarm(float[] warmImpulses, int[] rowOrder, int first, int count) {
+        if (warmStaging.length < count) {
+            warmStaging = new float[count];
+        }
+        for (int r = 0; r < count; r++) {
+            warmStaging[r] = warmImpulses[rowOrder[first + r]];
+        }
+        return warmStaging;
+    }
+
+    /** Work on rows {@code [first, first + count)} of one chunk, in the chunk's own numbering. */
+    @FunctionalInterface
+    private interface Segment {
+        void run(RowChunk chunk, int first, int count);
+    }
+
+    /** Runs {@code segment} on the part of rows {@code [from, to)} in each chunk, chunks in order. */
+    private static void forSegments(List<RowChunk> chunks, int from, int to, Segment segment) {
+        for (RowChunk chunk : chunks) {
+            int first = Math.max(from, chunk.first());
+            int end = Math.min(to, chunk.end());
+            if (first < end) {
+                segment.run(chunk, first - chunk.first(), end - first);
+            }
         }
     }
 
@@ -416,10 +550,9 @@ public final class OpenClBackend implements SolverBackend {
         }
     }
 
-    /** Reads the outputs back, waits for the whole solve, and charges the device's times to the phases. */
-    private void readResults(SolveJob job, cl_mem deltaMem, cl_mem impulseMem) {
+    /** Reads the deltas back, waits for the whole solve, and charges the device's times to the phases. */
+    private void readResults(SolveJob job, cl_mem deltaMem) {
         transfers.downloadBlock(deltaMem, job.deltas(), job.bodyCount(), DeltaField.COUNT);
-        transfers.downloadFloats(impulseMem, job.impulses().floats(), job.contactCount());
         clFinish(queue);
         job.clock().skip();
         job.clock().add(SolvePhase.UPLOAD, transfers.uploadNanos());

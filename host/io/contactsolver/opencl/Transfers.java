@@ -71,12 +71,60 @@ final class Transfers {
         return memory;
     }
 
+    /**
+     * Sends elements {@code [first, first + count)} of a block (all {@code fields}) into a tight
+     * device buffer of stride {@code count}: one chunk of a batch too large for one allocation.
+     */
+    cl_mem uploadRange(DeviceBuffer target, FieldBlock block, int first, int count, int fields) {
+        long rowBytes = (long) count * Sizeof.cl_float;
+        cl_mem memory = target.require(rowBytes * fields);
+        target.forgetMirror();
+        if (count > 0) {
+            long[] hostOrigin = {(long) first * Sizeof.cl_float, 0, 0};
+            uploads.add(event(e -> clEnqueueWriteBufferRect(queue, memory, false, new long[3], hostOrigin,
+                    new long[] {rowBytes, fields, 1}, rowBytes, 0, (long) block.stride() * Sizeof.cl_float, 0,
+                    Pointer.to(block.floats()), 0, null, e)));
+            bytesUp += rowBytes * fields;
+        }
+        return memory;
+    }
+
+    /**
+     * Sends the elements {@code order[first .. first + count)} of a block (all {@code fields}), in
+     * that order, into a tight device buffer: a chunk of rows whose contacts the host lays out.
+     */
+    cl_mem uploadGathered(DeviceBuffer target, FieldBlock block, int[] order, int first, int count, int fields) {
+        long bytes = (long) count * fields * Sizeof.cl_float;
+        cl_mem memory = target.require(bytes);
+        target.forgetMirror();
+        if (count > 0) {
+            ByteBuffer stage = stage(bytes);
+            java.nio.IntBuffer out = stage.asIntBuffer();
+            java.nio.IntBuffer in = block.ints();
+            for (int f = 0; f < fields; f++) {
+                int from = f * block.stride();
+                int to = f * count;
+                for (int r = 0; r < count; r++) {
+                    out.put(to + r, in.get(from + order[first + r]));
+                }
+            }
+            send(memory, stage, bytes);
+            bytesUp += bytes;
+        }
+        return memory;
+    }
+
     /** Sends {@code count} ints from a host array through a staging buffer. */
     cl_mem uploadInts(DeviceBuffer target, int[] values, int count) {
+        return uploadInts(target, values, 0, count);
+    }
+
+    /** Sends {@code values[first .. first + count)} through a staging buffer. */
+    cl_mem uploadInts(DeviceBuffer target, int[] values, int first, int count) {
         cl_mem memory = target.require((long) count * Sizeof.cl_int);
         if (count > 0) {
             ByteBuffer stage = stage((long) count * Sizeof.cl_int);
-            stage.asIntBuffer().put(values, 0, count);
+            stage.asIntBuffer().put(values, first, count);
             send(memory, stage, (long) count * Sizeof.cl_int);
             bytesUp += (long) count * Sizeof.cl_int;
         }
@@ -108,12 +156,18 @@ final class Transfers {
         }
     }
 
-    void downloadFloats(cl_mem memory, FloatBuffer dest, int count) {
+    /** Reads {@code count} floats into {@code dest} from element {@code destFirst} on. */
+    void downloadFloats(cl_mem memory, FloatBuffer dest, int destFirst, int count) {
         if (count > 0) {
             readbacks.add(event(e -> clEnqueueReadBuffer(queue, memory, false, 0, (long) count * Sizeof.cl_float,
-                    Pointer.to(dest), 0, null, e)));
+                    Pointer.to(dest).withByteOffset((long) destFirst * Sizeof.cl_float), 0, null, e)));
             bytesDown += (long) count * Sizeof.cl_float;
         }
+    }
+
+    /** A direct float buffer of at least {@code count} floats for results read back this solve. */
+    FloatBuffer hostFloats(int count) {
+        return stage((long) count * Sizeof.cl_float).asFloatBuffer();
     }
 
     /** Marks where the kernels start in the queue: after every upload enqueued so far. */

@@ -30,6 +30,14 @@ public final class OpenClTestAccess {
         return backend;
     }
 
+    /** A backend that acts as if the device could allocate at most {@code bytes} at once. */
+    public static SolverBackend openWithAllocationLimit(Optional<String> selector, long bytes)
+            throws BackendUnavailableException {
+        OpenClBackend backend = OpenClBackend.open(selector);
+        backend.limitAllocations(bytes);
+        return backend;
+    }
+
     /** Skips (fails under CI) unless an OpenCL device is present. */
     public static void requireDevice() {
         try {
