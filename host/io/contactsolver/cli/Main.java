@@ -1,6 +1,7 @@
 package io.contactsolver.cli;
 
 import java.io.PrintWriter;
+import io.contactsolver.bench.BenchCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,7 +13,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "contact-solver", mixinStandardHelpOptions = true, version = "contact-solver 0.1.0",
         description = "Frictionless rigid-body contact impulses on OpenCL devices and on the CPU.",
-        subcommands = {SolveCommand.class, DevicesCommand.class, GenerateCommand.class,
+        subcommands = {SolveCommand.class, DevicesCommand.class, GenerateCommand.class, BenchCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main {
     public static final int OK = 0;

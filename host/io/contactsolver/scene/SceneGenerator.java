@@ -84,7 +84,7 @@ public final class SceneGenerator {
         float radius = 0.5f;
         float spacing = 2.0f * radius;
         float rise = spacing / (float) Math.sqrt(2.0);
-        int side = Math.max(2, (int) Math.round(Math.cbrt(count) * 1.5));
+        int side = pileSide(count);
         BodyBatch bodies = new BodyBatch(count);
         ContactBatch contacts = new ContactBatch(count * 4);
         Matrix3f inertia = new Matrix3f();
@@ -122,6 +122,48 @@ public final class SceneGenerator {
             }
         }
         return new Scene(bodies, shuffledIds(random, count), shuffle(random, contacts));
+    }
+
+    /**
+     * The smallest {@link #pile} with at least {@code contacts} contacts (the count depends on the
+     * pile's shape: spheres on its edges rest on fewer than four), for benchmarks sized by contacts.
+     */
+    public static Scene pileWithContacts(long seed, int contacts, float restitution) {
+        int low = 1;
+        int high = Math.max(2, contacts);
+        while (low < high) {
+            int middle = low + (high - low) / 2;
+            if (pileContactCount(middle) >= contacts) {
+                high = middle;
+            } else {
+                low = middle + 1;
+            }
+        }
+        return pile(seed, low, restitution);
+    }
+
+    /** The number of contacts {@link #pile} makes for {@code count} spheres, without making them. */
+    static long pileContactCount(int count) {
+        int side = pileSide(count);
+        long contacts = 0;
+        for (int i = 0; i < count; i++) {
+            int layer = i / (side * side);
+            if (layer == 0) {
+                contacts++;
+                continue;
+            }
+            int row = i / side % side;
+            int column = i % side;
+            int shift = (layer & 1) == 1 ? 0 : -1;
+            int rows = (row + shift >= 0 ? 1 : 0) + (row + shift + 1 < side ? 1 : 0);
+            int columns = (column + shift >= 0 ? 1 : 0) + (column + shift + 1 < side ? 1 : 0);
+            contacts += (long) rows * columns;
+        }
+        return contacts;
+    }
+
+    private static int pileSide(int count) {
+        return Math.max(2, (int) Math.round(Math.cbrt(count) * 1.5));
     }
 
     /**

@@ -7,12 +7,8 @@ import io.contactsolver.DeltaField;
 import io.contactsolver.SolveResult;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,9 +16,9 @@ import java.util.List;
  * body, and {@code impulses.csv}, one row per contact, in input order, keyed by id) and scenes
  * ({@code bodies.csv}, {@code contacts.csv}).
  *
- * <p>Every file of a set is first written under a temporary name beside its target, and all are
- * renamed only when all are complete: a failure leaves no partial file and keeps earlier output
- * intact. Floats are printed with {@link Float#toString(float)}, which reads back to the same bits.
+ * <p>Each set of files is written with {@link AtomicFiles}: a failure leaves no partial file and
+ * keeps earlier output intact. Floats are printed with {@link Float#toString(float)}, which reads
+ * back to the same bits.
  */
 public final class SceneWriter {
     public static final String DELTAS = "deltas.csv";
@@ -34,45 +30,15 @@ public final class SceneWriter {
     /** Writes {@code deltas.csv} and {@code impulses.csv} into {@code outDir}, creating it if needed. */
     public static void writeResults(Path outDir, Scene scene, SolveResult result) throws IOException {
         Files.createDirectories(outDir);
-        writeAll(List.of(
-                new Output(outDir.resolve(DELTAS), out -> writeDeltas(out, scene, result)),
-                new Output(outDir.resolve(IMPULSES), out -> writeImpulses(out, scene, result))));
+        AtomicFiles.write(List.of(
+                AtomicFiles.Output.text(outDir.resolve(DELTAS), out -> writeDeltas(out, scene, result)),
+                AtomicFiles.Output.text(outDir.resolve(IMPULSES), out -> writeImpulses(out, scene, result))));
     }
 
     /** Writes a scene as a bodies file and a contacts file. */
     public static void writeScene(Path bodiesFile, Path contactsFile, Scene scene) throws IOException {
-        writeAll(List.of(new Output(bodiesFile, out -> writeBodies(out, scene)),
-                new Output(contactsFile, out -> writeContacts(out, scene))));
-    }
-
-    @FunctionalInterface
-    private interface Content {
-        void writeTo(BufferedWriter out) throws IOException;
-    }
-
-    private record Output(Path target, Content content) {
-    }
-
-    private static void writeAll(List<Output> outputs) throws IOException {
-        List<Path> temporaries = new ArrayList<>();
-        try {
-            for (Output output : outputs) {
-                Path parent = output.target().toAbsolutePath().getParent();
-                Files.createDirectories(parent);
-                Path temporary = Files.createTempFile(parent, "." + output.target().getFileName(), ".tmp");
-                temporaries.add(temporary);
-                try (BufferedWriter out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
-                    output.content().writeTo(out);
-                }
-            }
-            for (int i = 0; i < outputs.size(); i++) {
-                move(temporaries.get(i), outputs.get(i).target());
-            }
-        } finally {
-            for (Path temporary : temporaries) {
-                Files.deleteIfExists(temporary);
-            }
-        }
+        AtomicFiles.write(List.of(AtomicFiles.Output.text(bodiesFile, out -> writeBodies(out, scene)),
+                AtomicFiles.Output.text(contactsFile, out -> writeContacts(out, scene))));
     }
 
     private static void writeDeltas(BufferedWriter out, Scene scene, SolveResult result) throws IOException {
@@ -137,13 +103,5 @@ public final class SceneWriter {
 
     private static int fileId(Scene scene, int body) {
         return body == ContactBatch.WORLD ? ContactBatch.WORLD : scene.bodyIds()[body];
-    }
-
-    private static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
-        }
     }
 }

@@ -1,0 +1,136 @@
+package io.contactsolver.bench;
+
+import io.contactsolver.cli.Main;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code bench}: measures every backend and the baselines on reproducible scenes. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Measure the solvers on seeded scenes (a spatially coherent pile and a random contact graph),",
+            "on every available backend and against the naive, jbullet and bandwidth baselines.",
+            "Run it on a quiet machine; ratios come from rows measured in the same run."})
+public final class BenchCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--contacts", split = ",", paramLabel = "N,N,...",
+            defaultValue = "1000,10000,100000,1000000,10000000",
+            description = "Contact counts to measure, about 4 contacts per body (default: ${DEFAULT-VALUE}).")
+    List<Integer> contacts;
+
+    @Option(names = "--scenes", split = ",", paramLabel = "pile,random", defaultValue = "pile,random",
+            description = "Scenes (default: ${DEFAULT-VALUE}).")
+    List<String> scenes;
+
+    @Option(names = "--backends", split = ",", paramLabel = "NAME,...",
+            defaultValue = "cpu,opencl,naive,jbullet,bandwidth",
+            description = "Rows to measure (default: ${DEFAULT-VALUE}).")
+    List<String> backends;
+
+    @Option(names = "--sections", split = ",", paramLabel = "sweep,iterative", defaultValue = "sweep,iterative",
+            description = "sweep: single pass at every size; iterative: convergence and cost per iteration "
+                    + "(default: ${DEFAULT-VALUE}).")
+    List<String> sections;
+
+    @Option(names = "--threads", paramLabel = "N", description = "CPU threads of the multi-threaded rows (default: all).")
+    Integer threads;
+
+    @Option(names = "--min-time", paramLabel = "S", defaultValue = "1.0",
+            description = "Seconds to spend timing each row at least (default: ${DEFAULT-VALUE}).")
+    double minSeconds;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Scene seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--pile-particles", defaultValue = "10000", paramLabel = "N",
+            description = "Particles of the pile whose iterations to a residual of 1e-4 are counted (default: ${DEFAULT-VALUE}).")
+    int pileParticles;
+
+    @Option(names = "--device", paramLabel = "INDEX|NAME", description = "OpenCL device (default: automatic).")
+    String device;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Write one row per measurement.")
+    Path csv;
+
+    @Option(names = "--plot", paramLabel = "FILE.png", description = "Draw throughput against contact count.")
+    Path plot;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        Set<String> knownBackends = Set.of(Benchmark.CPU, Benchmark.OPENCL, Benchmark.NAIVE, Benchmark.JBULLET,
+                Benchmark.BANDWIDTH);
+        for (String backend : backends) {
+            if (!knownBackends.contains(backend)) {
+                err.println("error: unknown backend '" + backend + "' (one of " + knownBackends + ")");
+                return Main.BAD_INPUT;
+            }
+        }
+        for (String scene : scenes) {
+            if (!scene.equals(Benchmark.PILE) && !scene.equals(Benchmark.RANDOM)) {
+                err.println("error: unknown scene '" + scene + "' (pile or random)");
+                return Main.BAD_INPUT;
+            }
+        }
+        for (int count : contacts) {
+            if (count < 8) {
+                err.println("error: contact counts must be at least 8, got " + count);
+                return Main.BAD_INPUT;
+            }
+        }
+        if (pileParticles < 2) {
+            err.println("error: --pile-particles must be at least 2");
+            return Main.BAD_INPUT;
+        }
+        if (!(minSeconds > 0)) {
+            err.println("error: --min-time must be positive");
+            return Main.BAD_INPUT;
+        }
+        int cores = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+        Benchmark.Plan plan = new Benchmark.Plan(List.copyOf(contacts), new LinkedHashSet<>(scenes),
+                new LinkedHashSet<>(backends), sections.contains("sweep"), sections.contains("iterative"), cores, seed,
+                minSeconds, device, pileParticles);
+        List<Measurement> rows;
+        try (ProgressBar bar = new ProgressBarBuilder().setTaskName("bench").setStyle(ProgressBarStyle.ASCII)
+                .setConsumer(new ConsoleProgressBarConsumer(System.err)).setInitialMax(1).build()) {
+            List<String> steps = new ArrayList<>();
+            Benchmark benchmark = new Benchmark(plan, step -> {
+                steps.add(step);
+                bar.maxHint(Math.max(bar.getMax(), steps.size()));
+                bar.stepTo(steps.size() - 1);
+                bar.setExtraMessage(step);
+            });
+            bar.maxHint(benchmark.steps());
+            rows = benchmark.run();
+            bar.stepTo(bar.getMax());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        BenchReport.table(rows, out);
+        if (csv != null) {
+            BenchReport.writeCsv(rows, csv);
+            out.println("wrote " + csv);
+        }
+        if (plot != null) {
+            BenchReport.plot(rows, plot);
+            out.println("wrote " + plot);
+        }
+        out.printf(Locale.ROOT, "machine: %s, %d processors, %s %s, max heap %d MiB%n", System.getProperty("os.arch"),
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
+                System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20);
+        return Main.OK;
+    }
+}

@@ -1,0 +1,103 @@
+package io.contactsolver.bench;
+
+import io.contactsolver.scene.AtomicFiles;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/** The benchmark's outputs: a table on the console, the CSV rows, the throughput plot. */
+final class BenchReport {
+    private BenchReport() {
+    }
+
+    static void table(List<Measurement> rows, PrintWriter out) {
+        out.printf(Locale.ROOT, "%-19s %-9s %-11s %9s %8s %3s %6s %11s %11s %8s %7s %7s  %s%n", "scene", "backend",
+                "solver", "contacts", "bodies", "thr", "iters", "ms/solve", "Mcontact/s", "GB/s", "%copy", "xnaive",
+                "note");
+        for (Measurement row : rows) {
+            Measurement copy = find(rows, row, Benchmark.BANDWIDTH, row.threads());
+            Measurement naive = find(rows, row, Benchmark.NAIVE, 1);
+            String share = copy == null || row.backend().equals(Benchmark.BANDWIDTH) || row.secondsPerSolve() == 0 ? ""
+                    : String.format(Locale.ROOT, "%.1f", 100 * row.effectiveGbPerSecond() / copy.effectiveGbPerSecond());
+            String speedup = naive == null || row.secondsPerSolve() == 0 || !row.solver().equals(naive.solver()) ? ""
+                    : String.format(Locale.ROOT, "%.2f", naive.secondsPerSolve() / row.secondsPerSolve());
+            out.printf(Locale.ROOT, "%-19s %-9s %-11s %9d %8d %3d %6d %11.4f %11.2f %8.2f %7s %7s  %s%n", row.scene(),
+                    row.backend(), row.solver(), row.contacts(), row.bodies(), row.threads(), row.iterations(),
+                    row.secondsPerSolve() * 1e3, row.contactsPerSecond() / 1e6, row.effectiveGbPerSecond(), share,
+                    speedup, row.note());
+        }
+        out.flush();
+    }
+
+    /** The row of {@code backend} measured on the same scene and size, with {@code threads}. */
+    private static Measurement find(List<Measurement> rows, Measurement like, String backend, int threads) {
+        for (Measurement row : rows) {
+            if (row.backend().equals(backend) && row.scene().equals(like.scene()) && row.contacts() == like.contacts()
+                    && row.threads() == threads && row.secondsPerSolve() > 0) {
+                return row;
+            }
+        }
+        return null;
+    }
+
+    static void writeCsv(List<Measurement> rows, Path file) throws IOException {
+        AtomicFiles.write(List.of(AtomicFiles.Output.text(file, out -> {
+            out.write(String.join(",", Measurement.COLUMNS));
+            out.write('\n');
+            for (Measurement row : rows) {
+                out.write(row.csv());
+                out.write('\n');
+            }
+        })));
+    }
+
+    /** Contacts per second against contact count, log-log, a line per scene and backend. */
+    static void plot(List<Measurement> rows, Path file) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        Map<String, XYSeries> series = new LinkedHashMap<>();
+        for (Measurement row : rows) {
+            boolean sweep = row.scene().equals(Benchmark.PILE) || row.scene().equals(Benchmark.RANDOM);
+            if (!sweep || row.secondsPerSolve() <= 0 || row.backend().equals(Benchmark.BANDWIDTH)) {
+                continue;
+            }
+            String key = row.scene() + ", " + row.backend()
+                    + (row.backend().equals(Benchmark.CPU) ? " (" + row.threads() + " thread" + (row.threads() > 1 ? "s)" : ")") : "");
+            series.computeIfAbsent(key, XYSeries::new).add(row.contacts(), row.contactsPerSecond());
+        }
+        XYSeriesCollection data = new XYSeriesCollection();
+        series.values().forEach(data::addSeries);
+        JFreeChart chart = ChartFactory.createXYLineChart("Single-pass throughput", "contacts per solve",
+                "contacts per second", data, PlotOrientation.VERTICAL, true, false, false);
+        XYPlot xy = chart.getXYPlot();
+        LogAxis x = new LogAxis("contacts per solve");
+        LogAxis y = new LogAxis("contacts per second");
+        x.setBase(10);
+        y.setBase(10);
+        xy.setDomainAxis(x);
+        xy.setRangeAxis(y);
+        xy.setBackgroundPaint(Color.WHITE);
+        xy.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        xy.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+        for (int i = 0; i < data.getSeriesCount(); i++) {
+            renderer.setSeriesStroke(i, new BasicStroke(2.0f));
+        }
+        xy.setRenderer(renderer);
+        AtomicFiles.write(List.of(new AtomicFiles.Output(file, out -> ChartUtils.writeChartAsPNG(out, chart, 1100, 700))));
+    }
+}

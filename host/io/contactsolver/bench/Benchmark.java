@@ -1,0 +1,480 @@
+package io.contactsolver.bench;
+
+import io.contactsolver.Backend;
+import io.contactsolver.ContactSolver;
+import io.contactsolver.SolvePhase;
+import io.contactsolver.SolveResult;
+import io.contactsolver.SolveSettings;
+import io.contactsolver.SolverConfig;
+import io.contactsolver.scene.Scene;
+import io.contactsolver.scene.SceneGenerator;
+import java.lang.management.BufferPoolMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Runs the measurements of the {@code bench} command.
+ *
+ * <p>Each size of each scene is generated once from the seed. The module's backends (CPU on one
+ * thread, CPU on all, OpenCL) are timed round-robin, one batch each in turn, so that a noisy
+ * neighbour slows them alike and their ratios hold; a batch repeats the solve until it lasts at
+ * least 20 ms, and the median batch gives the time per solve. The baselines ({@code naive},
+ * {@code jbullet}, {@code bandwidth}) follow in their own blocks, so their memory can go before
+ * the next size; each is checked against the module's result before it is timed.
+ */
+final class Benchmark {
+    static final String PILE = "pile";
+    static final String RANDOM = "random";
+    static final String CPU = "cpu";
+    static final String OPENCL = "opencl";
+    static final String NAIVE = "naive";
+    static final String JBULLET = "jbullet";
+    static final String BANDWIDTH = "bandwidth";
+    static final String SINGLE_PASS = "single-pass";
+    static final String ITERATIVE = "iterative";
+    static final long BATCH_NANOS = 20_000_000L;
+
+    /** What to measure. */
+    record Plan(List<Integer> contactCounts, Set<String> scenes, Set<String> backends, boolean sweep,
+            boolean iterative, int threads, long seed, double minSeconds, String device, int pileParticles) {
+    }
+
+    private final Plan plan;
+    private final Consumer<String> progress;
+    private final List<Measurement> rows = new ArrayList<>();
+
+    /** @param progress told, before each measurement, what it is (the progress bar's message) */
+    Benchmark(Plan plan, Consumer<String> progress) {
+        this.plan = plan;
+        this.progress = progress;
+    }
+
+    /** How many {@link #progress} calls the plan makes: the progress bar's length. */
+    int steps() {
+        int perSize = plan.backends().size() + 1;
+        int sweep = plan.sweep() ? plan.contactCounts().size() * plan.scenes().size() * perSize : 0;
+        return sweep + (plan.iterative() ? 4 + 2 * plan.contactCounts().size() : 0);
+    }
+
+    List<Measurement> run() throws Exception {
+        if (plan.sweep()) {
+            for (String scene : plan.scenes()) {
+                for (int contacts : plan.contactCounts()) {
+                    sweep(scene, contacts);
+                }
+            }
+        }
+        if (plan.iterative()) {
+            convergence("stack10", SceneGenerator.boxStack(10, 0.0f, plan.seed()));
+            convergence("pile" + plan.pileParticles(), SceneGenerator.pile(plan.seed(), plan.pileParticles(), 0.3f));
+            for (int contacts : plan.contactCounts()) {
+                if (contacts <= 1_000_000) {
+                    iterationCost(contacts);
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** The scene of that kind with about {@code contacts} contacts, about four a body. */
+    static Scene scene(String kind, long seed, int contacts) {
+        return PILE.equals(kind) ? SceneGenerator.pileWithContacts(seed, contacts, 0.3f)
+                : SceneGenerator.randomGraph(seed, Math.max(2, contacts / 4), contacts);
+    }
+
+    /** Bytes a single pass must at least move: every input read once, every output written once. */
+    static double compulsoryBytesPerContact(int bodies, int contacts) {
+        long perBody = (io.contactsolver.BodyField.COUNT + io.contactsolver.DeltaField.COUNT) * 4L;
+        long perContact = (io.contactsolver.ContactField.COUNT + io.contactsolver.ContactBody.COUNT + 1) * 4L;
+        return perContact + (double) perBody * bodies / Math.max(1, contacts);
+    }
+
+    // ---- the size sweep -------------------------------------------------------------------------
+
+    private void sweep(String kind, int requestedContacts) throws Exception {
+        progress.accept(kind + " " + requestedContacts + ": generating");
+        long before = usedMemory();
+        Scene scene = scene(kind, plan.seed(), requestedContacts);
+        long sceneBytes = usedMemory() - before;
+        int bodies = scene.bodies().size();
+        int contacts = scene.contacts().size();
+        double bytes = compulsoryBytesPerContact(bodies, contacts);
+
+        List<ModuleRunner> runners = new ArrayList<>();
+        if (plan.backends().contains(CPU)) {
+            runners.add(new ModuleRunner(CPU, Backend.CPU, 1, scene, SolveSettings.singlePass()));
+            if (plan.threads() > 1) {
+                runners.add(new ModuleRunner(CPU, Backend.CPU, plan.threads(), scene, SolveSettings.singlePass()));
+            }
+        }
+        if (plan.backends().contains(OPENCL)) {
+            ModuleRunner openCl = ModuleRunner.openClOrNull(scene, SolveSettings.singlePass(), plan.device(),
+                    plan.threads());
+            if (openCl != null) {
+                runners.add(openCl);
+            } else {
+                rows.add(new Measurement(kind, OPENCL, SINGLE_PASS, contacts, bodies, 0, 1, 0, 0, bytes, 0, 0, 0, 0, 0,
+                        0, 0, "skipped: " + ModuleRunner.openClUnavailableReason()));
+            }
+        }
+        for (ModuleRunner runner : runners) {
+            progress.accept(kind + " " + contacts + ": " + runner.label());
+        }
+        double[][] seconds = timeRoundRobin(runners);
+        SolveResult reference = runners.isEmpty() ? null : runners.get(0).result();
+        for (int r = 0; r < runners.size(); r++) {
+            ModuleRunner runner = runners.get(r);
+            rows.add(runner.row(kind, median(seconds[r]), seconds[r].length, bytes, 0));
+        }
+        for (ModuleRunner runner : runners) {
+            runner.close();
+        }
+        measureModuleMemory(kind, scene, sceneBytes);
+
+        if (plan.backends().contains(NAIVE)) {
+            progress.accept(kind + " " + contacts + ": naive");
+            NaiveSolver naive = new NaiveSolver(scene.bodies(), scene.contacts());
+            naive.solve();
+            String agreement = reference == null ? "" : agreement(reference, naive.contacts, c -> c.impulse);
+            double[] times = timeAlone(naive::solve);
+            rows.add(new Measurement(kind, NAIVE, SINGLE_PASS, contacts, bodies, 1, 1, 0, median(times), bytes, 0, 0,
+                    0, 0, 0, 0, times.length, agreement));
+        }
+        if (plan.backends().contains(JBULLET)) {
+            progress.accept(kind + " " + contacts + ": jbullet");
+            if (JBulletBaseline.supports(scene.bodies())) {
+                JBulletBaseline jbullet = new JBulletBaseline(scene.bodies(), scene.contacts());
+                jbullet.solve();
+                String agreement = reference == null ? "" : agreement(reference, jbullet.impulses);
+                double[] times = timeAlone(jbullet::solve);
+                rows.add(new Measurement(kind, JBULLET, SINGLE_PASS, contacts, bodies, 1, 1, 0, median(times), bytes,
+                        0, 0, 0, 0, 0, 0, times.length, agreement));
+            } else {
+                rows.add(new Measurement(kind, JBULLET, SINGLE_PASS, contacts, bodies, 1, 1, 0, 0, bytes, 0, 0, 0, 0,
+                        0, 0, 0, "skipped: JBullet keeps a diagonal body-space inertia only; this scene's is full"));
+            }
+        }
+        if (plan.backends().contains(BANDWIDTH)) {
+            progress.accept(kind + " " + contacts + ": bandwidth");
+            long dataBytes = (long) (bytes * contacts);
+            for (int threads : plan.threads() > 1 ? new int[] {1, plan.threads()} : new int[] {1}) {
+                try (BandwidthProbe probe = new BandwidthProbe(dataBytes, threads)) {
+                    probe.copy();
+                    double[] times = timeAlone(probe::copy);
+                    // a copy of the scene's bytes, quoted per contact so the GB/s column reads alike
+                    double perContact = (double) probe.bytesPerCopy() / contacts;
+                    rows.add(new Measurement(kind, BANDWIDTH, "copy", contacts, bodies, threads, 0, 0, median(times),
+                            perContact, 0, 0, 0, 0, 0, 0, times.length, "System.arraycopy of "
+                                    + probe.bytesPerCopy() / 2 + " bytes"));
+                }
+            }
+        }
+    }
+
+    /** Each backend's own working memory: made alone, solved once, measured after a full collection. */
+    private void measureModuleMemory(String kind, Scene scene, long sceneBytes) throws Exception {
+        List<Measurement> moduleRows = new ArrayList<>();
+        for (Measurement row : rows) {
+            if (row.scene().equals(kind) && row.contacts() == scene.contacts().size() && !row.note().startsWith("skipped")
+                    && (row.backend().equals(CPU) || row.backend().equals(OPENCL))) {
+                moduleRows.add(row);
+            }
+        }
+        for (Measurement row : moduleRows) {
+            long before = usedMemory();
+            ModuleRunner runner = row.backend().equals(CPU)
+                    ? new ModuleRunner(CPU, Backend.CPU, row.threads(), scene, SolveSettings.singlePass())
+                    : ModuleRunner.openClOrNull(scene, SolveSettings.singlePass(), plan.device(), plan.threads());
+            if (runner == null) {
+                continue;
+            }
+            runner.solveOnce();
+            long working = usedMemory() - before;
+            runner.close();
+            rows.set(rows.indexOf(row), withMemory(row, sceneBytes + working));
+        }
+    }
+
+    private static Measurement withMemory(Measurement row, long bytes) {
+        return new Measurement(row.scene(), row.backend(), row.solver(), row.contacts(), row.bodies(), row.threads(),
+                row.iterations(), row.residual(), row.secondsPerSolve(), row.bytesPerContact(), row.packingSeconds(),
+                row.uploadSeconds(), row.kernelSeconds(), row.readbackSeconds(), row.colourSeconds(), bytes,
+                row.repeats(), row.backend().equals(OPENCL) ? row.note() + "; memory: JVM only, not the device's" : "");
+    }
+
+    // ---- the iterative solver -------------------------------------------------------------------
+
+    /** Iterations to a residual of 1e-4, on each backend, and the cost of an iteration there. */
+    private void convergence(String name, Scene scene) throws Exception {
+        SolveSettings settings = SolveSettings.iterative(200_000).withTolerance(1e-4f);
+        for (ModuleRunner runner : moduleRunners(scene, settings)) {
+            progress.accept(name + ": " + runner.label() + " to 1e-4");
+            runner.warmUp(SolveSettings.iterative(50));
+            double[] times = timeAlone(runner::solveOnce, 1);
+            rows.add(runner.row(name, median(times), times.length, 0, 0));
+            runner.close();
+        }
+    }
+
+    /** Fixed 20 iterations against the single pass on the same pile, both backends. */
+    private void iterationCost(int requestedContacts) throws Exception {
+        Scene scene = scene(PILE, plan.seed(), requestedContacts);
+        for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(20)}) {
+            List<ModuleRunner> runners = moduleRunners(scene, settings);
+            progress.accept("pile " + scene.contacts().size() + ": " + settings.kind().label() + " cost");
+            double[][] seconds = timeRoundRobin(runners);
+            for (int r = 0; r < runners.size(); r++) {
+                rows.add(runners.get(r).row("pile-iteration-cost", median(seconds[r]), seconds[r].length,
+                        compulsoryBytesPerContact(scene.bodies().size(), scene.contacts().size()), 0));
+                runners.get(r).close();
+            }
+        }
+    }
+
+    /** CPU on all threads and OpenCL, where present. */
+    private List<ModuleRunner> moduleRunners(Scene scene, SolveSettings settings) {
+        List<ModuleRunner> runners = new ArrayList<>();
+        if (plan.backends().contains(CPU)) {
+            runners.add(new ModuleRunner(CPU, Backend.CPU, plan.threads(), scene, settings));
+        }
+        if (plan.backends().contains(OPENCL)) {
+            ModuleRunner openCl = ModuleRunner.openClOrNull(scene, settings, plan.device(), plan.threads());
+            if (openCl != null) {
+                runners.add(openCl);
+            }
+        }
+        return runners;
+    }
+
+    // ---- timing ---------------------------------------------------------------------------------
+
+    @FunctionalInterface
+    interface Work {
+        void run() throws Exception;
+    }
+
+    /** Times the runners in turn, batch by batch, until each has run long enough. */
+    private double[][] timeRoundRobin(List<ModuleRunner> runners) throws Exception {
+        int count = runners.size();
+        int[] perBatch = new int[count];
+        for (int r = 0; r < count; r++) {
+            runners.get(r).solveOnce(); // warm-up: JIT, device buffers, kernel first runs
+            perBatch[r] = batchSize(runners.get(r)::solveOnce);
+        }
+        List<List<Double>> samples = new ArrayList<>();
+        for (int r = 0; r < count; r++) {
+            samples.add(new ArrayList<>());
+        }
+        long budget = (long) (plan.minSeconds() * 1e9);
+        long[] spent = new long[count];
+        for (int round = 0; round < 200; round++) {
+            boolean done = round >= 3;
+            for (int r = 0; r < count; r++) {
+                if (round >= 3 && spent[r] >= budget) {
+                    continue;
+                }
+                done = false;
+                long start = System.nanoTime();
+                for (int k = 0; k < perBatch[r]; k++) {
+                    runners.get(r).solveOnce();
+                }
+                long elapsed = System.nanoTime() - start;
+                spent[r] += elapsed;
+                samples.get(r).add(elapsed / 1e9 / perBatch[r]);
+            }
+            if (done) {
+                break;
+            }
+        }
+        double[][] seconds = new double[count][];
+        for (int r = 0; r < count; r++) {
+            seconds[r] = samples.get(r).stream().mapToDouble(Double::doubleValue).toArray();
+        }
+        return seconds;
+    }
+
+    /** Times one piece of work on its own (warmed up by the caller) in batches. */
+    private double[] timeAlone(Work work) throws Exception {
+        return timeAlone(work, 3);
+    }
+
+    private double[] timeAlone(Work work, int minSamples) throws Exception {
+        int perBatch = batchSize(work);
+        long budget = (long) (plan.minSeconds() * 1e9);
+        List<Double> samples = new ArrayList<>();
+        long spent = 0;
+        while (samples.size() < minSamples || (spent < budget && samples.size() < 200)) {
+            long start = System.nanoTime();
+            for (int k = 0; k < perBatch; k++) {
+                work.run();
+            }
+            long elapsed = System.nanoTime() - start;
+            spent += elapsed;
+            samples.add(elapsed / 1e9 / perBatch);
+        }
+        return samples.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** Repetitions per batch so that a batch lasts at least {@link #BATCH_NANOS}. */
+    private static int batchSize(Work work) throws Exception {
+        long start = System.nanoTime();
+        work.run();
+        long once = Math.max(1, System.nanoTime() - start);
+        return (int) Math.max(1, Math.min(100_000, BATCH_NANOS / once));
+    }
+
+    static double median(double[] values) {
+        if (values.length == 0) {
+            return 0.0;
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int middle = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    }
+
+    // ---- agreement and memory -------------------------------------------------------------------
+
+    @FunctionalInterface
+    interface ImpulseOf<T> {
+        float of(T contact);
+    }
+
+    private static <T> String agreement(SolveResult reference, List<T> contacts, ImpulseOf<T> impulse) {
+        float[] impulses = new float[contacts.size()];
+        for (int c = 0; c < impulses.length; c++) {
+            impulses[c] = impulse.of(contacts.get(c));
+        }
+        return agreement(reference, impulses);
+    }
+
+    /** How far a baseline's impulses are from the module's, relative to the largest. */
+    static String agreement(SolveResult reference, float[] impulses) {
+        double largest = 1e-30;
+        double worst = 0.0;
+        for (int c = 0; c < impulses.length; c++) {
+            largest = Math.max(largest, Math.abs(reference.impulse(c)));
+            worst = Math.max(worst, Math.abs(reference.impulse(c) - impulses[c]));
+        }
+        return String.format(java.util.Locale.ROOT, "impulses within %.1e of the module's (relative to the largest)",
+                worst / largest);
+    }
+
+    /** Heap plus direct buffers in use after a full collection. */
+    static long usedMemory() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        long direct = 0;
+        for (BufferPoolMXBean pool : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) {
+            if (pool.getName().equals("direct")) {
+                direct = pool.getMemoryUsed();
+            }
+        }
+        return heap + direct;
+    }
+
+    /** One of the module's backends, timed on one scene with one setting. */
+    static final class ModuleRunner implements AutoCloseable {
+        private static String unavailable = "";
+        private final String name;
+        private final int threads;
+        private final Scene scene;
+        private final SolveSettings settings;
+        private final ContactSolver solver;
+        private SolveResult result = new SolveResult();
+        private SolveResult previous = new SolveResult();
+        private final long[] phaseNanos = new long[SolvePhase.values().length];
+        private int solves;
+
+        ModuleRunner(String name, Backend backend, int threads, Scene scene, SolveSettings settings) {
+            this(name, ContactSolver.create(SolverConfig.defaults().withBackend(backend).withThreads(threads)), threads,
+                    scene, settings);
+        }
+
+        private ModuleRunner(String name, ContactSolver solver, int threads, Scene scene, SolveSettings settings) {
+            this.name = name;
+            this.solver = solver;
+            this.threads = threads;
+            this.scene = scene;
+            this.settings = settings;
+        }
+
+        static ModuleRunner openClOrNull(Scene scene, SolveSettings settings, String device, int hostThreads) {
+            try {
+                ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL)
+                        .withDevice(device).withThreads(hostThreads));
+                return new ModuleRunner(OPENCL, solver, hostThreads, scene, settings);
+            } catch (IllegalStateException e) {
+                unavailable = e.getMessage();
+                return null;
+            }
+        }
+
+        static String openClUnavailableReason() {
+            return unavailable;
+        }
+
+        String label() {
+            return name + (name.equals(CPU) ? " x" + threads : "");
+        }
+
+        void solveOnce() {
+            SolveResult swap = previous;
+            previous = result;
+            result = swap;
+            solver.solve(scene.bodies(), scene.contacts(), settings, result);
+            for (SolvePhase phase : SolvePhase.values()) {
+                phaseNanos[phase.ordinal()] += result.phaseNanos(phase);
+            }
+            solves++;
+        }
+
+        SolveResult result() {
+            return result;
+        }
+
+        /** A few solves with other settings, so the JIT has compiled the solver before the timed run. */
+        void warmUp(SolveSettings warmUpSettings) {
+            for (int i = 0; i < 3; i++) {
+                solver.solve(scene.bodies(), scene.contacts(), warmUpSettings, new SolveResult());
+            }
+        }
+
+        Measurement row(String sceneName, double secondsPerSolve, int repeats, double bytesPerContact,
+                long memory) {
+            double packing = 0;
+            for (SolvePhase phase : SolvePhase.values()) {
+                if (phase.isHostPacking()) {
+                    packing += mean(phase);
+                }
+            }
+            boolean device = name.equals(OPENCL);
+            String note = device ? solver.description() : "";
+            if (settings.kind() == io.contactsolver.SolverKind.ITERATIVE) {
+                note = String.format(java.util.Locale.ROOT, "%.4g ms per iteration, residual %.3g%s",
+                        secondsPerSolve * 1e3 / Math.max(1, result.iterations()), result.residual(),
+                        note.isEmpty() ? "" : "; " + note);
+            }
+            return new Measurement(sceneName, name, settings.kind().label(), scene.contacts().size(),
+                    scene.bodies().size(), threads, result.iterations(), result.residual(), secondsPerSolve,
+                    bytesPerContact, device ? packing : 0, device ? mean(SolvePhase.UPLOAD) : 0,
+                    device ? mean(SolvePhase.KERNELS) : 0, device ? mean(SolvePhase.READBACK) : 0,
+                    mean(SolvePhase.COLOUR), memory, repeats, note);
+        }
+
+        private double mean(SolvePhase phase) {
+            return solves == 0 ? 0 : phaseNanos[phase.ordinal()] / 1e9 / solves;
+        }
+
+        @Override
+        public void close() {
+            solver.close();
+        }
+    }
+}

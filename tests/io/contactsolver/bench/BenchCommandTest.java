@@ -1,0 +1,76 @@
+package io.contactsolver.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.cli.Main;
+import io.contactsolver.testing.Cli;
+import io.contactsolver.testing.Cli.Run;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The bench command's outputs, on a run small enough for a test (its figures are not asserted). */
+class BenchCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void writesEveryRequiredColumnARowPerMeasurementAndAPlot() throws IOException {
+        Path csv = dir.resolve("bench.csv");
+        Path plot = dir.resolve("bench.png");
+        Run run = Cli.inProcess("bench", "--contacts", "200,400", "--min-time", "0.01", "--backends",
+                "cpu,naive,jbullet,bandwidth", "--pile-particles", "60", "--csv", csv.toString(), "--plot",
+                plot.toString());
+        assertEquals(Main.OK, run.exitCode(), run.err());
+
+        List<String> lines = Files.readAllLines(csv);
+        List<String> header = Arrays.asList(lines.get(0).split(","));
+        for (String required : List.of("backend", "solver", "contacts", "bodies", "threads", "seconds_per_solve",
+                "contacts_per_second", "bytes_per_contact", "effective_gb_per_s", "packing_s", "upload_s", "kernel_s",
+                "readback_s")) {
+            assertTrue(header.contains(required), "column " + required + " in " + header);
+        }
+        List<List<String>> rows = lines.subList(1, lines.size()).stream().map(l -> Arrays.asList(l.split(",", -1)))
+                .collect(Collectors.toList());
+        Set<String> backends = rows.stream().map(r -> r.get(header.indexOf("backend"))).collect(Collectors.toSet());
+        assertEquals(Set.of("cpu", "naive", "jbullet", "bandwidth"), backends);
+        int threads = Runtime.getRuntime().availableProcessors();
+        long pileCpuRows = rows.stream().filter(r -> r.get(0).equals("pile") && r.get(1).equals("cpu")).count();
+        assertEquals(threads > 1 ? 4 : 2, pileCpuRows, "one thread and all cores, at each of two sizes");
+        for (List<String> row : rows) {
+            if (row.get(header.indexOf("note")).startsWith("skipped")) {
+                continue;
+            }
+            double seconds = Double.parseDouble(row.get(header.indexOf("seconds_per_solve")));
+            double rate = Double.parseDouble(row.get(header.indexOf("contacts_per_second")));
+            int contacts = Integer.parseInt(row.get(header.indexOf("contacts")));
+            assertTrue(seconds > 0, "a measured time: " + row);
+            assertEquals(contacts / seconds, rate, rate * 1e-4, "contacts per second is contacts over time");
+        }
+        assertTrue(rows.stream().anyMatch(r -> r.get(0).equals("stack10") && r.get(2).equals("iterative")
+                && Integer.parseInt(r.get(6)) > 10), "iterations of the stack to 1e-4 are reported");
+        assertTrue(rows.stream().anyMatch(r -> r.get(0).equals("random") && r.get(1).equals("jbullet")
+                && r.get(header.indexOf("note")).startsWith("skipped: JBullet keeps a diagonal")));
+        assertTrue(rows.stream().anyMatch(r -> r.get(1).equals("naive")
+                && r.get(header.indexOf("note")).startsWith("impulses within")), "naive checked against the module");
+        assertTrue(ImageIO.read(plot.toFile()).getWidth() > 500, "a real PNG");
+        assertTrue(run.out().contains("xnaive"), run.out());
+    }
+
+    @Test
+    void refusesUnknownBackendsAndScenes() {
+        Run backend = Cli.inProcess("bench", "--backends", "cuda");
+        assertEquals(Main.BAD_INPUT, backend.exitCode());
+        assertTrue(backend.err().contains("unknown backend 'cuda'"), backend.err());
+        Run scene = Cli.inProcess("bench", "--scenes", "tower");
+        assertEquals(Main.BAD_INPUT, scene.exitCode());
+    }
+}
