@@ -1,0 +1,129 @@
+package io.contactsolver.cpu;
+
+import io.contactsolver.ContactBody;
+import io.contactsolver.DeltaField;
+import io.contactsolver.core.ContactRowField;
+import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.PreparedBodyField;
+import io.contactsolver.core.StateField;
+import io.contactsolver.core.TargetRule;
+import io.contactsolver.cpu.BodyMath.ContactEvaluation;
+import io.contactsolver.scene.Scene;
+import io.contactsolver.scene.SceneGenerator;
+import java.lang.reflect.Method;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * JMH micro-benchmarks of the CPU backend's inner loops, one thread, on a seeded pile: nanoseconds
+ * per body or per contact for each phase. Run with
+ * {@code mvn test-compile exec:exec@jmh -Djmh.args="CpuKernels -f 1 -wi 3 -i 5"}.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class CpuKernelsBenchmark {
+    private static final int CONTACTS = 100_000;
+
+    @Param({"pile", "random"})
+    public String scene;
+
+    private FieldBlock bodies;
+    private FieldBlock contacts;
+    private FieldBlock links;
+    private FieldBlock impulses;
+    private int bodyCount;
+    private float[] prepared;
+    private float[] sums;
+    private float[] responses;
+    private float[] scratch;
+    private float[] rows;
+    private float[] lambda;
+    private int[] slots;
+    private final ContactEvaluation contact = new ContactEvaluation();
+
+    @Setup
+    public void setUp() throws Exception {
+        Scene generated = scene.equals("pile") ? SceneGenerator.pileWithContacts(1, CONTACTS, 0.3f)
+                : SceneGenerator.randomGraph(1, CONTACTS / 4, CONTACTS);
+        bodies = block(generated.bodies(), "block");
+        contacts = block(generated.contacts(), "floatBlock");
+        links = block(generated.contacts(), "linkBlock");
+        bodyCount = generated.bodies().size();
+        impulses = new FieldBlock(1, CONTACTS);
+        prepared = new float[(bodyCount + 1) * PreparedBodyField.STRIDE];
+        for (int i = 0; i < bodyCount; i++) {
+            BodyMath.prepareBody(bodies.floats(), bodies.stride(), i, prepared);
+        }
+        sums = new float[(bodyCount + 1) * StateField.STRIDE];
+        responses = new float[CONTACTS * ContactBody.COUNT * DeltaField.COUNT];
+        scratch = new float[ContactBody.COUNT * DeltaField.COUNT];
+        rows = new float[ContactRowField.COUNT * CONTACTS];
+        lambda = new float[CONTACTS];
+        slots = new int[ContactBody.COUNT * CONTACTS];
+        for (int r = 0; r < CONTACTS; r++) {
+            Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), r, r, CONTACTS, bodyCount,
+                    prepared, TargetRule.SEED, 0.0f, rows, lambda, contact);
+            slots[r] = Math.max(0, links.getInt(0, r)) % bodyCount;
+            slots[CONTACTS + r] = Math.max(0, links.getInt(1, r)) % bodyCount;
+        }
+    }
+
+    /** The batches keep their blocks package-private; a benchmark may look inside. */
+    private static FieldBlock block(Object batch, String accessor) throws Exception {
+        Method method = batch.getClass().getDeclaredMethod(accessor);
+        method.setAccessible(true);
+        return (FieldBlock) method.invoke(batch);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(CONTACTS / 4)
+    public void prepareBody() {
+        for (int i = 0; i < CONTACTS / 4; i++) {
+            BodyMath.prepareBody(bodies.floats(), bodies.stride(), i % bodyCount, prepared);
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(CONTACTS)
+    public void solveContactWritingResponses() {
+        for (int c = 0; c < CONTACTS; c++) {
+            SinglePass.solveContact(contacts.floats(), links.ints(), contacts.stride(), c, bodyCount, prepared,
+                    TargetRule.SEED, impulses.floats(), responses, 2 * c, contact);
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(CONTACTS)
+    public void solveContactAndAccumulate() {
+        for (int c = 0; c < CONTACTS; c++) {
+            SinglePass.solveAndAccumulate(contacts.floats(), links.ints(), contacts.stride(), c, bodyCount, prepared,
+                    TargetRule.SEED, impulses.floats(), scratch, sums, contact);
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(CONTACTS)
+    public void accumulateOwned() {
+        SinglePass.accumulateOwned(links.ints(), links.stride(), CONTACTS, responses, sums, 0, bodyCount);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(CONTACTS)
+    public void solveRow(Blackhole sink) {
+        float change = 0.0f;
+        for (int r = 0; r < CONTACTS; r++) {
+            change = Math.max(change, Iterative.solveRow(rows, CONTACTS, r, slots, lambda, sums, bodyCount));
+        }
+        sink.consume(change);
+    }
+}
