@@ -37,6 +37,28 @@ void prepare_body(__global const float* bodies, const int stride, const int i, _
     const float bxz = bodies[BODY_INV_IXZ * stride + i];
     const float byz = bodies[BODY_INV_IYZ * stride + i];
 
+    __global float* out = prepared + i * PREP_STRIDE;
+    out[PREP_X] = bodies[BODY_X * stride + i];
+    out[PREP_Y] = bodies[BODY_Y * stride + i];
+    out[PREP_Z] = bodies[BODY_Z * stride + i];
+    out[PREP_INV_MASS] = bodies[BODY_INV_MASS * stride + i];
+    out[PREP_VX] = bodies[BODY_VX * stride + i];
+    out[PREP_VY] = bodies[BODY_VY * stride + i];
+    out[PREP_VZ] = bodies[BODY_VZ * stride + i];
+    out[PREP_WX] = bodies[BODY_WX * stride + i];
+    out[PREP_WY] = bodies[BODY_WY * stride + i];
+    out[PREP_WZ] = bodies[BODY_WZ * stride + i];
+    if (bxx == 0.0f && byy == 0.0f && bzz == 0.0f && bxy == 0.0f && bxz == 0.0f && byz == 0.0f) {
+        /* a particle or a static body: nothing to rotate (exact zeros, where rotating gives +-0) */
+        out[PREP_IXX] = 0.0f;
+        out[PREP_IYY] = 0.0f;
+        out[PREP_IZZ] = 0.0f;
+        out[PREP_IXY] = 0.0f;
+        out[PREP_IXZ] = 0.0f;
+        out[PREP_IYZ] = 0.0f;
+        return;
+    }
+
     /* rotation matrix of the unit quaternion, r<row><column> */
     const float xx = qx * qx;
     const float yy = qy * qy;
@@ -69,17 +91,6 @@ void prepare_body(__global const float* bodies, const int stride, const int i, _
     const float m22 = r20 * bxz + r21 * byz + r22 * bzz;
 
     /* world = m * R^T; only the upper triangle, so the result is exactly symmetric */
-    __global float* out = prepared + i * PREP_STRIDE;
-    out[PREP_X] = bodies[BODY_X * stride + i];
-    out[PREP_Y] = bodies[BODY_Y * stride + i];
-    out[PREP_Z] = bodies[BODY_Z * stride + i];
-    out[PREP_INV_MASS] = bodies[BODY_INV_MASS * stride + i];
-    out[PREP_VX] = bodies[BODY_VX * stride + i];
-    out[PREP_VY] = bodies[BODY_VY * stride + i];
-    out[PREP_VZ] = bodies[BODY_VZ * stride + i];
-    out[PREP_WX] = bodies[BODY_WX * stride + i];
-    out[PREP_WY] = bodies[BODY_WY * stride + i];
-    out[PREP_WZ] = bodies[BODY_WZ * stride + i];
     out[PREP_IXX] = m00 * r00 + m01 * r01 + m02 * r02;
     out[PREP_IYY] = m10 * r10 + m11 * r11 + m12 * r12;
     out[PREP_IZZ] = m20 * r20 + m21 * r21 + m22 * r22;

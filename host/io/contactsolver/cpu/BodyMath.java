@@ -91,6 +91,28 @@ final class BodyMath {
         float bxz = bodies.get(BodyField.INV_IXZ.ordinal() * stride + i);
         float byz = bodies.get(BodyField.INV_IYZ.ordinal() * stride + i);
 
+        int o = i * STRIDE;
+        prepared[o + F_X] = bodies.get(BodyField.X.ordinal() * stride + i);
+        prepared[o + F_Y] = bodies.get(BodyField.Y.ordinal() * stride + i);
+        prepared[o + F_Z] = bodies.get(BodyField.Z.ordinal() * stride + i);
+        prepared[o + F_INV_MASS] = bodies.get(BodyField.INV_MASS.ordinal() * stride + i);
+        prepared[o + F_VX] = bodies.get(BodyField.VX.ordinal() * stride + i);
+        prepared[o + F_VY] = bodies.get(BodyField.VY.ordinal() * stride + i);
+        prepared[o + F_VZ] = bodies.get(BodyField.VZ.ordinal() * stride + i);
+        prepared[o + F_WX] = bodies.get(BodyField.WX.ordinal() * stride + i);
+        prepared[o + F_WY] = bodies.get(BodyField.WY.ordinal() * stride + i);
+        prepared[o + F_WZ] = bodies.get(BodyField.WZ.ordinal() * stride + i);
+        if (bxx == 0.0f && byy == 0.0f && bzz == 0.0f && bxy == 0.0f && bxz == 0.0f && byz == 0.0f) {
+            // a particle or a static body: nothing to rotate (exact zeros, where rotating gives +-0)
+            prepared[o + F_IXX] = 0.0f;
+            prepared[o + F_IYY] = 0.0f;
+            prepared[o + F_IZZ] = 0.0f;
+            prepared[o + F_IXY] = 0.0f;
+            prepared[o + F_IXZ] = 0.0f;
+            prepared[o + F_IYZ] = 0.0f;
+            return;
+        }
+
         // rotation matrix of the unit quaternion, r<row><column>
         float xx = qx * qx;
         float yy = qy * qy;
@@ -123,17 +145,6 @@ final class BodyMath {
         float m22 = r20 * bxz + r21 * byz + r22 * bzz;
 
         // world = m * R^T; only the upper triangle, so the result is exactly symmetric
-        int o = i * STRIDE;
-        prepared[o + F_X] = bodies.get(BodyField.X.ordinal() * stride + i);
-        prepared[o + F_Y] = bodies.get(BodyField.Y.ordinal() * stride + i);
-        prepared[o + F_Z] = bodies.get(BodyField.Z.ordinal() * stride + i);
-        prepared[o + F_INV_MASS] = bodies.get(BodyField.INV_MASS.ordinal() * stride + i);
-        prepared[o + F_VX] = bodies.get(BodyField.VX.ordinal() * stride + i);
-        prepared[o + F_VY] = bodies.get(BodyField.VY.ordinal() * stride + i);
-        prepared[o + F_VZ] = bodies.get(BodyField.VZ.ordinal() * stride + i);
-        prepared[o + F_WX] = bodies.get(BodyField.WX.ordinal() * stride + i);
-        prepared[o + F_WY] = bodies.get(BodyField.WY.ordinal() * stride + i);
-        prepared[o + F_WZ] = bodies.get(BodyField.WZ.ordinal() * stride + i);
         prepared[o + F_IXX] = m00 * r00 + m01 * r01 + m02 * r02;
         prepared[o + F_IYY] = m10 * r10 + m11 * r11 + m12 * r12;
         prepared[o + F_IZZ] = m20 * r20 + m21 * r21 + m22 * r22;
@@ -191,6 +202,8 @@ final class BodyMath {
         float k;
         /** The normal velocity the contact must at least leave with ({@link TargetRule}). */
         float target;
+        /** The single pass's impulse, once computed. */
+        float impulse;
     }
 
     /**

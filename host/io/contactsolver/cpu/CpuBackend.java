@@ -62,13 +62,26 @@ public final class CpuBackend implements SolverBackend {
         FieldBlock contacts = job.contacts();
         FieldBlock links = job.links();
         FieldBlock impulses = job.impulses();
-        if (runner.threads() == 1 || contactCount <= GRAIN) {
+        int parts = runner.threads();
+        if (parts == 1 || contactCount <= GRAIN) {
             ContactEvaluation contact = new ContactEvaluation();
             float[] scratch = new float[ContactBody.COUNT * DeltaField.COUNT];
             for (int c = 0; c < contactCount; c++) {
                 SinglePass.solveAndAccumulate(contacts.floats(), links.ints(), contacts.stride(), c, bodyCount, prep,
                         job.targets(), impulses.floats(), scratch, sums, contact);
             }
+            job.clock().lap(SolvePhase.CONTACTS);
+        } else if (fewCrossing(links, contactCount, bodyCount, parts)) {
+            // each thread solves the contacts of its own bodies: no responses array at all
+            runner.forRange(parts, 1, (from, to) -> {
+                ContactEvaluation contact = new ContactEvaluation();
+                float[] scratch = new float[ContactBody.COUNT * DeltaField.COUNT];
+                for (int part = from; part < to; part++) {
+                    SinglePass.solveAndAccumulateOwned(contacts.floats(), links.ints(), contacts.stride(), contactCount,
+                            bodyCount, prep, job.targets(), impulses.floats(), scratch, sums, contact,
+                            (int) ((long) bodyCount * part / parts), (int) ((long) bodyCount * (part + 1) / parts));
+                }
+            });
             job.clock().lap(SolvePhase.CONTACTS);
         } else {
             responses = grow(responses, (long) contactCount * ContactBody.COUNT * DeltaField.COUNT);
@@ -81,7 +94,6 @@ public final class CpuBackend implements SolverBackend {
                 }
             });
             job.clock().lap(SolvePhase.CONTACTS);
-            int parts = runner.threads();
             runner.forRange(parts, 1, (from, to) -> {
                 for (int part = from; part < to; part++) {
                     SinglePass.accumulateOwned(links.ints(), links.stride(), contactCount, resp, sums,
@@ -184,6 +196,27 @@ public final class CpuBackend implements SolverBackend {
         }
         int overflow = starts[coloring.colourCount()];
         return Math.max(largest, work.run(overflow, coloring.rowCount()));
+    }
+
+    /**
+     * Whether so few contacts join bodies of different threads that solving those twice costs less
+     * than writing and re-reading every contact's responses: true for scenes whose bodies are
+     * ordered in space (piles, grids), false for scattered contact graphs.
+     */
+    private boolean fewCrossing(FieldBlock links, int contactCount, int bodyCount, int parts) {
+        int[] crossing = new int[parts];
+        runner.forRange(parts, 1, (from, to) -> {
+            for (int part = from; part < to; part++) {
+                int first = (int) ((long) contactCount * part / parts);
+                int end = (int) ((long) contactCount * (part + 1) / parts);
+                crossing[part] = SinglePass.crossingContacts(links.ints(), links.stride(), first, end, bodyCount, parts);
+            }
+        });
+        long total = 0;
+        for (int count : crossing) {
+            total += count;
+        }
+        return total * 10 < contactCount;
     }
 
     /** The per-body velocity-change records ({@code StateField}) of all bodies plus the world, all +0. */

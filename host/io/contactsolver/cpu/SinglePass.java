@@ -48,6 +48,7 @@ final class SinglePass {
      * approaches); zero otherwise, or when neither body can move ({@code K = 0}).
      *
      * @param worldRecord index of the all-zero prepared record standing for the world
+     * @param impulses receives {@code j} at {@code c}, or null: then only {@code contact.impulse} holds it
      * @param sideA the entry of {@code responses} for side a; side b's follows it
      */
     static void solveContact(FloatBuffer contacts, IntBuffer links, int stride, int c, int worldRecord,
@@ -58,7 +59,10 @@ final class SinglePass {
         if (contact.vn < contact.target && contact.k > 0.0f) {
             j = (contact.target - contact.vn) / contact.k;
         }
-        impulses.put(c, j);
+        contact.impulse = j;
+        if (impulses != null) {
+            impulses.put(c, j);
+        }
         writeResponse(responses, sideA, -j, contact.sideA, contact.nx, contact.ny, contact.nz);
         writeResponse(responses, sideA + 1, j, contact.sideB, contact.nx, contact.ny, contact.nz);
     }
@@ -91,6 +95,55 @@ final class SinglePass {
         if (contact.b >= 0) {
             addResponse(scratch, BodyContactIndex.entry(0, ContactBody.B), sums, contact.b);
         }
+    }
+
+    /**
+     * Several threads, on scenes where few contacts join bodies of different threads: the thread
+     * owning bodies {@code [lo, hi)} sweeps the contacts in order, solves every contact touching one
+     * of its bodies and adds that side's response to its sum, so no responses array is written or
+     * read. A contact joining two threads' bodies is solved by both, to the same bits; only the
+     * thread owning body a (body b, for a contact whose a is the world) writes its impulse.
+     */
+    static void solveAndAccumulateOwned(FloatBuffer contacts, IntBuffer links, int stride, int contactCount,
+            int worldRecord, float[] prepared, TargetRule rule, FloatBuffer impulses, float[] scratch, float[] sums,
+            ContactEvaluation contact, int lo, int hi) {
+        int baseA = LINK_A * stride;
+        int baseB = LINK_B * stride;
+        for (int c = 0; c < contactCount; c++) {
+            int a = links.get(baseA + c);
+            int b = links.get(baseB + c);
+            boolean ownsA = a >= lo && a < hi;
+            boolean ownsB = b >= lo && b < hi;
+            if (!ownsA && !ownsB) {
+                continue;
+            }
+            solveContact(contacts, links, stride, c, worldRecord, prepared, rule, null, scratch, 0, contact);
+            if (ownsA || a < 0) {
+                impulses.put(c, contact.impulse);
+            }
+            if (ownsA) {
+                addResponse(scratch, BodyContactIndex.entry(0, ContactBody.A), sums, a);
+            }
+            if (ownsB) {
+                addResponse(scratch, BodyContactIndex.entry(0, ContactBody.B), sums, b);
+            }
+        }
+    }
+
+    /**
+     * Among contacts {@code [first, end)}, those joining bodies of two different ranges when
+     * {@code bodyCount} bodies are cut into {@code parts} ranges.
+     */
+    static int crossingContacts(IntBuffer links, int stride, int first, int end, int bodyCount, int parts) {
+        int crossing = 0;
+        for (int c = first; c < end; c++) {
+            int a = links.get(LINK_A * stride + c);
+            int b = links.get(LINK_B * stride + c);
+            if (a >= 0 && b >= 0 && (int) ((long) a * parts / bodyCount) != (int) ((long) b * parts / bodyCount)) {
+                crossing++;
+            }
+        }
+        return crossing;
     }
 
     /**

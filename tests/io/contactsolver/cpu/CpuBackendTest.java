@@ -13,9 +13,12 @@ import org.junit.jupiter.api.Test;
 
 class CpuBackendTest {
 
-    @Test
-    void resultsDoNotDependOnTheThreadCount() {
-        Scene scene = SceneGenerator.randomGraph(77, 30_000, 150_000);
+    /** A scattered graph takes the two-phase path, a pile (bodies ordered in space) the fused one. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"random", "pile"})
+    void resultsDoNotDependOnTheThreadCount(String kind) {
+        Scene scene = kind.equals("pile") ? SceneGenerator.pileWithContacts(77, 150_000, 0.4f)
+                : SceneGenerator.randomGraph(77, 30_000, 150_000);
         SolveResult single;
         try (ContactSolver solver = Backends.cpu(1)) {
             single = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
@@ -24,6 +27,10 @@ class CpuBackendTest {
             try (ContactSolver solver = Backends.cpu(threads)) {
                 SolveResult parallel = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
                 Bits.assertIdentical(single, parallel, "1 thread vs " + threads);
+                if (threads == 2) {
+                    boolean fused = parallel.phaseNanos(io.contactsolver.SolvePhase.GATHER) == 0;
+                    assertEquals(kind.equals("pile"), fused, "the pile takes the fused path, the graph two phases");
+                }
             }
         }
     }

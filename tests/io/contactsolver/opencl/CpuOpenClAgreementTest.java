@@ -33,6 +33,16 @@ class CpuOpenClAgreementTest {
     }
 
     @Test
+    void singlePassIsBitIdenticalOnALargePile() {
+        Scene scene = SceneGenerator.pileWithContacts(2024, 120_000, 0.2f);
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            SolveResult expected = cpu.solve(scene.bodies(), scene.contacts(), new SolveResult());
+            Bits.assertIdentical(expected, openCl.solve(scene.bodies(), scene.contacts(), new SolveResult()),
+                    "CPU vs OpenCL on a pile");
+        }
+    }
+
+    @Test
     void reusedDeviceBuffersGiveTheSameBitsForShrinkingAndGrowingBatches() {
         try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
             SolveResult fromCpu = new SolveResult();
