@@ -168,7 +168,7 @@ public final class Simulation {
         current = previous != null ? previous : new SolveResult();
         previous = solved;
         stepCount++;
-        return new StepFigures(stepCount, stepCount * (double) dt, contacts.size(), world.kineticEnergy(), solveNanos,
+        return new StepFigures(stepCount, stepCount * dt, contacts.size(), world.kineticEnergy(), solveNanos,
                 solved.iterations(), solved.residual(), largestApproach, deepestOverlap, world.maxSpeed());
     }
 

@@ -15,7 +15,7 @@ package io.contactsolver.demo;
  * @param deepestOverlap the deepest overlap of any contact handed to the solver (0 if none overlap), m
  * @param maxSpeed the fastest particle at the end of the step, m/s
  */
-public record StepFigures(int step, double time, int contacts, double kineticEnergy, long solveNanos, int iterations,
+public record StepFigures(int step, float time, int contacts, double kineticEnergy, long solveNanos, int iterations,
         float residual, float largestApproach, float deepestOverlap, float maxSpeed) {
     /** The column names of {@link #csvRow()}. */
     public static final String CSV_HEADER = "step,time_s,contacts,kinetic_energy_j,solve_ms,iterations,residual,"
