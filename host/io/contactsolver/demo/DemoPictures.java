@@ -36,6 +36,8 @@ final class DemoPictures {
     private static final int TITLE_SPACE = 50;
     private static final int LEGEND_SPACE = 130;
     private static final int LEGEND_PIXELS = 240;
+    /** The share of spheres below the top of the colour scale. */
+    private static final float SCALE_PERCENTILE = 0.99f;
     /** Room shown above the highest sphere, in box widths. */
     private static final float VIEW_HEADROOM = 0.08f;
     private static final int CHART_WIDTH = 1000;
@@ -51,7 +53,9 @@ final class DemoPictures {
 
     /**
      * The particles seen from the front (x to the right, y up, looking along -z), the nearest drawn
-     * last; circles have the spheres' radii, colours their speed on a scale from 0 to the fastest.
+     * last; circles have the spheres' radii, colours their speed on a scale from 0 to the speed
+     * that 99% of the spheres do not exceed (the fastest 1% share the top colour), so that a few
+     * stragglers do not wash out the motion of the rest.
      * The view ends a little above the highest sphere, so a settled pile is not a strip at the
      * bottom of an empty box.
      */
@@ -74,14 +78,14 @@ final class DemoPictures {
             g.setColor(Color.WHITE);
             g.fillRect(0, 0, imageWidth, imageHeight);
             float floorY = TITLE_SPACE + viewPixels;
-            float fastest = Math.max(world.maxSpeed(), Float.MIN_NORMAL);
+            float scaleTop = speedScaleTop(world);
             g.setClip(MARGIN, TITLE_SPACE, BOX_PIXELS, viewPixels);
             Ellipse2D.Float circle = new Ellipse2D.Float();
             g.setStroke(new BasicStroke(0.6f));
             for (int i : backToFront(world)) {
                 float r = world.radius[i] * scale;
                 circle.setFrame(MARGIN + world.x[i] * scale - r, floorY - world.y[i] * scale - r, 2 * r, 2 * r);
-                Color colour = speedColour(world.speed(i) / fastest);
+                Color colour = speedColour(world.speed(i) / scaleTop);
                 g.setColor(colour);
                 g.fill(circle);
                 g.setColor(colour.darker());
@@ -106,7 +110,7 @@ final class DemoPictures {
             if (!cropped) {
                 g.drawLine(left, TITLE_SPACE, right, TITLE_SPACE);
             }
-            drawSpeedLegend(g, right + 30, TITLE_SPACE, LEGEND_PIXELS, fastest);
+            drawSpeedLegend(g, right + 30, TITLE_SPACE, LEGEND_PIXELS, scaleTop);
         } finally {
             g.dispose();
         }
@@ -173,7 +177,19 @@ final class DemoPictures {
         return order;
     }
 
-    private static void drawSpeedLegend(Graphics2D g, int left, int top, int height, float fastest) {
+    /** The 99th percentile of the speeds (or the fastest, if that is 0), never 0. */
+    private static float speedScaleTop(ParticleWorld world) {
+        float[] speeds = new float[world.count];
+        for (int i = 0; i < world.count; i++) {
+            speeds[i] = world.speed(i);
+        }
+        Arrays.sort(speeds);
+        float percentile = speeds[(int) (SCALE_PERCENTILE * (world.count - 1))];
+        float top = percentile > 0.0f ? percentile : speeds[world.count - 1];
+        return Math.max(top, Float.MIN_NORMAL);
+    }
+
+    private static void drawSpeedLegend(Graphics2D g, int left, int top, int height, float scaleTop) {
         int barWidth = 24;
         for (int row = 0; row < height; row++) {
             g.setColor(speedColour(1.0f - row / (float) (height - 1)));
@@ -187,7 +203,8 @@ final class DemoPictures {
         for (int k = 0; k <= ticks; k++) {
             int y = top + height - k * height / ticks;
             g.drawLine(left + barWidth, y, left + barWidth + 5, y);
-            g.drawString(formatSpeed(fastest * k / ticks), left + barWidth + 8, y + 5);
+            String label = formatSpeed(scaleTop * k / ticks);
+            g.drawString(k == ticks ? "\u2265 " + label : label, left + barWidth + 8, y + 5);
         }
         g.drawString("speed (m/s)", left - 4, top + height + 24);
         g.drawString("at the end", left - 4, top + height + 40);
