@@ -4,13 +4,14 @@ import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.cli.Main;
+import io.contactsolver.scene.AtomicFiles;
+import io.contactsolver.scene.AtomicFiles.Output;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import me.tongfei.progressbar.DelegatingProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
@@ -147,20 +148,22 @@ public final class DemoCommand implements Callable<Integer> {
                 .build();
     }
 
-    private List<Path> writeOutputs(ParticleWorld world, List<StepFigures> figures) throws java.io.IOException {
+    /** The pictures and the CSV, all written or none (see {@link AtomicFiles}); returns their paths. */
+    private List<Path> writeOutputs(ParticleWorld world, List<StepFigures> figures) throws IOException {
         System.setProperty("java.awt.headless", "true");
         StepFigures last = figures.get(figures.size() - 1);
-        Map<Path, byte[]> files = new LinkedHashMap<>();
-        files.put(out.resolve(SNAPSHOT), DemoPictures.snapshot(world, String.format(Locale.ROOT,
-                "%,d spheres after %,d steps (%.2f s), side view, coloured by speed", world.count, last.step(),
-                last.time())));
-        files.put(out.resolve(CHART), DemoPictures.energyAndContacts(figures, String.format(Locale.ROOT,
-                "%,d spheres, dt %s s, restitution %s", world.count, timeStep, restitution)));
+        String snapshotTitle = String.format(Locale.ROOT, "%,d spheres after %,d steps (%.2f s), side view, "
+                + "coloured by speed", world.count, last.step(), last.time());
+        String chartTitle = String.format(Locale.ROOT, "%,d spheres, dt %s s, restitution %s", world.count, timeStep,
+                restitution);
+        List<Output> outputs = new ArrayList<>();
+        outputs.add(new Output(out.resolve(SNAPSHOT), png -> DemoPictures.snapshot(world, snapshotTitle, png)));
+        outputs.add(new Output(out.resolve(CHART), png -> DemoPictures.energyAndContacts(figures, chartTitle, png)));
         if (csv != null) {
-            files.put(csv, DemoFiles.csv(figures));
+            outputs.add(Output.text(csv, text -> StepFigures.writeCsv(figures, text)));
         }
-        DemoFiles.writeAll(files);
-        return new ArrayList<>(files.keySet());
+        AtomicFiles.write(outputs);
+        return outputs.stream().map(Output::target).toList();
     }
 
     private void printSummary(PrintWriter stdout, String device, List<StepFigures> figures, double seconds,

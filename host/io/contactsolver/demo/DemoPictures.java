@@ -7,8 +7,8 @@ import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.Ellipse2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -25,7 +25,7 @@ import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 /**
- * The demo's two pictures, as PNG bytes: a side view of the particles coloured by speed, and a
+ * The demo's two pictures, written as PNG: a side view of the particles coloured by speed, and a
  * chart of kinetic energy and contacts per step over time. Drawn off screen; the caller sets
  * {@code java.awt.headless=true} before the first one.
  */
@@ -59,7 +59,7 @@ final class DemoPictures {
      * The view ends a little above the highest sphere, so a settled pile is not a strip at the
      * bottom of an empty box.
      */
-    static byte[] snapshot(ParticleWorld world, String title) throws IOException {
+    static void snapshot(ParticleWorld world, String title, OutputStream png) throws IOException {
         float scale = BOX_PIXELS / world.width;
         float top = 0.0f;
         for (int i = 0; i < world.count; i++) {
@@ -114,11 +114,13 @@ final class DemoPictures {
         } finally {
             g.dispose();
         }
-        return png(image);
+        if (!ImageIO.write(image, "png", png)) {
+            throw new IOException("no PNG writer available");
+        }
     }
 
     /** Kinetic energy (log scale) and contacts per step against simulated time, one panel each. */
-    static byte[] energyAndContacts(List<StepFigures> figures, String title) throws IOException {
+    static void energyAndContacts(List<StepFigures> figures, String title, OutputStream png) throws IOException {
         XYSeries energy = new XYSeries("kinetic energy");
         XYSeries contacts = new XYSeries("contacts per step");
         double peak = figures.stream().mapToDouble(StepFigures::kineticEnergy).max().orElse(0.0);
@@ -142,9 +144,7 @@ final class DemoPictures {
         plot.add(contactPlot, 1);
         JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 16), plot, false);
         chart.setBackgroundPaint(Color.WHITE);
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        ChartUtils.writeChartAsPNG(bytes, chart, CHART_WIDTH, CHART_HEIGHT);
-        return bytes.toByteArray();
+        ChartUtils.writeChartAsPNG(png, chart, CHART_WIDTH, CHART_HEIGHT);
     }
 
     /** A colour for {@code fraction} in [0, 1] of the way from slow to fast. */
@@ -219,13 +219,5 @@ final class DemoPictures {
         renderer.setSeriesPaint(0, colour);
         renderer.setSeriesStroke(0, new BasicStroke(1.8f));
         return renderer;
-    }
-
-    private static byte[] png(BufferedImage image) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        if (!ImageIO.write(image, "png", bytes)) {
-            throw new IOException("no PNG writer available");
-        }
-        return bytes.toByteArray();
     }
 }

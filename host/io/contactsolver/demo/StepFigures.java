@@ -1,5 +1,9 @@
 package io.contactsolver.demo;
 
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+
 /**
  * What one simulation step measured; one row of the demo's {@code --csv} file.
  *
@@ -23,6 +27,14 @@ public record StepFigures(int step, float time, int contacts, double kineticEner
 
     public double solveMillis() {
         return solveNanos / 1e6;
+    }
+
+    /** Writes the figures of a run as CSV: {@link #CSV_HEADER}, then a row per step. */
+    public static void writeCsv(List<StepFigures> figures, Writer out) throws IOException {
+        out.append(CSV_HEADER).append('\n');
+        for (StepFigures step : figures) {
+            out.append(step.csvRow()).append('\n');
+        }
     }
 
     /** One CSV row; floats print with {@link Float#toString}, which reads back to the same bits. */
