@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
 public final class DemoCommand implements Callable<Integer> {
     static final String SNAPSHOT = "particles.png";
     static final String CHART = "energy-contacts.png";
-    /** Beyond this the arrays of a step outgrow a default heap. */
+    /** Keeps a mistyped count from asking for more memory than a workstation has. */
     static final int MAX_PARTICLES = 2_000_000;
     static final float MAX_TIME_STEP = 0.1f;
     /** Columns the progress bar may use; it is drawn with a carriage return, so it must fit a line. */
@@ -173,9 +173,10 @@ public final class DemoCommand implements Callable<Integer> {
         long solveNanos = figures.stream().mapToLong(StepFigures::solveNanos).sum();
         long contactCount = figures.stream().mapToLong(StepFigures::contacts).sum();
         stdout.printf(Locale.ROOT, "demo: %,d spheres, %,d steps of %s s (%.2f s simulated), restitution %s, "
-                + "%d iterations per step, in %.1f s (%.1f steps/s)%n", particles, figures.size(), timeStep,
+                + "%d iterations per step, stepped in %.1f s (%.1f steps/s)%n", particles, figures.size(), timeStep,
                 last.time(), restitution, iterations, seconds, figures.size() / seconds);
         stdout.println("backend: " + device);
+        // both solves of a step (velocity and push-out) count as its solve time
         stdout.printf(Locale.ROOT, "solve: %.2f ms per step on average, %,.0f contacts per second "
                 + "(%,d contacts per step on average)%n", solveNanos / 1e6 / figures.size(),
                 contactCount / (solveNanos / 1e9), contactCount / figures.size());

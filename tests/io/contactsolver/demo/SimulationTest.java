@@ -8,8 +8,10 @@ import io.contactsolver.Backend;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.testing.Backends;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.joml.Vector3f;
@@ -109,17 +111,7 @@ class SimulationTest {
 
     /** Mean iterations the module reported over steps 500 to 700, once the pile has formed. */
     private static double meanIterations(Simulation.Settings settings) {
-        Simulation simulation = simulation(settings);
-        long iterations = 0;
-        try (ContactSolver solver = Backends.cpu()) {
-            for (int step = 1; step <= 700; step++) {
-                StepFigures figures = simulation.step(solver);
-                if (step > 500) {
-                    iterations += figures.iterations();
-                }
-            }
-        }
-        return iterations / 200.0;
+        return run(settings, 700).subList(500, 700).stream().mapToInt(StepFigures::iterations).average().orElseThrow();
     }
 
     /**
@@ -135,18 +127,22 @@ class SimulationTest {
         assertTrue(without > 10.0f * slop, "without: " + without + " m");
     }
 
+    /** The deepest overlap over steps 700 to 800, once the pile has formed. */
     private static float deepestOverlapAtTheEnd(Simulation.Settings settings) {
+        return (float) run(settings, 800).subList(700, 800).stream().mapToDouble(StepFigures::deepestOverlap).max()
+                .orElseThrow();
+    }
+
+    /** The figures of {@code steps} steps of the small drop on the CPU. */
+    private static List<StepFigures> run(Simulation.Settings settings, int steps) {
         Simulation simulation = simulation(settings);
-        float deepest = 0.0f;
+        List<StepFigures> figures = new ArrayList<>();
         try (ContactSolver solver = Backends.cpu()) {
-            for (int step = 1; step <= 800; step++) {
-                StepFigures figures = simulation.step(solver);
-                if (step > 700) {
-                    deepest = Math.max(deepest, figures.deepestOverlap());
-                }
+            for (int step = 1; step <= steps; step++) {
+                figures.add(simulation.step(solver));
             }
         }
-        return deepest;
+        return figures;
     }
 
     /** Every step's ids are unique, and a pair in contact in two steps in a row keeps its id. */
