@@ -2,6 +2,7 @@ package io.contactsolver.cli;
 
 import java.io.PrintWriter;
 import io.contactsolver.bench.BenchCommand;
+import io.contactsolver.demo.DemoCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,7 +15,7 @@ import picocli.CommandLine.Command;
 @Command(name = "contact-solver", mixinStandardHelpOptions = true, version = "contact-solver 0.1.0",
         description = "Frictionless rigid-body contact impulses on OpenCL devices and on the CPU.",
         subcommands = {SolveCommand.class, DevicesCommand.class, GenerateCommand.class, BenchCommand.class,
-            CommandLine.HelpCommand.class})
+            DemoCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
     public static final int OK = 0;
     public static final int FAILURE = 1;

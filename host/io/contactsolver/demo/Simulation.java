@@ -1,0 +1,328 @@
+package io.contactsolver.demo;
+
+import io.contactsolver.BodyBatch;
+import io.contactsolver.ContactBatch;
+import io.contactsolver.ContactField;
+import io.contactsolver.ContactSolver;
+import io.contactsolver.DeltaField;
+import io.contactsolver.SolveResult;
+import io.contactsolver.SolveSettings;
+import java.nio.FloatBuffer;
+
+/**
+ * The step loop of a particle simulation that hands its contacts to the module: the model of how
+ * a simulation plugs {@link ContactSolver} in.
+ *
+ * <p>One {@link #step} is:
+ * <ol>
+ *   <li>gravity: {@code v += g dt}, first, so the solver sees the velocity the step would end with
+ *       and a resting sphere's contacts cancel exactly that;</li>
+ *   <li>contacts: the {@link UniformGrid} offers sphere pairs that are near, each sphere is tested
+ *       against the six {@link Wall}s, and a contact enters the batch if its surfaces touch or could
+ *       touch within the step; each gets its signed gap (separation) and an id that
+ *       {@link ContactIds} keeps stable while the contact persists;</li>
+ *   <li>velocity solve: the module's iterative solver, warm started from the previous step's result
+ *       (matched by contact id), with restitution and speculative contacts (a gap may close within
+ *       the step but not turn into overlap) and no push-out;</li>
+ *   <li>push solve (split impulse): the module's positional correction on the same contacts with
+ *       the bodies at rest, giving the velocity that pushes overlap beyond the slop out at the bias
+ *       factor per step;</li>
+ *   <li>integrate: {@code v += dv}, then {@code x += (v + push) dt} (semi-implicit Euler); the push
+ *       moves the spheres but is not kept in their velocity.</li>
+ * </ol>
+ *
+ * <p>Why two solves: with one solve the push-out stays in the velocity (Baumgarte at velocity
+ * level), and in a pile deeper than the iterations can resolve it keeps feeding energy in, so the
+ * pile never comes to rest. Kept apart, the push corrects positions and adds no kinetic energy.
+ *
+ * <p>Convention (PHYSICS.md): a contact's normal points from body a to body b; for a sphere pair a
+ * is the lower particle index, for a wall a is the world (body index -1) and the normal points into
+ * the box. The separation is the distance between the surfaces along the normal, negative when they
+ * overlap.
+ *
+ * <p>Spheres are particles (inverse inertia zero): frictionless contacts act through the centre
+ * and never spin a sphere. All arithmetic here is float in one thread in a fixed order, and the
+ * module's results are bit-identical on the CPU and OpenCL, so a seed gives one trajectory on
+ * every backend.
+ */
+public final class Simulation {
+    /** Gravity along -y, m/s^2. */
+    static final float GRAVITY = 9.81f;
+    /** Share of an overlap (beyond the slop) pushed out per step: Baumgarte's usual 0.2. */
+    static final float BIAS_FACTOR = 0.2f;
+    /**
+     * Iterations of the push solve per iteration of the velocity solve: it only has to spread
+     * a gradual correction, and is not warm started (last step's push is not this step's).
+     */
+    static final int PUSH_ITERATIONS_DIVISOR = 2;
+    /**
+     * Contacts approaching slower than the speed gravity adds in this many steps do not bounce:
+     * that is a sphere resting on another, not a collision, and a bounce there would make a pile
+     * jitter for ever.
+     */
+    static final float RESTING_STEPS = 4.0f;
+    /** Overlap left alone, in largest radii, so a resting pile is not pushed apart and together. */
+    static final float SLOP_PER_RADIUS = 0.005f;
+    /** The smallest speculative margin, in largest radii: catches slow approaches and resting neighbours. */
+    static final float MIN_MARGIN_PER_RADIUS = 0.05f;
+    /** The largest speculative margin, in largest radii: bounds the grid's cell size and the contact count. */
+    static final float MAX_MARGIN_PER_RADIUS = 1.0f;
+    private static final Wall[] WALLS = Wall.values();
+
+    /**
+     * How the simulation steps.
+     *
+     * @param timeStep dt, s
+     * @param restitution coefficient of restitution of every contact, in [0, 1]
+     * @param iterations the most solver iterations per step
+     * @param tolerance the solver stops early once no impulse changes by more than this in an iteration, N s
+     * @param warmStart whether each solve starts from the previous step's impulses (off only to
+     *     show what it buys)
+     * @param positionalCorrection whether gaps may not close into overlap and overlap is pushed out
+     *     (off only to show that penetration then builds up)
+     */
+    public record Settings(float timeStep, float restitution, int iterations, float tolerance, boolean warmStart,
+            boolean positionalCorrection) {
+        /** The demo's settings: fixed iteration count, warm starting and positional correction on. */
+        public static Settings of(float timeStep, float restitution, int iterations) {
+            return new Settings(timeStep, restitution, iterations, 0.0f, true, true);
+        }
+    }
+
+    private final ParticleWorld world;
+    private final Settings settings;
+    private final SolveSettings velocitySettings;
+    /** Null when positional correction is off. */
+    private final SolveSettings pushSettings;
+    private final float minMargin;
+    private final float maxMargin;
+    private final BodyBatch bodies;
+    private final ContactBatch contacts;
+    private final UniformGrid grid = new UniformGrid();
+    private final ContactIds contactIds = new ContactIds();
+    /** Two results, alternated: the previous step's is the warm start of the current one (none at first). */
+    private SolveResult previous;
+    private SolveResult current = new SolveResult();
+    private final SolveResult push = new SolveResult();
+    /** The deepest overlap among this step's contacts, found while adding them. */
+    private float deepestOverlap;
+    private int stepCount;
+
+    public Simulation(ParticleWorld world, Settings settings) {
+        this.world = world;
+        this.settings = settings;
+        float largest = world.largestRadius();
+        float slop = SLOP_PER_RADIUS * largest;
+        SolveSettings velocity = SolveSettings.iterative(settings.iterations()).withTolerance(settings.tolerance())
+                .withRestitutionThreshold(RESTING_STEPS * GRAVITY * settings.timeStep());
+        if (settings.positionalCorrection()) {
+            // bias 0: speculative gaps only, the push-out is the second solve's
+            this.velocitySettings = velocity.withPositionalCorrection(settings.timeStep(), 0.0f, slop);
+            this.pushSettings = SolveSettings.iterative(Math.max(1, settings.iterations() / PUSH_ITERATIONS_DIVISOR))
+                    .withPositionalCorrection(settings.timeStep(), BIAS_FACTOR, slop);
+        } else {
+            this.velocitySettings = velocity;
+            this.pushSettings = null;
+        }
+        this.minMargin = MIN_MARGIN_PER_RADIUS * largest;
+        this.maxMargin = MAX_MARGIN_PER_RADIUS * largest;
+        this.bodies = new BodyBatch(world.count);
+        for (int i = 0; i < world.count; i++) {
+            bodies.setParticle(bodies.add(), world.mass[i]);
+        }
+        // about six neighbours and a wall or two per sphere in a settled pile
+        this.contacts = new ContactBatch(world.count * 4);
+    }
+
+    public ParticleWorld world() {
+        return world;
+    }
+
+    /** The contacts of the last step, as handed to the solver. */
+    ContactBatch contacts() {
+        return contacts;
+    }
+
+    /** The module's result of the last step's velocity solve. */
+    SolveResult lastResult() {
+        return previous;
+    }
+
+    /** Advances the world by one time step; {@code solver} may change between steps. */
+    public StepFigures step(ContactSolver solver) {
+        float dt = settings.timeStep();
+        applyGravity(dt);
+        findContacts(dt);
+        copyStateToBodies();
+        long start = System.nanoTime();
+        solver.solve(bodies, contacts, velocitySettings, settings.warmStart() ? previous : null, current);
+        if (pushSettings != null) {
+            stopBodies();
+            solver.solve(bodies, contacts, pushSettings, push);
+        }
+        long solveNanos = System.nanoTime() - start;
+        applyVelocityChanges(current);
+        float largestApproach = largestApproach(dt);
+        moveParticles(dt);
+        SolveResult solved = current;
+        current = previous != null ? previous : new SolveResult();
+        previous = solved;
+        stepCount++;
+        return new StepFigures(stepCount, stepCount * dt, contacts.size(), world.kineticEnergy(), solveNanos,
+                solved.iterations(), solved.residual(), largestApproach, deepestOverlap, world.maxSpeed());
+    }
+
+    private void applyGravity(float dt) {
+        float dv = GRAVITY * dt;
+        for (int i = 0; i < world.count; i++) {
+            world.vy[i] -= dv;
+        }
+    }
+
+    /**
+     * How far apart two surfaces may be for the grid to offer the pair: far enough for any pair
+     * that {@link #mayTouchWithinStep} could accept, as no pair closes faster than twice the fastest
+     * sphere.
+     */
+    private float candidateMargin(float dt) {
+        return Math.min(maxMargin, minMargin + 2.0f * world.maxSpeed() * dt);
+    }
+
+    /**
+     * Whether a contact enters the solve: when its surfaces touch, or could touch within this step
+     * at the speed they close at now (a speculative contact, which the solver lets close its gap but
+     * not overlap). Without it, fast spheres would meet unseen between steps and overlap deeply;
+     * with a fixed large margin instead, every near neighbour would cost the solver a row.
+     */
+    private boolean mayTouchWithinStep(float separation, float closingSpeed, float dt) {
+        return separation < minMargin + Math.max(0.0f, closingSpeed) * dt;
+    }
+
+    /** Fills the contact batch for this step. */
+    private void findContacts(float dt) {
+        contacts.clear();
+        contactIds.beginStep();
+        deepestOverlap = 0.0f;
+        grid.findPairs(world, candidateMargin(dt));
+        for (int p = 0; p < grid.pairCount(); p++) {
+            addPairContact(grid.pairA(p), grid.pairB(p), dt);
+        }
+        for (int i = 0; i < world.count; i++) {
+            for (Wall wall : WALLS) {
+                addWallContact(i, wall, dt);
+            }
+        }
+        contactIds.endStep();
+    }
+
+    /** Adds the contact of spheres {@code a < b} if they may touch within the step. */
+    private void addPairContact(int a, int b, float dt) {
+        float dx = world.x[b] - world.x[a];
+        float dy = world.y[b] - world.y[a];
+        float dz = world.z[b] - world.z[a];
+        float distance = (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
+        float nx = 0.0f;
+        float ny = 1.0f;
+        float nz = 0.0f;
+        if (distance > 0.0f) { // coincident centres have no direction: push straight up
+            nx = dx / distance;
+            ny = dy / distance;
+            nz = dz / distance;
+        }
+        float separation = distance - world.radius[a] - world.radius[b];
+        float closing = (world.vx[a] - world.vx[b]) * nx + (world.vy[a] - world.vy[b]) * ny
+                + (world.vz[a] - world.vz[b]) * nz;
+        if (!mayTouchWithinStep(separation, closing, dt)) {
+            return;
+        }
+        // the point halfway across the gap (or the overlap); particles do not need it, rigid bodies would
+        float toPoint = world.radius[a] + 0.5f * separation;
+        int c = contacts.add(a, b, world.x[a] + nx * toPoint, world.y[a] + ny * toPoint, world.z[a] + nz * toPoint,
+                nx, ny, nz, settings.restitution());
+        contacts.setSeparation(c, separation);
+        contacts.setId(c, contactIds.idOf(ContactIds.pairKey(a, b)));
+        deepestOverlap = Math.max(deepestOverlap, -separation);
+    }
+
+    /** Adds the contact of sphere {@code i} with {@code wall} if they may touch within the step. */
+    private void addWallContact(int i, Wall wall, float dt) {
+        int axis = wall.axis;
+        float gap = wall.gap(world.centre(axis, i), world.radius[i], world.size(axis));
+        float closing = -wall.normal(axis) * (axis == 0 ? world.vx[i] : axis == 1 ? world.vy[i] : world.vz[i]);
+        if (!mayTouchWithinStep(gap, closing, dt)) {
+            return;
+        }
+        // the point on the wall beneath the sphere's centre
+        float px = axis == 0 ? wall.position(world.width) : world.x[i];
+        float py = axis == 1 ? wall.position(world.height) : world.y[i];
+        float pz = axis == 2 ? wall.position(world.depth) : world.z[i];
+        int c = contacts.add(ContactBatch.WORLD, i, px, py, pz, wall.normal(0), wall.normal(1), wall.normal(2),
+                settings.restitution());
+        contacts.setSeparation(c, gap);
+        contacts.setId(c, contactIds.idOf(ContactIds.wallKey(i, wall)));
+        deepestOverlap = Math.max(deepestOverlap, -gap);
+    }
+
+    private void copyStateToBodies() {
+        for (int i = 0; i < world.count; i++) {
+            bodies.setPosition(i, world.x[i], world.y[i], world.z[i]);
+            bodies.setLinearVelocity(i, world.vx[i], world.vy[i], world.vz[i]);
+        }
+    }
+
+    /** The push solve sees the bodies at rest, so its deltas are the push alone. */
+    private void stopBodies() {
+        for (int i = 0; i < world.count; i++) {
+            bodies.setLinearVelocity(i, 0.0f, 0.0f, 0.0f);
+        }
+    }
+
+    private void applyVelocityChanges(SolveResult result) {
+        FloatBuffer deltas = result.deltas();
+        int stride = result.deltaStride();
+        int dvx = DeltaField.DVX.ordinal() * stride;
+        int dvy = DeltaField.DVY.ordinal() * stride;
+        int dvz = DeltaField.DVZ.ordinal() * stride;
+        for (int i = 0; i < world.count; i++) {
+            world.vx[i] += deltas.get(dvx + i);
+            world.vy[i] += deltas.get(dvy + i);
+            world.vz[i] += deltas.get(dvz + i);
+        }
+    }
+
+    /**
+     * After the solve: the fastest any contact still closes beyond what its gap allows within the
+     * step ({@code -v_n} for touching contacts, {@code -v_n - gap / dt} for speculative ones), or 0.
+     * Computed from the velocities the solver's deltas gave, not from its residual, so it shows
+     * what the solver actually achieved.
+     */
+    private float largestApproach(float dt) {
+        float largest = 0.0f;
+        for (int c = 0; c < contacts.size(); c++) {
+            int a = contacts.bodyA(c);
+            int b = contacts.bodyB(c);
+            float rvx = world.vx[b] - (a == ContactBatch.WORLD ? 0.0f : world.vx[a]);
+            float rvy = world.vy[b] - (a == ContactBatch.WORLD ? 0.0f : world.vy[a]);
+            float rvz = world.vz[b] - (a == ContactBatch.WORLD ? 0.0f : world.vz[a]);
+            float vn = rvx * contacts.get(ContactField.NX, c) + rvy * contacts.get(ContactField.NY, c)
+                    + rvz * contacts.get(ContactField.NZ, c);
+            float allowed = Math.max(0.0f, contacts.separation(c)) / dt;
+            largest = Math.max(largest, -vn - allowed);
+        }
+        return largest;
+    }
+
+    /** Moves every particle by its velocity and, with positional correction, the push. */
+    private void moveParticles(float dt) {
+        FloatBuffer pushes = pushSettings != null ? push.deltas() : null;
+        int stride = push.deltaStride();
+        for (int i = 0; i < world.count; i++) {
+            float pushX = pushes == null ? 0.0f : pushes.get(DeltaField.DVX.ordinal() * stride + i);
+            float pushY = pushes == null ? 0.0f : pushes.get(DeltaField.DVY.ordinal() * stride + i);
+            float pushZ = pushes == null ? 0.0f : pushes.get(DeltaField.DVZ.ordinal() * stride + i);
+            world.x[i] += (world.vx[i] + pushX) * dt;
+            world.y[i] += (world.vy[i] + pushY) * dt;
+            world.z[i] += (world.vz[i] + pushZ) * dt;
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package io.contactsolver.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.cli.Main;
+import io.contactsolver.testing.Cli;
+import io.contactsolver.testing.Cli.Run;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** {@code demo}: what it prints and writes, and how it refuses bad options. */
+class DemoCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void writesTheSnapshotTheChartAndTheCsvAndPrintsTheSummary() throws IOException {
+        Path out = dir.resolve("out");
+        Path csv = dir.resolve("figures").resolve("steps.csv");
+        Run run = Cli.inProcess("demo", "--particles", "250", "--steps", "120", "--dt", "0.0025", "--restitution",
+                "0.4", "--iterations", "8", "--backend", "cpu", "--seed", "3", "--out", out.toString(), "--csv",
+                csv.toString());
+        assertEquals(Main.OK, run.exitCode(), run.err());
+
+        BufferedImage snapshot = ImageIO.read(out.resolve(DemoCommand.SNAPSHOT).toFile());
+        assertNotNull(snapshot, "a PNG");
+        assertTrue(snapshot.getWidth() >= 1200 && snapshot.getHeight() >= 300, snapshot.toString());
+        BufferedImage chart = ImageIO.read(out.resolve(DemoCommand.CHART).toFile());
+        assertNotNull(chart, "a PNG");
+        assertEquals(1000, chart.getWidth());
+        try (Stream<Path> files = Files.list(out)) {
+            assertEquals(List.of(DemoCommand.CHART, DemoCommand.SNAPSHOT),
+                    files.map(p -> p.getFileName().toString()).sorted().toList(), "no temporary file left");
+        }
+
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals(StepFigures.CSV_HEADER, rows.get(0));
+        assertEquals(121, rows.size(), "a row per step");
+        String[] last = rows.get(120).split(",");
+        assertEquals(StepFigures.CSV_HEADER.split(",").length, last.length);
+        assertEquals("120", last[0]);
+        assertEquals(0.3, Double.parseDouble(last[1]), 1e-6, "120 steps of 2.5 ms");
+        assertTrue(Integer.parseInt(last[2]) > 250, "the spheres have landed: " + rows.get(120));
+        assertEquals("8", last[5], "iterations used");
+
+        List<String> summary = run.out().lines().toList();
+        assertTrue(summary.get(0).startsWith("demo: 250 spheres, 120 steps of 0.0025 s (0.30 s simulated), "
+                + "restitution 0.4, 8 iterations per step"), summary.get(0));
+        assertTrue(summary.get(1).startsWith("backend: CPU"), summary.get(1));
+        assertTrue(summary.get(2).matches("solve: [0-9.]+ ms per step on average, [0-9,]+ contacts per second .*"),
+                summary.get(2));
+        assertTrue(summary.get(3).matches("kinetic energy: \\S+ J after the first step, \\S+ J after the last"),
+                summary.get(3));
+        assertTrue(summary.get(4).startsWith("largest remaining approach velocity: "), summary.get(4));
+        assertTrue(run.err().contains("120/120 steps") && run.err().contains("contacts/step"), "the progress bar");
+    }
+
+    @Test
+    void theSameSeedWritesTheSameFiguresOnEveryRun() throws IOException {
+        String[] common = {"demo", "--particles", "150", "--steps", "60", "--backend", "cpu", "--seed", "11"};
+        for (String name : new String[] {"a", "b"}) {
+            Run run = Cli.inProcess(concat(common, "--out", dir.resolve(name).toString(), "--csv",
+                    dir.resolve(name + ".csv").toString()));
+            assertEquals(Main.OK, run.exitCode(), run.err());
+        }
+        assertEquals(withoutTimings(Files.readAllLines(dir.resolve("a.csv"))),
+                withoutTimings(Files.readAllLines(dir.resolve("b.csv"))));
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+        "--particles, 0, --particles must be between 1 and",
+        "--particles, 2000001, --particles must be between 1 and",
+        "--steps, 0, --steps must be at least 1",
+        "--dt, 0, --dt must be greater than 0 and at most 0.1 s",
+        "--dt, NaN, --dt must be greater than 0 and at most 0.1 s",
+        "--dt, 0.5, --dt must be greater than 0 and at most 0.1 s",
+        "--restitution, 1.5, --restitution must be between 0 and 1",
+        "--restitution, -0.1, --restitution must be between 0 and 1",
+        "--iterations, 0, --iterations must be at least 1"})
+    void refusesABadOptionWithOneLineAndWritesNothing(String option, String value, String message) {
+        Path out = dir.resolve("out");
+        Run run = Cli.inProcess("demo", option, value, "--out", out.toString(), "--backend", "cpu");
+        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertEquals(1, run.errLines().size(), run.err());
+        assertTrue(run.errLines().get(0).startsWith("error: " + message), run.err());
+        assertEquals("", run.out());
+        assertTrue(Files.notExists(out));
+    }
+
+    @Test
+    void refusesAnUnknownBackendOrANumberThatIsNotOne() {
+        Run backend = Cli.inProcess("demo", "--backend", "gpu");
+        assertEquals(Main.BAD_INPUT, backend.exitCode());
+        assertTrue(backend.errLines().get(0).contains("--backend"), backend.err());
+        Run particles = Cli.inProcess("demo", "--particles", "many");
+        assertEquals(Main.BAD_INPUT, particles.exitCode());
+        assertTrue(particles.errLines().get(0).contains("--particles") && particles.errLines().get(0).contains("many"),
+                particles.err());
+    }
+
+    /** The CSV without its solve-time column, the one figure that depends on the machine. */
+    private static List<String> withoutTimings(List<String> rows) {
+        int column = List.of(StepFigures.CSV_HEADER.split(",")).indexOf("solve_ms");
+        return rows.stream().map(row -> {
+            String[] fields = row.split(",");
+            fields[column] = "";
+            return String.join(",", fields);
+        }).toList();
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        String[] all = new String[first.length + more.length];
+        System.arraycopy(first, 0, all, 0, first.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
+    }
+}

@@ -1,0 +1,217 @@
+package io.contactsolver.demo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.contactsolver.Backend;
+import io.contactsolver.ContactBatch;
+import io.contactsolver.ContactSolver;
+import io.contactsolver.testing.Backends;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The demo's simulation on a small drop (300 spheres, a pile a few spheres deep): it settles,
+ * stays in the box, comes to rest, keeps overlap at the slop, warm starting pays, and the CPU and
+ * OpenCL give the same trajectory to the bit.
+ */
+class SimulationTest {
+    private static final int PARTICLES = 300;
+    private static final long SEED = 7;
+    private static final float DT = 0.0025f;
+    private static final float RESTITUTION = 0.3f;
+    private static final int ITERATIONS = 10;
+    /** At rest: no sphere faster than this, m/s, for {@link #REST_STEPS} steps in a row. */
+    private static final float REST_SPEED = 0.002f;
+    /** At rest: no contact still closing faster than this after the solve, m/s. */
+    private static final float REST_APPROACH = 0.001f;
+    private static final int REST_STEPS = 20;
+    private static final int MAX_STEPS = 2000;
+
+    private static Simulation simulation(Simulation.Settings settings) {
+        return new Simulation(ParticleWorld.drop(PARTICLES, SEED), settings);
+    }
+
+    /**
+     * Keeps stepping until the pile is at rest, judged by what the spheres do: their speeds, and
+     * the approach velocity left at every contact after the solve, which comes from the velocities
+     * the module's deltas produced. The solver's residual is not a test of rest (it only says the
+     * last iteration changed little); it is checked to be what the module reported.
+     */
+    @Test
+    void aSmallDropSettlesStaysInTheBoxAndComesToRest() {
+        Simulation simulation = simulation(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS));
+        ParticleWorld world = simulation.world();
+        double peakEnergy = 0.0;
+        double energyAtRest = Double.NaN;
+        int restingSteps = 0;
+        int step = 0;
+        try (ContactSolver solver = Backends.cpu()) {
+            while (restingSteps < REST_STEPS) {
+                if (++step > MAX_STEPS) {
+                    fail("not at rest after " + MAX_STEPS + " steps: fastest sphere " + world.maxSpeed() + " m/s");
+                }
+                StepFigures figures = simulation.step(solver);
+                assertInsideTheBox(world, step);
+                assertEquals(simulation.lastResult().iterations(), figures.iterations(), "iterations as reported");
+                assertEquals(simulation.lastResult().residual(), figures.residual(), "residual as reported");
+                assertTrue(figures.iterations() <= ITERATIONS);
+                assertEquals(world.maxSpeed(), figures.maxSpeed());
+                peakEnergy = Math.max(peakEnergy, figures.kineticEnergy());
+                boolean resting = figures.maxSpeed() < REST_SPEED && figures.largestApproach() < REST_APPROACH;
+                restingSteps = resting ? restingSteps + 1 : 0;
+                if (restingSteps == 1) {
+                    energyAtRest = figures.kineticEnergy();
+                }
+            }
+            double finalEnergy = world.kineticEnergy();
+            assertTrue(peakEnergy > 0.1, "the drop gathers speed: peak " + peakEnergy + " J");
+            assertTrue(finalEnergy < 1e-6 * peakEnergy, "settled far below the peak: " + finalEnergy + " J");
+            assertTrue(Math.abs(finalEnergy - energyAtRest) < 1e-6 * peakEnergy, "and stays there");
+            assertTrue(step > 200, "a pile takes a while to settle: " + step + " steps");
+        }
+    }
+
+    @Test
+    void cpuAndOpenClGiveBitIdenticalTrajectories() {
+        Simulation onCpu = simulation(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS));
+        Simulation onDevice = simulation(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS));
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            assertEquals(Backend.OPENCL, openCl.backend());
+            int contacts = 0;
+            for (int step = 1; step <= 250; step++) {
+                StepFigures expected = onCpu.step(cpu);
+                StepFigures actual = onDevice.step(openCl);
+                assertEquals(Backend.OPENCL, onDevice.lastResult().backend(), "no fallback to the CPU");
+                assertEquals(expected.contacts(), actual.contacts(), "step " + step);
+                contacts += expected.contacts();
+                if (step % 50 == 0) {
+                    assertSameBits(onCpu.world(), onDevice.world(), "step " + step);
+                }
+            }
+            assertTrue(contacts > 250 * PARTICLES, "the spheres landed and touched: " + contacts + " contacts");
+        }
+    }
+
+    /** Without warm starting the solver needs more iterations each step and never reaches rest as well. */
+    @Test
+    void warmStartingCarriesImpulsesAcrossStepsSoFewerIterationsReachTheTolerance() {
+        float tolerance = 1e-7f; // N s; a resting sphere's contact carries about 1e-5
+        double warm = meanIterations(new Simulation.Settings(DT, RESTITUTION, 200, tolerance, true, true));
+        double cold = meanIterations(new Simulation.Settings(DT, RESTITUTION, 200, tolerance, false, true));
+        assertTrue(warm < 0.5 * cold, "mean iterations warm " + warm + " vs cold " + cold);
+    }
+
+    /** Mean iterations the module reported over steps 500 to 700, once the pile has formed. */
+    private static double meanIterations(Simulation.Settings settings) {
+        return run(settings, 700).subList(500, 700).stream().mapToInt(StepFigures::iterations).average().orElseThrow();
+    }
+
+    /**
+     * Positional correction keeps overlap within a few slops (it pushes out a fifth of the excess per
+     * step while the pile still shifts); without it the impacts leave overlaps many times deeper.
+     */
+    @Test
+    void penetrationDoesNotBuildUpWithPositionalCorrectionAndDoesWithout() {
+        float with = deepestOverlapAtTheEnd(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS));
+        float without = deepestOverlapAtTheEnd(new Simulation.Settings(DT, RESTITUTION, ITERATIONS, 0.0f, true, false));
+        float slop = Simulation.SLOP_PER_RADIUS * ParticleWorld.MAX_RADIUS;
+        assertTrue(with <= 3.0f * slop, "with correction: deepest overlap " + with + " m, slop " + slop + " m");
+        assertTrue(without > 10.0f * slop, "without: " + without + " m");
+    }
+
+    /** The deepest overlap over steps 700 to 800, once the pile has formed. */
+    private static float deepestOverlapAtTheEnd(Simulation.Settings settings) {
+        return (float) run(settings, 800).subList(700, 800).stream().mapToDouble(StepFigures::deepestOverlap).max()
+                .orElseThrow();
+    }
+
+    /** The figures of {@code steps} steps of the small drop on the CPU. */
+    private static List<StepFigures> run(Simulation.Settings settings, int steps) {
+        Simulation simulation = simulation(settings);
+        List<StepFigures> figures = new ArrayList<>();
+        try (ContactSolver solver = Backends.cpu()) {
+            for (int step = 1; step <= steps; step++) {
+                figures.add(simulation.step(solver));
+            }
+        }
+        return figures;
+    }
+
+    /** Every step's ids are unique, and a pair in contact in two steps in a row keeps its id. */
+    @Test
+    void contactIdsAreUniqueWithinAStepAndKeptByPersistingContacts() {
+        Simulation simulation = simulation(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS));
+        Map<Long, Integer> previous = new HashMap<>();
+        int persisted = 0;
+        try (ContactSolver solver = Backends.cpu()) {
+            for (int step = 1; step <= 300; step++) {
+                simulation.step(solver);
+                ContactBatch contacts = simulation.contacts();
+                Map<Long, Integer> current = new HashMap<>();
+                Set<Integer> ids = new HashSet<>();
+                for (int c = 0; c < contacts.size(); c++) {
+                    int id = contacts.id(c);
+                    assertTrue(ids.add(id), "step " + step + ": id " + id + " twice");
+                    long key = contactKey(contacts, c);
+                    assertTrue(current.put(key, id) == null, "step " + step + ": one contact per pair");
+                    Integer before = previous.get(key);
+                    if (before != null) {
+                        assertEquals(before, id, "step " + step + ": contact " + c + " persisted");
+                        persisted++;
+                    }
+                }
+                previous = current;
+            }
+        }
+        assertTrue(persisted > 100 * PARTICLES, "most contacts persist from step to step: " + persisted);
+    }
+
+    /** The pair of spheres, or the sphere and the wall its normal comes from. */
+    private static long contactKey(ContactBatch contacts, int c) {
+        if (contacts.bodyA(c) != ContactBatch.WORLD) {
+            return ContactIds.pairKey(contacts.bodyA(c), contacts.bodyB(c));
+        }
+        Vector3f normal = contacts.getNormal(c, new Vector3f());
+        for (Wall wall : Wall.values()) {
+            if (normal.equals(wall.normal(0), wall.normal(1), wall.normal(2))) {
+                return ContactIds.wallKey(contacts.bodyB(c), wall);
+            }
+        }
+        throw new AssertionError("contact " + c + " has no wall's normal: " + normal);
+    }
+
+    /** Every centre is inside the walls by its radius, less a tenth of the smallest radius. */
+    private static void assertInsideTheBox(ParticleWorld world, int step) {
+        float tolerance = 0.1f * ParticleWorld.MIN_RADIUS;
+        for (int i = 0; i < world.count; i++) {
+            for (Wall wall : Wall.values()) {
+                float gap = wall.gap(world.centre(wall.axis, i), world.radius[i], world.size(wall.axis));
+                if (gap < -tolerance) {
+                    fail("step " + step + ": sphere " + i + " is " + -gap + " m into the " + wall);
+                }
+            }
+        }
+    }
+
+    private static void assertSameBits(ParticleWorld expected, ParticleWorld actual, String when) {
+        float[][] left = {expected.x, expected.y, expected.z, expected.vx, expected.vy, expected.vz};
+        float[][] right = {actual.x, actual.y, actual.z, actual.vx, actual.vy, actual.vz};
+        String[] names = {"x", "y", "z", "vx", "vy", "vz"};
+        for (int field = 0; field < left.length; field++) {
+            for (int i = 0; i < expected.count; i++) {
+                if (Float.floatToRawIntBits(left[field][i]) != Float.floatToRawIntBits(right[field][i])) {
+                    fail(when + ": " + names[field] + " of sphere " + i + ": " + left[field][i] + " on the CPU, "
+                            + right[field][i] + " on OpenCL");
+                }
+            }
+        }
+    }
+}
