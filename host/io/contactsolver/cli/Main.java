@@ -36,6 +36,13 @@ public final class Main {
                 .setExecutionExceptionHandler((exception, line, parsed) -> {
                     line.getErr().println("error: " + exception.getMessage());
                     return FAILURE;
+                })
+                .setParameterExceptionHandler((exception, parsedArgs) -> {
+                    // one line, like every other refusal, rather than the whole usage text
+                    CommandLine culprit = exception.getCommandLine();
+                    culprit.getErr().println("error: " + exception.getMessage() + " (see '"
+                            + culprit.getCommandSpec().qualifiedName() + " --help')");
+                    return BAD_INPUT;
                 });
         return commandLine.execute(args);
     }

@@ -1,5 +1,6 @@
 package io.contactsolver.scene;
 
+import java.io.BufferedOutputStream;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -9,13 +10,15 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Writes a set of files all or nothing: each is first written under a temporary name beside its
  * target, and all are renamed only when all are complete. A failure leaves no partial file, and
- * an earlier version of a target stays as it was.
+ * an earlier version of a target stays as it was. Files get the permissions any new file gets.
  */
 public final class AtomicFiles {
     private AtomicFiles() {
@@ -51,9 +54,11 @@ public final class AtomicFiles {
             for (Output output : outputs) {
                 Path parent = output.target().toAbsolutePath().getParent();
                 Files.createDirectories(parent);
-                Path temporary = Files.createTempFile(parent, "." + output.target().getFileName(), ".tmp");
-                temporaries.add(temporary);
-                try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(temporary))) {
+                // not Files.createTempFile: its files are readable by their owner only, and the rename keeps that
+                Path temporary = parent.resolve("." + output.target().getFileName() + "." + UUID.randomUUID() + ".tmp");
+                try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(temporary,
+                        StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE))) {
+                    temporaries.add(temporary);
                     output.content().writeTo(out);
                 }
             }

@@ -134,10 +134,27 @@ class SolveCommandTest {
     }
 
     @Test
-    void refusesUnknownOptionsAndBadEnumValues() {
+    void refusesUnknownOptionsAndBadEnumValuesInOneLine() {
         Run run = Cli.inProcess("solve", "--bodies", "b", "--contacts", "c", "--out", "o", "--backend", "gpu");
         assertEquals(Main.BAD_INPUT, run.exitCode());
         assertTrue(run.err().contains("--backend"), run.err());
+        assertEquals(1, run.errLines().size(), run.err());
+        assertTrue(run.err().endsWith("(see 'contact-solver solve --help')\n"), run.err());
+        Run missing = Cli.inProcess("solve", "--bodies", "b");
+        assertEquals(Main.BAD_INPUT, missing.exitCode());
+        assertEquals(1, missing.errLines().size(), missing.err());
+    }
+
+    @Test
+    void outputFilesGetTheUsualPermissionsNotOwnerOnly() throws IOException {
+        Path out = dir.resolve("out");
+        Run run = Cli.inProcess("solve", "--bodies", file("bodies.csv", BrokenScenes.goodBodies()).toString(),
+                "--contacts", file("contacts.csv", BrokenScenes.goodContacts()).toString(), "--out", out.toString(),
+                "--backend", "cpu");
+        assertEquals(Main.OK, run.exitCode(), run.err());
+        Path plain = Files.createFile(out.resolve("plain"));
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(out.resolve("deltas.csv")));
+        assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(out.resolve("impulses.csv")));
     }
 
     /** In a child JVM stderr is the real one: the error line is all there is, no log line before it. */
