@@ -16,14 +16,6 @@
  */
 #pragma OPENCL FP_CONTRACT OFF
 
-/* What one side of a contact contributes, seen from that side's body. */
-typedef struct {
-    float rxnX, rxnY, rxnZ;    /* r x n */
-    float dirX, dirY, dirZ;    /* I^-1 (r x n): angular velocity change per unit impulse along +n */
-    float velX, velY, velZ;    /* v + w x r: velocity of the contact point on this body */
-    float inverseMass;
-} ContactSide;
-
 void prepare_body(__global const float* bodies, const int stride, const int i, __global float* prepared)
 {
     const float qw = bodies[BODY_QW * stride + i];
@@ -48,11 +40,11 @@ void prepare_body(__global const float* bodies, const int stride, const int i, _
     out[PREP_WX] = bodies[BODY_WX * stride + i];
     out[PREP_WY] = bodies[BODY_WY * stride + i];
     out[PREP_WZ] = bodies[BODY_WZ * stride + i];
-    if (bxx == 0.0f && byy == 0.0f && bzz == 0.0f && bxy == 0.0f && bxz == 0.0f && byz == 0.0f) {
-        /* a particle or a static body: nothing to rotate (exact zeros, where rotating gives +-0) */
-        out[PREP_IXX] = 0.0f;
-        out[PREP_IYY] = 0.0f;
-        out[PREP_IZZ] = 0.0f;
+    if (bxy == 0.0f && bxz == 0.0f && byz == 0.0f && bxx == byy && byy == bzz) {
+        /* isotropic (a sphere, a particle, a static body): R (k I) R^T = k I, exactly, in every frame */
+        out[PREP_IXX] = bxx;
+        out[PREP_IYY] = bxx;
+        out[PREP_IZZ] = bxx;
         out[PREP_IXY] = 0.0f;
         out[PREP_IXZ] = 0.0f;
         out[PREP_IYZ] = 0.0f;
@@ -99,68 +91,24 @@ void prepare_body(__global const float* bodies, const int stride, const int i, _
     out[PREP_IYZ] = m10 * r20 + m11 * r21 + m12 * r22;
 }
 
-/* Describes the side of a contact at point p with normal n that belongs to prepared record `record`. */
-void describe_side(__global const float* prepared, const int record, const float px, const float py,
-                   const float pz, const float nx, const float ny, const float nz, ContactSide* side)
+/* Body `body`'s prepared record; the world (-1) has the one after the last body. */
+__global const float* record(__global const float* prepared, const int body, const int worldRecord)
 {
-    __global const float* body = prepared + record * PREP_STRIDE;
-    const float rx = px - body[PREP_X];
-    const float ry = py - body[PREP_Y];
-    const float rz = pz - body[PREP_Z];
-    const float rxnX = ry * nz - rz * ny;
-    const float rxnY = rz * nx - rx * nz;
-    const float rxnZ = rx * ny - ry * nx;
-    const float ixx = body[PREP_IXX];
-    const float iyy = body[PREP_IYY];
-    const float izz = body[PREP_IZZ];
-    const float ixy = body[PREP_IXY];
-    const float ixz = body[PREP_IXZ];
-    const float iyz = body[PREP_IYZ];
-    const float wx = body[PREP_WX];
-    const float wy = body[PREP_WY];
-    const float wz = body[PREP_WZ];
-    side->rxnX = rxnX;
-    side->rxnY = rxnY;
-    side->rxnZ = rxnZ;
-    side->dirX = ixx * rxnX + ixy * rxnY + ixz * rxnZ;
-    side->dirY = ixy * rxnX + iyy * rxnY + iyz * rxnZ;
-    side->dirZ = ixz * rxnX + iyz * rxnY + izz * rxnZ;
-    side->velX = body[PREP_VX] + (wy * rz - wz * ry);
-    side->velY = body[PREP_VY] + (wz * rx - wx * rz);
-    side->velZ = body[PREP_VZ] + (wx * ry - wy * rx);
-    side->inverseMass = body[PREP_INV_MASS];
+    return prepared + (body < 0 ? worldRecord : body) * PREP_STRIDE;
 }
-
-/* (r x n) . I^-1 (r x n): this side's angular share of the effective inverse mass. */
-float angular_inverse_mass(const ContactSide* side)
-{
-    return side->rxnX * side->dirX + side->rxnY * side->dirY + side->rxnZ * side->dirZ;
-}
-
-/* One contact seen from both bodies at the pre-solve velocities. */
-typedef struct {
-    ContactSide sideA;
-    ContactSide sideB;
-    int a;
-    int b;
-    float nx, ny, nz;
-    float vn;        /* (v_pb - v_pa) . n; negative when approaching */
-    float k;         /* effective inverse mass along n; zero when neither body can move */
-    float target;    /* normal velocity to leave with at least (TargetRule.java) */
-} ContactEvaluation;
 
 /*
- * Evaluates contact c and its target normal velocity by the rule of TargetRule.java. Without
- * positional correction (inverseTimeStep = 0) an approaching contact targets -e v_n and
- * (target - v_n) / K is the seed's -(1 + e) v_n / K.
+ * Evaluates contact c at the pre-solve velocities into `row` (one contact's row, indexed by the
+ * ROW_* fields): the normal, both sides' r x n and I^-1 (r x n) and inverse masses, the effective
+ * inverse mass K, the normal relative velocity v_n = (v_pb - v_pa) . n and the target it must at
+ * least leave with (TargetRule.java). Without positional correction (inverseTimeStep = 0) an
+ * approaching contact targets -e v_n, and (target - v_n) / K is the seed's -(1 + e) v_n / K.
+ * The two sides are written out, as in the Java twin (which measures why).
  */
-void evaluate_contact(__global const float* contacts, __global const int* links, const int stride, const int c,
-                      const int worldRecord, __global const float* prepared, const float restitutionThreshold,
-                      const float inverseTimeStep, const float biasFactor, const float slop,
-                      ContactEvaluation* out)
+void evaluate_contact(__global const float* contacts, const int stride, const int c, __global const float* bodyA,
+                      __global const float* bodyB, const float restitutionThreshold, const float inverseTimeStep,
+                      const float biasFactor, const float slop, float* row)
 {
-    const int a = links[LINK_A * stride + c];
-    const int b = links[LINK_B * stride + c];
     const float px = contacts[CONTACT_PX * stride + c];
     const float py = contacts[CONTACT_PY * stride + c];
     const float pz = contacts[CONTACT_PZ * stride + c];
@@ -168,21 +116,40 @@ void evaluate_contact(__global const float* contacts, __global const int* links,
     const float ny = contacts[CONTACT_NY * stride + c];
     const float nz = contacts[CONTACT_NZ * stride + c];
     const float e = contacts[CONTACT_RESTITUTION * stride + c];
-    ContactSide* sideA = &out->sideA;
-    ContactSide* sideB = &out->sideB;
-    describe_side(prepared, a < 0 ? worldRecord : a, px, py, pz, nx, ny, nz, sideA);
-    describe_side(prepared, b < 0 ? worldRecord : b, px, py, pz, nx, ny, nz, sideB);
-    const float relX = sideB->velX - sideA->velX;
-    const float relY = sideB->velY - sideA->velY;
-    const float relZ = sideB->velZ - sideA->velZ;
-    const float vn = relX * nx + relY * ny + relZ * nz;
-    out->a = a;
-    out->b = b;
-    out->nx = nx;
-    out->ny = ny;
-    out->nz = nz;
-    out->vn = vn;
-    out->k = sideA->inverseMass + sideB->inverseMass + angular_inverse_mass(sideA) + angular_inverse_mass(sideB);
+
+    /* side a: r, r x n, I^-1 (r x n), and the velocity v + w x r of the contact point */
+    const float rax = px - bodyA[PREP_X];
+    const float ray = py - bodyA[PREP_Y];
+    const float raz = pz - bodyA[PREP_Z];
+    const float rxnAX = ray * nz - raz * ny;
+    const float rxnAY = raz * nx - rax * nz;
+    const float rxnAZ = rax * ny - ray * nx;
+    const float dirAX = bodyA[PREP_IXX] * rxnAX + bodyA[PREP_IXY] * rxnAY + bodyA[PREP_IXZ] * rxnAZ;
+    const float dirAY = bodyA[PREP_IXY] * rxnAX + bodyA[PREP_IYY] * rxnAY + bodyA[PREP_IYZ] * rxnAZ;
+    const float dirAZ = bodyA[PREP_IXZ] * rxnAX + bodyA[PREP_IYZ] * rxnAY + bodyA[PREP_IZZ] * rxnAZ;
+    const float velAX = bodyA[PREP_VX] + (bodyA[PREP_WY] * raz - bodyA[PREP_WZ] * ray);
+    const float velAY = bodyA[PREP_VY] + (bodyA[PREP_WZ] * rax - bodyA[PREP_WX] * raz);
+    const float velAZ = bodyA[PREP_VZ] + (bodyA[PREP_WX] * ray - bodyA[PREP_WY] * rax);
+
+    /* side b, likewise */
+    const float rbx = px - bodyB[PREP_X];
+    const float rby = py - bodyB[PREP_Y];
+    const float rbz = pz - bodyB[PREP_Z];
+    const float rxnBX = rby * nz - rbz * ny;
+    const float rxnBY = rbz * nx - rbx * nz;
+    const float rxnBZ = rbx * ny - rby * nx;
+    const float dirBX = bodyB[PREP_IXX] * rxnBX + bodyB[PREP_IXY] * rxnBY + bodyB[PREP_IXZ] * rxnBZ;
+    const float dirBY = bodyB[PREP_IXY] * rxnBX + bodyB[PREP_IYY] * rxnBY + bodyB[PREP_IYZ] * rxnBZ;
+    const float dirBZ = bodyB[PREP_IXZ] * rxnBX + bodyB[PREP_IYZ] * rxnBY + bodyB[PREP_IZZ] * rxnBZ;
+    const float velBX = bodyB[PREP_VX] + (bodyB[PREP_WY] * rbz - bodyB[PREP_WZ] * rby);
+    const float velBY = bodyB[PREP_VY] + (bodyB[PREP_WZ] * rbx - bodyB[PREP_WX] * rbz);
+    const float velBZ = bodyB[PREP_VZ] + (bodyB[PREP_WX] * rby - bodyB[PREP_WY] * rbx);
+
+    const float vn = (velBX - velAX) * nx + (velBY - velAY) * ny + (velBZ - velAZ) * nz;
+    const float inverseMassA = bodyA[PREP_INV_MASS];
+    const float inverseMassB = bodyB[PREP_INV_MASS];
+    const float k = inverseMassA + inverseMassB + (rxnAX * dirAX + rxnAY * dirAY + rxnAZ * dirAZ)
+            + (rxnBX * dirBX + rxnBY * dirBY + rxnBZ * dirBZ);
     float target = vn < -restitutionThreshold ? -(e * vn) : 0.0f;
     if (inverseTimeStep > 0.0f) {
         const float separation = contacts[CONTACT_SEPARATION * stride + c];
@@ -196,5 +163,24 @@ void evaluate_contact(__global const float* contacts, __global const int* links,
             }
         }
     }
-    out->target = target;
+    row[ROW_NX] = nx;
+    row[ROW_NY] = ny;
+    row[ROW_NZ] = nz;
+    row[ROW_RXN_AX] = rxnAX;
+    row[ROW_RXN_AY] = rxnAY;
+    row[ROW_RXN_AZ] = rxnAZ;
+    row[ROW_RXN_BX] = rxnBX;
+    row[ROW_RXN_BY] = rxnBY;
+    row[ROW_RXN_BZ] = rxnBZ;
+    row[ROW_DIR_AX] = dirAX;
+    row[ROW_DIR_AY] = dirAY;
+    row[ROW_DIR_AZ] = dirAZ;
+    row[ROW_DIR_BX] = dirBX;
+    row[ROW_DIR_BY] = dirBY;
+    row[ROW_DIR_BZ] = dirBZ;
+    row[ROW_INV_MASS_A] = inverseMassA;
+    row[ROW_INV_MASS_B] = inverseMassB;
+    row[ROW_K] = k;
+    row[ROW_VN0] = vn;
+    row[ROW_TARGET] = target;
 }

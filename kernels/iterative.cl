@@ -32,30 +32,14 @@ __kernel void prepare_rows(__global const float* contacts, __global const int* l
         return;
     }
     const int c = direct ? r : order[r];
-    ContactEvaluation contact;
-    evaluate_contact(contacts, links, contactStride, c, worldRecord, prepared, restitutionThreshold, inverseTimeStep,
-                     biasFactor, slop, &contact);
-    row[ROW_NX * rows + r] = contact.nx;
-    row[ROW_NY * rows + r] = contact.ny;
-    row[ROW_NZ * rows + r] = contact.nz;
-    row[ROW_RXN_AX * rows + r] = contact.sideA.rxnX;
-    row[ROW_RXN_AY * rows + r] = contact.sideA.rxnY;
-    row[ROW_RXN_AZ * rows + r] = contact.sideA.rxnZ;
-    row[ROW_RXN_BX * rows + r] = contact.sideB.rxnX;
-    row[ROW_RXN_BY * rows + r] = contact.sideB.rxnY;
-    row[ROW_RXN_BZ * rows + r] = contact.sideB.rxnZ;
-    row[ROW_DIR_AX * rows + r] = contact.sideA.dirX;
-    row[ROW_DIR_AY * rows + r] = contact.sideA.dirY;
-    row[ROW_DIR_AZ * rows + r] = contact.sideA.dirZ;
-    row[ROW_DIR_BX * rows + r] = contact.sideB.dirX;
-    row[ROW_DIR_BY * rows + r] = contact.sideB.dirY;
-    row[ROW_DIR_BZ * rows + r] = contact.sideB.dirZ;
-    row[ROW_INV_MASS_A * rows + r] = contact.sideA.inverseMass;
-    row[ROW_INV_MASS_B * rows + r] = contact.sideB.inverseMass;
-    row[ROW_K * rows + r] = contact.k;
-    row[ROW_VN0 * rows + r] = contact.vn;
-    row[ROW_TARGET * rows + r] = contact.target;
-    lambda[r] = contact.k > 0.0f ? (useWarm ? warm[c] : 0.0f) : 0.0f;
+    float scratch[ROW_COUNT];
+    evaluate_contact(contacts, contactStride, c, record(prepared, links[LINK_A * contactStride + c], worldRecord),
+                     record(prepared, links[LINK_B * contactStride + c], worldRecord), restitutionThreshold,
+                     inverseTimeStep, biasFactor, slop, scratch);
+    for (int field = 0; field < ROW_COUNT; field++) {
+        row[field * rows + r] = scratch[field];
+    }
+    lambda[r] = scratch[ROW_K] > 0.0f ? (useWarm ? warm[c] : 0.0f) : 0.0f;
 }
 
 /* Adds the velocity change of an impulse `applied` along n: - on a, + on b. */

@@ -25,23 +25,23 @@ __kernel void prepare_bodies(__global const float* bodies, const int stride, con
     }
 }
 
-/* The velocity change of one side's body from an impulse of `impulse` along +n. */
-void write_response(__global float* responses, const int entry, const float impulse, const ContactSide* side,
-                    const float nx, const float ny, const float nz)
+/* The velocity change of one side's body from an impulse of `impulse` along +n: (impulse / m) n, impulse I^-1 (r x n). */
+void respond(__global float* out, const int o, const float impulse, const float inverseMass, const float dirX,
+             const float dirY, const float dirZ, const float nx, const float ny, const float nz)
 {
-    __global float* out = responses + entry * DELTA_COUNT;
-    const float linear = impulse * side->inverseMass;
-    out[DELTA_DVX] = linear * nx;
-    out[DELTA_DVY] = linear * ny;
-    out[DELTA_DVZ] = linear * nz;
-    out[DELTA_DWX] = impulse * side->dirX;
-    out[DELTA_DWY] = impulse * side->dirY;
-    out[DELTA_DWZ] = impulse * side->dirZ;
+    const float linear = impulse * inverseMass;
+    out[o + DELTA_DVX] = linear * nx;
+    out[o + DELTA_DVY] = linear * ny;
+    out[o + DELTA_DVZ] = linear * nz;
+    out[o + DELTA_DWX] = impulse * dirX;
+    out[o + DELTA_DWY] = impulse * dirY;
+    out[o + DELTA_DWZ] = impulse * dirZ;
 }
 
 /*
  * j = (target - v_n) / K when the contact is slower than its target (see evaluate_contact; without
  * positional correction: when it approaches); zero otherwise, or when neither body can move (K = 0).
+ * Side a's body gets -j n, side b's +j n.
  */
 __kernel void solve_contacts(__global const float* contacts, __global const int* links, const int stride,
                              const int contactCount, const int worldRecord, __global const float* prepared,
@@ -53,16 +53,19 @@ __kernel void solve_contacts(__global const float* contacts, __global const int*
     if (c >= contactCount) {
         return;
     }
-    ContactEvaluation contact;
-    evaluate_contact(contacts, links, stride, c, worldRecord, prepared, restitutionThreshold, inverseTimeStep,
-                     biasFactor, slop, &contact);
+    float row[ROW_COUNT];
+    evaluate_contact(contacts, stride, c, record(prepared, links[LINK_A * stride + c], worldRecord),
+                     record(prepared, links[LINK_B * stride + c], worldRecord), restitutionThreshold, inverseTimeStep,
+                     biasFactor, slop, row);
     float j = 0.0f;
-    if (contact.vn < contact.target && contact.k > 0.0f) {
-        j = (contact.target - contact.vn) / contact.k;
+    if (row[ROW_VN0] < row[ROW_TARGET] && row[ROW_K] > 0.0f) {
+        j = (row[ROW_TARGET] - row[ROW_VN0]) / row[ROW_K];
     }
     impulses[c] = j;
-    write_response(responses, c * LINK_COUNT + LINK_A, -j, &contact.sideA, contact.nx, contact.ny, contact.nz);
-    write_response(responses, c * LINK_COUNT + LINK_B, j, &contact.sideB, contact.nx, contact.ny, contact.nz);
+    respond(responses, (c * LINK_COUNT + LINK_A) * DELTA_COUNT, -j, row[ROW_INV_MASS_A], row[ROW_DIR_AX],
+            row[ROW_DIR_AY], row[ROW_DIR_AZ], row[ROW_NX], row[ROW_NY], row[ROW_NZ]);
+    respond(responses, (c * LINK_COUNT + LINK_B) * DELTA_COUNT, j, row[ROW_INV_MASS_B], row[ROW_DIR_BX],
+            row[ROW_DIR_BY], row[ROW_DIR_BZ], row[ROW_NX], row[ROW_NY], row[ROW_NZ]);
 }
 
 /*

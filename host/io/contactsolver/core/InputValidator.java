@@ -7,6 +7,7 @@ import io.contactsolver.InvalidInputException;
 import io.contactsolver.InvalidInputException.Subject;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -41,12 +42,14 @@ public final class InputValidator {
     public static void validate(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links,
             int contactCount, ParallelRunner runner) {
         FirstFault first = new FirstFault();
-        FloatBuffer bodyFields = bodies.floats();
-        int bodyStride = bodies.stride();
         runner.forRange(bodyCount, GRAIN, (from, to) -> {
-            for (int i = from; i < to; i++) {
-                if (!bodyClearlyValid(bodyFields, bodyStride, i)) {
-                    InvalidInputException fault = checkBody(bodyFields, bodyStride, i);
+            Slices s = SLICES.get();
+            for (int start = from; start < to; start += SLICE) {
+                int n = Math.min(SLICE, to - start);
+                screenBodies(bodies, start, n, s);
+                for (int i = 0; i < n; i++) {
+                    InvalidInputException fault = s.suspect[i] ? checkBody(bodies.floats(), bodies.stride(), start + i)
+                            : null;
                     if (fault != null) {
                         first.offer(fault);
                         return;
@@ -55,15 +58,14 @@ public final class InputValidator {
             }
         });
         first.throwIfAny();
-        FloatBuffer contactFields = contacts.floats();
-        IntBuffer linkFields = links.ints();
-        int contactStride = contacts.stride();
-        int linkStride = links.stride();
         runner.forRange(contactCount, GRAIN, (from, to) -> {
-            for (int c = from; c < to; c++) {
-                if (!contactClearlyValid(contactFields, contactStride, linkFields, linkStride, c, bodyCount)) {
-                    InvalidInputException fault = checkContact(contactFields, contactStride, linkFields, linkStride, c,
-                            bodyCount);
+            Slices s = SLICES.get();
+            for (int start = from; start < to; start += SLICE) {
+                int n = Math.min(SLICE, to - start);
+                screenContacts(contacts, links, bodyCount, start, n, s);
+                for (int i = 0; i < n; i++) {
+                    InvalidInputException fault = s.suspect[i] ? checkContact(contacts.floats(), contacts.stride(),
+                            links.ints(), links.stride(), start + i, bodyCount) : null;
                     if (fault != null) {
                         first.offer(fault);
                         return;
@@ -74,60 +76,101 @@ public final class InputValidator {
         first.throwIfAny();
     }
 
-    // Fast paths: straight-line tests that accept almost every valid record. They may send a valid
-    // record to the full check (which then accepts it) but never pass an invalid one: a sum of floats
-    // is finite only if every term is, and the squared-norm bounds sit inside the tolerances by more
-    // than float rounding.
+    // The fast screen: columns copied out in slices and tested in straight loops the JIT can
+    // vectorise. It may send a valid record to the full check (which then accepts it) but never
+    // passes an invalid one: a sum of floats is finite only if every term is, and the squared-norm
+    // bounds sit inside the tolerances by more than float rounding.
+    private static final int SLICE = 1024;
     private static final float NORM2_LOW = (float) ((1.0 - QUATERNION_TOLERANCE) * (1.0 - QUATERNION_TOLERANCE)) + 1e-6f;
     private static final float NORM2_HIGH = (float) ((1.0 + QUATERNION_TOLERANCE) * (1.0 + QUATERNION_TOLERANCE)) - 1e-6f;
     private static final float LENGTH2_LOW = (float) ((1.0 - NORMAL_TOLERANCE) * (1.0 - NORMAL_TOLERANCE)) + 1e-6f;
     private static final float LENGTH2_HIGH = (float) ((1.0 + NORMAL_TOLERANCE) * (1.0 + NORMAL_TOLERANCE)) - 1e-6f;
-    private static final int[] BODY_FIELD_OFFSETS = offsets(BODY_FIELDS);
-    private static final int[] CONTACT_FIELD_OFFSETS = offsets(CONTACT_FIELDS);
+    private static final ThreadLocal<Slices> SLICES = ThreadLocal.withInitial(Slices::new);
 
-    private static int[] offsets(Enum<?>[] fields) {
-        int[] offsets = new int[fields.length];
-        for (int i = 0; i < fields.length; i++) {
-            offsets[i] = fields[i].ordinal();
+    /** Per-thread scratch for the screen. */
+    private static final class Slices {
+        final float[] column = new float[SLICE];
+        final float[] sum = new float[SLICE];
+        final float[] norm = new float[SLICE];
+        final int[] a = new int[SLICE];
+        final int[] b = new int[SLICE];
+        final boolean[] suspect = new boolean[SLICE];
+
+        void clear(int n) {
+            Arrays.fill(sum, 0, n, 0.0f);
+            Arrays.fill(norm, 0, n, 0.0f);
+            Arrays.fill(suspect, 0, n, false);
         }
-        return offsets;
     }
 
-    static boolean bodyClearlyValid(FloatBuffer f, int stride, int i) {
-        float sum = 0.0f;
-        for (int field : BODY_FIELD_OFFSETS) {
-            sum += f.get(field * stride + i);
+    /** Marks in {@code s.suspect} the bodies of {@code [start, start + n)} the screen cannot clear. */
+    private static void screenBodies(FieldBlock bodies, int start, int n, Slices s) {
+        s.clear(n);
+        for (BodyField field : BODY_FIELDS) {
+            column(bodies, field.ordinal(), start, n, s.column);
+            addTo(s.sum, s.column, n);
+            switch (field) {
+                case QW, QX, QY, QZ -> addSquaresTo(s.norm, s.column, n);
+                case INV_MASS, INV_IXX, INV_IYY, INV_IZZ -> {
+                    for (int i = 0; i < n; i++) {
+                        s.suspect[i] |= s.column[i] < 0.0f;
+                    }
+                }
+                case INV_IXY, INV_IXZ, INV_IYZ -> {
+                    // off-diagonal terms need the full positive semi-definite check
+                    for (int i = 0; i < n; i++) {
+                        s.suspect[i] |= s.column[i] != 0.0f;
+                    }
+                }
+                default -> { }
+            }
         }
-        float qw = f.get(BodyField.QW.ordinal() * stride + i);
-        float qx = f.get(BodyField.QX.ordinal() * stride + i);
-        float qy = f.get(BodyField.QY.ordinal() * stride + i);
-        float qz = f.get(BodyField.QZ.ordinal() * stride + i);
-        float norm2 = qw * qw + qx * qx + qy * qy + qz * qz;
-        float xx = f.get(BodyField.INV_IXX.ordinal() * stride + i);
-        float yy = f.get(BodyField.INV_IYY.ordinal() * stride + i);
-        float zz = f.get(BodyField.INV_IZZ.ordinal() * stride + i);
-        boolean diagonal = f.get(BodyField.INV_IXY.ordinal() * stride + i) == 0.0f
-                && f.get(BodyField.INV_IXZ.ordinal() * stride + i) == 0.0f
-                && f.get(BodyField.INV_IYZ.ordinal() * stride + i) == 0.0f;
-        return Float.isFinite(sum) && f.get(BodyField.INV_MASS.ordinal() * stride + i) >= 0.0f
-                && norm2 >= NORM2_LOW && norm2 <= NORM2_HIGH && diagonal && xx >= 0.0f && yy >= 0.0f && zz >= 0.0f;
+        for (int i = 0; i < n; i++) {
+            s.suspect[i] |= !Float.isFinite(s.sum[i]) || !(s.norm[i] >= NORM2_LOW && s.norm[i] <= NORM2_HIGH);
+        }
     }
 
-    static boolean contactClearlyValid(FloatBuffer f, int stride, IntBuffer links, int linkStride, int c,
-            int bodyCount) {
-        int a = links.get(ContactBody.A.ordinal() * linkStride + c);
-        int b = links.get(ContactBody.B.ordinal() * linkStride + c);
-        float sum = 0.0f;
-        for (int field : CONTACT_FIELD_OFFSETS) {
-            sum += f.get(field * stride + c);
+    /** Marks in {@code s.suspect} the contacts of {@code [start, start + n)} the screen cannot clear. */
+    private static void screenContacts(FieldBlock contacts, FieldBlock links, int bodyCount, int start, int n,
+            Slices s) {
+        s.clear(n);
+        for (ContactField field : CONTACT_FIELDS) {
+            column(contacts, field.ordinal(), start, n, s.column);
+            addTo(s.sum, s.column, n);
+            switch (field) {
+                case NX, NY, NZ -> addSquaresTo(s.norm, s.column, n);
+                case RESTITUTION -> {
+                    for (int i = 0; i < n; i++) {
+                        s.suspect[i] |= !(s.column[i] >= 0.0f && s.column[i] <= 1.0f);
+                    }
+                }
+                default -> { }
+            }
         }
-        float nx = f.get(ContactField.NX.ordinal() * stride + c);
-        float ny = f.get(ContactField.NY.ordinal() * stride + c);
-        float nz = f.get(ContactField.NZ.ordinal() * stride + c);
-        float length2 = nx * nx + ny * ny + nz * nz;
-        float e = f.get(ContactField.RESTITUTION.ordinal() * stride + c);
-        return a >= -1 && a < bodyCount && b >= -1 && b < bodyCount && a != b && Float.isFinite(sum)
-                && length2 >= LENGTH2_LOW && length2 <= LENGTH2_HIGH && e >= 0.0f && e <= 1.0f;
+        links.ints().get(ContactBody.A.ordinal() * links.stride() + start, s.a, 0, n);
+        links.ints().get(ContactBody.B.ordinal() * links.stride() + start, s.b, 0, n);
+        for (int i = 0; i < n; i++) {
+            int a = s.a[i];
+            int b = s.b[i];
+            s.suspect[i] |= a < -1 || a >= bodyCount || b < -1 || b >= bodyCount || a == b
+                    || !Float.isFinite(s.sum[i]) || !(s.norm[i] >= LENGTH2_LOW && s.norm[i] <= LENGTH2_HIGH);
+        }
+    }
+
+    private static void column(FieldBlock block, int field, int start, int n, float[] dest) {
+        block.floats().get(field * block.stride() + start, dest, 0, n);
+    }
+
+    private static void addTo(float[] sum, float[] column, int n) {
+        for (int i = 0; i < n; i++) {
+            sum[i] += column[i];
+        }
+    }
+
+    private static void addSquaresTo(float[] sum, float[] column, int n) {
+        for (int i = 0; i < n; i++) {
+            sum[i] += column[i] * column[i];
+        }
     }
 
     static InvalidInputException checkBody(FloatBuffer f, int stride, int i) {

@@ -13,7 +13,6 @@ import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.core.StateField;
-import io.contactsolver.cpu.BodyMath.ContactEvaluation;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -30,6 +29,7 @@ public final class CpuBackend implements SolverBackend {
     private final ParallelRunner runner;
     private float[] prepared = new float[PreparedBodyField.STRIDE];
     private float[] responses = new float[0];
+    private float[] sums = new float[0];
     private float[] rowData = new float[0];
     private float[] lambda = new float[0];
     private float[] state = new float[0];
@@ -56,53 +56,61 @@ public final class CpuBackend implements SolverBackend {
         int bodyCount = job.bodyCount();
         int contactCount = job.contactCount();
         prepareBodies(job.bodies(), bodyCount);
-        float[] sums = zeroedState(bodyCount);
+        sums = grow(sums, (long) (bodyCount + 1) * SinglePass.RESPONSE);
+        float[] sum = sums;
+        runner.forRange(bodyCount + 1, GRAIN, (from, to) ->
+                Arrays.fill(sum, from * SinglePass.RESPONSE, to * SinglePass.RESPONSE, 0.0f));
         job.clock().lap(SolvePhase.PREPARE);
         float[] prep = prepared;
         FieldBlock contacts = job.contacts();
         FieldBlock links = job.links();
         FieldBlock impulses = job.impulses();
         int parts = runner.threads();
-        if (parts == 1 || contactCount <= GRAIN) {
-            ContactEvaluation contact = new ContactEvaluation();
-            float[] scratch = new float[ContactBody.COUNT * DeltaField.COUNT];
-            for (int c = 0; c < contactCount; c++) {
-                SinglePass.solveAndAccumulate(contacts.floats(), links.ints(), contacts.stride(), c, bodyCount, prep,
-                        job.targets(), impulses.floats(), scratch, sums, contact);
-            }
+        boolean scattered = contactCount > GRAIN && !fewCrossing(links, contactCount, bodyCount, Math.max(2, parts));
+        if (parts == 1 && scattered) {
+            // one thread, scattered graph: records gathered a batch at a time, responses added at once
+            float[] row = new float[ContactRowField.COUNT];
+            float[] batch = new float[2 * SinglePass.BATCH * PreparedBodyField.STRIDE];
+            SinglePass.solveGathered(contacts.floats(), links.ints(), contacts.stride(), 0, contactCount, bodyCount,
+                    prep, job.targets(), row, batch, impulses.floats(), sum, true);
             job.clock().lap(SolvePhase.CONTACTS);
-        } else if (fewCrossing(links, contactCount, bodyCount, parts)) {
-            // each thread solves the contacts of its own bodies: no responses array at all
-            runner.forRange(parts, 1, (from, to) -> {
-                ContactEvaluation contact = new ContactEvaluation();
-                float[] scratch = new float[ContactBody.COUNT * DeltaField.COUNT];
+        } else if (!scattered) {
+            // each thread sweeps the contacts of its own bodies, adding their responses at once
+            int owners = contactCount <= GRAIN ? 1 : parts;
+            runner.forRange(owners, 1, (from, to) -> {
+                float[] row = new float[ContactRowField.COUNT];
                 for (int part = from; part < to; part++) {
-                    SinglePass.solveAndAccumulateOwned(contacts.floats(), links.ints(), contacts.stride(), contactCount,
-                            bodyCount, prep, job.targets(), impulses.floats(), scratch, sums, contact,
-                            (int) ((long) bodyCount * part / parts), (int) ((long) bodyCount * (part + 1) / parts));
+                    SinglePass.solveAndAccumulate(contacts.floats(), links.ints(), contacts.stride(), 0, contactCount,
+                            bodyCount, prep, job.targets(), row, impulses.floats(), sum,
+                            (int) ((long) bodyCount * part / owners), (int) ((long) bodyCount * (part + 1) / owners));
                 }
             });
             job.clock().lap(SolvePhase.CONTACTS);
         } else {
-            responses = grow(responses, (long) contactCount * ContactBody.COUNT * DeltaField.COUNT);
+            // scattered graph: every contact's responses first, then each thread sums its bodies'
+            responses = grow(responses, (long) contactCount * ContactBody.COUNT * SinglePass.RESPONSE);
             float[] resp = responses;
             runner.forRange(contactCount, GRAIN, (from, to) -> {
-                ContactEvaluation contact = new ContactEvaluation();
-                for (int c = from; c < to; c++) {
-                    SinglePass.solveContact(contacts.floats(), links.ints(), contacts.stride(), c, bodyCount, prep,
-                            job.targets(), impulses.floats(), resp, BodyContactIndex.entry(c, ContactBody.A), contact);
-                }
+                float[] row = new float[ContactRowField.COUNT];
+                float[] batch = new float[2 * SinglePass.BATCH * PreparedBodyField.STRIDE];
+                SinglePass.solveGathered(contacts.floats(), links.ints(), contacts.stride(), from, to, bodyCount, prep,
+                        job.targets(), row, batch, impulses.floats(), resp, false);
             });
             job.clock().lap(SolvePhase.CONTACTS);
             runner.forRange(parts, 1, (from, to) -> {
                 for (int part = from; part < to; part++) {
-                    SinglePass.accumulateOwned(links.ints(), links.stride(), contactCount, resp, sums,
+                    SinglePass.accumulateOwned(links.ints(), links.stride(), contactCount, resp, sum,
                             (int) ((long) bodyCount * part / parts), (int) ((long) bodyCount * (part + 1) / parts));
                 }
             });
             job.clock().lap(SolvePhase.GATHER);
         }
-        writeDeltas(sums, job.deltas(), bodyCount);
+        FieldBlock deltas = job.deltas();
+        runner.forRange(bodyCount, GRAIN, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                SinglePass.writeDeltas(sum, i, deltas.floats(), deltas.stride());
+            }
+        });
         job.clock().lap(SolvePhase.OUTPUT);
     }
 
@@ -127,11 +135,11 @@ public final class CpuBackend implements SolverBackend {
         FieldBlock links = job.links();
         float[] prep = prepared;
         runner.forRange(rows, GRAIN, (from, to) -> {
-            ContactEvaluation contact = new ContactEvaluation();
+            float[] scratch = new float[ContactRowField.COUNT];
             for (int r = from; r < to; r++) {
                 int c = order[r];
                 Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, rows, bodyCount, prep,
-                        job.targets(), warm == null ? 0.0f : warm[c], row, impulse, contact);
+                        job.targets(), warm == null ? 0.0f : warm[c], row, impulse, scratch);
             }
         });
         if (warm != null) {
@@ -160,7 +168,12 @@ public final class CpuBackend implements SolverBackend {
         }
 
         job.clock().lap(SolvePhase.ITERATE);
-        writeDeltas(velocity, job.deltas(), bodyCount);
+        FieldBlock deltas = job.deltas();
+        runner.forRange(bodyCount, GRAIN, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                Iterative.writeDeltas(velocity, i, deltas.floats(), deltas.stride());
+            }
+        });
         FieldBlock impulses = job.impulses();
         runner.forRange(rows, GRAIN, (from, to) -> {
             for (int r = from; r < to; r++) {
@@ -228,14 +241,6 @@ public final class CpuBackend implements SolverBackend {
         return records;
     }
 
-    private void writeDeltas(float[] records, FieldBlock deltas, int bodyCount) {
-        runner.forRange(bodyCount, GRAIN, (from, to) -> {
-            for (int i = from; i < to; i++) {
-                Iterative.writeDeltas(records, i, deltas.floats(), deltas.stride());
-            }
-        });
-    }
-
     /** Fills the working records of all bodies plus the all-zero world record after them. */
     private void prepareBodies(FieldBlock bodies, int bodyCount) {
         prepared = grow(prepared, (long) (bodyCount + 1) * PreparedBodyField.STRIDE);
@@ -260,6 +265,7 @@ public final class CpuBackend implements SolverBackend {
     public void close() {
         prepared = new float[PreparedBodyField.STRIDE];
         responses = new float[0];
+        sums = new float[0];
         rowData = new float[0];
         lambda = new float[0];
         state = new float[0];

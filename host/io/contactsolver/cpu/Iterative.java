@@ -23,9 +23,9 @@ import static io.contactsolver.core.ContactRowField.VN0;
 
 import io.contactsolver.ContactBody;
 import io.contactsolver.DeltaField;
+import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.StateField;
 import io.contactsolver.core.TargetRule;
-import io.contactsolver.cpu.BodyMath.ContactEvaluation;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 
@@ -52,32 +52,22 @@ final class Iterative {
     private Iterative() {
     }
 
-    /** Fills row {@code r} from contact {@code c} at the pre-solve velocities; its impulse starts at {@code warm}. */
+    /**
+     * Fills row {@code r} of the row arrays from contact {@code c} at the pre-solve velocities; its
+     * impulse starts at {@code warm}, or 0 for a contact neither of whose bodies can move.
+     *
+     * @param scratch one contact's row, {@code ContactRowField.COUNT} floats
+     */
     static void prepareRow(FloatBuffer contacts, IntBuffer links, int contactStride, int c, int r, int rows,
             int worldRecord, float[] prepared, TargetRule rule, float warm, float[] row, float[] lambda,
-            ContactEvaluation contact) {
-        BodyMath.evaluateContact(contacts, links, contactStride, c, worldRecord, prepared, rule, contact);
-        row[NX.ordinal() * rows + r] = contact.nx;
-        row[NY.ordinal() * rows + r] = contact.ny;
-        row[NZ.ordinal() * rows + r] = contact.nz;
-        row[RXN_AX.ordinal() * rows + r] = contact.sideA.rxnX;
-        row[RXN_AY.ordinal() * rows + r] = contact.sideA.rxnY;
-        row[RXN_AZ.ordinal() * rows + r] = contact.sideA.rxnZ;
-        row[RXN_BX.ordinal() * rows + r] = contact.sideB.rxnX;
-        row[RXN_BY.ordinal() * rows + r] = contact.sideB.rxnY;
-        row[RXN_BZ.ordinal() * rows + r] = contact.sideB.rxnZ;
-        row[DIR_AX.ordinal() * rows + r] = contact.sideA.dirX;
-        row[DIR_AY.ordinal() * rows + r] = contact.sideA.dirY;
-        row[DIR_AZ.ordinal() * rows + r] = contact.sideA.dirZ;
-        row[DIR_BX.ordinal() * rows + r] = contact.sideB.dirX;
-        row[DIR_BY.ordinal() * rows + r] = contact.sideB.dirY;
-        row[DIR_BZ.ordinal() * rows + r] = contact.sideB.dirZ;
-        row[INV_MASS_A.ordinal() * rows + r] = contact.sideA.inverseMass;
-        row[INV_MASS_B.ordinal() * rows + r] = contact.sideB.inverseMass;
-        row[K.ordinal() * rows + r] = contact.k;
-        row[VN0.ordinal() * rows + r] = contact.vn;
-        row[TARGET.ordinal() * rows + r] = contact.target;
-        lambda[r] = contact.k > 0.0f ? warm : 0.0f;
+            float[] scratch) {
+        BodyMath.evaluateContact(contacts, contactStride, c, prepared,
+                BodyMath.record(links.get(ContactBody.A.ordinal() * contactStride + c), worldRecord),
+                BodyMath.record(links.get(ContactBody.B.ordinal() * contactStride + c), worldRecord), rule, scratch);
+        for (int field = 0; field < ContactRowField.COUNT; field++) {
+            row[field * rows + r] = scratch[field];
+        }
+        lambda[r] = scratch[K.ordinal()] > 0.0f ? warm : 0.0f;
     }
 
     /**

@@ -1,12 +1,25 @@
 package io.contactsolver.cpu;
 
+import static io.contactsolver.cpu.BodyMath.R_DIR_AX;
+import static io.contactsolver.cpu.BodyMath.R_DIR_AY;
+import static io.contactsolver.cpu.BodyMath.R_DIR_AZ;
+import static io.contactsolver.cpu.BodyMath.R_DIR_BX;
+import static io.contactsolver.cpu.BodyMath.R_DIR_BY;
+import static io.contactsolver.cpu.BodyMath.R_DIR_BZ;
+import static io.contactsolver.cpu.BodyMath.R_INV_MASS_A;
+import static io.contactsolver.cpu.BodyMath.R_INV_MASS_B;
+import static io.contactsolver.cpu.BodyMath.R_K;
+import static io.contactsolver.cpu.BodyMath.R_NX;
+import static io.contactsolver.cpu.BodyMath.R_NY;
+import static io.contactsolver.cpu.BodyMath.R_NZ;
+import static io.contactsolver.cpu.BodyMath.R_TARGET;
+import static io.contactsolver.cpu.BodyMath.R_VN0;
+
 import io.contactsolver.ContactBody;
 import io.contactsolver.DeltaField;
 import io.contactsolver.core.BodyContactIndex;
-import io.contactsolver.core.StateField;
+import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.TargetRule;
-import io.contactsolver.cpu.BodyMath.ContactEvaluation;
-import io.contactsolver.cpu.BodyMath.ContactSide;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 
@@ -14,12 +27,13 @@ import java.nio.IntBuffer;
  * The single-pass solve, one element at a time; the Java twin of {@code kernels/single_pass.cl}.
  *
  * <p>Phase 1 ({@link BodyMath#prepareBody}) builds each body's working record. Phase 2
- * ({@link #solveContact}) evaluates the seed equation for one contact from the pre-solve
- * velocities and writes the impulse and both sides' velocity responses. Phase 3 sums each body's
- * responses in increasing contact order. The device does it per body through the
- * {@link BodyContactIndex} ({@code gather_deltas}); here the contacts are swept in order
- * ({@link #solveAndAccumulate} on one thread, {@link #accumulateOwned} on several), which needs no
- * index and adds the same terms in the same order, so the bits agree.
+ * ({@link #solveContact}) evaluates one contact from the pre-solve velocities and gives its
+ * impulse and both sides' velocity responses. Phase 3 sums each body's responses in increasing
+ * contact order. The device does it per body through the {@link BodyContactIndex}
+ * ({@code gather_chunk}); here the contacts are swept in order: on one thread, or on several each
+ * owning a range of bodies, adding responses as they are computed, or, for scattered contact
+ * graphs, after all were written ({@link #accumulateOwned}). Every way adds the same terms in the
+ * same order, so the bits agree. Responses and body sums are {@link DeltaField} records, six floats.
  */
 final class SinglePass {
     private static final int DVX = DeltaField.DVX.ordinal();
@@ -28,104 +42,158 @@ final class SinglePass {
     private static final int DWX = DeltaField.DWX.ordinal();
     private static final int DWY = DeltaField.DWY.ordinal();
     private static final int DWZ = DeltaField.DWZ.ordinal();
-    private static final int RESPONSE = DeltaField.COUNT;
+    /** Floats per response and per body sum. */
+    static final int RESPONSE = DeltaField.COUNT;
     private static final int LINK_A = ContactBody.A.ordinal();
     private static final int LINK_B = ContactBody.B.ordinal();
-    private static final int S_DVX = StateField.DVX.ordinal();
-    private static final int S_DVY = StateField.DVY.ordinal();
-    private static final int S_DVZ = StateField.DVZ.ordinal();
-    private static final int S_DWX = StateField.DWX.ordinal();
-    private static final int S_DWY = StateField.DWY.ordinal();
-    private static final int S_DWZ = StateField.DWZ.ordinal();
-    private static final int STATE = StateField.STRIDE;
+    /** An output offset that tells {@link #solveContact} to leave that side out. */
+    static final int NONE = -1;
 
     private SinglePass() {
     }
 
     /**
-     * Computes contact {@code c}: {@code j = (target - v_n) / K} when the contact is slower than its
+     * Solves contact {@code c}: {@code j = (target - v_n) / K} when the contact is slower than its
      * target (see {@link BodyMath#evaluateContact}; without positional correction: when it
-     * approaches); zero otherwise, or when neither body can move ({@code K = 0}).
+     * approaches), zero otherwise or when neither body can move ({@code K = 0}). Then side a's body
+     * gets {@code -j n} and side b's {@code +j n}: their velocity responses are written to (or, with
+     * {@code add}, added to) {@code out} at {@code outA} and {@code outB}.
      *
-     * @param worldRecord index of the all-zero prepared record standing for the world
-     * @param impulses receives {@code j} at {@code c}, or null: then only {@code contact.impulse} holds it
-     * @param sideA the entry of {@code responses} for side a; side b's follows it
+     * @param records prepared records, with body a's at {@code oa} and body b's at {@code ob}
+     * @param row scratch for the contact's row, {@code ContactRowField.COUNT} floats
+     * @param impulses receives {@code j} at {@code c}, or null
+     * @param outA where side a's response goes in {@code out}, or {@link #NONE}
+     * @param outB where side b's response goes in {@code out}, or {@link #NONE}
+     * @return {@code j}
      */
-    static void solveContact(FloatBuffer contacts, IntBuffer links, int stride, int c, int worldRecord,
-            float[] prepared, TargetRule rule, FloatBuffer impulses, float[] responses, int sideA,
-            ContactEvaluation contact) {
-        BodyMath.evaluateContact(contacts, links, stride, c, worldRecord, prepared, rule, contact);
+    static float solveContact(FloatBuffer contacts, int stride, int c, float[] records, int oa, int ob,
+            TargetRule rule, float[] row, FloatBuffer impulses, float[] out, int outA, int outB, boolean add) {
+        BodyMath.evaluateContact(contacts, stride, c, records, oa, ob, rule, row);
         float j = 0.0f;
-        if (contact.vn < contact.target && contact.k > 0.0f) {
-            j = (contact.target - contact.vn) / contact.k;
+        if (row[R_VN0] < row[R_TARGET] && row[R_K] > 0.0f) {
+            j = (row[R_TARGET] - row[R_VN0]) / row[R_K];
         }
-        contact.impulse = j;
         if (impulses != null) {
             impulses.put(c, j);
         }
-        writeResponse(responses, sideA, -j, contact.sideA, contact.nx, contact.ny, contact.nz);
-        writeResponse(responses, sideA + 1, j, contact.sideB, contact.nx, contact.ny, contact.nz);
-    }
-
-    /** The velocity change of one side's body from an impulse of {@code impulse} along {@code +n}. */
-    static void writeResponse(float[] responses, int entry, float impulse, ContactSide side,
-            float nx, float ny, float nz) {
-        int o = entry * RESPONSE;
-        float linear = impulse * side.inverseMass;
-        responses[o + DVX] = linear * nx;
-        responses[o + DVY] = linear * ny;
-        responses[o + DVZ] = linear * nz;
-        responses[o + DWX] = impulse * side.dirX;
-        responses[o + DWY] = impulse * side.dirY;
-        responses[o + DWZ] = impulse * side.dirZ;
+        if (outA != NONE) {
+            respond(out, outA, add, -j, row[R_INV_MASS_A], row[R_DIR_AX], row[R_DIR_AY], row[R_DIR_AZ], row[R_NX],
+                    row[R_NY], row[R_NZ]);
+        }
+        if (outB != NONE) {
+            respond(out, outB, add, j, row[R_INV_MASS_B], row[R_DIR_BX], row[R_DIR_BY], row[R_DIR_BZ], row[R_NX],
+                    row[R_NY], row[R_NZ]);
+        }
+        return j;
     }
 
     /**
-     * One thread: contact {@code c} computed and its responses added straight to the bodies' sums
-     * ({@code StateField} records). Sweeping the contacts in order sums each body's responses in
-     * increasing contact order, the order the device's index gives, so the bits agree.
+     * The velocity change of one side's body from an impulse of {@code impulse} along {@code +n}:
+     * {@code (impulse / m) n} and {@code impulse I^-1 (r x n)}, written or added at {@code o}.
      */
-    static void solveAndAccumulate(FloatBuffer contacts, IntBuffer links, int stride, int c, int worldRecord,
-            float[] prepared, TargetRule rule, FloatBuffer impulses, float[] scratch, float[] sums,
-            ContactEvaluation contact) {
-        solveContact(contacts, links, stride, c, worldRecord, prepared, rule, impulses, scratch, 0, contact);
-        if (contact.a >= 0) {
-            addResponse(scratch, BodyContactIndex.entry(0, ContactBody.A), sums, contact.a);
-        }
-        if (contact.b >= 0) {
-            addResponse(scratch, BodyContactIndex.entry(0, ContactBody.B), sums, contact.b);
+    static void respond(float[] out, int o, boolean add, float impulse, float inverseMass, float dirX, float dirY,
+            float dirZ, float nx, float ny, float nz) {
+        float linear = impulse * inverseMass;
+        float dvx = linear * nx;
+        float dvy = linear * ny;
+        float dvz = linear * nz;
+        float dwx = impulse * dirX;
+        float dwy = impulse * dirY;
+        float dwz = impulse * dirZ;
+        if (add) {
+            out[o + DVX] += dvx;
+            out[o + DVY] += dvy;
+            out[o + DVZ] += dvz;
+            out[o + DWX] += dwx;
+            out[o + DWY] += dwy;
+            out[o + DWZ] += dwz;
+        } else {
+            out[o + DVX] = dvx;
+            out[o + DVY] = dvy;
+            out[o + DVZ] = dvz;
+            out[o + DWX] = dwx;
+            out[o + DWY] = dwy;
+            out[o + DWZ] = dwz;
         }
     }
 
     /**
-     * Several threads, on scenes where few contacts join bodies of different threads: the thread
-     * owning bodies {@code [lo, hi)} sweeps the contacts in order, solves every contact touching one
-     * of its bodies and adds that side's response to its sum, so no responses array is written or
-     * read. A contact joining two threads' bodies is solved by both, to the same bits; only the
-     * thread owning body a (body b, for a contact whose a is the world) writes its impulse.
+     * Contacts {@code [first, end)} in order, each solved and its responses added to the sums of
+     * those of its bodies that lie in {@code [lo, hi)} (the world never does). With one thread the
+     * range is every body; with several, each thread owns a range, solves every contact touching
+     * one of its bodies (a contact joining two threads' bodies is solved by both, to the same bits)
+     * and only the thread owning body a, or body b for a contact with the world, writes its impulse.
      */
-    static void solveAndAccumulateOwned(FloatBuffer contacts, IntBuffer links, int stride, int contactCount,
-            int worldRecord, float[] prepared, TargetRule rule, FloatBuffer impulses, float[] scratch, float[] sums,
-            ContactEvaluation contact, int lo, int hi) {
-        int baseA = LINK_A * stride;
-        int baseB = LINK_B * stride;
-        for (int c = 0; c < contactCount; c++) {
-            int a = links.get(baseA + c);
-            int b = links.get(baseB + c);
+    static void solveAndAccumulate(FloatBuffer contacts, IntBuffer links, int stride, int first, int end,
+            int worldRecord, float[] prepared, TargetRule rule, float[] row, FloatBuffer impulses, float[] sums,
+            int lo, int hi) {
+        for (int c = first; c < end; c++) {
+            int a = links.get(LINK_A * stride + c);
+            int b = links.get(LINK_B * stride + c);
             boolean ownsA = a >= lo && a < hi;
             boolean ownsB = b >= lo && b < hi;
-            if (!ownsA && !ownsB) {
-                continue;
+            if (ownsA || ownsB) {
+                solveContact(contacts, stride, c, prepared, BodyMath.record(a, worldRecord),
+                        BodyMath.record(b, worldRecord), rule, row, ownsA || a < 0 ? impulses : null, sums,
+                        ownsA ? a * RESPONSE : NONE, ownsB ? b * RESPONSE : NONE, true);
             }
-            solveContact(contacts, links, stride, c, worldRecord, prepared, rule, null, scratch, 0, contact);
-            if (ownsA || a < 0) {
-                impulses.put(c, contact.impulse);
+        }
+    }
+
+    /** Contacts per batch of gathered records: enough misses in flight, small enough to stay in cache. */
+    static final int BATCH = 64;
+    /** Where {@link #touchSums} leaves what it read, so the JIT cannot drop the reads. */
+    static float touched;
+
+    /**
+     * Reads one float of the sum record of each body in {@code [lo, hi)} that contacts
+     * {@code [first, first + count)} will add to. The reads are independent, so their cache misses
+     * overlap here, and the additions that follow find the records in cache: prefetching, written
+     * in plain Java. (Only the loads matter; the sum of what they read is discarded.)
+     */
+    static void touchSums(IntBuffer links, int stride, int first, int count, float[] sums, int lo, int hi) {
+        float any = 0.0f;
+        for (int c = first; c < first + count; c++) {
+            int a = links.get(LINK_A * stride + c);
+            int b = links.get(LINK_B * stride + c);
+            if (a >= lo && a < hi) {
+                any += sums[a * RESPONSE];
             }
-            if (ownsA) {
-                addResponse(scratch, BodyContactIndex.entry(0, ContactBody.A), sums, a);
+            if (b >= lo && b < hi) {
+                any += sums[b * RESPONSE];
             }
-            if (ownsB) {
-                addResponse(scratch, BodyContactIndex.entry(0, ContactBody.B), sums, b);
+        }
+        touched = any;
+    }
+
+    /**
+     * Contacts {@code [first, end)} of a scattered graph, their records gathered a batch at a time
+     * ({@link BodyMath#gatherRecords}), each solved with its responses written ({@code add} false, at
+     * its index entries) or added to the sums of its bodies ({@code add} true, one thread only).
+     *
+     * @param batch scratch of {@code 2 BATCH} prepared records
+     */
+    static void solveGathered(FloatBuffer contacts, IntBuffer links, int stride, int first, int end, int worldRecord,
+            float[] prepared, TargetRule rule, float[] row, float[] batch, FloatBuffer impulses, float[] out,
+            boolean add) {
+        for (int start = first; start < end; start += BATCH) {
+            int count = Math.min(BATCH, end - start);
+            BodyMath.gatherRecords(links, stride, start, count, worldRecord, prepared, batch);
+            if (add) {
+                touchSums(links, stride, start, count, out, 0, worldRecord);
+            }
+            for (int i = 0; i < count; i++) {
+                int c = start + i;
+                int outA = BodyContactIndex.entry(c, ContactBody.A) * RESPONSE;
+                int outB = BodyContactIndex.entry(c, ContactBody.B) * RESPONSE;
+                if (add) {
+                    int a = links.get(LINK_A * stride + c);
+                    int b = links.get(LINK_B * stride + c);
+                    outA = a < 0 ? NONE : a * RESPONSE;
+                    outB = b < 0 ? NONE : b * RESPONSE;
+                }
+                solveContact(contacts, stride, c, batch, 2 * i * PreparedBodyField.STRIDE,
+                        (2 * i + 1) * PreparedBodyField.STRIDE, rule, row, impulses, out, outA, outB, add);
             }
         }
     }
@@ -147,34 +215,47 @@ final class SinglePass {
     }
 
     /**
-     * Several threads, after {@link #solveContact} filled {@code responses}: adds the responses of
-     * the bodies in {@code [lo, hi)} to their sums, sweeping the contacts in order. Each thread owns
-     * a range of bodies, so no two threads write one sum and each sum runs in contact order.
+     * Several threads, after every contact's responses were written (at its index entries): adds
+     * the responses of the bodies in {@code [lo, hi)} to their sums, sweeping the contacts in order.
+     * Each thread owns a range of bodies, so no two threads write one sum.
      */
     static void accumulateOwned(IntBuffer links, int linkStride, int contactCount, float[] responses, float[] sums,
             int lo, int hi) {
         int baseA = LINK_A * linkStride;
         int baseB = LINK_B * linkStride;
-        for (int c = 0; c < contactCount; c++) {
-            int a = links.get(baseA + c);
-            if (a >= lo && a < hi) {
-                addResponse(responses, BodyContactIndex.entry(c, ContactBody.A), sums, a);
-            }
-            int b = links.get(baseB + c);
-            if (b >= lo && b < hi) {
-                addResponse(responses, BodyContactIndex.entry(c, ContactBody.B), sums, b);
+        for (int start = 0; start < contactCount; start += BATCH) {
+            int end = Math.min(contactCount, start + BATCH);
+            touchSums(links, linkStride, start, end - start, sums, lo, hi);
+            for (int c = start; c < end; c++) {
+                int a = links.get(baseA + c);
+                if (a >= lo && a < hi) {
+                    add(responses, BodyContactIndex.entry(c, ContactBody.A) * RESPONSE, sums, a * RESPONSE);
+                }
+                int b = links.get(baseB + c);
+                if (b >= lo && b < hi) {
+                    add(responses, BodyContactIndex.entry(c, ContactBody.B) * RESPONSE, sums, b * RESPONSE);
+                }
             }
         }
     }
 
-    private static void addResponse(float[] responses, int entry, float[] sums, int body) {
-        int o = entry * RESPONSE;
-        int s = body * STATE;
-        sums[s + S_DVX] += responses[o + DVX];
-        sums[s + S_DVY] += responses[o + DVY];
-        sums[s + S_DVZ] += responses[o + DVZ];
-        sums[s + S_DWX] += responses[o + DWX];
-        sums[s + S_DWY] += responses[o + DWY];
-        sums[s + S_DWZ] += responses[o + DWZ];
+    private static void add(float[] from, int o, float[] sums, int s) {
+        sums[s + DVX] += from[o + DVX];
+        sums[s + DVY] += from[o + DVY];
+        sums[s + DVZ] += from[o + DVZ];
+        sums[s + DWX] += from[o + DWX];
+        sums[s + DWY] += from[o + DWY];
+        sums[s + DWZ] += from[o + DWZ];
+    }
+
+    /** Copies body {@code i}'s sum into the deltas (SoA, {@code deltaStride}). */
+    static void writeDeltas(float[] sums, int i, FloatBuffer deltas, int deltaStride) {
+        int s = i * RESPONSE;
+        deltas.put(DVX * deltaStride + i, sums[s + DVX]);
+        deltas.put(DVY * deltaStride + i, sums[s + DVY]);
+        deltas.put(DVZ * deltaStride + i, sums[s + DVZ]);
+        deltas.put(DWX * deltaStride + i, sums[s + DWX]);
+        deltas.put(DWY * deltaStride + i, sums[s + DWY]);
+        deltas.put(DWZ * deltaStride + i, sums[s + DWZ]);
     }
 }

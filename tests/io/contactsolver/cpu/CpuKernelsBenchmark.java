@@ -7,7 +7,6 @@ import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.StateField;
 import io.contactsolver.core.TargetRule;
-import io.contactsolver.cpu.BodyMath.ContactEvaluation;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import java.lang.reflect.Method;
@@ -49,7 +48,6 @@ public class CpuKernelsBenchmark {
     private float[] rows;
     private float[] lambda;
     private int[] slots;
-    private final ContactEvaluation contact = new ContactEvaluation();
 
     @Setup
     public void setUp() throws Exception {
@@ -64,15 +62,15 @@ public class CpuKernelsBenchmark {
         for (int i = 0; i < bodyCount; i++) {
             BodyMath.prepareBody(bodies.floats(), bodies.stride(), i, prepared);
         }
-        sums = new float[(bodyCount + 1) * StateField.STRIDE];
+        sums = new float[(bodyCount + 1) * StateField.STRIDE];  // big enough for both layouts
         responses = new float[CONTACTS * ContactBody.COUNT * DeltaField.COUNT];
-        scratch = new float[ContactBody.COUNT * DeltaField.COUNT];
+        scratch = new float[ContactRowField.COUNT];
         rows = new float[ContactRowField.COUNT * CONTACTS];
         lambda = new float[CONTACTS];
         slots = new int[ContactBody.COUNT * CONTACTS];
         for (int r = 0; r < CONTACTS; r++) {
             Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), r, r, CONTACTS, bodyCount,
-                    prepared, TargetRule.SEED, 0.0f, rows, lambda, contact);
+                    prepared, TargetRule.SEED, 0.0f, rows, lambda, scratch);
             slots[r] = Math.max(0, links.getInt(0, r)) % bodyCount;
             slots[CONTACTS + r] = Math.max(0, links.getInt(1, r)) % bodyCount;
         }
@@ -97,18 +95,27 @@ public class CpuKernelsBenchmark {
     @OperationsPerInvocation(CONTACTS)
     public void solveContactWritingResponses() {
         for (int c = 0; c < CONTACTS; c++) {
-            SinglePass.solveContact(contacts.floats(), links.ints(), contacts.stride(), c, bodyCount, prepared,
-                    TargetRule.SEED, impulses.floats(), responses, 2 * c, contact);
+            SinglePass.solveContact(contacts.floats(), contacts.stride(), c, prepared,
+                    BodyMath.record(links.getInt(0, c), bodyCount), BodyMath.record(links.getInt(1, c), bodyCount),
+                    TargetRule.SEED, scratch, impulses.floats(), responses, 2 * c * SinglePass.RESPONSE,
+                    (2 * c + 1) * SinglePass.RESPONSE, false);
         }
     }
 
     @Benchmark
     @OperationsPerInvocation(CONTACTS)
     public void solveContactAndAccumulate() {
-        for (int c = 0; c < CONTACTS; c++) {
-            SinglePass.solveAndAccumulate(contacts.floats(), links.ints(), contacts.stride(), c, bodyCount, prepared,
-                    TargetRule.SEED, impulses.floats(), scratch, sums, contact);
-        }
+        SinglePass.solveAndAccumulate(contacts.floats(), links.ints(), contacts.stride(), 0, CONTACTS, bodyCount,
+                prepared, TargetRule.SEED, scratch, impulses.floats(), sums, 0, bodyCount);
+    }
+
+    private final float[] batch = new float[2 * SinglePass.BATCH * PreparedBodyField.STRIDE];
+
+    @Benchmark
+    @OperationsPerInvocation(CONTACTS)
+    public void solveGatheredWritingResponses() {
+        SinglePass.solveGathered(contacts.floats(), links.ints(), contacts.stride(), 0, CONTACTS, bodyCount, prepared,
+                TargetRule.SEED, scratch, batch, impulses.floats(), responses, false);
     }
 
     @Benchmark
