@@ -1,7 +1,12 @@
 package io.contactsolver.bench;
 
 import io.contactsolver.cli.Main;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -85,16 +90,48 @@ public final class BenchCommand implements Callable<Integer> {
                 "-Xms" + heap, "-Xmx" + heap, "-D" + CHILD_PROPERTY + "=true",
                 "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(spec.commandLine().getParseResult().originalArgs());
-        Process child = new ProcessBuilder(command).inheritIO().start();
-        return child.waitFor();
+        Process child = new ProcessBuilder(command).start();
+        child.getOutputStream().close();
+        Thread out = forward(child.getInputStream(), spec.commandLine().getOut());
+        Thread err = forward(child.getErrorStream(), spec.commandLine().getErr());
+        int status = child.waitFor();
+        out.join();
+        err.join();
+        return status;
+    }
+
+    /** Copies a child's stream to one of this command's writers as it comes (the progress bar too). */
+    private static Thread forward(InputStream from, PrintWriter to) {
+        Thread copier = new Thread(() -> {
+            try (Reader reader = new InputStreamReader(from, StandardCharsets.UTF_8)) {
+                char[] buffer = new char[8192];
+                for (int n = reader.read(buffer); n >= 0; n = reader.read(buffer)) {
+                    to.write(buffer, 0, n);
+                    to.flush();
+                }
+            } catch (IOException e) {
+                to.println("error: lost the benchmark's output: " + e.getMessage());
+            }
+        }, "bench-output");
+        copier.start();
+        return copier;
     }
 
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
+        Integer refused = checkOptions(err);
+        if (refused != null) {
+            return refused;
+        }
         if (System.getProperty(CHILD_PROPERTY) == null) {
             return runInChild();
         }
+        return measure();
+    }
+
+    /** The exit status for bad options, after one line on stderr; null when they are good. */
+    private Integer checkOptions(PrintWriter err) {
         Set<String> knownBackends = Set.of(Benchmark.CPU, Benchmark.OPENCL, Benchmark.NAIVE, Benchmark.JBULLET,
                 Benchmark.BANDWIDTH);
         for (String backend : backends) {
@@ -123,6 +160,10 @@ public final class BenchCommand implements Callable<Integer> {
             err.println("error: --min-time must be positive");
             return Main.BAD_INPUT;
         }
+        return null;
+    }
+
+    private int measure() throws Exception {
         int cores = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         Benchmark.Plan plan = new Benchmark.Plan(List.copyOf(contacts), new LinkedHashSet<>(scenes),
                 new LinkedHashSet<>(backends), sections.contains("sweep"), sections.contains("iterative"), cores, seed,

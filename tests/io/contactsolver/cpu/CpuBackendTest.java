@@ -17,8 +17,9 @@ class CpuBackendTest {
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(strings = {"random", "pile"})
     void resultsDoNotDependOnTheThreadCount(String kind) {
-        Scene scene = kind.equals("pile") ? SceneGenerator.pileWithContacts(77, 150_000, 0.4f)
-                : SceneGenerator.randomGraph(77, 30_000, 150_000);
+        // above the size where the single pass goes parallel (CpuBackend.PARALLEL_CONTACTS)
+        Scene scene = kind.equals("pile") ? SceneGenerator.pileWithContacts(77, 300_000, 0.4f)
+                : SceneGenerator.randomGraph(77, 75_000, 300_000);
         SolveResult single;
         try (ContactSolver solver = Backends.cpu(1)) {
             single = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
