@@ -364,11 +364,25 @@ final class Benchmark {
                 worst / largest);
     }
 
-    /** Heap plus direct buffers in use after a full collection. */
-    static long usedMemory() {
-        for (int i = 0; i < 3; i++) {
+    /**
+     * Heap plus direct buffers in use once nothing more is freed. Direct buffers go back after a
+     * collection, when the JVM's cleaner gets to them, so this collects until two readings agree.
+     */
+    static long usedMemory() throws InterruptedException {
+        long previous = -1;
+        for (int attempt = 0; attempt < 20; attempt++) {
             System.gc();
+            Thread.sleep(20);
+            long used = heapAndDirect();
+            if (Math.abs(used - previous) < (1 << 20)) {
+                return used;
+            }
+            previous = used;
         }
+        return previous;
+    }
+
+    private static long heapAndDirect() {
         long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         long direct = 0;
         for (BufferPoolMXBean pool : ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class)) {
