@@ -3,6 +3,7 @@ package io.contactsolver.bench;
 import io.contactsolver.scene.AtomicFiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
+import java.text.DecimalFormat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -86,16 +88,27 @@ final class BenchReport {
         XYPlot xy = chart.getXYPlot();
         LogAxis x = new LogAxis("contacts per solve");
         LogAxis y = new LogAxis("contacts per second");
-        x.setBase(10);
-        y.setBase(10);
+        for (LogAxis axis : new LogAxis[] {x, y}) {
+            axis.setBase(10);
+            axis.setTickUnit(new NumberTickUnit(1.0)); // a tick at every power of ten
+            axis.setNumberFormatOverride(new DecimalFormat("#,##0"));
+        }
         xy.setDomainAxis(x);
         xy.setRangeAxis(y);
         xy.setBackgroundPaint(Color.WHITE);
         xy.setDomainGridlinePaint(Color.LIGHT_GRAY);
         xy.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        // a colour per backend, solid for the pile and dashed for the random graph
+        Map<String, Color> colours = Map.of("cpu (1 thread)", new Color(0x1f77b4), "cpu (2 threads)", new Color(0x2ca02c),
+                "opencl", new Color(0x9467bd), "naive", new Color(0xd62728), "jbullet", new Color(0xff7f0e));
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < data.getSeriesCount(); i++) {
-            renderer.setSeriesStroke(i, new BasicStroke(2.0f));
+            String key = (String) data.getSeriesKey(i);
+            String backend = key.substring(key.indexOf(", ") + 2).replaceAll("\\(\\d+ threads\\)", "(2 threads)");
+            renderer.setSeriesPaint(i, colours.getOrDefault(backend, Color.GRAY));
+            renderer.setSeriesStroke(i, key.startsWith(Benchmark.RANDOM)
+                    ? new BasicStroke(2.0f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10.0f, new float[] {8.0f, 5.0f}, 0)
+                    : new BasicStroke(2.0f));
         }
         xy.setRenderer(renderer);
         AtomicFiles.write(List.of(new AtomicFiles.Output(file, out -> ChartUtils.writeChartAsPNG(out, chart, 1100, 700))));
