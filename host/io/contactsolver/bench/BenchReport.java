@@ -32,25 +32,44 @@ final class BenchReport {
                 "solver", "contacts", "bodies", "thr", "iters", "ms/solve", "Mcontact/s", "GB/s", "%copy", "xnaive",
                 "note");
         for (Measurement row : rows) {
-            Measurement copy = find(rows, row, Benchmark.BANDWIDTH, row.threads());
-            Measurement naive = find(rows, row, Benchmark.NAIVE, 1);
+            Measurement copy = find(rows, row, Benchmark.BANDWIDTH, Benchmark.HOST_COPY, row.threads());
+            Measurement naive = find(rows, row, Benchmark.NAIVE, row.solver(), 1);
             String share = copy == null || row.backend().equals(Benchmark.BANDWIDTH) || row.secondsPerSolve() == 0 ? ""
                     : String.format(Locale.ROOT, "%.1f", 100 * row.effectiveGbPerSecond() / copy.effectiveGbPerSecond());
-            String speedup = naive == null || row.secondsPerSolve() == 0 || !row.solver().equals(naive.solver()) ? ""
+            String speedup = naive == null || row.secondsPerSolve() == 0 ? ""
                     : String.format(Locale.ROOT, "%.2f", naive.secondsPerSolve() / row.secondsPerSolve());
             out.printf(Locale.ROOT, "%-19s %-9s %-11s %9d %8d %3d %6d %11.4f %11.2f %8.2f %7s %7s  %s%n", row.scene(),
                     row.backend(), row.solver(), row.contacts(), row.bodies(), row.threads(), row.iterations(),
                     row.secondsPerSolve() * 1e3, row.contactsPerSecond() / 1e6, row.effectiveGbPerSecond(), share,
-                    speedup, row.note());
+                    speedup, row.note() + deviceShares(rows, row));
         }
         out.flush();
     }
 
-    /** The row of {@code backend} measured on the same scene and size, with {@code threads}. */
-    private static Measurement find(List<Measurement> rows, Measurement like, String backend, int threads) {
+    /**
+     * For an OpenCL row, where the device probes ran: the kernels' effective GB/s (the same bytes
+     * over the kernel time alone) as a share of the device's own copy, and the end-to-end figure as
+     * a share of the link's upload rate.
+     */
+    private static String deviceShares(List<Measurement> rows, Measurement row) {
+        Measurement deviceCopy = find(rows, row, Benchmark.BANDWIDTH, Benchmark.DEVICE_COPY, 0);
+        Measurement upload = find(rows, row, Benchmark.BANDWIDTH, Benchmark.UPLOAD, 0);
+        if (!row.backend().equals(Benchmark.OPENCL) || row.kernelSeconds() <= 0 || deviceCopy == null
+                || upload == null) {
+            return "";
+        }
+        double kernelGbPerSecond = row.bytesPerContact() * row.contacts() / row.kernelSeconds() / 1e9;
+        return String.format(Locale.ROOT, "; kernels %.2f GB/s = %.1f%% of device copy; end to end %.1f%% of upload",
+                kernelGbPerSecond, 100 * kernelGbPerSecond / deviceCopy.effectiveGbPerSecond(),
+                100 * row.effectiveGbPerSecond() / upload.effectiveGbPerSecond());
+    }
+
+    /** The row of {@code backend} and {@code solver} measured on the same scene and size, with {@code threads}. */
+    private static Measurement find(List<Measurement> rows, Measurement like, String backend, String solver,
+            int threads) {
         for (Measurement row : rows) {
-            if (row.backend().equals(backend) && row.scene().equals(like.scene()) && row.contacts() == like.contacts()
-                    && row.threads() == threads && row.secondsPerSolve() > 0) {
+            if (row.backend().equals(backend) && row.solver().equals(solver) && row.scene().equals(like.scene())
+                    && row.contacts() == like.contacts() && row.threads() == threads && row.secondsPerSolve() > 0) {
                 return row;
             }
         }

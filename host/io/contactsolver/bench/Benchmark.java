@@ -1,11 +1,16 @@
 package io.contactsolver.bench;
 
 import io.contactsolver.Backend;
+import io.contactsolver.BodyBatch;
+import io.contactsolver.BodyField;
+import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolvePhase;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
+import io.contactsolver.core.BackendUnavailableException;
+import io.contactsolver.opencl.TransferProbe;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import java.lang.management.BufferPoolMXBean;
@@ -13,8 +18,12 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
+import org.joml.Quaternionf;
+import org.joml.Vector3f;
 
 /**
  * Runs the measurements of the {@code bench} command.
@@ -36,6 +45,10 @@ final class Benchmark {
     static final String BANDWIDTH = "bandwidth";
     static final String SINGLE_PASS = "single-pass";
     static final String ITERATIVE = "iterative";
+    static final String HOST_COPY = "copy";
+    static final String UPLOAD = "upload";
+    static final String READBACK = "readback";
+    static final String DEVICE_COPY = "device-copy";
     static final long BATCH_NANOS = 20_000_000L;
 
     /** What to measure. */
@@ -78,6 +91,31 @@ final class Benchmark {
             }
         }
         return rows;
+    }
+
+    /**
+     * Writes one element of every input field back with its own value, so that the next solve
+     * sends all its inputs to a device, as a simulation step does (new velocities, new contacts);
+     * otherwise the OpenCL path would skip the fields it already holds and time no uploads.
+     */
+    static void rewriteInputs(BodyBatch bodies, ContactBatch contacts) {
+        if (bodies.size() > 0) {
+            bodies.setPosition(0, bodies.getPosition(0, new Vector3f()))
+                    .setOrientation(0, bodies.getOrientation(0, new Quaternionf()))
+                    .setLinearVelocity(0, bodies.getLinearVelocity(0, new Vector3f()))
+                    .setAngularVelocity(0, bodies.getAngularVelocity(0, new Vector3f()))
+                    .setInverseMass(0, bodies.inverseMass(0))
+                    .setInverseInertia(0, bodies.get(BodyField.INV_IXX, 0), bodies.get(BodyField.INV_IYY, 0),
+                            bodies.get(BodyField.INV_IZZ, 0), bodies.get(BodyField.INV_IXY, 0),
+                            bodies.get(BodyField.INV_IXZ, 0), bodies.get(BodyField.INV_IYZ, 0));
+        }
+        if (contacts.size() > 0) {
+            contacts.setBodies(0, contacts.bodyA(0), contacts.bodyB(0))
+                    .setPoint(0, contacts.getPoint(0, new Vector3f()))
+                    .setNormal(0, contacts.getNormal(0, new Vector3f()))
+                    .setRestitution(0, contacts.restitution(0))
+                    .setSeparation(0, contacts.separation(0));
+        }
     }
 
     /** The scene of that kind with about {@code contacts} contacts, about four a body. */
@@ -167,12 +205,46 @@ final class Benchmark {
                     double[] times = timeAlone(probe::copy);
                     // a copy of the scene's bytes, quoted per contact so the GB/s column reads alike
                     double perContact = (double) probe.bytesPerCopy() / contacts;
-                    rows.add(new Measurement(kind, BANDWIDTH, "copy", contacts, bodies, threads, 0, 0, median(times),
+                    rows.add(new Measurement(kind, BANDWIDTH, HOST_COPY, contacts, bodies, threads, 0, 0, median(times),
                             perContact, 0, 0, 0, 0, 0, 0, times.length, "System.arraycopy of "
                                     + probe.bytesPerCopy() / 2 + " bytes"));
                 }
             }
+            if (plan.backends().contains(OPENCL)) {
+                deviceBandwidth(kind, contacts, bodies, dataBytes);
+            }
         }
+    }
+
+    /**
+     * The OpenCL path's limits on this scene's bytes: the link up and down, and a copy within the
+     * device's memory (read plus written, like a kernel's traffic). Device-profiled, as the
+     * solve's split is.
+     */
+    private void deviceBandwidth(String kind, int contacts, int bodies, long dataBytes) {
+        try (TransferProbe probe = TransferProbe.open(Optional.ofNullable(plan.device()), dataBytes)) {
+            String note = "device '" + probe.deviceName() + "', " + probe.bytes() + " bytes";
+            addProbeRow(kind, contacts, bodies, UPLOAD, probe.bytes(), probe::upload, note);
+            addProbeRow(kind, contacts, bodies, READBACK, probe.bytes(), probe::readback, note);
+            addProbeRow(kind, contacts, bodies, DEVICE_COPY, 2 * probe.bytes(), probe::deviceCopy, note);
+        } catch (BackendUnavailableException | LinkageError | RuntimeException e) {
+            rows.add(new Measurement(kind, BANDWIDTH, DEVICE_COPY, contacts, bodies, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                    0, "skipped: " + e.getMessage()));
+        }
+    }
+
+    private void addProbeRow(String kind, int contacts, int bodies, String what, long bytesMoved,
+            DoubleSupplier copy, String note) {
+        List<Double> samples = new ArrayList<>();
+        double spent = 0;
+        while (samples.size() < 3 || (spent < plan.minSeconds() && samples.size() < 200)) {
+            double seconds = copy.getAsDouble();
+            spent += seconds;
+            samples.add(seconds);
+        }
+        double[] seconds = samples.stream().mapToDouble(Double::doubleValue).toArray();
+        rows.add(new Measurement(kind, BANDWIDTH, what, contacts, bodies, 0, 0, 0, median(seconds),
+                (double) bytesMoved / contacts, 0, 0, 0, 0, 0, 0, seconds.length, note));
     }
 
     /** Each backend's own working memory: made alone, solved once, measured after a full collection. */
@@ -264,6 +336,7 @@ final class Benchmark {
         for (int r = 0; r < count; r++) {
             runners.get(r).solveOnce(); // warm-up: JIT, device buffers, kernel first runs
             perBatch[r] = batchSize(runners.get(r)::solveOnce);
+            runners.get(r).forgetPhases(); // the split must describe the timed solves, as the median does
         }
         List<List<Double>> samples = new ArrayList<>();
         for (int r = 0; r < count; r++) {
@@ -442,6 +515,7 @@ final class Benchmark {
             SolveResult swap = previous;
             previous = result;
             result = swap;
+            rewriteInputs(scene.bodies(), scene.contacts());
             solver.solve(scene.bodies(), scene.contacts(), settings, result);
             for (SolvePhase phase : SolvePhase.values()) {
                 phaseNanos[phase.ordinal()] += result.phaseNanos(phase);
@@ -451,6 +525,12 @@ final class Benchmark {
 
         SolveResult result() {
             return result;
+        }
+
+        /** Drops the phase times gathered so far (warm-up and calibration solves). */
+        void forgetPhases() {
+            Arrays.fill(phaseNanos, 0);
+            solves = 0;
         }
 
         /** A few solves with other settings, so the JIT has compiled the solver before the timed run. */

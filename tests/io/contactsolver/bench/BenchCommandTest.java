@@ -3,7 +3,13 @@ package io.contactsolver.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.contactsolver.ContactSolver;
+import io.contactsolver.SolveResult;
 import io.contactsolver.cli.Main;
+import io.contactsolver.opencl.OpenClTestAccess;
+import io.contactsolver.scene.Scene;
+import io.contactsolver.scene.SceneGenerator;
+import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Cli;
 import io.contactsolver.testing.Cli.Run;
 import java.io.IOException;
@@ -63,6 +69,40 @@ class BenchCommandTest {
                 && r.get(header.indexOf("note")).startsWith("impulses within")), "naive checked against the module");
         assertTrue(ImageIO.read(plot.toFile()).getWidth() > 500, "a real PNG");
         assertTrue(run.out().contains("xnaive"), run.out());
+    }
+
+    /** The OpenCL row is set against the device's own limits, measured in the same run. */
+    @Test
+    void measuresTheLinkAndTheDeviceCopyBesideTheOpenClRow() throws IOException {
+        OpenClTestAccess.requireDevice();
+        Path csv = dir.resolve("device.csv");
+        Run run = Cli.inProcess("bench", "--contacts", "2000", "--scenes", "pile", "--min-time", "0.01",
+                "--backends", "opencl,bandwidth", "--sections", "sweep", "--csv", csv.toString());
+        assertEquals(Main.OK, run.exitCode(), run.err());
+
+        List<String> lines = Files.readAllLines(csv);
+        List<String> header = Arrays.asList(lines.get(0).split(","));
+        for (String probe : List.of("upload", "readback", "device-copy")) {
+            List<String> row = lines.stream().skip(1).map(l -> Arrays.asList(l.split(",", -1)))
+                    .filter(r -> r.get(header.indexOf("solver")).equals(probe)).findFirst().orElseThrow();
+            assertEquals("bandwidth", row.get(header.indexOf("backend")));
+            assertTrue(Double.parseDouble(row.get(header.indexOf("effective_gb_per_s"))) > 0, "measured: " + row);
+        }
+        assertTrue(run.out().contains("of device copy") && run.out().contains("of upload"), run.out());
+    }
+
+    /** Without the rewrite, repeated solves of one scene would find every field already on the device. */
+    @Test
+    void everyTimedSolveSendsAllItsInputs() {
+        Scene scene = SceneGenerator.randomGraph(3, 500, 2000);
+        try (ContactSolver openCl = Backends.openClOrSkip()) {
+            long first = openCl.solve(scene.bodies(), scene.contacts(), new SolveResult()).bytesUploaded();
+            long unchanged = openCl.solve(scene.bodies(), scene.contacts(), new SolveResult()).bytesUploaded();
+            Benchmark.rewriteInputs(scene.bodies(), scene.contacts());
+            long rewritten = openCl.solve(scene.bodies(), scene.contacts(), new SolveResult()).bytesUploaded();
+            assertTrue(unchanged < first, "the device keeps fields it holds: " + unchanged + " < " + first);
+            assertEquals(first, rewritten, "after the rewrite everything goes up again");
+        }
     }
 
     @Test
