@@ -1,11 +1,17 @@
 package io.contactsolver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.contactsolver.scene.Scene;
+import io.contactsolver.scene.SceneGenerator;
+import java.util.ArrayList;
+import java.util.List;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
-/** The Java example of README.md, verbatim apart from the assertions: it must compile and be right. */
+/** The Java examples of README.md, verbatim apart from their set-up and the assertions: they must compile and be right. */
 class ReadmeExampleTest {
 
     @Test
@@ -30,5 +36,52 @@ class ReadmeExampleTest {
             assertEquals(0f, ballDv.y);
             assertEquals(1.8f, rodDw.z, 1e-6f);
         }
+    }
+
+    @Test
+    void theReadmeWarmStartLoopConvergesAndNeedsFewerIterationsOnceWarm() {
+        Scene stack = SceneGenerator.boxStack(3, 0.0f, 5);
+        BodyBatch bodies = stack.bodies();
+        ContactBatch contacts = stack.contacts();
+        int steps = 4;
+        List<Integer> iterationsPerStep = new ArrayList<>();
+        try (ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU))) {
+            SolveSettings settings = SolveSettings.iterative(50).withTolerance(1e-5f);
+            SolveResult previous = null, current = new SolveResult(), spare = new SolveResult();
+            for (int step = 0; step < steps; step++) {
+                // ... your collision detection fills `contacts`, giving persistent contacts stable ids (setId)
+                solver.solve(bodies, contacts, settings, previous, current);   // warm start: impulses matched by id
+                // current.iterations(), current.residual(): how the solve ended
+                iterationsPerStep.add(current.iterations());
+                SolveResult used = current;
+                current = previous == null ? spare : previous;
+                previous = used;
+            }
+
+            assertNotNull(previous);
+            assertTrue(previous.residual() <= 1e-5f, "converged: residual " + previous.residual());
+            int cold = iterationsPerStep.get(0), warm = iterationsPerStep.get(steps - 1);
+            assertTrue(cold > 2 && warm < cold, "iterations per step " + iterationsPerStep);
+        }
+    }
+
+    @Test
+    void theReadmeStepCallStopsAFallingBoxOnTheWorldAndMovesIt() {
+        Scene stack = SceneGenerator.boxStack(1, 0.0f, 5);
+        BodyBatch bodies = stack.bodies();
+        ContactBatch contacts = stack.contacts();
+        SolveSettings settings = SolveSettings.iterative(100);
+        float dt = 0.01f;
+        SolveResult previous = null, current = new SolveResult();
+        Vector3f before = bodies.getPosition(0, new Vector3f());
+        try (ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU))) {
+            solver.step(bodies, contacts, settings, new Vector3f(0, -9.81f, 0), dt, previous, current);
+        }
+        // e = 0: the four corner contacts leave the box at rest along the normal, and it moves by v dt
+        Vector3f velocity = bodies.getLinearVelocity(0, new Vector3f());
+        Vector3f after = bodies.getPosition(0, new Vector3f());
+        assertEquals(0.0f, velocity.y, 1e-4f);
+        assertEquals(before.x + velocity.x * dt, after.x, 1e-6f);
+        assertEquals(before.y + velocity.y * dt, after.y, 1e-6f);
     }
 }
