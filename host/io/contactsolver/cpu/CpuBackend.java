@@ -216,25 +216,30 @@ public final class CpuBackend implements SolverBackend {
         return Math.max(largest, work.run(overflow, coloring.rowCount()));
     }
 
+    /** Contacts per sampled block when deciding {@link #fewCrossing}. */
+    private static final int SAMPLE_BLOCK = 1 << 10;
+    /** Sampled blocks, spread evenly over the contacts. */
+    private static final int SAMPLE_BLOCKS = 64;
+
     /**
      * Whether so few contacts join bodies of different threads that solving those twice costs less
      * than writing and re-reading every contact's responses: true for scenes whose bodies are
-     * ordered in space (piles, grids), false for scattered contact graphs.
+     * ordered in space (piles, grids), false for scattered contact graphs. Decided on a sample of
+     * contiguous blocks (a full sweep cost 8% of a 10,000,000-contact solve): both ways give the
+     * same bits, so a wrong guess costs only speed.
      */
-    private boolean fewCrossing(FieldBlock links, int contactCount, int bodyCount, int parts) {
-        int[] crossing = new int[parts];
-        runner.forRange(parts, 1, (from, to) -> {
-            for (int part = from; part < to; part++) {
-                int first = (int) ((long) contactCount * part / parts);
-                int end = (int) ((long) contactCount * (part + 1) / parts);
-                crossing[part] = SinglePass.crossingContacts(links.ints(), links.stride(), first, end, bodyCount, parts);
-            }
-        });
-        long total = 0;
-        for (int count : crossing) {
-            total += count;
+    private static boolean fewCrossing(FieldBlock links, int contactCount, int bodyCount, int parts) {
+        if (contactCount <= SAMPLE_BLOCK * SAMPLE_BLOCKS) {
+            return SinglePass.crossingContacts(links.ints(), links.stride(), 0, contactCount, bodyCount, parts) * 10L
+                    < contactCount;
         }
-        return total * 10 < contactCount;
+        long crossing = 0;
+        for (int block = 0; block < SAMPLE_BLOCKS; block++) {
+            int first = (int) ((long) (contactCount - SAMPLE_BLOCK) * block / (SAMPLE_BLOCKS - 1));
+            crossing += SinglePass.crossingContacts(links.ints(), links.stride(), first, first + SAMPLE_BLOCK,
+                    bodyCount, parts);
+        }
+        return crossing * 10L < (long) SAMPLE_BLOCK * SAMPLE_BLOCKS;
     }
 
     /** The per-body velocity-change records ({@code StateField}) of all bodies plus the world, all +0. */
