@@ -16,7 +16,8 @@ import org.joml.Vector3fc;
  * {@link #WORLD} for the static world) at a world-space point, with a unit normal pointing from
  * {@code a} to {@code b} and a restitution coefficient in [0, 1]. Each contact also carries an
  * integer id, by default its index, which is written to {@code impulses.csv} and which the
- * iterative solver uses to match warm-start impulses across steps.
+ * iterative solver uses to match warm-start impulses across steps, and optionally a friction
+ * coefficient and a rolling resistance (both 0 by default: frictionless).
  */
 public final class ContactBatch {
     /** Body index standing for the static world. */
@@ -82,6 +83,8 @@ public final class ContactBatch {
         setNormal(c, nx, ny, nz);
         setRestitution(c, restitution);
         setSeparation(c, 0.0f);
+        setFriction(c, 0.0f);
+        setRollingResistance(c, 0.0f);
         return c;
     }
 
@@ -147,6 +150,31 @@ public final class ContactBatch {
 
     public float separation(int contact) {
         return get(ContactField.SEPARATION, contact);
+    }
+
+    /**
+     * Sets the Coulomb friction coefficient {@code mu} (finite, {@code >= 0}; 0, the default, is
+     * frictionless): the tangential impulse stays within {@code mu} times the normal impulse.
+     */
+    public ContactBatch setFriction(int contact, float mu) {
+        return set(ContactField.FRICTION, contact, mu);
+    }
+
+    public float friction(int contact) {
+        return get(ContactField.FRICTION, contact);
+    }
+
+    /**
+     * Sets the rolling resistance {@code rho}, a length in metres (finite, {@code >= 0}; default 0):
+     * the iterative solver limits the angular impulse resisting relative rolling and spinning to
+     * {@code rho} times the normal impulse. The single pass ignores it.
+     */
+    public ContactBatch setRollingResistance(int contact, float rho) {
+        return set(ContactField.ROLLING_RESISTANCE, contact, rho);
+    }
+
+    public float rollingResistance(int contact) {
+        return get(ContactField.ROLLING_RESISTANCE, contact);
     }
 
     public ContactBatch setId(int contact, int id) {

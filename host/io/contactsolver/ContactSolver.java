@@ -262,7 +262,7 @@ public final class ContactSolver implements AutoCloseable {
         float[] warmImpulses = null;
         if (iterative && warmStart != null) {
             warmImpulses = warmStarts.match(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
-                    warmStart.impulseBlock().floats(), warmStart.contactCount());
+                    warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.contactCount());
             clock.lap(SolvePhase.WARM_START);
         }
         movable.classify(bodies.block(), bodies.size(), runner);

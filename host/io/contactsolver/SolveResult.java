@@ -8,15 +8,17 @@ import org.joml.Vector3f;
 
 /**
  * What a solve produces: the velocity change of every body (layout {@link DeltaField}) and the
- * impulse magnitude {@code j >= 0} of every contact, in input order, with the contacts' ids. Reused
- * across solves: the storage grows when needed and is otherwise overwritten in place.
+ * impulses of every contact (layout {@link ImpulseField}: the normal impulse {@code j >= 0}, the
+ * friction impulse and the rolling-resistance angular impulse on body b), in input order, with the
+ * contacts' ids. Reused across solves: the storage grows when needed and is otherwise overwritten
+ * in place.
  *
  * <p>A result is also the warm start of the next step's iterative solve: pass it back as
- * {@code warmStart} and contacts with the same id start from the impulse they ended with here.
+ * {@code warmStart} and contacts with the same id start from the impulses they ended with here.
  */
 public final class SolveResult {
     private final FieldBlock deltas = new FieldBlock(DeltaField.COUNT, 0);
-    private final FieldBlock impulses = new FieldBlock(1, 0);
+    private final FieldBlock impulses = new FieldBlock(ImpulseField.COUNT, 0);
     private int[] contactIds = new int[0];
     private int bodyCount;
     private int contactCount;
@@ -110,10 +112,32 @@ public final class SolveResult {
         return deltas.getFloat(field.ordinal(), body);
     }
 
-    /** Impulse magnitude of {@code contact}: body a received {@code -j n}, body b {@code +j n}. */
+    /** Normal impulse of {@code contact}: body a received {@code -j n}, body b {@code +j n}. */
     public float impulse(int contact) {
+        return impulse(ImpulseField.J, contact);
+    }
+
+    public float impulse(ImpulseField field, int contact) {
         Objects.checkIndex(contact, contactCount);
-        return impulses.floats().get(contact);
+        return impulses.getFloat(field.ordinal(), contact);
+    }
+
+    /**
+     * Tangential (friction) impulse of {@code contact} on body b, world space; body a received its
+     * opposite. Zero for a frictionless contact.
+     */
+    public Vector3f getTangentImpulse(int contact, Vector3f dest) {
+        Objects.checkIndex(contact, contactCount);
+        return impulses.getVector(ImpulseField.TX.ordinal(), contact, dest);
+    }
+
+    /**
+     * Rolling-resistance angular impulse of {@code contact} on body b, world space; body a received
+     * its opposite. Zero without rolling resistance, and always from the single pass.
+     */
+    public Vector3f getRollingImpulse(int contact, Vector3f dest) {
+        Objects.checkIndex(contact, contactCount);
+        return impulses.getVector(ImpulseField.RX.ordinal(), contact, dest);
     }
 
     /**
@@ -128,9 +152,16 @@ public final class SolveResult {
         return deltas.stride();
     }
 
-    /** A read-only view of the impulses, one float per contact. */
+    /**
+     * A read-only view of the impulses: field {@code f} of contact {@code c} is at absolute index
+     * {@code f.ordinal() * impulseStride() + c} ({@link ImpulseField}).
+     */
     public FloatBuffer impulses() {
         return impulses.floats().asReadOnlyBuffer();
+    }
+
+    public int impulseStride() {
+        return impulses.stride();
     }
 
     void prepare(int bodies, int contacts, int[] ids) {

@@ -144,6 +144,11 @@ public final class InputValidator {
                         s.suspect[i] |= !(s.column[i] >= 0.0f && s.column[i] <= 1.0f);
                     }
                 }
+                case FRICTION, ROLLING_RESISTANCE -> {
+                    for (int i = 0; i < n; i++) {
+                        s.suspect[i] |= !(s.column[i] >= 0.0f);
+                    }
+                }
                 default -> { }
             }
         }
@@ -238,6 +243,13 @@ public final class InputValidator {
         if (!(restitution >= 0.0f && restitution <= 1.0f)) {
             return fault(Subject.CONTACT, c, List.of(ContactField.RESTITUTION.column()),
                     "restitution " + restitution + " is outside [0, 1]");
+        }
+        for (ContactField field : new ContactField[] {ContactField.FRICTION, ContactField.ROLLING_RESISTANCE}) {
+            float value = f.get(field.ordinal() * stride + c);
+            if (!(value >= 0.0f)) {
+                return fault(Subject.CONTACT, c, List.of(field.column()), field.column().replace('_', ' ') + " "
+                        + value + " is negative");
+            }
         }
         return null;
     }

@@ -1,5 +1,6 @@
 package io.contactsolver.core;
 
+import io.contactsolver.ImpulseField;
 import io.contactsolver.InvalidInputException;
 import io.contactsolver.InvalidInputException.Subject;
 import java.nio.FloatBuffer;
@@ -8,26 +9,33 @@ import java.util.List;
 
 /**
  * Matches the previous step's impulses to this step's contacts by contact id. Persistent contacts
- * (the common case in a simulation) start from their last impulse; new contacts from zero.
+ * (the common case in a simulation) start from their last impulses, all {@link ImpulseField}s: the
+ * normal impulse and the friction and rolling vectors in world space (the solver projects those onto
+ * the contact's current tangent plane, so a normal that has turned keeps only what still lies in
+ * the plane); new contacts start from zero.
  */
 public final class WarmStart {
     private final IntIndexMap currentIds = new IntIndexMap(16);
     private float[] impulses = new float[0];
 
     /**
-     * The starting impulse of every current contact.
+     * The starting impulses of every current contact.
      *
      * @param ids current contact ids, {@code count} of them; they must be unique
      * @param previousIds ids of the previous step's contacts
-     * @param previousImpulses their impulses, same order
-     * @return an array of at least {@code count} impulses (reused between calls)
+     * @param previous their impulses, same order, {@link ImpulseField} layout with stride
+     *     {@code previousStride}
+     * @return {@code ImpulseField.COUNT * count} impulses, field {@code f} of contact {@code c} at
+     *     {@code f * count + c} (reused between calls)
      * @throws InvalidInputException if two current contacts share an id
      */
-    public float[] match(int[] ids, int count, int[] previousIds, FloatBuffer previousImpulses, int previousCount) {
-        if (impulses.length < count) {
-            impulses = new float[count];
+    public float[] match(int[] ids, int count, int[] previousIds, FloatBuffer previous, int previousStride,
+            int previousCount) {
+        int length = ImpulseField.COUNT * count;
+        if (impulses.length < length) {
+            impulses = new float[length];
         } else {
-            Arrays.fill(impulses, 0, count, 0.0f);
+            Arrays.fill(impulses, 0, length, 0.0f);
         }
         currentIds.clear();
         for (int c = 0; c < count; c++) {
@@ -40,7 +48,9 @@ public final class WarmStart {
         for (int p = 0; p < previousCount; p++) {
             int c = currentIds.get(previousIds[p]);
             if (c >= 0) {
-                impulses[c] = previousImpulses.get(p);
+                for (int f = 0; f < ImpulseField.COUNT; f++) {
+                    impulses[f * count + c] = previous.get(f * previousStride + p);
+                }
             }
         }
         return impulses;

@@ -4,6 +4,7 @@ import io.contactsolver.BodyField;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactField;
 import io.contactsolver.DeltaField;
+import io.contactsolver.ImpulseField;
 import io.contactsolver.SolveResult;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -58,12 +59,18 @@ public final class SceneWriter {
     }
 
     private static void writeImpulses(BufferedWriter out, Scene scene, SolveResult result) throws IOException {
-        out.append(SceneReader.ID).append(",j\n");
-        StringBuilder row = new StringBuilder();
+        StringBuilder row = new StringBuilder(SceneReader.ID);
+        for (ImpulseField field : ImpulseField.values()) {
+            row.append(',').append(field.column());
+        }
+        out.append(row).append('\n');
         for (int c = 0; c < result.contactCount(); c++) {
             row.setLength(0);
-            row.append(scene.contacts().id(c)).append(',').append(result.impulse(c)).append('\n');
-            out.append(row);
+            row.append(scene.contacts().id(c));
+            for (ImpulseField field : ImpulseField.values()) {
+                row.append(',').append(result.impulse(field, c));
+            }
+            out.append(row).append('\n');
         }
     }
 
