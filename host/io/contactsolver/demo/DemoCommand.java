@@ -8,6 +8,7 @@ import io.contactsolver.scene.AtomicFiles;
 import io.contactsolver.scene.AtomicFiles.Output;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,15 +24,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code demo}: the main job. Spheres dropped into a box, stepped by {@link Simulation}, with a
- * progress bar, a closing summary, a snapshot and a chart.
+ * {@code demo}: the main job. Spheres dropped into a box or poured into a heap, stepped by
+ * {@link Simulation}, with a progress bar, a closing summary, a snapshot, a chart and the final
+ * state of every sphere.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Drop spheres into a box and simulate them, solving every step's contacts with the module; "
-                + "writes a snapshot (particles.png) and a chart (energy-contacts.png).")
+        description = "Drop spheres into a box (--scene box) or pour them into a heap (--scene heap) and simulate "
+                + "them, solving every step's contacts with the module; writes a snapshot (particles.png), a chart "
+                + "(energy-contacts.png) and the spheres' final state (particles.csv).")
 public final class DemoCommand implements Callable<Integer> {
     static final String SNAPSHOT = "particles.png";
     static final String CHART = "energy-contacts.png";
+    static final String PARTICLES_CSV = "particles.csv";
+    static final String PARTICLES_CSV_HEADER = "id,x,y,z,radius,vx,vy,vz,wx,wy,wz";
     /** Keeps a mistyped count from asking for more memory than a workstation has. */
     static final int MAX_PARTICLES = 2_000_000;
     static final float MAX_TIME_STEP = 0.1f;
@@ -41,13 +46,20 @@ public final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--particles", defaultValue = "25000", paramLabel = "N",
-            description = "Spheres (default: ${DEFAULT-VALUE}).")
-    int particles;
+    @Option(names = "--scene", defaultValue = "box", paramLabel = "box|heap",
+            description = "box: spheres dropped into a closed box, for a fixed number of steps; heap: spheres "
+                    + "poured from a narrow inlet onto a wide floor until the heap is at rest, and its angle of "
+                    + "repose measured (default: ${DEFAULT-VALUE}).")
+    Scene scene;
 
-    @Option(names = "--steps", defaultValue = "600", paramLabel = "N",
-            description = "Time steps (default: ${DEFAULT-VALUE}).")
-    int steps;
+    @Option(names = "--particles", paramLabel = "N",
+            description = "Spheres (default: 25000 for box, 6000 for heap).")
+    Integer particlesOption;
+
+    @Option(names = "--steps", paramLabel = "N",
+            description = "Time steps (default: 600 for box); for heap the most steps, as it stops once at rest "
+                    + "(default: 12000).")
+    Integer stepsOption;
 
     @Option(names = "--dt", defaultValue = "0.0025", paramLabel = "S",
             description = "Time step in seconds (default: ${DEFAULT-VALUE}).")
@@ -56,6 +68,16 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--restitution", defaultValue = "0.3", paramLabel = "E",
             description = "Coefficient of restitution of every contact, 0 to 1 (default: ${DEFAULT-VALUE}).")
     float restitution;
+
+    @Option(names = "--friction", defaultValue = "0.5", paramLabel = "MU",
+            description = "Coulomb friction coefficient of every contact, sphere-sphere and sphere-wall; 0 for none "
+                    + "(default: ${DEFAULT-VALUE}).")
+    float friction;
+
+    @Option(names = "--rolling-resistance", defaultValue = "0.001", paramLabel = "RHO",
+            description = "Rolling resistance of every contact, m: the lever arm of the torque resisting rolling "
+                    + "and spinning; 0 for none (default: ${DEFAULT-VALUE}).")
+    float rollingResistance;
 
     @Option(names = "--iterations", defaultValue = "10", paramLabel = "N",
             description = "Solver iterations per step (default: ${DEFAULT-VALUE}); the push-out solve gets half as many.")
@@ -66,15 +88,19 @@ public final class DemoCommand implements Callable<Integer> {
     Backend backend;
 
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
-            description = "Random seed of the starting cloud (default: ${DEFAULT-VALUE}).")
+            description = "Random seed of the spheres' sizes, masses and starting places (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--out", defaultValue = "demo-out", paramLabel = "DIR",
-            description = "Folder for the pictures (default: ${DEFAULT-VALUE}; created if missing).")
+            description = "Folder for the pictures and particles.csv (default: ${DEFAULT-VALUE}; created if missing).")
     Path out;
 
     @Option(names = "--csv", paramLabel = "FILE", description = "Also write the per-step figures to FILE.")
     Path csv;
+
+    /** {@code --particles} and {@code --steps}, or the scene's defaults. */
+    private int particles;
+    private int steps;
 
     @Override
     public Integer call() throws Exception {
@@ -84,8 +110,9 @@ public final class DemoCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         PrintWriter stdout = spec.commandLine().getOut();
-        ParticleWorld world = ParticleWorld.drop(particles, seed);
-        Simulation simulation = new Simulation(world, Simulation.Settings.of(timeStep, restitution, iterations));
+        Simulation simulation = scene.simulation(particles, seed,
+                Simulation.Settings.of(timeStep, restitution, iterations).withFriction(friction, rollingResistance));
+        ParticleWorld world = simulation.world();
         ContactSolver solver;
         try {
             solver = ContactSolver.create(SolverConfig.defaults().withBackend(backend));
@@ -93,29 +120,36 @@ public final class DemoCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: " + e.getMessage());
             return Main.FAILURE;
         }
-        List<StepFigures> figures = new ArrayList<>(steps);
+        List<StepFigures> figures = new ArrayList<>(Math.min(steps, 1 << 16));
+        Scene.RestWatch restWatch = new Scene.RestWatch();
+        boolean atRest = false;
         long started = System.nanoTime();
         String device;
         try (solver; ProgressBar bar = progressBar(spec.commandLine().getErr())) {
-            for (int s = 0; s < steps; s++) {
+            for (int s = 0; s < steps && !atRest; s++) {
                 StepFigures step = simulation.step(solver);
                 figures.add(step);
+                atRest = scene.stopsAtRest() && restWatch.atRest(simulation, step);
                 double elapsed = (System.nanoTime() - started) / 1e9;
-                bar.setExtraMessage(String.format(Locale.ROOT, "%.1f steps/s, %,d contacts/step", (s + 1) / elapsed,
-                        step.contacts()));
+                bar.setExtraMessage(String.format(Locale.ROOT, "%.1f steps/s, %,d spheres, %,d contacts/step",
+                        (s + 1) / elapsed, step.particles(), step.contacts()));
                 bar.step();
             }
             device = solver.description();
         }
         double seconds = (System.nanoTime() - started) / 1e9;
         spec.commandLine().getErr().println();
-        List<Path> written = writeOutputs(world, figures);
-        printSummary(stdout, device, figures, seconds, written);
+        HeapSlope slope = scene == Scene.HEAP
+                ? HeapSlope.measure(world, simulation.inlet().centreX(), simulation.inlet().centreZ()) : null;
+        List<Path> written = writeOutputs(world, figures, slope);
+        printSummary(stdout, device, simulation, figures, seconds, atRest, slope, written);
         return Main.OK;
     }
 
-    /** The first thing wrong with the options, or null. */
+    /** The first thing wrong with the options, or null; fills in the scene's defaults. */
     private String checkOptions() {
+        particles = particlesOption != null ? particlesOption : scene.defaultParticles;
+        steps = stepsOption != null ? stepsOption : scene.defaultSteps;
         if (particles < 1 || particles > MAX_PARTICLES) {
             return "--particles must be between 1 and " + MAX_PARTICLES + ", got " + particles;
         }
@@ -127,6 +161,12 @@ public final class DemoCommand implements Callable<Integer> {
         }
         if (!(restitution >= 0.0f) || !(restitution <= 1.0f)) {
             return "--restitution must be between 0 and 1, got " + restitution;
+        }
+        if (!(friction >= 0.0f) || !Float.isFinite(friction)) {
+            return "--friction must be finite and at least 0, got " + friction;
+        }
+        if (!(rollingResistance >= 0.0f) || !Float.isFinite(rollingResistance)) {
+            return "--rolling-resistance must be finite and at least 0 m, got " + rollingResistance;
         }
         if (iterations < 1) {
             return "--iterations must be at least 1, got " + iterations;
@@ -148,17 +188,19 @@ public final class DemoCommand implements Callable<Integer> {
                 .build();
     }
 
-    /** The pictures and the CSV, all written or none (see {@link AtomicFiles}); returns their paths. */
-    private List<Path> writeOutputs(ParticleWorld world, List<StepFigures> figures) throws IOException {
+    /** The pictures and the CSVs, all written or none (see {@link AtomicFiles}); returns their paths. */
+    private List<Path> writeOutputs(ParticleWorld world, List<StepFigures> figures, HeapSlope slope)
+            throws IOException {
         System.setProperty("java.awt.headless", "true");
         StepFigures last = figures.get(figures.size() - 1);
         String snapshotTitle = String.format(Locale.ROOT, "%,d spheres after %,d steps (%.2f s), side view, "
                 + "coloured by speed", world.count, last.step(), last.time());
-        String chartTitle = String.format(Locale.ROOT, "%,d spheres, dt %s s, restitution %s", world.count, timeStep,
-                restitution);
+        String chartTitle = String.format(Locale.ROOT, "%,d spheres, dt %s s, restitution %s, friction %s, "
+                + "rolling resistance %s m", world.count, timeStep, restitution, friction, rollingResistance);
         List<Output> outputs = new ArrayList<>();
-        outputs.add(new Output(out.resolve(SNAPSHOT), png -> DemoPictures.snapshot(world, snapshotTitle, png)));
+        outputs.add(new Output(out.resolve(SNAPSHOT), png -> DemoPictures.snapshot(world, snapshotTitle, slope, png)));
         outputs.add(new Output(out.resolve(CHART), png -> DemoPictures.energyAndContacts(figures, chartTitle, png)));
+        outputs.add(Output.text(out.resolve(PARTICLES_CSV), text -> writeParticles(world, text)));
         if (csv != null) {
             outputs.add(Output.text(csv, text -> StepFigures.writeCsv(figures, text)));
         }
@@ -166,15 +208,34 @@ public final class DemoCommand implements Callable<Integer> {
         return outputs.stream().map(Output::target).toList();
     }
 
-    private void printSummary(PrintWriter stdout, String device, List<StepFigures> figures, double seconds,
-            List<Path> written) {
+    /**
+     * The final state, one row per sphere in the world in index order:
+     * {@value #PARTICLES_CSV_HEADER}, y up; floats print with {@link Float#toString}, which reads back
+     * to the same bits.
+     */
+    static void writeParticles(ParticleWorld world, Writer out) throws IOException {
+        out.append(PARTICLES_CSV_HEADER).append('\n');
+        StringBuilder row = new StringBuilder(160);
+        for (int i = 0; i < world.count; i++) {
+            row.setLength(0);
+            row.append(i).append(',').append(world.x[i]).append(',').append(world.y[i]).append(',').append(world.z[i])
+                    .append(',').append(world.radius[i]).append(',').append(world.vx[i]).append(',')
+                    .append(world.vy[i]).append(',').append(world.vz[i]).append(',').append(world.wx[i]).append(',')
+                    .append(world.wy[i]).append(',').append(world.wz[i]).append('\n');
+            out.append(row);
+        }
+    }
+
+    private void printSummary(PrintWriter stdout, String device, Simulation simulation, List<StepFigures> figures,
+            double seconds, boolean atRest, HeapSlope slope, List<Path> written) {
         StepFigures first = figures.get(0);
         StepFigures last = figures.get(figures.size() - 1);
         long solveNanos = figures.stream().mapToLong(StepFigures::solveNanos).sum();
         long contactCount = figures.stream().mapToLong(StepFigures::contacts).sum();
-        stdout.printf(Locale.ROOT, "demo: %,d spheres, %,d steps of %s s (%.2f s simulated), restitution %s, "
-                + "%d iterations per step, stepped in %.1f s (%.1f steps/s)%n", particles, figures.size(), timeStep,
-                last.time(), restitution, iterations, seconds, figures.size() / seconds);
+        stdout.printf(Locale.ROOT, "demo: %s, %,d spheres, %,d steps of %s s (%.2f s simulated), restitution %s, "
+                + "friction %s, rolling resistance %s m, %d iterations per step, stepped in %.1f s (%.1f steps/s)%n",
+                scene.label(), last.particles(), figures.size(), timeStep, last.time(), restitution, friction,
+                rollingResistance, iterations, seconds, figures.size() / seconds);
         stdout.println("backend: " + device);
         // both solves of a step (velocity and push-out) count as its solve time
         stdout.printf(Locale.ROOT, "solve: %.2f ms per step on average, %,.0f contacts per second "
@@ -184,6 +245,21 @@ public final class DemoCommand implements Callable<Integer> {
                 first.kineticEnergy(), last.kineticEnergy());
         stdout.printf(Locale.ROOT, "largest remaining approach velocity: %.3g m/s; deepest overlap %.3g mm; "
                 + "fastest sphere %.3g m/s%n", last.largestApproach(), last.deepestOverlap() * 1e3, last.maxSpeed());
+        if (scene.stopsAtRest()) {
+            stdout.println(atRest ? String.format(Locale.ROOT, "at rest after %,d steps (%.2f s): kinetic energy "
+                    + "below %.2g J per sphere for %d steps", last.step(), last.time(), Scene.RestWatch.REST_ENERGY,
+                    Scene.RestWatch.REST_STEPS) : String.format(Locale.ROOT, "not at rest after the %,d-step cap%s",
+                    last.step(), simulation.allPoured() ? "" : String.format(Locale.ROOT, " (%,d of %,d spheres "
+                    + "poured)", last.particles(), simulation.world().capacity())));
+        }
+        if (slope != null) {
+            stdout.println(slope.flat() ? String.format(Locale.ROOT, "heap: spread flat, angle of repose %.1f degrees "
+                    + "(no flank: the surface stands %.1f mm high at most; line fitted from %.3f to %.3f m from the "
+                    + "axis)", slope.degrees(), slope.peakHeight() * 1e3, slope.innerRadius(), slope.outerRadius())
+                    : String.format(Locale.ROOT, "heap: angle of repose %.1f degrees (flank fitted over %d rings "
+                    + "from %.3f to %.3f m from the axis), %.1f mm high", slope.degrees(), slope.rings(),
+                    slope.innerRadius(), slope.outerRadius(), slope.peakHeight() * 1e3));
+        }
         stdout.println("wrote " + String.join(", ", written.stream().map(Path::toString).toList()));
     }
 }

@@ -6,6 +6,7 @@ import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.Ellipse2D;
+import java.awt.geom.Line2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -45,6 +46,8 @@ final class DemoPictures {
     /** The colour scale from slow to fast: dark blue, blue, teal, yellow, red. */
     private static final Color[] SPEED_COLOURS = {new Color(25, 35, 110), new Color(40, 105, 200),
         new Color(50, 175, 165), new Color(245, 205, 55), new Color(215, 50, 35)};
+    /** The heap's slope line: black, to stand out from every speed colour. */
+    private static final Color SLOPE_COLOUR = Color.BLACK;
     /** Kinetic energy plotted below this share of its peak is drawn at it, as a log axis needs a floor. */
     private static final double ENERGY_FLOOR = 1e-9;
 
@@ -57,9 +60,11 @@ final class DemoPictures {
      * that 99% of the spheres do not exceed (the fastest 1% share the top colour), so that a few
      * stragglers do not wash out the motion of the rest.
      * The view ends a little above the highest sphere, so a settled pile is not a strip at the
-     * bottom of an empty box.
+     * bottom of an empty box. With a measured heap slope (else null), its fitted line is drawn on
+     * both sides of the axis: solid over the flank it was fitted to, dashed from the axis down to the
+     * floor, with the angle written beside it.
      */
-    static void snapshot(ParticleWorld world, String title, OutputStream png) throws IOException {
+    static void snapshot(ParticleWorld world, String title, HeapSlope slope, OutputStream png) throws IOException {
         float scale = BOX_PIXELS / world.width;
         float top = 0.0f;
         for (int i = 0; i < world.count; i++) {
@@ -91,6 +96,9 @@ final class DemoPictures {
                 g.setColor(colour.darker());
                 g.draw(circle);
             }
+            if (slope != null) {
+                drawSlope(g, slope, scale, floorY);
+            }
             g.setClip(null);
             g.setColor(Color.DARK_GRAY);
             g.setStroke(new BasicStroke(2.0f));
@@ -117,6 +125,38 @@ final class DemoPictures {
         if (!ImageIO.write(image, "png", png)) {
             throw new IOException("no PNG writer available");
         }
+    }
+
+    /** The fitted slope line of a heap, mirrored about its axis, and its angle. */
+    private static void drawSlope(Graphics2D g, HeapSlope slope, float scale, float floorY) {
+        // where the line meets the floor, or the fitted range's end if it never does (a flat layer)
+        double toe = slope.slope() < 0.0 ? Math.max(slope.outerRadius(), -slope.intercept() / slope.slope())
+                : slope.outerRadius();
+        BasicStroke solid = new BasicStroke(3.0f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
+        BasicStroke dashed = new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10.0f,
+                new float[] {8.0f, 6.0f}, 0.0f);
+        g.setColor(SLOPE_COLOUR);
+        for (int side = -1; side <= 1; side += 2) {
+            g.setStroke(dashed);
+            drawSlopeSegment(g, slope, side, 0.0, toe, scale, floorY);
+            g.setStroke(solid);
+            drawSlopeSegment(g, slope, side, slope.innerRadius(), slope.outerRadius(), scale, floorY);
+        }
+        g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+        String label = String.format(Locale.ROOT, "angle of repose %.1f\u00b0%s", slope.degrees(),
+                slope.flat() ? " (spread flat)" : "");
+        double labelRadius = slope.outerRadius() + 0.02;
+        g.drawString(label, MARGIN + (float) ((slope.axisX() + labelRadius) * scale),
+                floorY - (float) (slope.heightAt(slope.innerRadius()) * scale));
+    }
+
+    private static void drawSlopeSegment(Graphics2D g, HeapSlope slope, int side, double from, double to, float scale,
+            float floorY) {
+        float x0 = MARGIN + (float) ((slope.axisX() + side * from) * scale);
+        float x1 = MARGIN + (float) ((slope.axisX() + side * to) * scale);
+        float y0 = floorY - (float) (slope.heightAt(from) * scale);
+        float y1 = floorY - (float) (slope.heightAt(to) * scale);
+        g.draw(new Line2D.Float(x0, y0, x1, y1));
     }
 
     /** Kinetic energy (log scale) and contacts per step against simulated time, one panel each. */

@@ -15,6 +15,7 @@ import java.nio.FloatBuffer;
  *
  * <p>One {@link #step} is:
  * <ol>
+ *   <li>pour: with an {@link Inlet}, the next spheres enter the world and get a body each;</li>
  *   <li>gravity: {@code v += g dt}, first, so the solver sees the velocity the step would end with
  *       and a resting sphere's contacts cancel exactly that;</li>
  *   <li>contacts: the {@link UniformGrid} offers sphere pairs that are near, each sphere is tested
@@ -22,13 +23,14 @@ import java.nio.FloatBuffer;
  *       touch within the step; each gets its signed gap (separation) and an id that
  *       {@link ContactIds} keeps stable while the contact persists;</li>
  *   <li>velocity solve: the module's iterative solver, warm started from the previous step's result
- *       (matched by contact id), with restitution and speculative contacts (a gap may close within
- *       the step but not turn into overlap) and no push-out;</li>
+ *       (matched by contact id), with restitution, friction and rolling resistance, and speculative
+ *       contacts (a gap may close within the step but not turn into overlap) and no push-out;</li>
  *   <li>push solve (split impulse): the module's positional correction on the same contacts with
- *       the bodies at rest, giving the velocity that pushes overlap beyond the slop out at the bias
- *       factor per step;</li>
- *   <li>integrate: {@code v += dv}, then {@code x += (v + push) dt} (semi-implicit Euler); the push
- *       moves the spheres but is not kept in their velocity.</li>
+ *       the bodies at rest and without friction, giving the velocity that pushes overlap beyond the
+ *       slop out at the bias factor per step;</li>
+ *   <li>integrate: {@code v += dv}, {@code w += dw}, then {@code x += (v + push) dt} (semi-implicit
+ *       Euler); the push moves the spheres but is not kept in their velocity. A sphere's inertia is
+ *       the same about every axis, so its orientation never enters the physics and is not tracked.</li>
  * </ol>
  *
  * <p>Why two solves: with one solve the push-out stays in the velocity (Baumgarte at velocity
@@ -40,10 +42,10 @@ import java.nio.FloatBuffer;
  * the box. The separation is the distance between the surfaces along the normal, negative when they
  * overlap.
  *
- * <p>Spheres are particles (inverse inertia zero): frictionless contacts act through the centre
- * and never spin a sphere. All arithmetic here is float in one thread in a fixed order, and the
- * module's results are bit-identical on the CPU and OpenCL, so a seed gives one trajectory on
- * every backend.
+ * <p>Spheres are solid: inverse inertia {@code 5 / (2 m r^2)} about every axis. A normal impulse
+ * acts through the centre; friction and rolling resistance are what spin a sphere. All arithmetic
+ * here is float in one thread in a fixed order, and the module's results are bit-identical on the
+ * CPU and OpenCL, so a seed gives one trajectory on every backend.
  */
 public final class Simulation {
     /** Gravity along -y, m/s^2. */
@@ -80,16 +82,29 @@ public final class Simulation {
      *     show what it buys)
      * @param positionalCorrection whether gaps may not close into overlap and overlap is pushed out
      *     (off only to show that penetration then builds up)
+     * @param friction Coulomb friction coefficient of every contact, {@code >= 0} (0: frictionless)
+     * @param rollingResistance rolling resistance of every contact, m, {@code >= 0} (0: none)
      */
     public record Settings(float timeStep, float restitution, int iterations, float tolerance, boolean warmStart,
-            boolean positionalCorrection) {
-        /** The demo's settings: fixed iteration count, warm starting and positional correction on. */
+            boolean positionalCorrection, float friction, float rollingResistance) {
+        /** The demo's settings, frictionless: fixed iteration count, warm starting and positional correction on. */
         public static Settings of(float timeStep, float restitution, int iterations) {
-            return new Settings(timeStep, restitution, iterations, 0.0f, true, true);
+            return new Settings(timeStep, restitution, iterations, 0.0f, true, true, 0.0f, 0.0f);
+        }
+
+        /** These settings with friction coefficient {@code mu} and rolling resistance {@code rho} (m). */
+        public Settings withFriction(float mu, float rho) {
+            return new Settings(timeStep, restitution, iterations, tolerance, warmStart, positionalCorrection, mu, rho);
+        }
+
+        boolean hasFriction() {
+            return friction != 0.0f || rollingResistance != 0.0f;
         }
     }
 
     private final ParticleWorld world;
+    /** Null when every sphere is in the world from the start. */
+    private final Inlet inlet;
     private final Settings settings;
     private final SolveSettings velocitySettings;
     /** Null when positional correction is off. */
@@ -109,7 +124,13 @@ public final class Simulation {
     private int stepCount;
 
     public Simulation(ParticleWorld world, Settings settings) {
+        this(world, null, settings);
+    }
+
+    /** A simulation whose spheres are poured in by {@code inlet} (null: all in from the start). */
+    Simulation(ParticleWorld world, Inlet inlet, Settings settings) {
         this.world = world;
+        this.inlet = inlet;
         this.settings = settings;
         float largest = world.largestRadius();
         float slop = SLOP_PER_RADIUS * largest;
@@ -126,16 +147,24 @@ public final class Simulation {
         }
         this.minMargin = MIN_MARGIN_PER_RADIUS * largest;
         this.maxMargin = MAX_MARGIN_PER_RADIUS * largest;
-        this.bodies = new BodyBatch(world.count);
-        for (int i = 0; i < world.count; i++) {
-            bodies.setParticle(bodies.add(), world.mass[i]);
-        }
+        this.bodies = new BodyBatch(world.capacity());
+        addBodies();
         // about six neighbours and a wall or two per sphere in a settled pile
-        this.contacts = new ContactBatch(world.count * 4);
+        this.contacts = new ContactBatch(world.capacity() * 4);
     }
 
     public ParticleWorld world() {
         return world;
+    }
+
+    /** The inlet pouring the spheres in, or null. */
+    Inlet inlet() {
+        return inlet;
+    }
+
+    /** Whether every sphere is in the world (always, without an inlet). */
+    public boolean allPoured() {
+        return world.count == world.capacity();
     }
 
     /** The contacts of the last step, as handed to the solver. */
@@ -151,6 +180,10 @@ public final class Simulation {
     /** Advances the world by one time step; {@code solver} may change between steps. */
     public StepFigures step(ContactSolver solver) {
         float dt = settings.timeStep();
+        if (inlet != null) {
+            inlet.pour(world);
+            addBodies();
+        }
         applyGravity(dt);
         findContacts(dt);
         copyStateToBodies();
@@ -158,6 +191,7 @@ public final class Simulation {
         solver.solve(bodies, contacts, velocitySettings, settings.warmStart() ? previous : null, current);
         if (pushSettings != null) {
             stopBodies();
+            withoutFriction();
             solver.solve(bodies, contacts, pushSettings, push);
         }
         long solveNanos = System.nanoTime() - start;
@@ -168,8 +202,18 @@ public final class Simulation {
         current = previous != null ? previous : new SolveResult();
         previous = solved;
         stepCount++;
-        return new StepFigures(stepCount, stepCount * dt, contacts.size(), world.kineticEnergy(), solveNanos,
-                solved.iterations(), solved.residual(), largestApproach, deepestOverlap, world.maxSpeed());
+        return new StepFigures(stepCount, stepCount * dt, world.count, contacts.size(), world.kineticEnergy(),
+                solveNanos, solved.iterations(), solved.residual(), largestApproach, deepestOverlap, world.maxSpeed());
+    }
+
+    /** Gives each sphere that entered the world since the last call its body: a solid sphere. */
+    private void addBodies() {
+        while (bodies.size() < world.count) {
+            int i = bodies.add();
+            float inverseInertia = world.inverseInertia(i);
+            bodies.setMass(i, world.mass[i]).setInverseInertia(i, inverseInertia, inverseInertia, inverseInertia,
+                    0.0f, 0.0f, 0.0f);
+        }
     }
 
     private void applyGravity(float dt) {
@@ -240,6 +284,7 @@ public final class Simulation {
         int c = contacts.add(a, b, world.x[a] + nx * toPoint, world.y[a] + ny * toPoint, world.z[a] + nz * toPoint,
                 nx, ny, nz, settings.restitution());
         contacts.setSeparation(c, separation);
+        setFriction(c);
         contacts.setId(c, contactIds.idOf(ContactIds.pairKey(a, b)));
         deepestOverlap = Math.max(deepestOverlap, -separation);
     }
@@ -259,14 +304,42 @@ public final class Simulation {
         int c = contacts.add(ContactBatch.WORLD, i, px, py, pz, wall.normal(0), wall.normal(1), wall.normal(2),
                 settings.restitution());
         contacts.setSeparation(c, gap);
+        setFriction(c);
         contacts.setId(c, contactIds.idOf(ContactIds.wallKey(i, wall)));
         deepestOverlap = Math.max(deepestOverlap, -gap);
+    }
+
+    /** Every contact gets the same friction and rolling resistance; a new contact has none. */
+    private void setFriction(int c) {
+        if (settings.hasFriction()) {
+            contacts.setFriction(c, settings.friction());
+            contacts.setRollingResistance(c, settings.rollingResistance());
+        }
+    }
+
+    /**
+     * The push solve runs frictionless. The push is a position correction, not a physical impulse:
+     * with friction its tangent rows would resist the very sliding that separates overlapping
+     * spheres sideways (slowing the correction) and turn part of it into spin, which the push then
+     * throws away. Zeroing the two fields of the batch the velocity solve used is the cheapest way:
+     * no second batch to fill and send, only two fields rewritten (and re-sent to an OpenCL device),
+     * and the next step refills the batch anyway.
+     */
+    private void withoutFriction() {
+        if (!settings.hasFriction()) {
+            return;
+        }
+        for (int c = 0; c < contacts.size(); c++) {
+            contacts.setFriction(c, 0.0f);
+            contacts.setRollingResistance(c, 0.0f);
+        }
     }
 
     private void copyStateToBodies() {
         for (int i = 0; i < world.count; i++) {
             bodies.setPosition(i, world.x[i], world.y[i], world.z[i]);
             bodies.setLinearVelocity(i, world.vx[i], world.vy[i], world.vz[i]);
+            bodies.setAngularVelocity(i, world.wx[i], world.wy[i], world.wz[i]);
         }
     }
 
@@ -274,6 +347,7 @@ public final class Simulation {
     private void stopBodies() {
         for (int i = 0; i < world.count; i++) {
             bodies.setLinearVelocity(i, 0.0f, 0.0f, 0.0f);
+            bodies.setAngularVelocity(i, 0.0f, 0.0f, 0.0f);
         }
     }
 
@@ -283,10 +357,16 @@ public final class Simulation {
         int dvx = DeltaField.DVX.ordinal() * stride;
         int dvy = DeltaField.DVY.ordinal() * stride;
         int dvz = DeltaField.DVZ.ordinal() * stride;
+        int dwx = DeltaField.DWX.ordinal() * stride;
+        int dwy = DeltaField.DWY.ordinal() * stride;
+        int dwz = DeltaField.DWZ.ordinal() * stride;
         for (int i = 0; i < world.count; i++) {
             world.vx[i] += deltas.get(dvx + i);
             world.vy[i] += deltas.get(dvy + i);
             world.vz[i] += deltas.get(dvz + i);
+            world.wx[i] += deltas.get(dwx + i);
+            world.wy[i] += deltas.get(dwy + i);
+            world.wz[i] += deltas.get(dwz + i);
         }
     }
 
@@ -294,7 +374,8 @@ public final class Simulation {
      * After the solve: the fastest any contact still closes beyond what its gap allows within the
      * step ({@code -v_n} for touching contacts, {@code -v_n - gap / dt} for speculative ones), or 0.
      * Computed from the velocities the solver's deltas gave, not from its residual, so it shows
-     * what the solver actually achieved.
+     * what the solver actually achieved. Spin does not enter: on a sphere {@code w x r} is
+     * perpendicular to the normal.
      */
     private float largestApproach(float dt) {
         float largest = 0.0f;
@@ -312,7 +393,10 @@ public final class Simulation {
         return largest;
     }
 
-    /** Moves every particle by its velocity and, with positional correction, the push. */
+    /**
+     * Moves every particle by its velocity and, with positional correction, the push (its linear
+     * part: the push solve is frictionless, so it turns no sphere).
+     */
     private void moveParticles(float dt) {
         FloatBuffer pushes = pushSettings != null ? push.deltas() : null;
         int stride = push.deltaStride();

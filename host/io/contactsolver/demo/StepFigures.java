@@ -9,8 +9,9 @@ import java.util.List;
  *
  * @param step the step number, from 1
  * @param time simulated time at the end of the step, s
+ * @param particles spheres in the world (all of them, unless an inlet is still pouring)
  * @param contacts contacts handed to the solver (sphere-sphere and sphere-wall, speculative ones included)
- * @param kineticEnergy total kinetic energy at the end of the step, J
+ * @param kineticEnergy total kinetic energy at the end of the step, translation and rotation, J
  * @param solveNanos wall-clock time of the module's solve call
  * @param iterations iterations the solver reports it ran
  * @param residual the solver's reported residual: the largest impulse change of its last iteration, N s
@@ -19,11 +20,11 @@ import java.util.List;
  * @param deepestOverlap the deepest overlap of any contact handed to the solver (0 if none overlap), m
  * @param maxSpeed the fastest particle at the end of the step, m/s
  */
-public record StepFigures(int step, float time, int contacts, double kineticEnergy, long solveNanos, int iterations,
-        float residual, float largestApproach, float deepestOverlap, float maxSpeed) {
+public record StepFigures(int step, float time, int particles, int contacts, double kineticEnergy, long solveNanos,
+        int iterations, float residual, float largestApproach, float deepestOverlap, float maxSpeed) {
     /** The column names of {@link #csvRow()}. */
-    public static final String CSV_HEADER = "step,time_s,contacts,kinetic_energy_j,solve_ms,iterations,residual,"
-            + "largest_approach_m_per_s,deepest_overlap_m,max_speed_m_per_s";
+    public static final String CSV_HEADER = "step,time_s,particles,contacts,kinetic_energy_j,solve_ms,iterations,"
+            + "residual,largest_approach_m_per_s,deepest_overlap_m,max_speed_m_per_s";
 
     public double solveMillis() {
         return solveNanos / 1e6;
@@ -39,7 +40,7 @@ public record StepFigures(int step, float time, int contacts, double kineticEner
 
     /** One CSV row; floats print with {@link Float#toString}, which reads back to the same bits. */
     public String csvRow() {
-        return step + "," + time + "," + contacts + "," + kineticEnergy + "," + solveMillis() + "," + iterations + ","
-                + residual + "," + largestApproach + "," + deepestOverlap + "," + maxSpeed;
+        return step + "," + time + "," + particles + "," + contacts + "," + kineticEnergy + "," + solveMillis() + ","
+                + iterations + "," + residual + "," + largestApproach + "," + deepestOverlap + "," + maxSpeed;
     }
 }

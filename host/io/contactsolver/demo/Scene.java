@@ -1,0 +1,66 @@
+package io.contactsolver.demo;
+
+import java.util.Locale;
+
+/** The demo's scenes: what world a run starts from and when it ends. */
+public enum Scene {
+    /** Spheres dropped from a loose cloud into a closed box; runs a fixed number of steps. */
+    BOX(25_000, 600),
+    /**
+     * Spheres poured from a narrow inlet onto the middle of a wide floor; runs until every sphere
+     * is poured and the heap is at rest ({@link RestWatch}), or the step cap, whichever comes first.
+     */
+    HEAP(6_000, 12_000);
+
+    /** Spheres when {@code --particles} is not given. */
+    final int defaultParticles;
+    /** Steps (the box) or the step cap (the heap) when {@code --steps} is not given. */
+    final int defaultSteps;
+
+    Scene(int defaultParticles, int defaultSteps) {
+        this.defaultParticles = defaultParticles;
+        this.defaultSteps = defaultSteps;
+    }
+
+    /** The simulation of this scene with {@code particles} spheres; the same seed gives the same run. */
+    Simulation simulation(int particles, long seed, Simulation.Settings settings) {
+        if (this == BOX) {
+            return new Simulation(ParticleWorld.drop(particles, seed), settings);
+        }
+        ParticleWorld world = ParticleWorld.pour(particles, seed);
+        return new Simulation(world, new Inlet(world, seed), settings);
+    }
+
+    /** Whether the run stops before its step count once at rest. */
+    boolean stopsAtRest() {
+        return this == HEAP;
+    }
+
+    /** The name the command line takes. */
+    String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Watches a run for rest: every sphere in the world and the kinetic energy per sphere (rotation
+     * included) below {@link #REST_ENERGY} for {@link #REST_STEPS} steps in a row.
+     */
+    static final class RestWatch {
+        /**
+         * J per sphere: a sphere of the mean mass (4 g) moving at about 5 mm/s. A heap whose
+         * spheres creep slower than that no longer changes its shape within the run.
+         */
+        static final double REST_ENERGY = 5e-8;
+        /** Steps in a row, 0.125 s at the default time step. */
+        static final int REST_STEPS = 50;
+
+        private int restingSteps;
+
+        /** Takes in the step just made; returns whether the run is now at rest. */
+        boolean atRest(Simulation simulation, StepFigures step) {
+            boolean resting = simulation.allPoured() && step.kineticEnergy() < REST_ENERGY * step.particles();
+            restingSteps = resting ? restingSteps + 1 : 0;
+            return restingSteps >= REST_STEPS;
+        }
+    }
+}
