@@ -53,7 +53,7 @@ public final class DemoCommand implements Callable<Integer> {
     Scene scene;
 
     @Option(names = "--particles", paramLabel = "N",
-            description = "Spheres (default: 25000 for box, 6000 for heap).")
+            description = "Spheres (default: 25000 for box, 4000 for heap).")
     Integer particlesOption;
 
     @Option(names = "--steps", paramLabel = "N",
@@ -129,7 +129,7 @@ public final class DemoCommand implements Callable<Integer> {
             for (int s = 0; s < steps && !atRest; s++) {
                 StepFigures step = simulation.step(solver);
                 figures.add(step);
-                atRest = scene.stopsAtRest() && restWatch.atRest(simulation, step);
+                atRest = scene.stopsAtRest() && restWatch.atRest(simulation);
                 double elapsed = (System.nanoTime() - started) / 1e9;
                 bar.setExtraMessage(String.format(Locale.ROOT, "%.1f steps/s, %,d spheres, %,d contacts/step",
                         (s + 1) / elapsed, step.particles(), step.contacts()));
@@ -139,8 +139,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - started) / 1e9;
         spec.commandLine().getErr().println();
-        HeapSlope slope = scene == Scene.HEAP
-                ? HeapSlope.measure(world, simulation.inlet().centreX(), simulation.inlet().centreZ()) : null;
+        HeapSlope slope = scene == Scene.HEAP ? HeapSlope.measure(world) : null;
         List<Path> written = writeOutputs(world, figures, slope);
         printSummary(stdout, device, simulation, figures, seconds, atRest, slope, written);
         return Main.OK;
@@ -247,7 +246,7 @@ public final class DemoCommand implements Callable<Integer> {
                 + "fastest sphere %.3g m/s%n", last.largestApproach(), last.deepestOverlap() * 1e3, last.maxSpeed());
         if (scene.stopsAtRest()) {
             stdout.println(atRest ? String.format(Locale.ROOT, "at rest after %,d steps (%.2f s): kinetic energy "
-                    + "below %.2g J per sphere for %d steps", last.step(), last.time(), Scene.RestWatch.REST_ENERGY,
+                    + "of the centres' motion below %.2g J per sphere for %d steps", last.step(), last.time(), Scene.RestWatch.REST_ENERGY,
                     Scene.RestWatch.REST_STEPS) : String.format(Locale.ROOT, "not at rest after the %,d-step cap%s",
                     last.step(), simulation.allPoured() ? "" : String.format(Locale.ROOT, " (%,d of %,d spheres "
                     + "poured)", last.particles(), simulation.world().capacity())));

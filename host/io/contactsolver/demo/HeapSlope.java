@@ -6,7 +6,9 @@ import java.util.Arrays;
  * A heap's angle of repose, measured from the spheres' positions: a straight line fitted to the
  * heap's surface height against the distance from its axis, over the flank.
  *
- * <p>How: the floor around the axis is cut into rings one largest diameter wide, and each ring into
+ * <p>How: the heap's axis is the vertical through the mean horizontal position of all spheres (a
+ * poured heap can settle a little off the inlet's axis, and a few spheres that rolled away barely
+ * move the mean). The floor around the axis is cut into rings one largest diameter wide, and each ring into
  * {@link #SECTORS} equal sectors. A sector's surface height is the top of its highest sphere
  * ({@code y + r}); a ring's is the median over its non-empty sectors, so one sphere perched high,
  * or a heap a little off its axis, does not lift the profile. The flank is the rings beyond the
@@ -37,14 +39,25 @@ public record HeapSlope(double degrees, double slope, double intercept, double i
     static final double FLANK_LOW = 0.2;
     /** ...up to this share. */
     static final double FLANK_HIGH = 0.8;
-    /** A heap needs to stand this many largest diameters above the floor to have a flank. */
-    static final double MIN_LAYERS = 3.0;
+    /**
+     * A heap needs to stand this many largest diameters above the floor layer to have a flank: a
+     * single layer with spheres perched on it here and there does not.
+     */
+    static final double MIN_LAYERS = 1.5;
 
-    /** Measures the heap of {@code world}'s spheres around the vertical axis through ({@code axisX}, {@code axisZ}). */
-    static HeapSlope measure(ParticleWorld world, float axisX, float axisZ) {
+    /** Measures the heap that {@code world}'s spheres form. */
+    static HeapSlope measure(ParticleWorld world) {
         if (world.count == 0) {
             throw new IllegalArgumentException("no spheres to measure");
         }
+        double sumX = 0.0;
+        double sumZ = 0.0;
+        for (int i = 0; i < world.count; i++) {
+            sumX += world.x[i];
+            sumZ += world.z[i];
+        }
+        double axisX = sumX / world.count;
+        double axisZ = sumZ / world.count;
         double ringWidth = 2.0 * world.largestRadius();
         double[] distance = new double[world.count];
         int ringCount = 0;

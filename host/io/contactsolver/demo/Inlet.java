@@ -7,25 +7,27 @@ import java.util.SplittableRandom;
  * A narrow inlet above the middle of the floor that pours a world's spheres in, one per free spot
  * per step, falling straight down at {@link #POUR_SPEED}.
  *
- * <p>The spots are a hexagonal lattice (a centre and two rings, 19 spots) in a horizontal disk at
- * the world's inlet height; a spot takes the next sphere once the sphere it last took has fallen
+ * <p>The spots are a hexagonal lattice (a centre and three rings, 37 spots, about 15 cm across) in a
+ * horizontal disk at the world's inlet height; a spot takes the next sphere once the sphere it last took has fallen
  * clear of it, so the stream regulates itself and never places a sphere into another. Each placed
  * sphere is moved off its spot's centre by a seeded random amount that keeps it within its lattice
  * cell, so the stream is not a perfect column. Everything runs in one thread in spot order, so the
  * same seed pours the same stream.
  */
 final class Inlet {
-    /** Speed the spheres leave the inlet with, downwards, m/s. */
-    static final float POUR_SPEED = 1.5f;
+    /**
+     * Speed the spheres leave the inlet with, downwards, m/s. Gentle: spheres that land fast roll
+     * far across the bare floor before the heap's base forms (at 1.5 m/s the first 800 spread flat,
+     * at 0.5 m/s they form a heap).
+     */
+    static final float POUR_SPEED = 0.5f;
     /** Spacing of the spots, in largest diameters: a little more, so neighbours never touch. */
     private static final float SPOT_SPACING = 1.1f;
-    /** Rings of spots around the centre one. */
-    private static final int RINGS = 2;
+    /** Rings of spots around the centre one: wide enough to pour a few thousand spheres in seconds. */
+    private static final int RINGS = 3;
     /** The smallest gap between a new sphere and any other, in largest radii. */
     private static final float CLEARANCE_PER_RADIUS = 0.1f;
 
-    private final float centreX;
-    private final float centreZ;
     private final float height;
     private final float spacing;
     private final float clearance;
@@ -41,8 +43,8 @@ final class Inlet {
         if (!Float.isFinite(world.inletHeight())) {
             throw new IllegalArgumentException("the world has no inlet height: make it with ParticleWorld.pour");
         }
-        this.centreX = 0.5f * world.width;
-        this.centreZ = 0.5f * world.depth;
+        float centreX = 0.5f * world.width;
+        float centreZ = 0.5f * world.depth;
         this.height = world.inletHeight();
         this.spacing = 2.0f * world.largestRadius() * SPOT_SPACING;
         this.clearance = CLEARANCE_PER_RADIUS * world.largestRadius();
@@ -61,19 +63,6 @@ final class Inlet {
             }
         }
         this.random = new SplittableRandom(seed);
-    }
-
-    /** Where the inlet stands above the floor, m. */
-    float height() {
-        return height;
-    }
-
-    float centreX() {
-        return centreX;
-    }
-
-    float centreZ() {
-        return centreZ;
     }
 
     /** Whether every sphere of the world has been poured. */

@@ -40,8 +40,8 @@ public final class ParticleWorld {
     static final double STEEPEST_SIZED_HEAP_DEGREES = 40.0;
     /** Floor room around the shallowest heap's base, as a share of its diameter. */
     private static final double FLOOR_ROOM = 0.25;
-    /** Inlet height over the steepest heap's peak, as a share of that peak, so the falling spheres spread a little. */
-    private static final double INLET_CLEARANCE = 0.3;
+    /** Inlet height over the steepest heap's peak, as a share of that peak: low, so spheres land gently. */
+    private static final double INLET_CLEARANCE = 0.1;
 
     /** Spheres in the world now: indices {@code 0 .. count-1}. */
     int count;
@@ -246,6 +246,18 @@ public final class ParticleWorld {
             double moment = 0.4 * mass[i] * radius[i] * radius[i];
             sum += 0.5 * mass[i] * ((double) vx[i] * vx[i] + (double) vy[i] * vy[i] + (double) vz[i] * vz[i])
                     + 0.5 * moment * ((double) wx[i] * wx[i] + (double) wy[i] * wy[i] + (double) wz[i] * wz[i]);
+        }
+        return sum;
+    }
+
+    /**
+     * The kinetic energy of the centres' motion alone, J, summed like {@link #kineticEnergy}: what
+     * moves spheres, leaving out spin.
+     */
+    public double translationalEnergy() {
+        double sum = 0.0;
+        for (int i = 0; i < count; i++) {
+            sum += 0.5 * mass[i] * ((double) vx[i] * vx[i] + (double) vy[i] * vy[i] + (double) vz[i] * vz[i]);
         }
         return sum;
     }

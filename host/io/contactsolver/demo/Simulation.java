@@ -157,11 +157,6 @@ public final class Simulation {
         return world;
     }
 
-    /** The inlet pouring the spheres in, or null. */
-    Inlet inlet() {
-        return inlet;
-    }
-
     /** Whether every sphere is in the world (always, without an inlet). */
     public boolean allPoured() {
         return world.count == world.capacity();
