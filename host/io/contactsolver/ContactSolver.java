@@ -5,6 +5,7 @@ import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.BodyContactIndex;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.FrictionUse;
 import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.MovableBodies;
@@ -22,20 +23,23 @@ import java.util.Optional;
 import org.joml.Vector3fc;
 
 /**
- * Computes frictionless collision impulses for a batch of contacts, on an OpenCL device or on the
- * CPU, and returns every body's velocity change and every contact's impulse.
+ * Computes collision impulses for a batch of contacts, with Coulomb friction and rolling
+ * resistance where contacts have them, on an OpenCL device or on the CPU, and returns every body's
+ * velocity change and every contact's impulses.
  *
- * <p>Convention (PHYSICS.md): the normal points from body a to body b; with
- * {@code v_n = (v_pb - v_pa) . n}, an approaching contact ({@code v_n < 0}) gets
+ * <p>Convention (docs/physics.md): the normal points from body a to body b; with
+ * {@code v_n = (v_pb - v_pa) . n}, a frictionless approaching contact ({@code v_n < 0}) gets
  * {@code j = -(1 + e) v_n / K}, a separating or resting one {@code j = 0}; body a receives
- * {@code -j n} and body b {@code +j n} at the contact point.
+ * {@code -j n} and body b {@code +j n} at the contact point. With friction the impulse {@code P}
+ * also has a tangential part, {@code |P_t| <= mu j}; with rolling resistance (iterative solver) an
+ * angular impulse {@code |L| <= rho j} resists relative rolling.
  *
  * <p>Creating a solver picks the backend and logs one line saying which one runs and, where
  * {@link Backend#AUTO} fell back to the CPU, why. Every solve validates its input on the host
  * first ({@link InvalidInputException}, nothing written). If the OpenCL device fails during a
  * solve, its context is dropped, the whole batch is recomputed on the CPU and a warning is logged;
  * later solves stay on the CPU. Results are bit-identical across thread counts and runs, and
- * between the CPU and a device that supports correctly rounded division.
+ * between the CPU and a device that supports correctly rounded division and square root.
  *
  * <p>A solver is not thread-safe. Close it to release the device and the worker threads.
  */
@@ -59,6 +63,7 @@ public final class ContactSolver implements AutoCloseable {
     private SolverBackend backend;
     private Backend kind;
     private String fallbackReason;
+    private boolean warnedRollingIgnored;
 
     private ContactSolver(ParallelRunner runner, SolverBackend backend, Backend kind, String fallbackReason) {
         this.runner = runner;
@@ -275,8 +280,14 @@ public final class ContactSolver implements AutoCloseable {
             clock.lap(SolvePhase.INDEX);
         }
         dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
+        FrictionUse friction = FrictionUse.of(contacts.floatBlock(), contacts.size());
+        if (!iterative && friction.rolling() && !warnedRollingIgnored) {
+            warnedRollingIgnored = true;
+            LOG.log(Level.WARNING, "contact-solver: the single pass ignores rolling resistance "
+                    + "(it resists rolling contact, not an impact); use the iterative solver for it");
+        }
         SolveJob job = new SolveJob(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
-                contacts.size(), settings.targetRule(), iterative ? null : index, iterative ? coloring : null,
+                contacts.size(), settings.targetRule(), friction, iterative ? null : index, iterative ? coloring : null,
                 settings.iterations(), settings.tolerance(), warmImpulses, dest.deltaBlock(), dest.impulseBlock(), clock);
         try {
             return run(job, iterative);
