@@ -17,8 +17,7 @@ import java.util.Arrays;
  * leaves out the rounded top and the toe, where spheres that rolled off lie one or two deep. A
  * least-squares line through the flank rings' (distance, height) gives the slope; the angle is
  * {@code atan(-slope)}. A heap lower than {@link #MIN_LAYERS} layers has no flank to speak of: it
- * is reported as spread flat, the line then fitted over every ring from the highest out, which
- * gives an angle near 0. Double arithmetic in a fixed order: the same positions give the same bits.
+ * is reported as spread flat, the line then fitted over every ring, which gives an angle near 0. Double arithmetic in a fixed order: the same positions give the same bits.
  *
  * @param degrees the angle of repose, degrees
  * @param slope height change per metre outwards along the fitted line (negative on a heap)
@@ -27,7 +26,7 @@ import java.util.Arrays;
  * @param outerRadius the fitted rings' farthest distance from the axis (ring centre), m
  * @param rings the number of rings fitted
  * @param peakHeight the highest ring's surface height, m
- * @param flat whether the spheres lie too low for a flank (the line then covers every ring outwards)
+ * @param flat whether the spheres lie too low for a flank (the line then covers every ring)
  * @param axisX the heap's axis, x, m
  * @param axisZ the heap's axis, z, m
  */
@@ -94,16 +93,16 @@ public record HeapSlope(double degrees, double slope, double intercept, double i
         double low = floorLayer + FLANK_LOW * (peak - floorLayer);
         double high = floorLayer + FLANK_HIGH * (peak - floorLayer);
         Fit fit = new Fit();
-        for (int ring = peakRing; ring < ringCount; ring++) {
+        for (int ring = peakRing; ring < ringCount && !flat; ring++) {
             double h = height[ring];
-            if (!Double.isNaN(h) && (flat || (h >= low && h <= high))) {
+            if (!Double.isNaN(h) && h >= low && h <= high) {
                 fit.add((ring + 0.5) * ringWidth, h);
             }
         }
-        if (fit.count < 2) { // a flank of one ring (a heap a few rings wide): take every ring outwards
+        if (fit.count < 2) { // no heap, or a flank of one ring: the line through every ring
             flat = true;
             fit = new Fit();
-            for (int ring = peakRing; ring < ringCount; ring++) {
+            for (int ring = 0; ring < ringCount; ring++) {
                 if (!Double.isNaN(height[ring])) {
                     fit.add((ring + 0.5) * ringWidth, height[ring]);
                 }

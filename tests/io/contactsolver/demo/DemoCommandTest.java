@@ -40,9 +40,10 @@ class DemoCommandTest {
         assertNotNull(chart, "a PNG");
         assertEquals(1000, chart.getWidth());
         try (Stream<Path> files = Files.list(out)) {
-            assertEquals(List.of(DemoCommand.CHART, DemoCommand.SNAPSHOT),
+            assertEquals(List.of(DemoCommand.CHART, DemoCommand.PARTICLES_CSV, DemoCommand.SNAPSHOT),
                     files.map(p -> p.getFileName().toString()).sorted().toList(), "no temporary file left");
         }
+        assertParticlesCsv(out.resolve(DemoCommand.PARTICLES_CSV), 250);
 
         List<String> rows = Files.readAllLines(csv);
         assertEquals(StepFigures.CSV_HEADER, rows.get(0));
@@ -51,12 +52,13 @@ class DemoCommandTest {
         assertEquals(StepFigures.CSV_HEADER.split(",").length, last.length);
         assertEquals("120", last[0]);
         assertEquals(0.3, Double.parseDouble(last[1]), 1e-6, "120 steps of 2.5 ms");
-        assertTrue(Integer.parseInt(last[2]) > 250, "the spheres have landed: " + rows.get(120));
-        assertEquals("8", last[5], "iterations used");
+        assertEquals("250", last[2], "spheres in the world");
+        assertTrue(Integer.parseInt(last[3]) > 250, "the spheres have landed: " + rows.get(120));
+        assertEquals("8", last[6], "iterations used");
 
         List<String> summary = run.out().lines().toList();
-        assertTrue(summary.get(0).startsWith("demo: 250 spheres, 120 steps of 0.0025 s (0.30 s simulated), "
-                + "restitution 0.4, 8 iterations per step"), summary.get(0));
+        assertTrue(summary.get(0).startsWith("demo: box, 250 spheres, 120 steps of 0.0025 s (0.30 s simulated), "
+                + "restitution 0.4, friction 0.5, rolling resistance 0.001 m, 8 iterations per step"), summary.get(0));
         assertTrue(summary.get(1).startsWith("backend: CPU"), summary.get(1));
         assertTrue(summary.get(2).matches("solve: [0-9.]+ ms per step on average, [0-9,]+ contacts per second .*"),
                 summary.get(2));
@@ -88,7 +90,13 @@ class DemoCommandTest {
         "--dt, 0.5, --dt must be greater than 0 and at most 0.1 s",
         "--restitution, 1.5, --restitution must be between 0 and 1",
         "--restitution, -0.1, --restitution must be between 0 and 1",
-        "--iterations, 0, --iterations must be at least 1"})
+        "--iterations, 0, --iterations must be at least 1",
+        "--friction, -0.1, --friction must be finite and at least 0",
+        "--friction, NaN, --friction must be finite and at least 0",
+        "--friction, Infinity, --friction must be finite and at least 0",
+        "--rolling-resistance, -0.001, --rolling-resistance must be finite and at least 0 m",
+        "--rolling-resistance, NaN, --rolling-resistance must be finite and at least 0 m",
+        "--rolling-resistance, Infinity, --rolling-resistance must be finite and at least 0 m"})
     void refusesABadOptionWithOneLineAndWritesNothing(String option, String value, String message) {
         Path out = dir.resolve("out");
         Run run = Cli.inProcess("demo", option, value, "--out", out.toString(), "--backend", "cpu");
@@ -99,8 +107,30 @@ class DemoCommandTest {
         assertTrue(Files.notExists(out));
     }
 
+    /**
+     * A small heap: poured, run until at rest, its angle measured and printed, particles.csv holding
+     * every poured sphere, and the snapshot written.
+     */
     @Test
-    void refusesAnUnknownBackendOrANumberThatIsNotOne() {
+    void poursAHeapUntilAtRestAndPrintsItsAngle() throws IOException {
+        Path out = dir.resolve("heap");
+        Run run = Cli.inProcess("demo", "--scene", "heap", "--particles", "300", "--steps", "1500", "--backend", "cpu",
+                "--out", out.toString());
+        assertEquals(Main.OK, run.exitCode(), run.err());
+        List<String> summary = run.out().lines().toList();
+        assertTrue(summary.get(0).startsWith("demo: heap, 300 spheres, "), summary.get(0));
+        assertTrue(summary.stream().anyMatch(line -> line.matches("at rest after [0-9,]+ steps .*")), run.out());
+        assertTrue(summary.stream().anyMatch(line -> line.matches("heap: .*angle of repose -?[0-9.]+ degrees .*")),
+                run.out());
+        assertParticlesCsv(out.resolve(DemoCommand.PARTICLES_CSV), 300);
+        assertNotNull(ImageIO.read(out.resolve(DemoCommand.SNAPSHOT).toFile()), "a PNG");
+    }
+
+    @Test
+    void refusesAnUnknownSceneBackendOrANumberThatIsNotOne() {
+        Run scene = Cli.inProcess("demo", "--scene", "pile");
+        assertEquals(Main.BAD_INPUT, scene.exitCode());
+        assertTrue(scene.errLines().get(0).contains("--scene"), scene.err());
         Run backend = Cli.inProcess("demo", "--backend", "gpu");
         assertEquals(Main.BAD_INPUT, backend.exitCode());
         assertTrue(backend.errLines().get(0).contains("--backend"), backend.err());
@@ -108,6 +138,24 @@ class DemoCommandTest {
         assertEquals(Main.BAD_INPUT, particles.exitCode());
         assertTrue(particles.errLines().get(0).contains("--particles") && particles.errLines().get(0).contains("many"),
                 particles.err());
+    }
+
+    /** particles.csv: the header, then a row of 11 numbers per sphere, ids in order, radii in range. */
+    private static void assertParticlesCsv(Path file, int spheres) throws IOException {
+        List<String> rows = Files.readAllLines(file);
+        assertEquals("id,x,y,z,radius,vx,vy,vz,wx,wy,wz", rows.get(0));
+        assertEquals(spheres + 1, rows.size(), "a row per sphere");
+        for (int i = 1; i < rows.size(); i++) {
+            String[] fields = rows.get(i).split(",");
+            assertEquals(11, fields.length, rows.get(i));
+            assertEquals(i - 1, Integer.parseInt(fields[0]), rows.get(i));
+            float radius = Float.parseFloat(fields[4]);
+            assertTrue(radius >= ParticleWorld.MIN_RADIUS && radius <= ParticleWorld.MAX_RADIUS, rows.get(i));
+            for (int f = 1; f < fields.length; f++) {
+                assertTrue(Float.isFinite(Float.parseFloat(fields[f])), rows.get(i));
+            }
+            assertTrue(Float.parseFloat(fields[2]) > 0.0f, "y is up and the spheres are above the floor: " + rows.get(i));
+        }
     }
 
     /** The CSV without its solve-time column, the one figure that depends on the machine. */

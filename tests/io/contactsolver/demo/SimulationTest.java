@@ -111,9 +111,15 @@ class SimulationTest {
         assertTrue(warm < 0.5 * cold, "mean iterations warm " + warm + " vs cold " + cold);
     }
 
-    /** Mean iterations the module reported over steps 500 to 700, once the pile has formed. */
+    /**
+     * Mean iterations the module reported over steps 800 to 1000, once the pile has formed (solid
+     * spheres, even frictionless, settle differently from the particles this scene began with: the
+     * pile here still shifts at a few cm/s until about step 550, and warm starting then needs
+     * 90-110 iterations a step until about step 800, 40-70 after).
+     */
     private static double meanIterations(Simulation.Settings settings) {
-        return run(settings, 700).subList(500, 700).stream().mapToInt(StepFigures::iterations).average().orElseThrow();
+        return run(settings, 1000).subList(800, 1000).stream().mapToInt(StepFigures::iterations).average()
+                .orElseThrow();
     }
 
     /**
