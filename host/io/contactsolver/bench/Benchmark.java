@@ -4,6 +4,7 @@ import io.contactsolver.Backend;
 import io.contactsolver.BodyBatch;
 import io.contactsolver.BodyField;
 import io.contactsolver.ContactBatch;
+import io.contactsolver.ContactField;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolvePhase;
 import io.contactsolver.SolveResult;
@@ -110,11 +111,10 @@ final class Benchmark {
                             bodies.get(BodyField.INV_IXZ, 0), bodies.get(BodyField.INV_IYZ, 0));
         }
         if (contacts.size() > 0) {
-            contacts.setBodies(0, contacts.bodyA(0), contacts.bodyB(0))
-                    .setPoint(0, contacts.getPoint(0, new Vector3f()))
-                    .setNormal(0, contacts.getNormal(0, new Vector3f()))
-                    .setRestitution(0, contacts.restitution(0))
-                    .setSeparation(0, contacts.separation(0));
+            contacts.setBodies(0, contacts.bodyA(0), contacts.bodyB(0));
+            for (ContactField field : ContactField.values()) {
+                contacts.set(field, 0, contacts.get(field, 0));
+            }
         }
     }
 

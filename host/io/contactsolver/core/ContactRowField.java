@@ -19,7 +19,41 @@ public enum ContactRowField {
     /** Normal relative velocity before the solve. */
     VN0,
     /** The normal velocity the contact must at least leave with. */
-    TARGET;
+    TARGET,
+    /**
+     * Friction coefficient and rolling resistance (0 also where the contact cannot take the
+     * impulse: a zero tangent or rolling block). A row with both 0 is frictionless, and the fields
+     * after these are neither written nor read for it.
+     */
+    MU, RHO,
+    /** The fixed tangents t1, t2 of the normal (docs/physics.md, "Iterative solver with friction"). */
+    T1X, T1Y, T1Z,
+    T2X, T2Y, T2Z,
+    /** {@code r x t_i} of each side: how its angular velocity change moves {@code v . t_i}. */
+    RXT1_AX, RXT1_AY, RXT1_AZ,
+    RXT1_BX, RXT1_BY, RXT1_BZ,
+    RXT2_AX, RXT2_AY, RXT2_AZ,
+    RXT2_BX, RXT2_BY, RXT2_BZ,
+    /** {@code I^-1 (r x t_i)} of each side: angular velocity change per unit tangential impulse. */
+    DIRT1_AX, DIRT1_AY, DIRT1_AZ,
+    DIRT1_BX, DIRT1_BY, DIRT1_BZ,
+    DIRT2_AX, DIRT2_AY, DIRT2_AZ,
+    DIRT2_BX, DIRT2_BY, DIRT2_BZ,
+    /** The larger eigenvalue of the 2x2 block {@code [t_i . K t_j]}: the tangent pair's one step size. */
+    KT,
+    /** Relative contact velocity along t1 and t2 before the solve. */
+    VT1_0, VT2_0,
+    /** {@code I^-1 t_i} of each side: angular velocity change per unit rolling impulse. */
+    ROLL1_AX, ROLL1_AY, ROLL1_AZ,
+    ROLL1_BX, ROLL1_BY, ROLL1_BZ,
+    ROLL2_AX, ROLL2_AY, ROLL2_AZ,
+    ROLL2_BX, ROLL2_BY, ROLL2_BZ,
+    /** The larger eigenvalue of {@code [t_i . (I_a^-1 + I_b^-1) t_j]}: the rolling pair's step size. */
+    KR,
+    /** Relative angular velocity {@code w_b - w_a} along t1 and t2 before the solve. */
+    WT1_0, WT2_0;
 
     public static final int COUNT = values().length;
+    /** The fields a frictionless row uses: everything up to and including {@link #RHO}. */
+    public static final int FRICTIONLESS_COUNT = RHO.ordinal() + 1;
 }

@@ -62,6 +62,8 @@ final class BodyMath {
     private static final int NZ = ContactField.NZ.ordinal();
     private static final int RESTITUTION = ContactField.RESTITUTION.ordinal();
     private static final int SEPARATION = ContactField.SEPARATION.ordinal();
+    static final int FRICTION = ContactField.FRICTION.ordinal();
+    static final int ROLLING_RESISTANCE = ContactField.ROLLING_RESISTANCE.ordinal();
     private static final int LINK_A = ContactBody.A.ordinal();
     private static final int LINK_B = ContactBody.B.ordinal();
     static final int R_NX = ContactRowField.NX.ordinal();
@@ -84,6 +86,20 @@ final class BodyMath {
     static final int R_K = ContactRowField.K.ordinal();
     static final int R_VN0 = ContactRowField.VN0.ordinal();
     static final int R_TARGET = ContactRowField.TARGET.ordinal();
+    static final int R_MU = ContactRowField.MU.ordinal();
+    static final int R_RHO = ContactRowField.RHO.ordinal();
+    static final int R_T1X = ContactRowField.T1X.ordinal();
+    static final int R_T1Y = ContactRowField.T1Y.ordinal();
+    static final int R_T1Z = ContactRowField.T1Z.ordinal();
+    static final int R_T2X = ContactRowField.T2X.ordinal();
+    static final int R_T2Y = ContactRowField.T2Y.ordinal();
+    static final int R_T2Z = ContactRowField.T2Z.ordinal();
+    static final int R_KT = ContactRowField.KT.ordinal();
+    static final int R_VT1_0 = ContactRowField.VT1_0.ordinal();
+    static final int R_VT2_0 = ContactRowField.VT2_0.ordinal();
+    static final int R_KR = ContactRowField.KR.ordinal();
+    static final int R_WT1_0 = ContactRowField.WT1_0.ordinal();
+    static final int R_WT2_0 = ContactRowField.WT2_0.ordinal();
 
     private BodyMath() {
     }
@@ -277,5 +293,322 @@ final class BodyMath {
         row[R_K] = k;
         row[R_VN0] = vn;
         row[R_TARGET] = target;
+    }
+
+    // ---- single pass with friction (docs/physics.md, "Single pass with friction") -----------------
+
+    /** {@link #frictionalImpulse}'s work array: the impulse on b, both lever arms, both sides' K blocks. */
+    static final int W_PX = 0;
+    static final int W_PY = 1;
+    static final int W_PZ = 2;
+    static final int W_RA = 3;
+    static final int W_RB = 6;
+    static final int W_BLOCK_A = 9;
+    static final int W_BLOCK_B = 15;
+    static final int WORK = 21;
+
+    /**
+     * Writes one side's share of the 3x3 matrix {@code K}, {@code -[r]x I^-1 [r]x} (symmetric,
+     * positive semi-definite), as xx, yy, zz, xy, xz, yz at {@code work[at]}. Column {@code k} of
+     * {@code [r]x} is {@code u_k = r x e_k}, and entry {@code (i, k)} is {@code u_i . I^-1 u_k}.
+     */
+    static void angularBlock(float[] records, int o, float rx, float ry, float rz, float[] work, int at) {
+        float ixx = records[o + F_IXX];
+        float iyy = records[o + F_IYY];
+        float izz = records[o + F_IZZ];
+        float ixy = records[o + F_IXY];
+        float ixz = records[o + F_IXZ];
+        float iyz = records[o + F_IYZ];
+        // I^-1 u_0, u_0 = (0, rz, -ry)
+        float a0x = ixy * rz - ixz * ry;
+        float a0y = iyy * rz - iyz * ry;
+        float a0z = iyz * rz - izz * ry;
+        // I^-1 u_1, u_1 = (-rz, 0, rx)
+        float a1x = ixz * rx - ixx * rz;
+        float a1y = iyz * rx - ixy * rz;
+        float a1z = izz * rx - ixz * rz;
+        // I^-1 u_2, u_2 = (ry, -rx, 0)
+        float a2x = ixx * ry - ixy * rx;
+        float a2y = ixy * ry - iyy * rx;
+        float a2z = ixz * ry - iyz * rx;
+        work[at] = rz * a0y - ry * a0z;
+        work[at + 1] = rx * a1z - rz * a1x;
+        work[at + 2] = ry * a2x - rx * a2y;
+        work[at + 3] = rz * a1y - ry * a1z;
+        work[at + 4] = rz * a2y - ry * a2z;
+        work[at + 5] = rx * a2z - rz * a2x;
+    }
+
+    /** {@code G(P) = P . v + P . K P / 2}: the change of kinetic energy an impulse {@code P} on b (and -P on a) makes. */
+    static float energyChange(float px, float py, float pz, float vx, float vy, float vz, float kxx, float kyy,
+            float kzz, float kxy, float kxz, float kyz) {
+        float kpx = kxx * px + kxy * py + kxz * pz;
+        float kpy = kxy * px + kyy * py + kyz * pz;
+        float kpz = kxz * px + kyz * py + kzz * pz;
+        return (px * vx + py * vy + pz * vz) + 0.5f * (px * kpx + py * kpy + pz * kpz);
+    }
+
+    /**
+     * The single-pass impulse of an approaching contact with friction {@code mu > 0}, whose
+     * frictionless row {@code row} ({@link #evaluateContact}) has {@code K > 0} and {@code v_n} below
+     * its target: the sticking impulse if it lies in the cone, else the sliding impulse along the
+     * pre-impact tangential direction, unless that would add more energy than the frictionless
+     * impulse (the dissipation guard). With the restitution target {@code -e v_n} the sticking
+     * impulse {@code K^-1 (target n - v)} is the seed's {@code -K^-1 (v + e v_n n)}.
+     *
+     * @param work {@link #WORK} floats: receives the impulse on b and both lever arms
+     * @return false where the frictionless impulse applies instead (no tangential motion, a
+     *     degenerate sliding direction, or the guard)
+     */
+    static boolean frictionalImpulse(FloatBuffer contacts, int stride, int c, float[] records, int oa, int ob,
+            float mu, float[] row, float[] work) {
+        float[] prepared = records;
+        float px = contacts.get(PX * stride + c);
+        float py = contacts.get(PY * stride + c);
+        float pz = contacts.get(PZ * stride + c);
+        float nx = row[R_NX];
+        float ny = row[R_NY];
+        float nz = row[R_NZ];
+
+        // the whole relative velocity of the contact points, as in evaluateContact
+        float rax = px - prepared[oa + F_X];
+        float ray = py - prepared[oa + F_Y];
+        float raz = pz - prepared[oa + F_Z];
+        float velAX = prepared[oa + F_VX] + (prepared[oa + F_WY] * raz - prepared[oa + F_WZ] * ray);
+        float velAY = prepared[oa + F_VY] + (prepared[oa + F_WZ] * rax - prepared[oa + F_WX] * raz);
+        float velAZ = prepared[oa + F_VZ] + (prepared[oa + F_WX] * ray - prepared[oa + F_WY] * rax);
+        float rbx = px - prepared[ob + F_X];
+        float rby = py - prepared[ob + F_Y];
+        float rbz = pz - prepared[ob + F_Z];
+        float velBX = prepared[ob + F_VX] + (prepared[ob + F_WY] * rbz - prepared[ob + F_WZ] * rby);
+        float velBY = prepared[ob + F_VY] + (prepared[ob + F_WZ] * rbx - prepared[ob + F_WX] * rbz);
+        float velBZ = prepared[ob + F_VZ] + (prepared[ob + F_WX] * rby - prepared[ob + F_WY] * rbx);
+        float vx = velBX - velAX;
+        float vy = velBY - velAY;
+        float vz = velBZ - velAZ;
+        float vn = row[R_VN0];
+        float target = row[R_TARGET];
+        work[W_RA] = rax;
+        work[W_RA + 1] = ray;
+        work[W_RA + 2] = raz;
+        work[W_RB] = rbx;
+        work[W_RB + 1] = rby;
+        work[W_RB + 2] = rbz;
+
+        // K = (1/m_a + 1/m_b) 1 - [r_a]x I_a^-1 [r_a]x - [r_b]x I_b^-1 [r_b]x
+        angularBlock(prepared, oa, rax, ray, raz, work, W_BLOCK_A);
+        angularBlock(prepared, ob, rbx, rby, rbz, work, W_BLOCK_B);
+        float linear = row[R_INV_MASS_A] + row[R_INV_MASS_B];
+        float kxx = (linear + work[W_BLOCK_A]) + work[W_BLOCK_B];
+        float kyy = (linear + work[W_BLOCK_A + 1]) + work[W_BLOCK_B + 1];
+        float kzz = (linear + work[W_BLOCK_A + 2]) + work[W_BLOCK_B + 2];
+        float kxy = work[W_BLOCK_A + 3] + work[W_BLOCK_B + 3];
+        float kxz = work[W_BLOCK_A + 4] + work[W_BLOCK_B + 4];
+        float kyz = work[W_BLOCK_A + 5] + work[W_BLOCK_B + 5];
+
+        // sticking: K P = target n - v, by the adjugate of the symmetric K
+        float cxx = kyy * kzz - kyz * kyz;
+        float cxy = kxz * kyz - kxy * kzz;
+        float cxz = kxy * kyz - kxz * kyy;
+        float cyy = kxx * kzz - kxz * kxz;
+        float cyz = kxy * kxz - kxx * kyz;
+        float czz = kxx * kyy - kxy * kxy;
+        float det = kxx * cxx + kxy * cxy + kxz * cxz;
+        float bx = target * nx - vx;
+        float by = target * ny - vy;
+        float bz = target * nz - vz;
+        float impulseX = 0.0f;
+        float impulseY = 0.0f;
+        float impulseZ = 0.0f;
+        boolean sticks = false;
+        if (det > 0.0f) {
+            float sx = (cxx * bx + cxy * by + cxz * bz) / det;
+            float sy = (cxy * bx + cyy * by + cyz * bz) / det;
+            float sz = (cxz * bx + cyz * by + czz * bz) / det;
+            float sn = sx * nx + sy * ny + sz * nz;
+            float tx = sx - sn * nx;
+            float ty = sy - sn * ny;
+            float tz = sz - sn * nz;
+            float limit = mu * sn;
+            if (sn >= 0.0f && tx * tx + ty * ty + tz * tz <= limit * limit) {
+                impulseX = sx;
+                impulseY = sy;
+                impulseZ = sz;
+                sticks = true;
+            }
+        }
+        if (!sticks) {
+            // sliding along the pre-impact tangential direction t: P = j (n - mu t)
+            float vtx = vx - vn * nx;
+            float vty = vy - vn * ny;
+            float vtz = vz - vn * nz;
+            float speed = (float) Math.sqrt(vtx * vtx + vty * vty + vtz * vtz);
+            if (!(speed > 0.0f)) {
+                return false;
+            }
+            float dx = nx - mu * (vtx / speed);
+            float dy = ny - mu * (vty / speed);
+            float dz = nz - mu * (vtz / speed);
+            float kdx = kxx * dx + kxy * dy + kxz * dz;
+            float kdy = kxy * dx + kyy * dy + kyz * dz;
+            float kdz = kxz * dx + kyz * dy + kzz * dz;
+            float nkd = nx * kdx + ny * kdy + nz * kdz;
+            if (!(nkd > 0.0f)) {
+                return false;
+            }
+            float j = (target - vn) / nkd;
+            impulseX = j * dx;
+            impulseY = j * dy;
+            impulseZ = j * dz;
+        }
+
+        // the dissipation guard; a comparison that fails on NaN also falls back
+        float j0 = (target - vn) / row[R_K];
+        float gain = energyChange(impulseX, impulseY, impulseZ, vx, vy, vz, kxx, kyy, kzz, kxy, kxz, kyz);
+        float gain0 = energyChange(j0 * nx, j0 * ny, j0 * nz, vx, vy, vz, kxx, kyy, kzz, kxy, kxz, kyz);
+        if (!(gain <= gain0)) {
+            return false;
+        }
+        work[W_PX] = impulseX;
+        work[W_PY] = impulseY;
+        work[W_PZ] = impulseZ;
+        return true;
+    }
+
+    // ---- iterative solver with friction (docs/physics.md, "Iterative solver with friction") ------
+
+    /**
+     * Adds the friction and rolling fields of a row to {@code row}, which {@link #evaluateContact}
+     * has filled for contact {@code c}: the fixed tangents of the normal, each side's lever terms
+     * along them, both step sizes and the relative velocities along the tangents. A pair whose block
+     * is zero (no body can take that impulse) gets a zero coefficient, so the solve never divides by 0.
+     */
+    static void evaluateFriction(FloatBuffer contacts, int stride, int c, float[] records, int oa, int ob,
+            float[] row) {
+        float[] prepared = records;
+        float px = contacts.get(PX * stride + c);
+        float py = contacts.get(PY * stride + c);
+        float pz = contacts.get(PZ * stride + c);
+        float nx = row[R_NX];
+        float ny = row[R_NY];
+        float nz = row[R_NZ];
+
+        // a branchless orthonormal basis (t1, t2) of the plane normal to n
+        float sign = Math.copySign(1.0f, nz);
+        float a = -1.0f / (sign + nz);
+        float b = nx * ny * a;
+        float t1x = 1.0f + sign * nx * nx * a;
+        float t1y = sign * b;
+        float t1z = -sign * nx;
+        float t2x = b;
+        float t2y = sign + ny * ny * a;
+        float t2z = -ny;
+        row[R_T1X] = t1x;
+        row[R_T1Y] = t1y;
+        row[R_T1Z] = t1z;
+        row[R_T2X] = t2x;
+        row[R_T2Y] = t2y;
+        row[R_T2Z] = t2z;
+
+        // velocities of the contact points, as in evaluateContact
+        float rax = px - prepared[oa + F_X];
+        float ray = py - prepared[oa + F_Y];
+        float raz = pz - prepared[oa + F_Z];
+        float velAX = prepared[oa + F_VX] + (prepared[oa + F_WY] * raz - prepared[oa + F_WZ] * ray);
+        float velAY = prepared[oa + F_VY] + (prepared[oa + F_WZ] * rax - prepared[oa + F_WX] * raz);
+        float velAZ = prepared[oa + F_VZ] + (prepared[oa + F_WX] * ray - prepared[oa + F_WY] * rax);
+        float rbx = px - prepared[ob + F_X];
+        float rby = py - prepared[ob + F_Y];
+        float rbz = pz - prepared[ob + F_Z];
+        float velBX = prepared[ob + F_VX] + (prepared[ob + F_WY] * rbz - prepared[ob + F_WZ] * rby);
+        float velBY = prepared[ob + F_VY] + (prepared[ob + F_WZ] * rbx - prepared[ob + F_WX] * rbz);
+        float velBZ = prepared[ob + F_VZ] + (prepared[ob + F_WX] * rby - prepared[ob + F_WY] * rbx);
+        float vx = velBX - velAX;
+        float vy = velBY - velAY;
+        float vz = velBZ - velAZ;
+        float wx = prepared[ob + F_WX] - prepared[oa + F_WX];
+        float wy = prepared[ob + F_WY] - prepared[oa + F_WY];
+        float wz = prepared[ob + F_WZ] - prepared[oa + F_WZ];
+
+        frictionSide(prepared, oa, rax, ray, raz, t1x, t1y, t1z, t2x, t2y, t2z, row,
+                ContactRowField.RXT1_AX.ordinal(), ContactRowField.DIRT1_AX.ordinal(),
+                ContactRowField.RXT2_AX.ordinal(), ContactRowField.DIRT2_AX.ordinal(),
+                ContactRowField.ROLL1_AX.ordinal(), ContactRowField.ROLL2_AX.ordinal());
+        frictionSide(prepared, ob, rbx, rby, rbz, t1x, t1y, t1z, t2x, t2y, t2z, row,
+                ContactRowField.RXT1_BX.ordinal(), ContactRowField.DIRT1_BX.ordinal(),
+                ContactRowField.RXT2_BX.ordinal(), ContactRowField.DIRT2_BX.ordinal(),
+                ContactRowField.ROLL1_BX.ordinal(), ContactRowField.ROLL2_BX.ordinal());
+
+        // [t_i . K t_j] = (1/m_a + 1/m_b) delta_ij + (r_a x t_i) . I_a^-1 (r_a x t_j) + (same for b)
+        float linear = row[R_INV_MASS_A] + row[R_INV_MASS_B];
+        float k11 = (linear + dotRow(row, ContactRowField.RXT1_AX.ordinal(), ContactRowField.DIRT1_AX.ordinal()))
+                + dotRow(row, ContactRowField.RXT1_BX.ordinal(), ContactRowField.DIRT1_BX.ordinal());
+        float k22 = (linear + dotRow(row, ContactRowField.RXT2_AX.ordinal(), ContactRowField.DIRT2_AX.ordinal()))
+                + dotRow(row, ContactRowField.RXT2_BX.ordinal(), ContactRowField.DIRT2_BX.ordinal());
+        float k12 = dotRow(row, ContactRowField.RXT1_AX.ordinal(), ContactRowField.DIRT2_AX.ordinal())
+                + dotRow(row, ContactRowField.RXT1_BX.ordinal(), ContactRowField.DIRT2_BX.ordinal());
+        float kt = largerEigenvalue(k11, k22, k12);
+        row[R_KT] = kt;
+        row[R_VT1_0] = vx * t1x + vy * t1y + vz * t1z;
+        row[R_VT2_0] = vx * t2x + vy * t2y + vz * t2z;
+
+        // [t_i . (I_a^-1 + I_b^-1) t_j]
+        float r11 = dotRow(row, ContactRowField.T1X.ordinal(), ContactRowField.ROLL1_AX.ordinal())
+                + dotRow(row, ContactRowField.T1X.ordinal(), ContactRowField.ROLL1_BX.ordinal());
+        float r22 = dotRow(row, ContactRowField.T2X.ordinal(), ContactRowField.ROLL2_AX.ordinal())
+                + dotRow(row, ContactRowField.T2X.ordinal(), ContactRowField.ROLL2_BX.ordinal());
+        float r12 = dotRow(row, ContactRowField.T1X.ordinal(), ContactRowField.ROLL2_AX.ordinal())
+                + dotRow(row, ContactRowField.T1X.ordinal(), ContactRowField.ROLL2_BX.ordinal());
+        float kr = largerEigenvalue(r11, r22, r12);
+        row[R_KR] = kr;
+        row[R_WT1_0] = wx * t1x + wy * t1y + wz * t1z;
+        row[R_WT2_0] = wx * t2x + wy * t2y + wz * t2z;
+        if (!(kt > 0.0f)) {
+            row[R_MU] = 0.0f;
+        }
+        if (!(kr > 0.0f)) {
+            row[R_RHO] = 0.0f;
+        }
+    }
+
+    /**
+     * One side's friction terms: {@code r x t_i} and {@code I^-1 (r x t_i)} for both tangents, and
+     * {@code I^-1 t_i}, each written as three consecutive row fields from the given first field.
+     */
+    private static void frictionSide(float[] records, int o, float rx, float ry, float rz, float t1x, float t1y,
+            float t1z, float t2x, float t2y, float t2z, float[] row, int rxt1, int dirt1, int rxt2, int dirt2,
+            int roll1, int roll2) {
+        cross(rx, ry, rz, t1x, t1y, t1z, row, rxt1);
+        cross(rx, ry, rz, t2x, t2y, t2z, row, rxt2);
+        inertiaTimes(records, o, row[rxt1], row[rxt1 + 1], row[rxt1 + 2], row, dirt1);
+        inertiaTimes(records, o, row[rxt2], row[rxt2 + 1], row[rxt2 + 2], row, dirt2);
+        inertiaTimes(records, o, t1x, t1y, t1z, row, roll1);
+        inertiaTimes(records, o, t2x, t2y, t2z, row, roll2);
+    }
+
+    /** Writes {@code u x v} at {@code out[at..at+2]}. */
+    private static void cross(float ux, float uy, float uz, float vx, float vy, float vz, float[] out, int at) {
+        out[at] = uy * vz - uz * vy;
+        out[at + 1] = uz * vx - ux * vz;
+        out[at + 2] = ux * vy - uy * vx;
+    }
+
+    /** Writes {@code I^-1 u}, with the world-space inverse inertia of the record at {@code o}, at {@code out[at..at+2]}. */
+    private static void inertiaTimes(float[] records, int o, float ux, float uy, float uz, float[] out, int at) {
+        out[at] = records[o + F_IXX] * ux + records[o + F_IXY] * uy + records[o + F_IXZ] * uz;
+        out[at + 1] = records[o + F_IXY] * ux + records[o + F_IYY] * uy + records[o + F_IYZ] * uz;
+        out[at + 2] = records[o + F_IXZ] * ux + records[o + F_IYZ] * uy + records[o + F_IZZ] * uz;
+    }
+
+    /** The dot product of the three-field groups of {@code row} starting at {@code u} and {@code v}. */
+    private static float dotRow(float[] row, int u, int v) {
+        return row[u] * row[v] + row[u + 1] * row[v + 1] + row[u + 2] * row[v + 2];
+    }
+
+    /** The larger eigenvalue of the symmetric 2x2 matrix {@code [[p, q], [q, s]]}. */
+    static float largerEigenvalue(float p, float s, float q) {
+        float mean = 0.5f * (p + s);
+        float half = 0.5f * (p - s);
+        return mean + (float) Math.sqrt(half * half + q * q);
     }
 }

@@ -3,6 +3,7 @@ package io.contactsolver.cpu;
 import io.contactsolver.ContactBody;
 import io.contactsolver.DeltaField;
 import io.contactsolver.SolvePhase;
+import io.contactsolver.core.AccumulatedImpulse;
 import io.contactsolver.core.BodyContactIndex;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.ContactRowField;
@@ -75,18 +76,20 @@ public final class CpuBackend implements SolverBackend {
         if (parts == 1 && scattered) {
             // one thread, scattered graph: records gathered a batch at a time, responses added at once
             float[] row = new float[ContactRowField.COUNT];
+            float[] work = new float[BodyMath.WORK];
             float[] batch = new float[2 * SinglePass.BATCH * PreparedBodyField.STRIDE];
             SinglePass.solveGathered(contacts.floats(), links.ints(), contacts.stride(), 0, contactCount, bodyCount,
-                    prep, job.targets(), row, batch, impulses.floats(), sum, true);
+                    prep, job.targets(), row, work, batch, impulses, sum, true);
             job.clock().lap(SolvePhase.CONTACTS);
         } else if (!scattered) {
             // each thread sweeps the contacts of its own bodies, adding their responses at once
             int owners = parts;
             runner.forRange(owners, 1, (from, to) -> {
                 float[] row = new float[ContactRowField.COUNT];
+                float[] work = new float[BodyMath.WORK];
                 for (int part = from; part < to; part++) {
                     SinglePass.solveAndAccumulate(contacts.floats(), links.ints(), contacts.stride(), 0, contactCount,
-                            bodyCount, prep, job.targets(), row, impulses.floats(), sum,
+                            bodyCount, prep, job.targets(), row, work, impulses, sum,
                             (int) ((long) bodyCount * part / owners), (int) ((long) bodyCount * (part + 1) / owners));
                 }
             });
@@ -97,9 +100,10 @@ public final class CpuBackend implements SolverBackend {
             float[] resp = responses;
             runner.forRange(contactCount, GRAIN, (from, to) -> {
                 float[] row = new float[ContactRowField.COUNT];
+                float[] work = new float[BodyMath.WORK];
                 float[] batch = new float[2 * SinglePass.BATCH * PreparedBodyField.STRIDE];
                 SinglePass.solveGathered(contacts.floats(), links.ints(), contacts.stride(), from, to, bodyCount, prep,
-                        job.targets(), row, batch, impulses.floats(), resp, false);
+                        job.targets(), row, work, batch, impulses, resp, false);
             });
             job.clock().lap(SolvePhase.CONTACTS);
             runner.forRange(parts, 1, (from, to) -> {
@@ -128,7 +132,7 @@ public final class CpuBackend implements SolverBackend {
         prepareBodies(job.bodies(), bodyCount);
         job.clock().lap(SolvePhase.PREPARE);
         rowData = grow(rowData, (long) ContactRowField.COUNT * rows);
-        lambda = grow(lambda, rows);
+        lambda = grow(lambda, (long) AccumulatedImpulse.COUNT * rows);
         float[] row = rowData;
         float[] impulse = lambda;
         float[] velocity = zeroedState(bodyCount);
@@ -136,6 +140,7 @@ public final class CpuBackend implements SolverBackend {
         int[] order = coloring.order();
         int[] slots = coloring.slots();
         float[] warm = job.warmImpulses();
+        int contactCount = job.contactCount();
         FieldBlock contacts = job.contacts();
         FieldBlock links = job.links();
         float[] prep = prepared;
@@ -144,7 +149,7 @@ public final class CpuBackend implements SolverBackend {
             for (int r = from; r < to; r++) {
                 int c = order[r];
                 Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, rows, bodyCount, prep,
-                        job.targets(), warm == null ? 0.0f : warm[c], row, impulse, scratch);
+                        job.targets(), warm, contactCount, row, impulse, scratch);
             }
         });
         if (warm != null) {
@@ -182,7 +187,7 @@ public final class CpuBackend implements SolverBackend {
         FieldBlock impulses = job.impulses();
         runner.forRange(rows, GRAIN, (from, to) -> {
             for (int r = from; r < to; r++) {
-                impulses.floats().put(order[r], impulse[r]);
+                Iterative.writeImpulses(row, rows, r, impulse, impulses, order[r]);
             }
         });
         job.clock().lap(SolvePhase.OUTPUT);

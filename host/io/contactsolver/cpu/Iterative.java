@@ -1,29 +1,13 @@
 package io.contactsolver.cpu;
 
-import static io.contactsolver.core.ContactRowField.DIR_AX;
-import static io.contactsolver.core.ContactRowField.DIR_AY;
-import static io.contactsolver.core.ContactRowField.DIR_AZ;
-import static io.contactsolver.core.ContactRowField.DIR_BX;
-import static io.contactsolver.core.ContactRowField.DIR_BY;
-import static io.contactsolver.core.ContactRowField.DIR_BZ;
-import static io.contactsolver.core.ContactRowField.INV_MASS_A;
-import static io.contactsolver.core.ContactRowField.INV_MASS_B;
-import static io.contactsolver.core.ContactRowField.K;
-import static io.contactsolver.core.ContactRowField.NX;
-import static io.contactsolver.core.ContactRowField.NY;
-import static io.contactsolver.core.ContactRowField.NZ;
-import static io.contactsolver.core.ContactRowField.RXN_AX;
-import static io.contactsolver.core.ContactRowField.RXN_AY;
-import static io.contactsolver.core.ContactRowField.RXN_AZ;
-import static io.contactsolver.core.ContactRowField.RXN_BX;
-import static io.contactsolver.core.ContactRowField.RXN_BY;
-import static io.contactsolver.core.ContactRowField.RXN_BZ;
-import static io.contactsolver.core.ContactRowField.TARGET;
-import static io.contactsolver.core.ContactRowField.VN0;
+import static io.contactsolver.core.ContactRowField.*;
 
 import io.contactsolver.ContactBody;
 import io.contactsolver.DeltaField;
+import io.contactsolver.ImpulseField;
+import io.contactsolver.core.AccumulatedImpulse;
 import io.contactsolver.core.ContactRowField;
+import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.StateField;
 import io.contactsolver.core.TargetRule;
 import java.nio.FloatBuffer;
@@ -47,32 +31,101 @@ final class Iterative {
     private static final int S_DWZ = StateField.DWZ.ordinal();
     private static final int STATE = StateField.STRIDE;
     private static final int SIDE_A = ContactBody.A.ordinal();
+    private static final int L_N = AccumulatedImpulse.N.ordinal();
+    private static final int L_T1 = AccumulatedImpulse.T1.ordinal();
+    private static final int L_T2 = AccumulatedImpulse.T2.ordinal();
+    private static final int L_R1 = AccumulatedImpulse.R1.ordinal();
+    private static final int L_R2 = AccumulatedImpulse.R2.ordinal();
+    private static final int W_J = ImpulseField.J.ordinal();
+    private static final int W_TX = ImpulseField.TX.ordinal();
+    private static final int W_RX = ImpulseField.RX.ordinal();
+    private static final int R_MU = ContactRowField.MU.ordinal();
+    private static final int R_RHO = ContactRowField.RHO.ordinal();
+    private static final int R_T1X = ContactRowField.T1X.ordinal();
+    private static final int R_T1Y = ContactRowField.T1Y.ordinal();
+    private static final int R_T1Z = ContactRowField.T1Z.ordinal();
+    private static final int R_T2X = ContactRowField.T2X.ordinal();
+    private static final int R_T2Y = ContactRowField.T2Y.ordinal();
+    private static final int R_T2Z = ContactRowField.T2Z.ordinal();
     private static final int SIDE_B = ContactBody.B.ordinal();
 
     private Iterative() {
     }
 
     /**
-     * Fills row {@code r} of the row arrays from contact {@code c} at the pre-solve velocities; its
-     * impulse starts at {@code warm}, or 0 for a contact neither of whose bodies can move.
+     * Fills row {@code r} of the row arrays from contact {@code c} at the pre-solve velocities. Its
+     * accumulated impulses start from the warm start, or 0 for a contact neither of whose bodies
+     * can move: the normal impulse as it was, the friction and rolling vectors projected onto this
+     * row's tangents (what a turned normal has moved out of the tangent plane is dropped) and scaled
+     * back into this row's disks.
      *
+     * @param warm the warm-start impulses ({@code ImpulseField} layout, stride {@code warmStride}),
+     *     or null to start from zero
      * @param scratch one contact's row, {@code ContactRowField.COUNT} floats
      */
     static void prepareRow(FloatBuffer contacts, IntBuffer links, int contactStride, int c, int r, int rows,
-            int worldRecord, float[] prepared, TargetRule rule, float warm, float[] row, float[] lambda,
-            float[] scratch) {
-        BodyMath.evaluateContact(contacts, contactStride, c, prepared,
-                BodyMath.record(links.get(ContactBody.A.ordinal() * contactStride + c), worldRecord),
-                BodyMath.record(links.get(ContactBody.B.ordinal() * contactStride + c), worldRecord), rule, scratch);
-        for (int field = 0; field < ContactRowField.COUNT; field++) {
+            int worldRecord, float[] prepared, TargetRule rule, float[] warm, int warmStride, float[] row,
+            float[] lambda, float[] scratch) {
+        int oa = BodyMath.record(links.get(ContactBody.A.ordinal() * contactStride + c), worldRecord);
+        int ob = BodyMath.record(links.get(ContactBody.B.ordinal() * contactStride + c), worldRecord);
+        BodyMath.evaluateContact(contacts, contactStride, c, prepared, oa, ob, rule, scratch);
+        float mu = contacts.get(BodyMath.FRICTION * contactStride + c);
+        float rho = contacts.get(BodyMath.ROLLING_RESISTANCE * contactStride + c);
+        scratch[R_MU] = mu;
+        scratch[R_RHO] = rho;
+        boolean frictional = mu > 0.0f || rho > 0.0f;
+        if (frictional) {
+            BodyMath.evaluateFriction(contacts, contactStride, c, prepared, oa, ob, scratch);
+        }
+        int fields = frictional ? ContactRowField.COUNT : ContactRowField.FRICTIONLESS_COUNT;
+        for (int field = 0; field < fields; field++) {
             row[field * rows + r] = scratch[field];
         }
-        lambda[r] = scratch[K.ordinal()] > 0.0f ? warm : 0.0f;
+        boolean movable = scratch[K.ordinal()] > 0.0f;
+        boolean warmed = warm != null && movable;
+        lambda[L_N * rows + r] = warmed ? warm[W_J * warmStride + c] : 0.0f;
+        lambda[L_T1 * rows + r] = 0.0f;
+        lambda[L_T2 * rows + r] = 0.0f;
+        lambda[L_R1 * rows + r] = 0.0f;
+        lambda[L_R2 * rows + r] = 0.0f;
+        if (warmed && scratch[R_MU] > 0.0f) {
+            warmPair(warm, warmStride, c, W_TX, scratch, lambda, rows, r, L_T1, L_T2,
+                    scratch[R_MU] * lambda[L_N * rows + r]);
+        }
+        if (warmed && scratch[R_RHO] > 0.0f) {
+            warmPair(warm, warmStride, c, W_RX, scratch, lambda, rows, r, L_R1, L_R2,
+                    scratch[R_RHO] * lambda[L_N * rows + r]);
+        }
+    }
+
+    /** Starts a pair at the warm vector's components along the row's tangents, inside the disk of radius {@code limit}. */
+    private static void warmPair(float[] warm, int warmStride, int c, int first, float[] scratch, float[] lambda,
+            int rows, int r, int first1, int first2, float limit) {
+        float x = warm[first * warmStride + c];
+        float y = warm[(first + 1) * warmStride + c];
+        float z = warm[(first + 2) * warmStride + c];
+        lambda[first1 * rows + r] = x * scratch[R_T1X] + y * scratch[R_T1Y] + z * scratch[R_T1Z];
+        lambda[first2 * rows + r] = x * scratch[R_T2X] + y * scratch[R_T2Y] + z * scratch[R_T2Z];
+        projectOntoDisk(lambda, first1 * rows + r, first2 * rows + r, limit);
+    }
+
+    /** Scales the pair {@code (lambda[i], lambda[k])} back onto the disk of radius {@code limit >= 0} if it lies outside. */
+    static void projectOntoDisk(float[] lambda, int i, int k, float limit) {
+        float x = lambda[i];
+        float y = lambda[k];
+        float squared = x * x + y * y;
+        if (squared > limit * limit) {
+            float scale = limit / (float) Math.sqrt(squared);
+            lambda[i] = x * scale;
+            lambda[k] = y * scale;
+        }
     }
 
     /**
-     * One projected Gauss-Seidel step on row {@code r}: the impulse that brings {@code v_n} to the
-     * target, accumulated and clamped at zero. Returns how much the accumulated impulse changed.
+     * One projected Gauss-Seidel visit of row {@code r}: the normal row (the impulse that brings
+     * {@code v_n} to the target, accumulated and clamped at zero), then, with friction, the tangent
+     * pair, then, with rolling resistance, the rolling pair. Returns the largest change of any of
+     * its accumulated impulses.
      */
     static float solveRow(float[] row, int rows, int r, int[] slots, float[] lambda, float[] state, int worldSlot) {
         float k = row[K.ordinal() * rows + r];
@@ -81,6 +134,7 @@ final class Iterative {
         }
         int a = slots[SIDE_A * rows + r] * STATE;
         int b = slots[SIDE_B * rows + r] * STATE;
+        int world = worldSlot * STATE;
         float nx = row[NX.ordinal() * rows + r];
         float ny = row[NY.ordinal() * rows + r];
         float nz = row[NZ.ordinal() * rows + r];
@@ -95,15 +149,158 @@ final class Iterative {
                 + row[RXN_AY.ordinal() * rows + r] * state[a + S_DWY]
                 + row[RXN_AZ.ordinal() * rows + r] * state[a + S_DWZ];
         float vn = row[VN0.ordinal() * rows + r] + ((linear + angularB) - angularA);
-        float old = lambda[r];
+        float old = lambda[L_N * rows + r];
         float next = old + (row[TARGET.ordinal() * rows + r] - vn) / k;
         if (next < 0.0f) {
             next = 0.0f;
         }
         float applied = next - old;
-        lambda[r] = next;
-        applyImpulse(row, rows, r, a, b, applied, state, worldSlot * STATE);
-        return Math.abs(applied);
+        lambda[L_N * rows + r] = next;
+        applyImpulse(row, rows, r, a, b, applied, state, world);
+        float change = Math.abs(applied);
+        float mu = row[MU.ordinal() * rows + r];
+        if (mu > 0.0f) {
+            float tangential = solveTangents(row, rows, r, a, b, lambda, state, world, mu * next);
+            change = tangential > change ? tangential : change;
+        }
+        float rho = row[RHO.ordinal() * rows + r];
+        if (rho > 0.0f) {
+            float rolling = solveRolling(row, rows, r, a, b, lambda, state, world, rho * next);
+            change = rolling > change ? rolling : change;
+        }
+        return change;
+    }
+
+    /**
+     * The tangent pair: both rows stepped with the one step size {@code k_t} from the current
+     * relative velocity along t1 and t2, then scaled back onto the disk {@code |lambda_t| <= limit}
+     * together. Returns the larger change of the two.
+     */
+    static float solveTangents(float[] row, int rows, int r, int a, int b, float[] lambda, float[] state, int world,
+            float limit) {
+        float dvx = state[b + S_DVX] - state[a + S_DVX];
+        float dvy = state[b + S_DVY] - state[a + S_DVY];
+        float dvz = state[b + S_DVZ] - state[a + S_DVZ];
+        float linear1 = dvx * row[T1X.ordinal() * rows + r] + dvy * row[T1Y.ordinal() * rows + r]
+                + dvz * row[T1Z.ordinal() * rows + r];
+        float angularB1 = row[RXT1_BX.ordinal() * rows + r] * state[b + S_DWX]
+                + row[RXT1_BY.ordinal() * rows + r] * state[b + S_DWY]
+                + row[RXT1_BZ.ordinal() * rows + r] * state[b + S_DWZ];
+        float angularA1 = row[RXT1_AX.ordinal() * rows + r] * state[a + S_DWX]
+                + row[RXT1_AY.ordinal() * rows + r] * state[a + S_DWY]
+                + row[RXT1_AZ.ordinal() * rows + r] * state[a + S_DWZ];
+        float linear2 = dvx * row[T2X.ordinal() * rows + r] + dvy * row[T2Y.ordinal() * rows + r]
+                + dvz * row[T2Z.ordinal() * rows + r];
+        float angularB2 = row[RXT2_BX.ordinal() * rows + r] * state[b + S_DWX]
+                + row[RXT2_BY.ordinal() * rows + r] * state[b + S_DWY]
+                + row[RXT2_BZ.ordinal() * rows + r] * state[b + S_DWZ];
+        float angularA2 = row[RXT2_AX.ordinal() * rows + r] * state[a + S_DWX]
+                + row[RXT2_AY.ordinal() * rows + r] * state[a + S_DWY]
+                + row[RXT2_AZ.ordinal() * rows + r] * state[a + S_DWZ];
+        float vt1 = row[VT1_0.ordinal() * rows + r] + ((linear1 + angularB1) - angularA1);
+        float vt2 = row[VT2_0.ordinal() * rows + r] + ((linear2 + angularB2) - angularA2);
+        float kt = row[KT.ordinal() * rows + r];
+        float old1 = lambda[L_T1 * rows + r];
+        float old2 = lambda[L_T2 * rows + r];
+        lambda[L_T1 * rows + r] = old1 - vt1 / kt;
+        lambda[L_T2 * rows + r] = old2 - vt2 / kt;
+        projectOntoDisk(lambda, L_T1 * rows + r, L_T2 * rows + r, limit);
+        float applied1 = lambda[L_T1 * rows + r] - old1;
+        float applied2 = lambda[L_T2 * rows + r] - old2;
+        applyTangents(row, rows, r, a, b, applied1, applied2, state, world);
+        float change1 = Math.abs(applied1);
+        float change2 = Math.abs(applied2);
+        return change2 > change1 ? change2 : change1;
+    }
+
+    /** The rolling pair: as {@link #solveTangents}, on the relative angular velocity, with step size {@code k_r}. */
+    static float solveRolling(float[] row, int rows, int r, int a, int b, float[] lambda, float[] state, int world,
+            float limit) {
+        float dwx = state[b + S_DWX] - state[a + S_DWX];
+        float dwy = state[b + S_DWY] - state[a + S_DWY];
+        float dwz = state[b + S_DWZ] - state[a + S_DWZ];
+        float w1 = row[WT1_0.ordinal() * rows + r] + (dwx * row[T1X.ordinal() * rows + r]
+                + dwy * row[T1Y.ordinal() * rows + r] + dwz * row[T1Z.ordinal() * rows + r]);
+        float w2 = row[WT2_0.ordinal() * rows + r] + (dwx * row[T2X.ordinal() * rows + r]
+                + dwy * row[T2Y.ordinal() * rows + r] + dwz * row[T2Z.ordinal() * rows + r]);
+        float kr = row[KR.ordinal() * rows + r];
+        float old1 = lambda[L_R1 * rows + r];
+        float old2 = lambda[L_R2 * rows + r];
+        lambda[L_R1 * rows + r] = old1 - w1 / kr;
+        lambda[L_R2 * rows + r] = old2 - w2 / kr;
+        projectOntoDisk(lambda, L_R1 * rows + r, L_R2 * rows + r, limit);
+        float applied1 = lambda[L_R1 * rows + r] - old1;
+        float applied2 = lambda[L_R2 * rows + r] - old2;
+        applyRolling(row, rows, r, a, b, applied1, applied2, state, world);
+        float change1 = Math.abs(applied1);
+        float change2 = Math.abs(applied2);
+        return change2 > change1 ? change2 : change1;
+    }
+
+    /** Adds the velocity change of tangential impulses {@code applied1 t1 + applied2 t2}: {@code -} on a, {@code +} on b. */
+    static void applyTangents(float[] row, int rows, int r, int a, int b, float applied1, float applied2,
+            float[] state, int world) {
+        float t1x = row[T1X.ordinal() * rows + r];
+        float t1y = row[T1Y.ordinal() * rows + r];
+        float t1z = row[T1Z.ordinal() * rows + r];
+        float t2x = row[T2X.ordinal() * rows + r];
+        float t2y = row[T2Y.ordinal() * rows + r];
+        float t2z = row[T2Z.ordinal() * rows + r];
+        if (a != world) {
+            float impulse1 = -applied1;
+            float impulse2 = -applied2;
+            float linear1 = impulse1 * row[INV_MASS_A.ordinal() * rows + r];
+            float linear2 = impulse2 * row[INV_MASS_A.ordinal() * rows + r];
+            state[a + S_DVX] += linear1 * t1x + linear2 * t2x;
+            state[a + S_DVY] += linear1 * t1y + linear2 * t2y;
+            state[a + S_DVZ] += linear1 * t1z + linear2 * t2z;
+            state[a + S_DWX] += impulse1 * row[DIRT1_AX.ordinal() * rows + r]
+                    + impulse2 * row[DIRT2_AX.ordinal() * rows + r];
+            state[a + S_DWY] += impulse1 * row[DIRT1_AY.ordinal() * rows + r]
+                    + impulse2 * row[DIRT2_AY.ordinal() * rows + r];
+            state[a + S_DWZ] += impulse1 * row[DIRT1_AZ.ordinal() * rows + r]
+                    + impulse2 * row[DIRT2_AZ.ordinal() * rows + r];
+        }
+        if (b != world) {
+            float impulse1 = applied1;
+            float impulse2 = applied2;
+            float linear1 = impulse1 * row[INV_MASS_B.ordinal() * rows + r];
+            float linear2 = impulse2 * row[INV_MASS_B.ordinal() * rows + r];
+            state[b + S_DVX] += linear1 * t1x + linear2 * t2x;
+            state[b + S_DVY] += linear1 * t1y + linear2 * t2y;
+            state[b + S_DVZ] += linear1 * t1z + linear2 * t2z;
+            state[b + S_DWX] += impulse1 * row[DIRT1_BX.ordinal() * rows + r]
+                    + impulse2 * row[DIRT2_BX.ordinal() * rows + r];
+            state[b + S_DWY] += impulse1 * row[DIRT1_BY.ordinal() * rows + r]
+                    + impulse2 * row[DIRT2_BY.ordinal() * rows + r];
+            state[b + S_DWZ] += impulse1 * row[DIRT1_BZ.ordinal() * rows + r]
+                    + impulse2 * row[DIRT2_BZ.ordinal() * rows + r];
+        }
+    }
+
+    /** Adds the angular velocity change of rolling impulses {@code applied1 t1 + applied2 t2}: {@code -} on a, {@code +} on b. */
+    static void applyRolling(float[] row, int rows, int r, int a, int b, float applied1, float applied2,
+            float[] state, int world) {
+        if (a != world) {
+            float impulse1 = -applied1;
+            float impulse2 = -applied2;
+            state[a + S_DWX] += impulse1 * row[ROLL1_AX.ordinal() * rows + r]
+                    + impulse2 * row[ROLL2_AX.ordinal() * rows + r];
+            state[a + S_DWY] += impulse1 * row[ROLL1_AY.ordinal() * rows + r]
+                    + impulse2 * row[ROLL2_AY.ordinal() * rows + r];
+            state[a + S_DWZ] += impulse1 * row[ROLL1_AZ.ordinal() * rows + r]
+                    + impulse2 * row[ROLL2_AZ.ordinal() * rows + r];
+        }
+        if (b != world) {
+            float impulse1 = applied1;
+            float impulse2 = applied2;
+            state[b + S_DWX] += impulse1 * row[ROLL1_BX.ordinal() * rows + r]
+                    + impulse2 * row[ROLL2_BX.ordinal() * rows + r];
+            state[b + S_DWY] += impulse1 * row[ROLL1_BY.ordinal() * rows + r]
+                    + impulse2 * row[ROLL2_BY.ordinal() * rows + r];
+            state[b + S_DWZ] += impulse1 * row[ROLL1_BZ.ordinal() * rows + r]
+                    + impulse2 * row[ROLL2_BZ.ordinal() * rows + r];
+        }
     }
 
     /** Adds the velocity change of an impulse {@code applied} along {@code n}: {@code -} on a, {@code +} on b. */
@@ -133,11 +330,58 @@ final class Iterative {
         }
     }
 
-    /** Applies row {@code r}'s starting impulse (the warm start) to its bodies. */
+    /** Applies row {@code r}'s starting impulses (the warm start) to its bodies. */
     static void applyWarmStart(float[] row, int rows, int r, int[] slots, float[] lambda, float[] state,
             int worldSlot) {
-        applyImpulse(row, rows, r, slots[SIDE_A * rows + r] * STATE, slots[SIDE_B * rows + r] * STATE, lambda[r],
-                state, worldSlot * STATE);
+        int a = slots[SIDE_A * rows + r] * STATE;
+        int b = slots[SIDE_B * rows + r] * STATE;
+        int world = worldSlot * STATE;
+        applyImpulse(row, rows, r, a, b, lambda[L_N * rows + r], state, world);
+        if (row[MU.ordinal() * rows + r] > 0.0f) {
+            applyTangents(row, rows, r, a, b, lambda[L_T1 * rows + r], lambda[L_T2 * rows + r], state, world);
+        }
+        if (row[RHO.ordinal() * rows + r] > 0.0f) {
+            applyRolling(row, rows, r, a, b, lambda[L_R1 * rows + r], lambda[L_R2 * rows + r], state, world);
+        }
+    }
+
+    /**
+     * Writes row {@code r}'s impulses as contact {@code c}'s {@code ImpulseField}s: the normal
+     * impulse, and the tangential and rolling vectors on b in world space (exactly +0 for a pair
+     * the contact does not have; adding +0 turns a -0 from a zero impulse into +0).
+     */
+    static void writeImpulses(float[] row, int rows, int r, float[] lambda, FieldBlock impulses, int c) {
+        FloatBuffer out = impulses.floats();
+        int stride = impulses.stride();
+        out.put(ImpulseField.J.ordinal() * stride + c, lambda[L_N * rows + r]);
+        float t1 = 0.0f;
+        float t2 = 0.0f;
+        if (row[MU.ordinal() * rows + r] > 0.0f) {
+            t1 = lambda[L_T1 * rows + r];
+            t2 = lambda[L_T2 * rows + r];
+        }
+        float r1 = 0.0f;
+        float r2 = 0.0f;
+        if (row[RHO.ordinal() * rows + r] > 0.0f) {
+            r1 = lambda[L_R1 * rows + r];
+            r2 = lambda[L_R2 * rows + r];
+        }
+        writeVector(row, rows, r, t1, t2, out, ImpulseField.TX.ordinal() * stride + c, stride);
+        writeVector(row, rows, r, r1, r2, out, ImpulseField.RX.ordinal() * stride + c, stride);
+    }
+
+    /** Writes {@code s1 t1 + s2 t2} (+0 for a zero pair) at {@code at}, {@code at + stride}, {@code at + 2 stride}. */
+    private static void writeVector(float[] row, int rows, int r, float s1, float s2, FloatBuffer out, int at,
+            int stride) {
+        if (s1 == 0.0f && s2 == 0.0f) {
+            out.put(at, 0.0f);
+            out.put(at + stride, 0.0f);
+            out.put(at + 2 * stride, 0.0f);
+            return;
+        }
+        out.put(at, (s1 * row[T1X.ordinal() * rows + r] + s2 * row[T2X.ordinal() * rows + r]) + 0.0f);
+        out.put(at + stride, (s1 * row[T1Y.ordinal() * rows + r] + s2 * row[T2Y.ordinal() * rows + r]) + 0.0f);
+        out.put(at + 2 * stride, (s1 * row[T1Z.ordinal() * rows + r] + s2 * row[T2Z.ordinal() * rows + r]) + 0.0f);
     }
 
     /** Copies body {@code i}'s accumulated change into the deltas (SoA, {@code deltaStride}). */

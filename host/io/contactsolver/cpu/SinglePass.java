@@ -17,7 +17,9 @@ import static io.contactsolver.cpu.BodyMath.R_VN0;
 
 import io.contactsolver.ContactBody;
 import io.contactsolver.DeltaField;
+import io.contactsolver.ImpulseField;
 import io.contactsolver.core.BodyContactIndex;
+import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.TargetRule;
 import java.nio.FloatBuffer;
@@ -44,6 +46,19 @@ final class SinglePass {
     private static final int DWZ = DeltaField.DWZ.ordinal();
     /** Floats per response and per body sum. */
     static final int RESPONSE = DeltaField.COUNT;
+    private static final int IMPULSE_J = ImpulseField.J.ordinal();
+    private static final int IMPULSE_TX = ImpulseField.TX.ordinal();
+    private static final int IMPULSE_TY = ImpulseField.TY.ordinal();
+    private static final int IMPULSE_TZ = ImpulseField.TZ.ordinal();
+    private static final int IMPULSE_RX = ImpulseField.RX.ordinal();
+    private static final int IMPULSE_RY = ImpulseField.RY.ordinal();
+    private static final int IMPULSE_RZ = ImpulseField.RZ.ordinal();
+    private static final int F_IXX = PreparedBodyField.IXX.ordinal();
+    private static final int F_IYY = PreparedBodyField.IYY.ordinal();
+    private static final int F_IZZ = PreparedBodyField.IZZ.ordinal();
+    private static final int F_IXY = PreparedBodyField.IXY.ordinal();
+    private static final int F_IXZ = PreparedBodyField.IXZ.ordinal();
+    private static final int F_IYZ = PreparedBodyField.IYZ.ordinal();
     private static final int LINK_A = ContactBody.A.ordinal();
     private static final int LINK_B = ContactBody.B.ordinal();
     /** An output offset that tells {@link #solveContact} to leave that side out. */
@@ -57,34 +72,91 @@ final class SinglePass {
      * target (see {@link BodyMath#evaluateContact}; without positional correction: when it
      * approaches), zero otherwise or when neither body can move ({@code K = 0}). Then side a's body
      * gets {@code -j n} and side b's {@code +j n}: their velocity responses are written to (or, with
-     * {@code add}, added to) {@code out} at {@code outA} and {@code outB}.
+     * {@code add}, added to) {@code out} at {@code outA} and {@code outB}. A contact with friction
+     * gets the impulse vector {@code P} of {@link BodyMath#frictionalImpulse} instead, where that
+     * applies: {@code -P} on a, {@code +P} on b.
      *
      * @param records prepared records, with body a's at {@code oa} and body b's at {@code ob}
      * @param row scratch for the contact's row, {@code ContactRowField.COUNT} floats
-     * @param impulses receives {@code j} at {@code c}, or null
+     * @param work scratch for friction, {@link BodyMath#WORK} floats
+     * @param impulses receives the contact's {@code ImpulseField}s at {@code c}, or null
      * @param outA where side a's response goes in {@code out}, or {@link #NONE}
      * @param outB where side b's response goes in {@code out}, or {@link #NONE}
-     * @return {@code j}
      */
-    static float solveContact(FloatBuffer contacts, int stride, int c, float[] records, int oa, int ob,
-            TargetRule rule, float[] row, FloatBuffer impulses, float[] out, int outA, int outB, boolean add) {
+    static void solveContact(FloatBuffer contacts, int stride, int c, float[] records, int oa, int ob,
+            TargetRule rule, float[] row, float[] work, FieldBlock impulses, float[] out, int outA, int outB,
+            boolean add) {
         BodyMath.evaluateContact(contacts, stride, c, records, oa, ob, rule, row);
         float j = 0.0f;
+        boolean frictional = false;
         if (row[R_VN0] < row[R_TARGET] && row[R_K] > 0.0f) {
             j = (row[R_TARGET] - row[R_VN0]) / row[R_K];
+            float mu = contacts.get(BodyMath.FRICTION * stride + c);
+            frictional = mu > 0.0f && BodyMath.frictionalImpulse(contacts, stride, c, records, oa, ob, mu, row, work);
         }
+        if (!frictional) {
+            if (impulses != null) {
+                writeImpulses(impulses, c, j, 0.0f, 0.0f, 0.0f);
+            }
+            if (outA != NONE) {
+                respond(out, outA, add, -j, row[R_INV_MASS_A], row[R_DIR_AX], row[R_DIR_AY], row[R_DIR_AZ],
+                        row[R_NX], row[R_NY], row[R_NZ]);
+            }
+            if (outB != NONE) {
+                respond(out, outB, add, j, row[R_INV_MASS_B], row[R_DIR_BX], row[R_DIR_BY], row[R_DIR_BZ],
+                        row[R_NX], row[R_NY], row[R_NZ]);
+            }
+            return;
+        }
+        float px = work[BodyMath.W_PX];
+        float py = work[BodyMath.W_PY];
+        float pz = work[BodyMath.W_PZ];
         if (impulses != null) {
-            impulses.put(c, j);
+            float normal = px * row[R_NX] + py * row[R_NY] + pz * row[R_NZ];
+            writeImpulses(impulses, c, normal, px - normal * row[R_NX], py - normal * row[R_NY],
+                    pz - normal * row[R_NZ]);
         }
         if (outA != NONE) {
-            respond(out, outA, add, -j, row[R_INV_MASS_A], row[R_DIR_AX], row[R_DIR_AY], row[R_DIR_AZ], row[R_NX],
-                    row[R_NY], row[R_NZ]);
+            respondVector(out, outA, add, -px, -py, -pz, row[R_INV_MASS_A], records, oa, work, BodyMath.W_RA);
         }
         if (outB != NONE) {
-            respond(out, outB, add, j, row[R_INV_MASS_B], row[R_DIR_BX], row[R_DIR_BY], row[R_DIR_BZ], row[R_NX],
-                    row[R_NY], row[R_NZ]);
+            respondVector(out, outB, add, px, py, pz, row[R_INV_MASS_B], records, ob, work, BodyMath.W_RB);
         }
-        return j;
+    }
+
+    /** The single pass's impulses of contact {@code c}: normal, tangential on b, and no rolling impulse. */
+    private static void writeImpulses(FieldBlock impulses, int c, float j, float tx, float ty, float tz) {
+        FloatBuffer f = impulses.floats();
+        int stride = impulses.stride();
+        f.put(IMPULSE_J * stride + c, j);
+        f.put(IMPULSE_TX * stride + c, tx);
+        f.put(IMPULSE_TY * stride + c, ty);
+        f.put(IMPULSE_TZ * stride + c, tz);
+        f.put(IMPULSE_RX * stride + c, 0.0f);
+        f.put(IMPULSE_RY * stride + c, 0.0f);
+        f.put(IMPULSE_RZ * stride + c, 0.0f);
+    }
+
+    /**
+     * The velocity change of one side's body from an impulse vector {@code s} at its lever arm
+     * {@code r} ({@code work[at..at+2]}): {@code s / m} and {@code I^-1 (r x s)}, written or added at
+     * {@code o}.
+     */
+    static void respondVector(float[] out, int o, boolean add, float sx, float sy, float sz, float inverseMass,
+            float[] records, int ro, float[] work, int at) {
+        float rx = work[at];
+        float ry = work[at + 1];
+        float rz = work[at + 2];
+        float torqueX = ry * sz - rz * sy;
+        float torqueY = rz * sx - rx * sz;
+        float torqueZ = rx * sy - ry * sx;
+        float dvx = sx * inverseMass;
+        float dvy = sy * inverseMass;
+        float dvz = sz * inverseMass;
+        float dwx = records[ro + F_IXX] * torqueX + records[ro + F_IXY] * torqueY + records[ro + F_IXZ] * torqueZ;
+        float dwy = records[ro + F_IXY] * torqueX + records[ro + F_IYY] * torqueY + records[ro + F_IYZ] * torqueZ;
+        float dwz = records[ro + F_IXZ] * torqueX + records[ro + F_IYZ] * torqueY + records[ro + F_IZZ] * torqueZ;
+        store(out, o, add, dvx, dvy, dvz, dwx, dwy, dwz);
     }
 
     /**
@@ -100,6 +172,11 @@ final class SinglePass {
         float dwx = impulse * dirX;
         float dwy = impulse * dirY;
         float dwz = impulse * dirZ;
+        store(out, o, add, dvx, dvy, dvz, dwx, dwy, dwz);
+    }
+
+    private static void store(float[] out, int o, boolean add, float dvx, float dvy, float dvz, float dwx, float dwy,
+            float dwz) {
         if (add) {
             out[o + DVX] += dvx;
             out[o + DVY] += dvy;
@@ -125,8 +202,8 @@ final class SinglePass {
      * and only the thread owning body a, or body b for a contact with the world, writes its impulse.
      */
     static void solveAndAccumulate(FloatBuffer contacts, IntBuffer links, int stride, int first, int end,
-            int worldRecord, float[] prepared, TargetRule rule, float[] row, FloatBuffer impulses, float[] sums,
-            int lo, int hi) {
+            int worldRecord, float[] prepared, TargetRule rule, float[] row, float[] work, FieldBlock impulses,
+            float[] sums, int lo, int hi) {
         for (int c = first; c < end; c++) {
             int a = links.get(LINK_A * stride + c);
             int b = links.get(LINK_B * stride + c);
@@ -134,7 +211,7 @@ final class SinglePass {
             boolean ownsB = b >= lo && b < hi;
             if (ownsA || ownsB) {
                 solveContact(contacts, stride, c, prepared, BodyMath.record(a, worldRecord),
-                        BodyMath.record(b, worldRecord), rule, row, ownsA || a < 0 ? impulses : null, sums,
+                        BodyMath.record(b, worldRecord), rule, row, work, ownsA || a < 0 ? impulses : null, sums,
                         ownsA ? a * RESPONSE : NONE, ownsB ? b * RESPONSE : NONE, true);
             }
         }
@@ -174,8 +251,8 @@ final class SinglePass {
      * @param batch scratch of {@code 2 BATCH} prepared records
      */
     static void solveGathered(FloatBuffer contacts, IntBuffer links, int stride, int first, int end, int worldRecord,
-            float[] prepared, TargetRule rule, float[] row, float[] batch, FloatBuffer impulses, float[] out,
-            boolean add) {
+            float[] prepared, TargetRule rule, float[] row, float[] work, float[] batch, FieldBlock impulses,
+            float[] out, boolean add) {
         for (int start = first; start < end; start += BATCH) {
             int count = Math.min(BATCH, end - start);
             BodyMath.gatherRecords(links, stride, start, count, worldRecord, prepared, batch);
@@ -193,7 +270,7 @@ final class SinglePass {
                     outB = b < 0 ? NONE : b * RESPONSE;
                 }
                 solveContact(contacts, stride, c, batch, 2 * i * PreparedBodyField.STRIDE,
-                        (2 * i + 1) * PreparedBodyField.STRIDE, rule, row, impulses, out, outA, outB, add);
+                        (2 * i + 1) * PreparedBodyField.STRIDE, rule, row, work, impulses, out, outA, outB, add);
             }
         }
     }

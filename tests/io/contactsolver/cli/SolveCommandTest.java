@@ -41,7 +41,7 @@ class SolveCommandTest {
         assertTrue(deltas.get(1).startsWith("10,"), deltas.get(1));
         assertTrue(deltas.get(2).startsWith("20,"), deltas.get(2));
         List<String> impulses = Files.readAllLines(out.resolve("impulses.csv"));
-        assertEquals("id,j", impulses.get(0));
+        assertEquals("id,j,tx,ty,tz,rx,ry,rz", impulses.get(0));
         assertTrue(impulses.get(1).startsWith("5,"));
         assertTrue(impulses.get(2).startsWith("6,"));
         // contact 5: v_n = -1 - 1 = -2, K = 0.5 + 1 (no lever arm), j = (1 + 0.5) * 2 / 1.5 = 2

@@ -2,6 +2,8 @@ package io.contactsolver.cpu;
 
 import io.contactsolver.ContactBody;
 import io.contactsolver.DeltaField;
+import io.contactsolver.ImpulseField;
+import io.contactsolver.core.AccumulatedImpulse;
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.PreparedBodyField;
@@ -45,6 +47,7 @@ public class CpuKernelsBenchmark {
     private float[] sums;
     private float[] responses;
     private float[] scratch;
+    private final float[] work = new float[BodyMath.WORK];
     private float[] rows;
     private float[] lambda;
     private int[] slots;
@@ -57,7 +60,7 @@ public class CpuKernelsBenchmark {
         contacts = block(generated.contacts(), "floatBlock");
         links = block(generated.contacts(), "linkBlock");
         bodyCount = generated.bodies().size();
-        impulses = new FieldBlock(1, CONTACTS);
+        impulses = new FieldBlock(ImpulseField.COUNT, CONTACTS);
         prepared = new float[(bodyCount + 1) * PreparedBodyField.STRIDE];
         for (int i = 0; i < bodyCount; i++) {
             BodyMath.prepareBody(bodies.floats(), bodies.stride(), i, prepared);
@@ -66,11 +69,11 @@ public class CpuKernelsBenchmark {
         responses = new float[CONTACTS * ContactBody.COUNT * DeltaField.COUNT];
         scratch = new float[ContactRowField.COUNT];
         rows = new float[ContactRowField.COUNT * CONTACTS];
-        lambda = new float[CONTACTS];
+        lambda = new float[AccumulatedImpulse.COUNT * CONTACTS];
         slots = new int[ContactBody.COUNT * CONTACTS];
         for (int r = 0; r < CONTACTS; r++) {
             Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), r, r, CONTACTS, bodyCount,
-                    prepared, TargetRule.SEED, 0.0f, rows, lambda, scratch);
+                    prepared, TargetRule.SEED, null, 0, rows, lambda, scratch);
             slots[r] = Math.max(0, links.getInt(0, r)) % bodyCount;
             slots[CONTACTS + r] = Math.max(0, links.getInt(1, r)) % bodyCount;
         }
@@ -97,7 +100,7 @@ public class CpuKernelsBenchmark {
         for (int c = 0; c < CONTACTS; c++) {
             SinglePass.solveContact(contacts.floats(), contacts.stride(), c, prepared,
                     BodyMath.record(links.getInt(0, c), bodyCount), BodyMath.record(links.getInt(1, c), bodyCount),
-                    TargetRule.SEED, scratch, impulses.floats(), responses, 2 * c * SinglePass.RESPONSE,
+                    TargetRule.SEED, scratch, work, impulses, responses, 2 * c * SinglePass.RESPONSE,
                     (2 * c + 1) * SinglePass.RESPONSE, false);
         }
     }
@@ -106,7 +109,7 @@ public class CpuKernelsBenchmark {
     @OperationsPerInvocation(CONTACTS)
     public void solveContactAndAccumulate() {
         SinglePass.solveAndAccumulate(contacts.floats(), links.ints(), contacts.stride(), 0, CONTACTS, bodyCount,
-                prepared, TargetRule.SEED, scratch, impulses.floats(), sums, 0, bodyCount);
+                prepared, TargetRule.SEED, scratch, work, impulses, sums, 0, bodyCount);
     }
 
     private final float[] batch = new float[2 * SinglePass.BATCH * PreparedBodyField.STRIDE];
@@ -115,7 +118,7 @@ public class CpuKernelsBenchmark {
     @OperationsPerInvocation(CONTACTS)
     public void solveGatheredWritingResponses() {
         SinglePass.solveGathered(contacts.floats(), links.ints(), contacts.stride(), 0, CONTACTS, bodyCount, prepared,
-                TargetRule.SEED, scratch, batch, impulses.floats(), responses, false);
+                TargetRule.SEED, scratch, work, batch, impulses, responses, false);
     }
 
     @Benchmark

@@ -1,0 +1,14 @@
+package io.contactsolver.core;
+
+/**
+ * The impulses the iterative solver accumulates for each row, in storage order, structure of
+ * arrays like the rows ({@code field * rowStride + row}): the normal impulse, the tangent pair on
+ * the row's fixed tangents and the rolling pair along the same tangents.
+ */
+public enum AccumulatedImpulse {
+    N,
+    T1, T2,
+    R1, R2;
+
+    public static final int COUNT = values().length;
+}
