@@ -184,3 +184,316 @@ void evaluate_contact(__global const float* contacts, const int stride, const in
     row[ROW_VN0] = vn;
     row[ROW_TARGET] = target;
 }
+
+/* ---- single pass with friction (docs/physics.md, "Single pass with friction") ------------------ */
+
+/* frictional_impulse's work array: the impulse on b, both lever arms, both sides' K blocks. */
+#define W_PX 0
+#define W_PY 1
+#define W_PZ 2
+#define W_RA 3
+#define W_RB 6
+#define W_BLOCK_A 9
+#define W_BLOCK_B 15
+#define WORK 21
+
+/*
+ * Writes one side's share of the 3x3 matrix K, -[r]x I^-1 [r]x (symmetric, positive semi-definite),
+ * as xx, yy, zz, xy, xz, yz at work[at]. Column k of [r]x is u_k = r x e_k, and entry (i, k) is
+ * u_i . I^-1 u_k.
+ */
+void angular_block(__global const float* body, const float rx, const float ry, const float rz, float* work,
+                   const int at)
+{
+    const float ixx = body[PREP_IXX];
+    const float iyy = body[PREP_IYY];
+    const float izz = body[PREP_IZZ];
+    const float ixy = body[PREP_IXY];
+    const float ixz = body[PREP_IXZ];
+    const float iyz = body[PREP_IYZ];
+    /* I^-1 u_0, u_0 = (0, rz, -ry) */
+    const float a0x = ixy * rz - ixz * ry;
+    const float a0y = iyy * rz - iyz * ry;
+    const float a0z = iyz * rz - izz * ry;
+    /* I^-1 u_1, u_1 = (-rz, 0, rx) */
+    const float a1x = ixz * rx - ixx * rz;
+    const float a1y = iyz * rx - ixy * rz;
+    const float a1z = izz * rx - ixz * rz;
+    /* I^-1 u_2, u_2 = (ry, -rx, 0) */
+    const float a2x = ixx * ry - ixy * rx;
+    const float a2y = ixy * ry - iyy * rx;
+    const float a2z = ixz * ry - iyz * rx;
+    work[at] = rz * a0y - ry * a0z;
+    work[at + 1] = rx * a1z - rz * a1x;
+    work[at + 2] = ry * a2x - rx * a2y;
+    work[at + 3] = rz * a1y - ry * a1z;
+    work[at + 4] = rz * a2y - ry * a2z;
+    work[at + 5] = rx * a2z - rz * a2x;
+}
+
+/* G(P) = P . v + P . K P / 2: the change of kinetic energy an impulse P on b (and -P on a) makes. */
+float energy_change(const float px, const float py, const float pz, const float vx, const float vy, const float vz,
+                    const float kxx, const float kyy, const float kzz, const float kxy, const float kxz,
+                    const float kyz)
+{
+    const float kpx = kxx * px + kxy * py + kxz * pz;
+    const float kpy = kxy * px + kyy * py + kyz * pz;
+    const float kpz = kxz * px + kyz * py + kzz * pz;
+    return (px * vx + py * vy + pz * vz) + 0.5f * (px * kpx + py * kpy + pz * kpz);
+}
+
+/*
+ * The single-pass impulse of an approaching contact with friction mu > 0, whose frictionless row
+ * (evaluate_contact) has K > 0 and v_n below its target: the sticking impulse if it lies in the
+ * cone, else the sliding impulse along the pre-impact tangential direction, unless that would add
+ * more energy than the frictionless impulse (the dissipation guard). Returns 0 where the
+ * frictionless impulse applies instead; otherwise work holds the impulse on b and both lever arms.
+ */
+int frictional_impulse(__global const float* contacts, const int stride, const int c, __global const float* bodyA,
+                       __global const float* bodyB, const float mu, const float* row, float* work)
+{
+    const float px = contacts[CONTACT_PX * stride + c];
+    const float py = contacts[CONTACT_PY * stride + c];
+    const float pz = contacts[CONTACT_PZ * stride + c];
+    const float nx = row[ROW_NX];
+    const float ny = row[ROW_NY];
+    const float nz = row[ROW_NZ];
+
+    /* the whole relative velocity of the contact points, as in evaluate_contact */
+    const float rax = px - bodyA[PREP_X];
+    const float ray = py - bodyA[PREP_Y];
+    const float raz = pz - bodyA[PREP_Z];
+    const float velAX = bodyA[PREP_VX] + (bodyA[PREP_WY] * raz - bodyA[PREP_WZ] * ray);
+    const float velAY = bodyA[PREP_VY] + (bodyA[PREP_WZ] * rax - bodyA[PREP_WX] * raz);
+    const float velAZ = bodyA[PREP_VZ] + (bodyA[PREP_WX] * ray - bodyA[PREP_WY] * rax);
+    const float rbx = px - bodyB[PREP_X];
+    const float rby = py - bodyB[PREP_Y];
+    const float rbz = pz - bodyB[PREP_Z];
+    const float velBX = bodyB[PREP_VX] + (bodyB[PREP_WY] * rbz - bodyB[PREP_WZ] * rby);
+    const float velBY = bodyB[PREP_VY] + (bodyB[PREP_WZ] * rbx - bodyB[PREP_WX] * rbz);
+    const float velBZ = bodyB[PREP_VZ] + (bodyB[PREP_WX] * rby - bodyB[PREP_WY] * rbx);
+    const float vx = velBX - velAX;
+    const float vy = velBY - velAY;
+    const float vz = velBZ - velAZ;
+    const float vn = row[ROW_VN0];
+    const float target = row[ROW_TARGET];
+    work[W_RA] = rax;
+    work[W_RA + 1] = ray;
+    work[W_RA + 2] = raz;
+    work[W_RB] = rbx;
+    work[W_RB + 1] = rby;
+    work[W_RB + 2] = rbz;
+
+    /* K = (1/m_a + 1/m_b) 1 - [r_a]x I_a^-1 [r_a]x - [r_b]x I_b^-1 [r_b]x */
+    angular_block(bodyA, rax, ray, raz, work, W_BLOCK_A);
+    angular_block(bodyB, rbx, rby, rbz, work, W_BLOCK_B);
+    const float linear = row[ROW_INV_MASS_A] + row[ROW_INV_MASS_B];
+    const float kxx = (linear + work[W_BLOCK_A]) + work[W_BLOCK_B];
+    const float kyy = (linear + work[W_BLOCK_A + 1]) + work[W_BLOCK_B + 1];
+    const float kzz = (linear + work[W_BLOCK_A + 2]) + work[W_BLOCK_B + 2];
+    const float kxy = work[W_BLOCK_A + 3] + work[W_BLOCK_B + 3];
+    const float kxz = work[W_BLOCK_A + 4] + work[W_BLOCK_B + 4];
+    const float kyz = work[W_BLOCK_A + 5] + work[W_BLOCK_B + 5];
+
+    /* sticking: K P = target n - v, by the adjugate of the symmetric K */
+    const float cxx = kyy * kzz - kyz * kyz;
+    const float cxy = kxz * kyz - kxy * kzz;
+    const float cxz = kxy * kyz - kxz * kyy;
+    const float cyy = kxx * kzz - kxz * kxz;
+    const float cyz = kxy * kxz - kxx * kyz;
+    const float czz = kxx * kyy - kxy * kxy;
+    const float det = kxx * cxx + kxy * cxy + kxz * cxz;
+    const float bx = target * nx - vx;
+    const float by = target * ny - vy;
+    const float bz = target * nz - vz;
+    float impulseX = 0.0f;
+    float impulseY = 0.0f;
+    float impulseZ = 0.0f;
+    int sticks = 0;
+    if (det > 0.0f) {
+        const float sx = (cxx * bx + cxy * by + cxz * bz) / det;
+        const float sy = (cxy * bx + cyy * by + cyz * bz) / det;
+        const float sz = (cxz * bx + cyz * by + czz * bz) / det;
+        const float sn = sx * nx + sy * ny + sz * nz;
+        const float tx = sx - sn * nx;
+        const float ty = sy - sn * ny;
+        const float tz = sz - sn * nz;
+        const float limit = mu * sn;
+        if (sn >= 0.0f && tx * tx + ty * ty + tz * tz <= limit * limit) {
+            impulseX = sx;
+            impulseY = sy;
+            impulseZ = sz;
+            sticks = 1;
+        }
+    }
+    if (!sticks) {
+        /* sliding along the pre-impact tangential direction t: P = j (n - mu t) */
+        const float vtx = vx - vn * nx;
+        const float vty = vy - vn * ny;
+        const float vtz = vz - vn * nz;
+        const float speed = sqrt(vtx * vtx + vty * vty + vtz * vtz);
+        if (!(speed > 0.0f)) {
+            return 0;
+        }
+        const float dx = nx - mu * (vtx / speed);
+        const float dy = ny - mu * (vty / speed);
+        const float dz = nz - mu * (vtz / speed);
+        const float kdx = kxx * dx + kxy * dy + kxz * dz;
+        const float kdy = kxy * dx + kyy * dy + kyz * dz;
+        const float kdz = kxz * dx + kyz * dy + kzz * dz;
+        const float nkd = nx * kdx + ny * kdy + nz * kdz;
+        if (!(nkd > 0.0f)) {
+            return 0;
+        }
+        const float j = (target - vn) / nkd;
+        impulseX = j * dx;
+        impulseY = j * dy;
+        impulseZ = j * dz;
+    }
+
+    /* the dissipation guard; a comparison that fails on NaN also falls back */
+    const float j0 = (target - vn) / row[ROW_K];
+    const float gain = energy_change(impulseX, impulseY, impulseZ, vx, vy, vz, kxx, kyy, kzz, kxy, kxz, kyz);
+    const float gain0 = energy_change(j0 * nx, j0 * ny, j0 * nz, vx, vy, vz, kxx, kyy, kzz, kxy, kxz, kyz);
+    if (!(gain <= gain0)) {
+        return 0;
+    }
+    work[W_PX] = impulseX;
+    work[W_PY] = impulseY;
+    work[W_PZ] = impulseZ;
+    return 1;
+}
+
+/* ---- iterative solver with friction (docs/physics.md, "Iterative solver with friction") -------- */
+
+/* Writes u x v at out[at..at+2]. */
+void cross_into(const float ux, const float uy, const float uz, const float vx, const float vy, const float vz,
+                float* out, const int at)
+{
+    out[at] = uy * vz - uz * vy;
+    out[at + 1] = uz * vx - ux * vz;
+    out[at + 2] = ux * vy - uy * vx;
+}
+
+/* Writes I^-1 u, with the body's world-space inverse inertia, at out[at..at+2]. */
+void inertia_times(__global const float* body, const float ux, const float uy, const float uz, float* out,
+                   const int at)
+{
+    out[at] = body[PREP_IXX] * ux + body[PREP_IXY] * uy + body[PREP_IXZ] * uz;
+    out[at + 1] = body[PREP_IXY] * ux + body[PREP_IYY] * uy + body[PREP_IYZ] * uz;
+    out[at + 2] = body[PREP_IXZ] * ux + body[PREP_IYZ] * uy + body[PREP_IZZ] * uz;
+}
+
+/* The dot product of the three-field groups of row starting at u and v. */
+float dot_row(const float* row, const int u, const int v)
+{
+    return row[u] * row[v] + row[u + 1] * row[v + 1] + row[u + 2] * row[v + 2];
+}
+
+/* The larger eigenvalue of the symmetric 2x2 matrix [[p, q], [q, s]]. */
+float larger_eigenvalue(const float p, const float s, const float q)
+{
+    const float mean = 0.5f * (p + s);
+    const float spread = 0.5f * (p - s);
+    return mean + sqrt(spread * spread + q * q);
+}
+
+/*
+ * One side's friction terms: r x t_i and I^-1 (r x t_i) for both tangents, and I^-1 t_i, each
+ * written as three consecutive row fields from the given first field.
+ */
+void friction_side(__global const float* body, const float rx, const float ry, const float rz, const float t1x,
+                   const float t1y, const float t1z, const float t2x, const float t2y, const float t2z, float* row,
+                   const int rxt1, const int dirt1, const int rxt2, const int dirt2, const int roll1, const int roll2)
+{
+    cross_into(rx, ry, rz, t1x, t1y, t1z, row, rxt1);
+    cross_into(rx, ry, rz, t2x, t2y, t2z, row, rxt2);
+    inertia_times(body, row[rxt1], row[rxt1 + 1], row[rxt1 + 2], row, dirt1);
+    inertia_times(body, row[rxt2], row[rxt2 + 1], row[rxt2 + 2], row, dirt2);
+    inertia_times(body, t1x, t1y, t1z, row, roll1);
+    inertia_times(body, t2x, t2y, t2z, row, roll2);
+}
+
+/*
+ * Adds the friction and rolling fields of a row to `row`, which evaluate_contact has filled for
+ * contact c: the fixed tangents of the normal, each side's lever terms along them, both step sizes
+ * and the relative velocities along the tangents. A pair whose block is zero (no body can take that
+ * impulse) gets a zero coefficient, so the solve never divides by 0.
+ */
+void evaluate_friction(__global const float* contacts, const int stride, const int c, __global const float* bodyA,
+                       __global const float* bodyB, float* row)
+{
+    const float px = contacts[CONTACT_PX * stride + c];
+    const float py = contacts[CONTACT_PY * stride + c];
+    const float pz = contacts[CONTACT_PZ * stride + c];
+    const float nx = row[ROW_NX];
+    const float ny = row[ROW_NY];
+    const float nz = row[ROW_NZ];
+
+    /* a branchless orthonormal basis (t1, t2) of the plane normal to n */
+    const float flip = copysign(1.0f, nz);
+    const float a = -1.0f / (flip + nz);
+    const float b = nx * ny * a;
+    const float t1x = 1.0f + flip * nx * nx * a;
+    const float t1y = flip * b;
+    const float t1z = -flip * nx;
+    const float t2x = b;
+    const float t2y = flip + ny * ny * a;
+    const float t2z = -ny;
+    row[ROW_T1X] = t1x;
+    row[ROW_T1Y] = t1y;
+    row[ROW_T1Z] = t1z;
+    row[ROW_T2X] = t2x;
+    row[ROW_T2Y] = t2y;
+    row[ROW_T2Z] = t2z;
+
+    /* velocities of the contact points, as in evaluate_contact */
+    const float rax = px - bodyA[PREP_X];
+    const float ray = py - bodyA[PREP_Y];
+    const float raz = pz - bodyA[PREP_Z];
+    const float velAX = bodyA[PREP_VX] + (bodyA[PREP_WY] * raz - bodyA[PREP_WZ] * ray);
+    const float velAY = bodyA[PREP_VY] + (bodyA[PREP_WZ] * rax - bodyA[PREP_WX] * raz);
+    const float velAZ = bodyA[PREP_VZ] + (bodyA[PREP_WX] * ray - bodyA[PREP_WY] * rax);
+    const float rbx = px - bodyB[PREP_X];
+    const float rby = py - bodyB[PREP_Y];
+    const float rbz = pz - bodyB[PREP_Z];
+    const float velBX = bodyB[PREP_VX] + (bodyB[PREP_WY] * rbz - bodyB[PREP_WZ] * rby);
+    const float velBY = bodyB[PREP_VY] + (bodyB[PREP_WZ] * rbx - bodyB[PREP_WX] * rbz);
+    const float velBZ = bodyB[PREP_VZ] + (bodyB[PREP_WX] * rby - bodyB[PREP_WY] * rbx);
+    const float vx = velBX - velAX;
+    const float vy = velBY - velAY;
+    const float vz = velBZ - velAZ;
+    const float wx = bodyB[PREP_WX] - bodyA[PREP_WX];
+    const float wy = bodyB[PREP_WY] - bodyA[PREP_WY];
+    const float wz = bodyB[PREP_WZ] - bodyA[PREP_WZ];
+
+    friction_side(bodyA, rax, ray, raz, t1x, t1y, t1z, t2x, t2y, t2z, row, ROW_RXT1_AX, ROW_DIRT1_AX, ROW_RXT2_AX,
+                  ROW_DIRT2_AX, ROW_ROLL1_AX, ROW_ROLL2_AX);
+    friction_side(bodyB, rbx, rby, rbz, t1x, t1y, t1z, t2x, t2y, t2z, row, ROW_RXT1_BX, ROW_DIRT1_BX, ROW_RXT2_BX,
+                  ROW_DIRT2_BX, ROW_ROLL1_BX, ROW_ROLL2_BX);
+
+    /* [t_i . K t_j] = (1/m_a + 1/m_b) delta_ij + (r_a x t_i) . I_a^-1 (r_a x t_j) + (same for b) */
+    const float linear = row[ROW_INV_MASS_A] + row[ROW_INV_MASS_B];
+    const float k11 = (linear + dot_row(row, ROW_RXT1_AX, ROW_DIRT1_AX)) + dot_row(row, ROW_RXT1_BX, ROW_DIRT1_BX);
+    const float k22 = (linear + dot_row(row, ROW_RXT2_AX, ROW_DIRT2_AX)) + dot_row(row, ROW_RXT2_BX, ROW_DIRT2_BX);
+    const float k12 = dot_row(row, ROW_RXT1_AX, ROW_DIRT2_AX) + dot_row(row, ROW_RXT1_BX, ROW_DIRT2_BX);
+    const float kt = larger_eigenvalue(k11, k22, k12);
+    row[ROW_KT] = kt;
+    row[ROW_VT1_0] = vx * t1x + vy * t1y + vz * t1z;
+    row[ROW_VT2_0] = vx * t2x + vy * t2y + vz * t2z;
+
+    /* [t_i . (I_a^-1 + I_b^-1) t_j] */
+    const float r11 = dot_row(row, ROW_T1X, ROW_ROLL1_AX) + dot_row(row, ROW_T1X, ROW_ROLL1_BX);
+    const float r22 = dot_row(row, ROW_T2X, ROW_ROLL2_AX) + dot_row(row, ROW_T2X, ROW_ROLL2_BX);
+    const float r12 = dot_row(row, ROW_T1X, ROW_ROLL2_AX) + dot_row(row, ROW_T1X, ROW_ROLL2_BX);
+    const float kr = larger_eigenvalue(r11, r22, r12);
+    row[ROW_KR] = kr;
+    row[ROW_WT1_0] = wx * t1x + wy * t1y + wz * t1z;
+    row[ROW_WT2_0] = wx * t2x + wy * t2y + wz * t2z;
+    if (!(kt > 0.0f)) {
+        row[ROW_MU] = 0.0f;
+    }
+    if (!(kr > 0.0f)) {
+        row[ROW_RHO] = 0.0f;
+    }
+}

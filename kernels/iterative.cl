@@ -5,7 +5,7 @@
  *   apply_warm_start    one work-item per row of a colour (or one for the overflow): starting impulses
  *   solve_colour        one work-item per row of a colour: one projected Gauss-Seidel step
  *   solve_overflow      one work-item for all overflow rows, in order
- *   write_state_deltas  one work-item per body; scatter_impulses one per row
+ *   write_state_deltas  one work-item per body; scatter_impulses one per row (a chunk's rows, for a cut batch)
  *
  * Rows are ROW_COUNT floats, structure of arrays with stride `rows`; the state is STATE_STRIDE
  * floats a body, array of structures; slot `worldSlot` stands for the world and every immovable
@@ -20,6 +20,38 @@
  * Row r holds contact order[r]; or, with `direct`, contact r, when the host has laid the contacts
  * of a chunk out in row order itself (for batches larger than the device's largest allocation).
  */
+/* Scales the pair (lambda[i], lambda[k]) back onto the disk of radius limit >= 0 if it lies outside. */
+void project_onto_disk(__global float* lambda, const int i, const int k, const float limit)
+{
+    const float x = lambda[i];
+    const float y = lambda[k];
+    const float squared = x * x + y * y;
+    if (squared > limit * limit) {
+        const float scale = limit / sqrt(squared);
+        lambda[i] = x * scale;
+        lambda[k] = y * scale;
+    }
+}
+
+/* Starts a pair at the warm vector's components along the row's tangents, inside the disk of radius limit. */
+void warm_pair(__global const float* warm, const int warmStride, const int c, const int first, const float* scratch,
+               __global float* lambda, const int rows, const int r, const int first1, const int first2,
+               const float limit)
+{
+    const float x = warm[first * warmStride + c];
+    const float y = warm[(first + 1) * warmStride + c];
+    const float z = warm[(first + 2) * warmStride + c];
+    lambda[first1 * rows + r] = x * scratch[ROW_T1X] + y * scratch[ROW_T1Y] + z * scratch[ROW_T1Z];
+    lambda[first2 * rows + r] = x * scratch[ROW_T2X] + y * scratch[ROW_T2Y] + z * scratch[ROW_T2Z];
+    project_onto_disk(lambda, first1 * rows + r, first2 * rows + r, limit);
+}
+
+/*
+ * Row r's accumulated impulses start from the warm start (ImpulseField layout, the contacts'
+ * stride), or 0 for a contact neither of whose bodies can move: the normal impulse as it was, the
+ * friction and rolling vectors projected onto this row's tangents (what a turned normal has moved
+ * out of the tangent plane is dropped) and scaled back into this row's disks.
+ */
 __kernel void prepare_rows(__global const float* contacts, __global const int* links, const int contactStride,
                            __global const int* order, const int direct, const int rows, const int worldRecord,
                            __global const float* prepared, const float restitutionThreshold,
@@ -32,14 +64,38 @@ __kernel void prepare_rows(__global const float* contacts, __global const int* l
         return;
     }
     const int c = direct ? r : order[r];
+    __global const float* bodyA = record(prepared, links[LINK_A * contactStride + c], worldRecord);
+    __global const float* bodyB = record(prepared, links[LINK_B * contactStride + c], worldRecord);
     float scratch[ROW_COUNT];
-    evaluate_contact(contacts, contactStride, c, record(prepared, links[LINK_A * contactStride + c], worldRecord),
-                     record(prepared, links[LINK_B * contactStride + c], worldRecord), restitutionThreshold,
-                     inverseTimeStep, biasFactor, slop, scratch);
-    for (int field = 0; field < ROW_COUNT; field++) {
+    evaluate_contact(contacts, contactStride, c, bodyA, bodyB, restitutionThreshold, inverseTimeStep, biasFactor,
+                     slop, scratch);
+    const float mu = contacts[CONTACT_FRICTION * contactStride + c];
+    const float rho = contacts[CONTACT_ROLLING_RESISTANCE * contactStride + c];
+    scratch[ROW_MU] = mu;
+    scratch[ROW_RHO] = rho;
+    const int frictional = mu > 0.0f || rho > 0.0f;
+    if (frictional) {
+        evaluate_friction(contacts, contactStride, c, bodyA, bodyB, scratch);
+    }
+    const int fields = frictional ? ROW_COUNT : ROW_FRICTIONLESS_COUNT;
+    for (int field = 0; field < fields; field++) {
         row[field * rows + r] = scratch[field];
     }
-    lambda[r] = scratch[ROW_K] > 0.0f ? (useWarm ? warm[c] : 0.0f) : 0.0f;
+    const int movable = scratch[ROW_K] > 0.0f;
+    const int warmed = useWarm && movable;
+    lambda[ACC_N * rows + r] = warmed ? warm[IMPULSE_J * contactStride + c] : 0.0f;
+    lambda[ACC_T1 * rows + r] = 0.0f;
+    lambda[ACC_T2 * rows + r] = 0.0f;
+    lambda[ACC_R1 * rows + r] = 0.0f;
+    lambda[ACC_R2 * rows + r] = 0.0f;
+    if (warmed && scratch[ROW_MU] > 0.0f) {
+        warm_pair(warm, contactStride, c, IMPULSE_TX, scratch, lambda, rows, r, ACC_T1, ACC_T2,
+                  scratch[ROW_MU] * lambda[ACC_N * rows + r]);
+    }
+    if (warmed && scratch[ROW_RHO] > 0.0f) {
+        warm_pair(warm, contactStride, c, IMPULSE_RX, scratch, lambda, rows, r, ACC_R1, ACC_R2,
+                  scratch[ROW_RHO] * lambda[ACC_N * rows + r]);
+    }
 }
 
 /* Adds the velocity change of an impulse `applied` along n: - on a, + on b. */
@@ -71,9 +127,134 @@ void apply_impulse(__global const float* row, const int rows, const int r, const
     }
 }
 
+/* Adds the velocity change of tangential impulses applied1 t1 + applied2 t2: - on a, + on b. */
+void apply_tangents(__global const float* row, const int rows, const int r, const int a, const int b,
+                    const float applied1, const float applied2, __global float* state, const int world)
+{
+    const float t1x = row[ROW_T1X * rows + r];
+    const float t1y = row[ROW_T1Y * rows + r];
+    const float t1z = row[ROW_T1Z * rows + r];
+    const float t2x = row[ROW_T2X * rows + r];
+    const float t2y = row[ROW_T2Y * rows + r];
+    const float t2z = row[ROW_T2Z * rows + r];
+    if (a != world) {
+        const float impulse1 = -applied1;
+        const float impulse2 = -applied2;
+        const float linear1 = impulse1 * row[ROW_INV_MASS_A * rows + r];
+        const float linear2 = impulse2 * row[ROW_INV_MASS_A * rows + r];
+        state[a + STATE_DVX] += linear1 * t1x + linear2 * t2x;
+        state[a + STATE_DVY] += linear1 * t1y + linear2 * t2y;
+        state[a + STATE_DVZ] += linear1 * t1z + linear2 * t2z;
+        state[a + STATE_DWX] += impulse1 * row[ROW_DIRT1_AX * rows + r] + impulse2 * row[ROW_DIRT2_AX * rows + r];
+        state[a + STATE_DWY] += impulse1 * row[ROW_DIRT1_AY * rows + r] + impulse2 * row[ROW_DIRT2_AY * rows + r];
+        state[a + STATE_DWZ] += impulse1 * row[ROW_DIRT1_AZ * rows + r] + impulse2 * row[ROW_DIRT2_AZ * rows + r];
+    }
+    if (b != world) {
+        const float impulse1 = applied1;
+        const float impulse2 = applied2;
+        const float linear1 = impulse1 * row[ROW_INV_MASS_B * rows + r];
+        const float linear2 = impulse2 * row[ROW_INV_MASS_B * rows + r];
+        state[b + STATE_DVX] += linear1 * t1x + linear2 * t2x;
+        state[b + STATE_DVY] += linear1 * t1y + linear2 * t2y;
+        state[b + STATE_DVZ] += linear1 * t1z + linear2 * t2z;
+        state[b + STATE_DWX] += impulse1 * row[ROW_DIRT1_BX * rows + r] + impulse2 * row[ROW_DIRT2_BX * rows + r];
+        state[b + STATE_DWY] += impulse1 * row[ROW_DIRT1_BY * rows + r] + impulse2 * row[ROW_DIRT2_BY * rows + r];
+        state[b + STATE_DWZ] += impulse1 * row[ROW_DIRT1_BZ * rows + r] + impulse2 * row[ROW_DIRT2_BZ * rows + r];
+    }
+}
+
+/* Adds the angular velocity change of rolling impulses applied1 t1 + applied2 t2: - on a, + on b. */
+void apply_rolling(__global const float* row, const int rows, const int r, const int a, const int b,
+                   const float applied1, const float applied2, __global float* state, const int world)
+{
+    if (a != world) {
+        const float impulse1 = -applied1;
+        const float impulse2 = -applied2;
+        state[a + STATE_DWX] += impulse1 * row[ROW_ROLL1_AX * rows + r] + impulse2 * row[ROW_ROLL2_AX * rows + r];
+        state[a + STATE_DWY] += impulse1 * row[ROW_ROLL1_AY * rows + r] + impulse2 * row[ROW_ROLL2_AY * rows + r];
+        state[a + STATE_DWZ] += impulse1 * row[ROW_ROLL1_AZ * rows + r] + impulse2 * row[ROW_ROLL2_AZ * rows + r];
+    }
+    if (b != world) {
+        const float impulse1 = applied1;
+        const float impulse2 = applied2;
+        state[b + STATE_DWX] += impulse1 * row[ROW_ROLL1_BX * rows + r] + impulse2 * row[ROW_ROLL2_BX * rows + r];
+        state[b + STATE_DWY] += impulse1 * row[ROW_ROLL1_BY * rows + r] + impulse2 * row[ROW_ROLL2_BY * rows + r];
+        state[b + STATE_DWZ] += impulse1 * row[ROW_ROLL1_BZ * rows + r] + impulse2 * row[ROW_ROLL2_BZ * rows + r];
+    }
+}
+
 /*
- * One projected Gauss-Seidel step on row r: the impulse that brings v_n to the target, accumulated
- * and clamped at zero. Returns how much the accumulated impulse changed.
+ * The tangent pair: both rows stepped with the one step size k_t from the current relative velocity
+ * along t1 and t2, then scaled back onto the disk |lambda_t| <= limit together. Returns the larger
+ * change of the two.
+ */
+float solve_tangents(__global const float* row, const int rows, const int r, const int a, const int b,
+                     __global float* lambda, __global float* state, const int world, const float limit)
+{
+    const float dvx = state[b + STATE_DVX] - state[a + STATE_DVX];
+    const float dvy = state[b + STATE_DVY] - state[a + STATE_DVY];
+    const float dvz = state[b + STATE_DVZ] - state[a + STATE_DVZ];
+    const float linear1 = dvx * row[ROW_T1X * rows + r] + dvy * row[ROW_T1Y * rows + r]
+            + dvz * row[ROW_T1Z * rows + r];
+    const float angularB1 = row[ROW_RXT1_BX * rows + r] * state[b + STATE_DWX]
+            + row[ROW_RXT1_BY * rows + r] * state[b + STATE_DWY]
+            + row[ROW_RXT1_BZ * rows + r] * state[b + STATE_DWZ];
+    const float angularA1 = row[ROW_RXT1_AX * rows + r] * state[a + STATE_DWX]
+            + row[ROW_RXT1_AY * rows + r] * state[a + STATE_DWY]
+            + row[ROW_RXT1_AZ * rows + r] * state[a + STATE_DWZ];
+    const float linear2 = dvx * row[ROW_T2X * rows + r] + dvy * row[ROW_T2Y * rows + r]
+            + dvz * row[ROW_T2Z * rows + r];
+    const float angularB2 = row[ROW_RXT2_BX * rows + r] * state[b + STATE_DWX]
+            + row[ROW_RXT2_BY * rows + r] * state[b + STATE_DWY]
+            + row[ROW_RXT2_BZ * rows + r] * state[b + STATE_DWZ];
+    const float angularA2 = row[ROW_RXT2_AX * rows + r] * state[a + STATE_DWX]
+            + row[ROW_RXT2_AY * rows + r] * state[a + STATE_DWY]
+            + row[ROW_RXT2_AZ * rows + r] * state[a + STATE_DWZ];
+    const float vt1 = row[ROW_VT1_0 * rows + r] + ((linear1 + angularB1) - angularA1);
+    const float vt2 = row[ROW_VT2_0 * rows + r] + ((linear2 + angularB2) - angularA2);
+    const float kt = row[ROW_KT * rows + r];
+    const float old1 = lambda[ACC_T1 * rows + r];
+    const float old2 = lambda[ACC_T2 * rows + r];
+    lambda[ACC_T1 * rows + r] = old1 - vt1 / kt;
+    lambda[ACC_T2 * rows + r] = old2 - vt2 / kt;
+    project_onto_disk(lambda, ACC_T1 * rows + r, ACC_T2 * rows + r, limit);
+    const float applied1 = lambda[ACC_T1 * rows + r] - old1;
+    const float applied2 = lambda[ACC_T2 * rows + r] - old2;
+    apply_tangents(row, rows, r, a, b, applied1, applied2, state, world);
+    const float change1 = fabs(applied1);
+    const float change2 = fabs(applied2);
+    return change2 > change1 ? change2 : change1;
+}
+
+/* The rolling pair: as solve_tangents, on the relative angular velocity, with step size k_r. */
+float solve_rolling(__global const float* row, const int rows, const int r, const int a, const int b,
+                    __global float* lambda, __global float* state, const int world, const float limit)
+{
+    const float dwx = state[b + STATE_DWX] - state[a + STATE_DWX];
+    const float dwy = state[b + STATE_DWY] - state[a + STATE_DWY];
+    const float dwz = state[b + STATE_DWZ] - state[a + STATE_DWZ];
+    const float w1 = row[ROW_WT1_0 * rows + r] + (dwx * row[ROW_T1X * rows + r] + dwy * row[ROW_T1Y * rows + r]
+            + dwz * row[ROW_T1Z * rows + r]);
+    const float w2 = row[ROW_WT2_0 * rows + r] + (dwx * row[ROW_T2X * rows + r] + dwy * row[ROW_T2Y * rows + r]
+            + dwz * row[ROW_T2Z * rows + r]);
+    const float kr = row[ROW_KR * rows + r];
+    const float old1 = lambda[ACC_R1 * rows + r];
+    const float old2 = lambda[ACC_R2 * rows + r];
+    lambda[ACC_R1 * rows + r] = old1 - w1 / kr;
+    lambda[ACC_R2 * rows + r] = old2 - w2 / kr;
+    project_onto_disk(lambda, ACC_R1 * rows + r, ACC_R2 * rows + r, limit);
+    const float applied1 = lambda[ACC_R1 * rows + r] - old1;
+    const float applied2 = lambda[ACC_R2 * rows + r] - old2;
+    apply_rolling(row, rows, r, a, b, applied1, applied2, state, world);
+    const float change1 = fabs(applied1);
+    const float change2 = fabs(applied2);
+    return change2 > change1 ? change2 : change1;
+}
+
+/*
+ * One projected Gauss-Seidel visit of row r: the normal row (the impulse that brings v_n to the
+ * target, accumulated and clamped at zero), then, with friction, the tangent pair, then, with
+ * rolling resistance, the rolling pair. Returns the largest change of any of its accumulated impulses.
  */
 float solve_row(__global const float* row, const int rows, const int r, __global const int* slots,
                 __global float* lambda, __global float* state, const int worldSlot)
@@ -84,6 +265,7 @@ float solve_row(__global const float* row, const int rows, const int r, __global
     }
     const int a = slots[LINK_A * rows + r] * STATE_STRIDE;
     const int b = slots[LINK_B * rows + r] * STATE_STRIDE;
+    const int world = worldSlot * STATE_STRIDE;
     const float nx = row[ROW_NX * rows + r];
     const float ny = row[ROW_NY * rows + r];
     const float nz = row[ROW_NZ * rows + r];
@@ -98,15 +280,42 @@ float solve_row(__global const float* row, const int rows, const int r, __global
             + row[ROW_RXN_AY * rows + r] * state[a + STATE_DWY]
             + row[ROW_RXN_AZ * rows + r] * state[a + STATE_DWZ];
     const float vn = row[ROW_VN0 * rows + r] + ((linear + angularB) - angularA);
-    const float old = lambda[r];
+    const float old = lambda[ACC_N * rows + r];
     float next = old + (row[ROW_TARGET * rows + r] - vn) / k;
     if (next < 0.0f) {
         next = 0.0f;
     }
     const float applied = next - old;
-    lambda[r] = next;
-    apply_impulse(row, rows, r, a, b, applied, state, worldSlot * STATE_STRIDE);
-    return fabs(applied);
+    lambda[ACC_N * rows + r] = next;
+    apply_impulse(row, rows, r, a, b, applied, state, world);
+    float change = fabs(applied);
+    const float mu = row[ROW_MU * rows + r];
+    if (mu > 0.0f) {
+        const float tangential = solve_tangents(row, rows, r, a, b, lambda, state, world, mu * next);
+        change = tangential > change ? tangential : change;
+    }
+    const float rho = row[ROW_RHO * rows + r];
+    if (rho > 0.0f) {
+        const float rolling = solve_rolling(row, rows, r, a, b, lambda, state, world, rho * next);
+        change = rolling > change ? rolling : change;
+    }
+    return change;
+}
+
+/* Applies row r's starting impulses (the warm start) to its bodies. */
+void apply_warm_start_row(__global const float* row, const int rows, const int r, __global const int* slots,
+                          __global const float* lambda, __global float* state, const int worldSlot)
+{
+    const int a = slots[LINK_A * rows + r] * STATE_STRIDE;
+    const int b = slots[LINK_B * rows + r] * STATE_STRIDE;
+    const int world = worldSlot * STATE_STRIDE;
+    apply_impulse(row, rows, r, a, b, lambda[ACC_N * rows + r], state, world);
+    if (row[ROW_MU * rows + r] > 0.0f) {
+        apply_tangents(row, rows, r, a, b, lambda[ACC_T1 * rows + r], lambda[ACC_T2 * rows + r], state, world);
+    }
+    if (row[ROW_RHO * rows + r] > 0.0f) {
+        apply_rolling(row, rows, r, a, b, lambda[ACC_R1 * rows + r], lambda[ACC_R2 * rows + r], state, world);
+    }
 }
 
 /* A colour in parallel, one row a work-item; or, with `serial`, the overflow rows in order on one work-item. */
@@ -121,8 +330,7 @@ __kernel void apply_warm_start(__global const float* row, const int rows, __glob
         return;
     }
     for (int r = begin; r < end; r++) {
-        apply_impulse(row, rows, r, slots[LINK_A * rows + r] * STATE_STRIDE, slots[LINK_B * rows + r] * STATE_STRIDE,
-                      lambda[r], state, worldSlot * STATE_STRIDE);
+        apply_warm_start_row(row, rows, r, slots, lambda, state, worldSlot);
     }
 }
 
@@ -194,11 +402,48 @@ __kernel void write_state_deltas(__global const float* state, const int bodyCoun
     deltas[DELTA_DWZ * deltaStride + i] = s[STATE_DWZ];
 }
 
-__kernel void scatter_impulses(__global const float* lambda, __global const int* order, const int rows,
+/* Writes s1 t1 + s2 t2 (+0 for a zero pair) at at, at + stride, at + 2 stride. */
+void write_vector(__global const float* row, const int rows, const int r, const float s1, const float s2,
+                  __global float* out, const int at, const int stride)
+{
+    if (s1 == 0.0f && s2 == 0.0f) {
+        out[at] = 0.0f;
+        out[at + stride] = 0.0f;
+        out[at + 2 * stride] = 0.0f;
+        return;
+    }
+    out[at] = (s1 * row[ROW_T1X * rows + r] + s2 * row[ROW_T2X * rows + r]) + 0.0f;
+    out[at + stride] = (s1 * row[ROW_T1Y * rows + r] + s2 * row[ROW_T2Y * rows + r]) + 0.0f;
+    out[at + 2 * stride] = (s1 * row[ROW_T1Z * rows + r] + s2 * row[ROW_T2Z * rows + r]) + 0.0f;
+}
+
+/*
+ * Writes row r's impulses as contact order[r]'s ImpulseFields (or contact r's, with `direct`, into a
+ * chunk's own array): the normal impulse, and the tangential and rolling vectors on b in world
+ * space (exactly +0 for a pair the contact does not have; adding +0 turns a -0 into +0).
+ */
+__kernel void scatter_impulses(__global const float* row, const int rows, __global const float* lambda,
+                               __global const int* order, const int direct, const int stride,
                                __global float* impulses)
 {
     const int r = get_global_id(0);
-    if (r < rows) {
-        impulses[order[r]] = lambda[r];
+    if (r >= rows) {
+        return;
     }
+    const int c = direct ? r : order[r];
+    impulses[IMPULSE_J * stride + c] = lambda[ACC_N * rows + r];
+    float t1 = 0.0f;
+    float t2 = 0.0f;
+    if (row[ROW_MU * rows + r] > 0.0f) {
+        t1 = lambda[ACC_T1 * rows + r];
+        t2 = lambda[ACC_T2 * rows + r];
+    }
+    float r1 = 0.0f;
+    float r2 = 0.0f;
+    if (row[ROW_RHO * rows + r] > 0.0f) {
+        r1 = lambda[ACC_R1 * rows + r];
+        r2 = lambda[ACC_R2 * rows + r];
+    }
+    write_vector(row, rows, r, t1, t2, impulses, IMPULSE_TX * stride + c, stride);
+    write_vector(row, rows, r, r1, r2, impulses, IMPULSE_RX * stride + c, stride);
 }

@@ -2,7 +2,7 @@
  * The single-pass solve: the OpenCL twin of host/io/contactsolver/cpu/SinglePass.java.
  *
  *   prepare_bodies  one work-item per body (+1 for the all-zero world record): working records
- *   solve_contacts  one work-item per contact of a chunk: impulse j and both sides' responses
+ *   solve_contacts  one work-item per contact of a chunk: its impulses and both sides' responses
  *   gather_chunk    one work-item per body: adds the chunk's responses in the host-built index order
  *
  * No atomics: every output element is written by exactly one work-item, and each body's sum runs
@@ -38,10 +38,42 @@ void respond(__global float* out, const int o, const float impulse, const float 
     out[o + DELTA_DWZ] = impulse * dirZ;
 }
 
+/* The velocity change of one side's body from an impulse vector s at its lever arm work[at..at+2]: s / m, I^-1 (r x s). */
+void respond_vector(__global float* out, const int o, const float sx, const float sy, const float sz,
+                    const float inverseMass, __global const float* body, const float* work, const int at)
+{
+    const float rx = work[at];
+    const float ry = work[at + 1];
+    const float rz = work[at + 2];
+    const float torqueX = ry * sz - rz * sy;
+    const float torqueY = rz * sx - rx * sz;
+    const float torqueZ = rx * sy - ry * sx;
+    out[o + DELTA_DVX] = sx * inverseMass;
+    out[o + DELTA_DVY] = sy * inverseMass;
+    out[o + DELTA_DVZ] = sz * inverseMass;
+    out[o + DELTA_DWX] = body[PREP_IXX] * torqueX + body[PREP_IXY] * torqueY + body[PREP_IXZ] * torqueZ;
+    out[o + DELTA_DWY] = body[PREP_IXY] * torqueX + body[PREP_IYY] * torqueY + body[PREP_IYZ] * torqueZ;
+    out[o + DELTA_DWZ] = body[PREP_IXZ] * torqueX + body[PREP_IYZ] * torqueY + body[PREP_IZZ] * torqueZ;
+}
+
+/* The single pass's impulses of contact c: normal, tangential on b, and no rolling impulse (stride: the chunk's). */
+void write_impulses(__global float* impulses, const int stride, const int c, const float j, const float tx,
+                    const float ty, const float tz)
+{
+    impulses[IMPULSE_J * stride + c] = j;
+    impulses[IMPULSE_TX * stride + c] = tx;
+    impulses[IMPULSE_TY * stride + c] = ty;
+    impulses[IMPULSE_TZ * stride + c] = tz;
+    impulses[IMPULSE_RX * stride + c] = 0.0f;
+    impulses[IMPULSE_RY * stride + c] = 0.0f;
+    impulses[IMPULSE_RZ * stride + c] = 0.0f;
+}
+
 /*
  * j = (target - v_n) / K when the contact is slower than its target (see evaluate_contact; without
  * positional correction: when it approaches); zero otherwise, or when neither body can move (K = 0).
- * Side a's body gets -j n, side b's +j n.
+ * Side a's body gets -j n, side b's +j n. A contact with friction gets the impulse vector P of
+ * frictional_impulse instead, where that applies: -P on a, +P on b.
  */
 __kernel void solve_contacts(__global const float* contacts, __global const int* links, const int stride,
                              const int contactCount, const int worldRecord, __global const float* prepared,
@@ -53,19 +85,36 @@ __kernel void solve_contacts(__global const float* contacts, __global const int*
     if (c >= contactCount) {
         return;
     }
+    __global const float* bodyA = record(prepared, links[LINK_A * stride + c], worldRecord);
+    __global const float* bodyB = record(prepared, links[LINK_B * stride + c], worldRecord);
     float row[ROW_COUNT];
-    evaluate_contact(contacts, stride, c, record(prepared, links[LINK_A * stride + c], worldRecord),
-                     record(prepared, links[LINK_B * stride + c], worldRecord), restitutionThreshold, inverseTimeStep,
-                     biasFactor, slop, row);
+    float work[WORK];
+    evaluate_contact(contacts, stride, c, bodyA, bodyB, restitutionThreshold, inverseTimeStep, biasFactor, slop, row);
     float j = 0.0f;
+    int frictional = 0;
     if (row[ROW_VN0] < row[ROW_TARGET] && row[ROW_K] > 0.0f) {
         j = (row[ROW_TARGET] - row[ROW_VN0]) / row[ROW_K];
+        const float mu = contacts[CONTACT_FRICTION * stride + c];
+        frictional = mu > 0.0f && frictional_impulse(contacts, stride, c, bodyA, bodyB, mu, row, work);
     }
-    impulses[c] = j;
-    respond(responses, (c * LINK_COUNT + LINK_A) * DELTA_COUNT, -j, row[ROW_INV_MASS_A], row[ROW_DIR_AX],
-            row[ROW_DIR_AY], row[ROW_DIR_AZ], row[ROW_NX], row[ROW_NY], row[ROW_NZ]);
-    respond(responses, (c * LINK_COUNT + LINK_B) * DELTA_COUNT, j, row[ROW_INV_MASS_B], row[ROW_DIR_BX],
-            row[ROW_DIR_BY], row[ROW_DIR_BZ], row[ROW_NX], row[ROW_NY], row[ROW_NZ]);
+    const int outA = (c * LINK_COUNT + LINK_A) * DELTA_COUNT;
+    const int outB = (c * LINK_COUNT + LINK_B) * DELTA_COUNT;
+    if (!frictional) {
+        write_impulses(impulses, contactCount, c, j, 0.0f, 0.0f, 0.0f);
+        respond(responses, outA, -j, row[ROW_INV_MASS_A], row[ROW_DIR_AX], row[ROW_DIR_AY], row[ROW_DIR_AZ],
+                row[ROW_NX], row[ROW_NY], row[ROW_NZ]);
+        respond(responses, outB, j, row[ROW_INV_MASS_B], row[ROW_DIR_BX], row[ROW_DIR_BY], row[ROW_DIR_BZ],
+                row[ROW_NX], row[ROW_NY], row[ROW_NZ]);
+        return;
+    }
+    const float px = work[W_PX];
+    const float py = work[W_PY];
+    const float pz = work[W_PZ];
+    const float normal = px * row[ROW_NX] + py * row[ROW_NY] + pz * row[ROW_NZ];
+    write_impulses(impulses, contactCount, c, normal, px - normal * row[ROW_NX], py - normal * row[ROW_NY],
+                   pz - normal * row[ROW_NZ]);
+    respond_vector(responses, outA, -px, -py, -pz, row[ROW_INV_MASS_A], bodyA, work, W_RA);
+    respond_vector(responses, outB, px, py, pz, row[ROW_INV_MASS_B], bodyB, work, W_RB);
 }
 
 /*

@@ -5,6 +5,7 @@ import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.BodyContactIndex;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.FrictionUse;
 import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.MovableBodies;
@@ -59,6 +60,7 @@ public final class ContactSolver implements AutoCloseable {
     private SolverBackend backend;
     private Backend kind;
     private String fallbackReason;
+    private boolean warnedRollingIgnored;
 
     private ContactSolver(ParallelRunner runner, SolverBackend backend, Backend kind, String fallbackReason) {
         this.runner = runner;
@@ -275,8 +277,14 @@ public final class ContactSolver implements AutoCloseable {
             clock.lap(SolvePhase.INDEX);
         }
         dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
+        FrictionUse friction = FrictionUse.of(contacts.floatBlock(), contacts.size());
+        if (!iterative && friction.rolling() && !warnedRollingIgnored) {
+            warnedRollingIgnored = true;
+            LOG.log(Level.WARNING, "contact-solver: the single pass ignores rolling resistance "
+                    + "(it resists rolling contact, not an impact); use the iterative solver for it");
+        }
         SolveJob job = new SolveJob(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
-                contacts.size(), settings.targetRule(), iterative ? null : index, iterative ? coloring : null,
+                contacts.size(), settings.targetRule(), friction, iterative ? null : index, iterative ? coloring : null,
                 settings.iterations(), settings.tolerance(), warmImpulses, dest.deltaBlock(), dest.impulseBlock(), clock);
         try {
             return run(job, iterative);

@@ -10,6 +10,7 @@ package io.contactsolver.core;
  * for the iterative solver (the other one is null).
  *
  * @param targets how each contact's target normal velocity is chosen
+ * @param friction what friction the contacts have: which impulse fields can be non-zero
  * @param iterations the most iterations of the iterative solver
  * @param tolerance stop once an iteration changes no impulse by more than this
  * @param warmImpulses starting impulses ({@code ImpulseField} layout, field {@code f} of contact {@code c}
@@ -19,7 +20,7 @@ package io.contactsolver.core;
 public record SolveJob(
         FieldBlock bodies, int bodyCount,
         FieldBlock contacts, FieldBlock links, int contactCount,
-        TargetRule targets,
+        TargetRule targets, FrictionUse friction,
         BodyContactIndex index,
         ContactColoring coloring, int iterations, float tolerance, float[] warmImpulses,
         FieldBlock deltas, FieldBlock impulses,

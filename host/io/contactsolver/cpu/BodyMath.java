@@ -494,14 +494,14 @@ final class BodyMath {
         float nz = row[R_NZ];
 
         // a branchless orthonormal basis (t1, t2) of the plane normal to n
-        float sign = Math.copySign(1.0f, nz);
-        float a = -1.0f / (sign + nz);
+        float flip = Math.copySign(1.0f, nz);
+        float a = -1.0f / (flip + nz);
         float b = nx * ny * a;
-        float t1x = 1.0f + sign * nx * nx * a;
-        float t1y = sign * b;
-        float t1z = -sign * nx;
+        float t1x = 1.0f + flip * nx * nx * a;
+        float t1y = flip * b;
+        float t1z = -flip * nx;
         float t2x = b;
-        float t2y = sign + ny * ny * a;
+        float t2y = flip + ny * ny * a;
         float t2z = -ny;
         row[R_T1X] = t1x;
         row[R_T1Y] = t1y;
@@ -608,7 +608,7 @@ final class BodyMath {
     /** The larger eigenvalue of the symmetric 2x2 matrix {@code [[p, q], [q, s]]}. */
     static float largerEigenvalue(float p, float s, float q) {
         float mean = 0.5f * (p + s);
-        float half = 0.5f * (p - s);
-        return mean + (float) Math.sqrt(half * half + q * q);
+        float spread = 0.5f * (p - s);
+        return mean + (float) Math.sqrt(spread * spread + q * q);
     }
 }

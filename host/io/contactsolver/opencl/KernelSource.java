@@ -4,6 +4,8 @@ import io.contactsolver.BodyField;
 import io.contactsolver.ContactBody;
 import io.contactsolver.ContactField;
 import io.contactsolver.DeltaField;
+import io.contactsolver.ImpulseField;
+import io.contactsolver.core.AccumulatedImpulse;
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.StateField;
@@ -58,13 +60,16 @@ final class KernelSource {
         define(options, "PREP_", PreparedBodyField.values());
         define(options, "ROW_", ContactRowField.values());
         define(options, "STATE_", StateField.values());
+        define(options, "IMPULSE_", ImpulseField.values());
+        define(options, "ACC_", AccumulatedImpulse.values());
         options.append(" -DBODY_COUNT=").append(BodyField.COUNT)
                 .append(" -DCONTACT_COUNT=").append(ContactField.COUNT)
                 .append(" -DLINK_COUNT=").append(ContactBody.COUNT)
                 .append(" -DDELTA_COUNT=").append(DeltaField.COUNT)
                 .append(" -DPREP_STRIDE=").append(PreparedBodyField.STRIDE)
                 .append(" -DROW_COUNT=").append(ContactRowField.COUNT)
-                .append(" -DSTATE_STRIDE=").append(StateField.STRIDE);
+                .append(" -DSTATE_STRIDE=").append(StateField.STRIDE)
+                .append(" -DROW_FRICTIONLESS_COUNT=").append(ContactRowField.FRICTIONLESS_COUNT);
         if (correctlyRoundedDivide) {
             options.append(" -cl-fp32-correctly-rounded-divide-sqrt");
         }

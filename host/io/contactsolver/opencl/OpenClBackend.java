@@ -25,7 +25,9 @@ import io.contactsolver.BodyField;
 import io.contactsolver.ContactBody;
 import io.contactsolver.ContactField;
 import io.contactsolver.DeltaField;
+import io.contactsolver.ImpulseField;
 import io.contactsolver.SolvePhase;
+import io.contactsolver.core.AccumulatedImpulse;
 import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.BodyContactIndex;
@@ -279,7 +281,7 @@ public final class OpenClBackend implements SolverBackend {
                         : transfers.uploadRange(contacts, job.contacts(), first, count, ContactField.COUNT);
                 cl_mem linkMem = whole ? transfers.uploadBlock(links, job.links(), count, ContactBody.COUNT)
                         : transfers.uploadRange(links, job.links(), first, count, ContactBody.COUNT);
-                cl_mem impulseMem = impulses.require((long) count * Sizeof.cl_float);
+                cl_mem impulseMem = impulses.require((long) count * ImpulseField.COUNT * Sizeof.cl_float);
                 cl_mem responseMem = responses.require(
                         (long) count * ContactBody.COUNT * DeltaField.COUNT * Sizeof.cl_float);
                 TargetRule rule = job.targets();
@@ -288,7 +290,7 @@ public final class OpenClBackend implements SolverBackend {
                         responseMem);
                 run(gatherChunk, bodyCount, cursorMem, offsetMem, entryMem, responseMem, first * ContactBody.COUNT,
                         (first + count) * ContactBody.COUNT, bodyCount, bodyCount, deltaMem);
-                transfers.downloadFloats(impulseMem, job.impulses().floats(), first, count);
+                downloadImpulses(impulseMem, job, first, count, count);
             }
             transfers.kernelsDone();
 
@@ -298,6 +300,22 @@ public final class OpenClBackend implements SolverBackend {
             throw stage.failure(e);
         } finally {
             transfers.reset();
+        }
+    }
+
+    /**
+     * Reads back the impulses of contacts {@code [first, first + count)} from a device array of
+     * {@code ImpulseField}s with stride {@code deviceStride}: only the fields the batch can make
+     * non-zero ({@link io.contactsolver.core.FrictionUse}); the others are set to +0 on the host.
+     */
+    private void downloadImpulses(cl_mem memory, SolveJob job, int first, int count, int deviceStride) {
+        FieldBlock host = job.impulses();
+        int fields = job.friction().impulseFields();
+        transfers.downloadBlock(memory, deviceStride, host, first, count, fields);
+        for (int f = fields; f < ImpulseField.COUNT; f++) {
+            for (int c = first; c < first + count; c++) {
+                host.setFloat(f, c, 0.0f);
+            }
         }
     }
 
@@ -323,6 +341,7 @@ public final class OpenClBackend implements SolverBackend {
             cl_mem residualMem = zeroed(residuals, (long) job.iterations() * Sizeof.cl_int);
             cl_mem deltaMem = deltas.require((long) bodyCount * DeltaField.COUNT * Sizeof.cl_float);
             int chunkRows = perAllocation((long) ContactRowField.COUNT * Sizeof.cl_float);
+            // (a row's other arrays, impulses and warm start included, are smaller than its fields)
             List<RowChunk> chunks = new ArrayList<>();
             boolean useWarm = job.warmImpulses() != null;
 
@@ -373,14 +392,21 @@ public final class OpenClBackend implements SolverBackend {
             run(writeStateDeltas, bodyCount, stateMem, bodyCount, bodyCount, deltaMem);
             FloatBuffer rowImpulses = null;
             if (chunks.size() == 1) {
+                RowChunk chunk = chunks.get(0);
                 cl_mem orderMem = order.require((long) rowCount * Sizeof.cl_int); // sent by prepareChunk
-                cl_mem impulseMem = impulses.require((long) contactCount * Sizeof.cl_float);
-                run(scatterImpulses, rowCount, chunks.get(0).lambda(), orderMem, rowCount, impulseMem);
-                transfers.downloadFloats(impulseMem, job.impulses().floats(), 0, contactCount);
+                cl_mem impulseMem = impulses.require((long) contactCount * ImpulseField.COUNT * Sizeof.cl_float);
+                run(scatterImpulses, rowCount, chunk.rows(), rowCount, chunk.lambda(), orderMem, 0, contactCount,
+                        impulseMem);
+                downloadImpulses(impulseMem, job, 0, contactCount, contactCount);
             } else {
-                rowImpulses = transfers.hostFloats(rowCount);
+                // each chunk's impulses in its row order; the host puts them in contact order
+                rowImpulses = transfers.hostFloats(rowCount * ImpulseField.COUNT);
                 for (RowChunk chunk : chunks) {
-                    transfers.downloadFloats(chunk.lambda(), rowImpulses, chunk.first(), chunk.count());
+                    cl_mem impulseMem = impulses.require((long) chunk.count() * ImpulseField.COUNT * Sizeof.cl_float);
+                    run(scatterImpulses, chunk.count(), chunk.rows(), chunk.count(), chunk.lambda(),
+                            order.require(Sizeof.cl_int), 1, chunk.count(), impulseMem);
+                    transfers.downloadFloats(impulseMem, rowImpulses, chunk.first() * ImpulseField.COUNT,
+                            chunk.count() * ImpulseField.COUNT);
                 }
             }
             transfers.kernelsDone();
@@ -389,8 +415,14 @@ public final class OpenClBackend implements SolverBackend {
             readResults(job, deltaMem);
             if (rowImpulses != null) {
                 int[] rowOrder = coloring.order();
-                for (int r = 0; r < rowCount; r++) {
-                    job.impulses().floats().put(rowOrder[r], rowImpulses.get(r));
+                FieldBlock out = job.impulses();
+                for (RowChunk chunk : chunks) {
+                    int base = chunk.first() * ImpulseField.COUNT;
+                    for (int f = 0; f < ImpulseField.COUNT; f++) {
+                        for (int r = 0; r < chunk.count(); r++) {
+                            out.setFloat(f, rowOrder[chunk.first() + r], rowImpulses.get(base + f * chunk.count() + r));
+                        }
+                    }
                 }
             }
             return new IterationOutcome(used, Float.intBitsToFloat(residualHost[used - 1]));
@@ -416,7 +448,7 @@ public final class OpenClBackend implements SolverBackend {
         DeviceBuffer[] memory = rowChunks.get(k);
         cl_mem rowMem = memory[0].require((long) ContactRowField.COUNT * count * Sizeof.cl_float);
         cl_mem slotMem = memory[1].require((long) ContactBody.COUNT * count * Sizeof.cl_int);
-        cl_mem lambdaMem = memory[2].require((long) count * Sizeof.cl_float);
+        cl_mem lambdaMem = memory[2].require((long) count * AccumulatedImpulse.COUNT * Sizeof.cl_float);
         int[] slotArray = coloring.slots();
         if (cut) {
             int[] sideSlots = slotStaging(count);
@@ -431,17 +463,19 @@ public final class OpenClBackend implements SolverBackend {
         cl_mem contactMem;
         cl_mem linkMem;
         cl_mem warmMem;
+        // the kernel reads a contact's friction or rolling warm start only where it has friction or rolling
+        int warmFields = job.friction().impulseFields();
         // cut: the host lays the contacts out in row order and the kernel needs no order
         cl_mem orderMem = cut ? order.require(Sizeof.cl_int) : transfers.uploadInts(order, rowOrder, first, count);
         if (cut) {
             contactMem = transfers.uploadGathered(contacts, job.contacts(), rowOrder, first, count, ContactField.COUNT);
             linkMem = transfers.uploadGathered(links, job.links(), rowOrder, first, count, ContactBody.COUNT);
-            warmMem = useWarm ? transfers.uploadFloats(warm, gatherWarm(job.warmImpulses(), rowOrder, first, count),
-                    count) : warm.require(Sizeof.cl_float);
+            warmMem = useWarm ? transfers.uploadFloats(warm, gatherWarm(job.warmImpulses(), job.contactCount(),
+                    rowOrder, first, count, warmFields), count * warmFields) : warm.require(Sizeof.cl_float);
         } else {
             contactMem = transfers.uploadBlock(contacts, job.contacts(), job.contactCount(), ContactField.COUNT);
             linkMem = transfers.uploadBlock(links, job.links(), job.contactCount(), ContactBody.COUNT);
-            warmMem = useWarm ? transfers.uploadFloats(warm, job.warmImpulses(), job.contactCount())
+            warmMem = useWarm ? transfers.uploadFloats(warm, job.warmImpulses(), job.contactCount() * warmFields)
                     : warm.require(Sizeof.cl_float);
         }
         TargetRule rule = job.targets();
@@ -459,12 +493,16 @@ public final class OpenClBackend implements SolverBackend {
         return slotStaging;
     }
 
-    private float[] gatherWarm(float[] warmImpulses, int[] rowOrder, int first, int count) {
-        if (warmStaging.length < count) {
-            warmStaging = new float[count];
+    /** The first {@code fields} warm-start impulses of rows {@code [first, first + count)}, in row order, with the chunk's stride. */
+    private float[] gatherWarm(float[] warmImpulses, int contactCount, int[] rowOrder, int first, int count,
+            int fields) {
+        if (warmStaging.length < count * fields) {
+            warmStaging = new float[count * fields];
         }
-        for (int r = 0; r < count; r++) {
-            warmStaging[r] = warmImpulses[rowOrder[first + r]];
+        for (int f = 0; f < fields; f++) {
+            for (int r = 0; r < count; r++) {
+                warmStaging[f * count + r] = warmImpulses[f * contactCount + rowOrder[first + r]];
+            }
         }
         return warmStaging;
     }

@@ -147,10 +147,21 @@ final class Transfers {
 
     /** Reads {@code fields} rows of {@code count} elements from a tight device buffer into a host block. */
     void downloadBlock(cl_mem memory, FieldBlock block, int count, int fields) {
+        downloadBlock(memory, count, block, 0, count, fields);
+    }
+
+    /**
+     * Reads the first {@code fields} rows of {@code count} elements from a device buffer whose rows
+     * are {@code deviceStride} elements apart into a host block, at elements
+     * {@code [destFirst, destFirst + count)} of each field.
+     */
+    void downloadBlock(cl_mem memory, int deviceStride, FieldBlock block, int destFirst, int count, int fields) {
         if (count > 0) {
             long rowBytes = (long) count * Sizeof.cl_float;
-            readbacks.add(event(e -> clEnqueueReadBufferRect(queue, memory, false, new long[3], new long[3],
-                    new long[] {rowBytes, fields, 1}, rowBytes, 0, (long) block.stride() * Sizeof.cl_float, 0,
+            long[] hostOrigin = {(long) destFirst * Sizeof.cl_float, 0, 0};
+            readbacks.add(event(e -> clEnqueueReadBufferRect(queue, memory, false, new long[3], hostOrigin,
+                    new long[] {rowBytes, fields, 1}, (long) deviceStride * Sizeof.cl_float, 0,
+                    (long) block.stride() * Sizeof.cl_float, 0,
                     Pointer.to(block.floats()), 0, null, e)));
             bytesDown += rowBytes * fields;
         }

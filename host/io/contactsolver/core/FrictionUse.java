@@ -1,0 +1,34 @@
+package io.contactsolver.core;
+
+import io.contactsolver.ContactField;
+import io.contactsolver.ImpulseField;
+import java.nio.FloatBuffer;
+
+/**
+ * Whether any contact of a batch has friction ({@code mu > 0}) or rolling resistance
+ * ({@code rho > 0}): a batch without them has all-zero tangential or rolling impulses, which a
+ * device then need not send back.
+ */
+public record FrictionUse(boolean friction, boolean rolling) {
+    /**
+     * How many leading {@code ImpulseField}s can be non-zero: the normal impulse, then the
+     * tangential vector with friction, then the rolling vector with rolling resistance.
+     */
+    public int impulseFields() {
+        return rolling ? ImpulseField.COUNT : friction ? ImpulseField.RX.ordinal() : ImpulseField.TX.ordinal();
+    }
+
+    /** Scans the two columns of the first {@code count} contacts. */
+    public static FrictionUse of(FieldBlock contacts, int count) {
+        FloatBuffer f = contacts.floats();
+        int mu = ContactField.FRICTION.ordinal() * contacts.stride();
+        int rho = ContactField.ROLLING_RESISTANCE.ordinal() * contacts.stride();
+        boolean friction = false;
+        boolean rolling = false;
+        for (int c = 0; c < count; c++) {
+            friction |= f.get(mu + c) > 0.0f;
+            rolling |= f.get(rho + c) > 0.0f;
+        }
+        return new FrictionUse(friction, rolling);
+    }
+}
