@@ -91,6 +91,52 @@ public final class FrictionScenes {
     }
 
     /**
+     * A slender box (body 0: mass 2, half extents 1 x 0.1 x 0.1) whose long axis leans {@code phi}
+     * from the vertical towards +x, its lower end touching the world's plane y = 0 at the origin
+     * (contact {@code WORLD -> 0}, n = +y), moving at {@code (vx, vy, 0)} and turning at
+     * {@code (0, 0, wz)}: normal and tangential directions are strongly coupled through its rotation.
+     */
+    public static Scene rodOnPlane(double phiDegrees, double vx, double vy, double wz, float restitution, float mu) {
+        BodyBatch bodies = new BodyBatch();
+        int rod = bodies.add();
+        float m = 2.0f;
+        float hx = 1.0f, hy = 0.1f, hz = 0.1f;
+        Matrix3f inertia = new Matrix3f().scaling(m * (hy * hy + hz * hz) / 3, m * (hx * hx + hz * hz) / 3,
+                m * (hx * hx + hy * hy) / 3);
+        Quaternionf q = new Quaternionf().rotateZ((float) (Math.PI / 2 - Math.toRadians(phiDegrees)));
+        Vector3f centre = q.transform(new Vector3f(1, 0, 0)).mul(hx);
+        bodies.setMassProperties(rod, m, inertia).setOrientation(rod, q).setPosition(rod, centre)
+                .setLinearVelocity(rod, (float) vx, (float) vy, 0).setAngularVelocity(rod, 0, 0, (float) wz);
+        ContactBatch contacts = new ContactBatch();
+        int c = contacts.add(ContactBatch.WORLD, rod, new Vector3f(), new Vector3f(0, 1, 0), restitution);
+        contacts.setFriction(c, mu);
+        return new Scene(bodies, new int[] {0}, contacts);
+    }
+
+    /**
+     * The same scene turned by {@code rotation} about the origin: positions, orientations, velocities,
+     * contact points and normals (the world is unchanged by a rotation). Restitution, friction and
+     * rolling resistance are kept.
+     */
+    public static Scene rotated(Scene scene, Quaternionf rotation) {
+        BodyBatch bodies = scene.bodies();
+        Vector3f v = new Vector3f();
+        Quaternionf q = new Quaternionf();
+        for (int i = 0; i < bodies.size(); i++) {
+            bodies.setPosition(i, rotation.transform(bodies.getPosition(i, v)));
+            bodies.setLinearVelocity(i, rotation.transform(bodies.getLinearVelocity(i, v)));
+            bodies.setAngularVelocity(i, rotation.transform(bodies.getAngularVelocity(i, v)));
+            bodies.setOrientation(i, new Quaternionf(rotation).mul(bodies.getOrientation(i, q)).normalize());
+        }
+        ContactBatch contacts = scene.contacts();
+        for (int c = 0; c < contacts.size(); c++) {
+            contacts.setPoint(c, rotation.transform(contacts.getPoint(c, v)));
+            contacts.setNormal(c, rotation.transform(contacts.getNormal(c, v)));
+        }
+        return scene;
+    }
+
+    /**
      * Random frictional scene with short lever arms: clusters of 2 to 5 bodies (rigid bodies, some
      * particles and, if {@code withStatic}, some static bodies) within a unit ball, each with a few
      * contacts among its members at points near the cluster centre, plus, if {@code withWorld},
