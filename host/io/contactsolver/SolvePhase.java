@@ -23,7 +23,9 @@ public enum SolvePhase {
     CONTACTS,
     /** CPU single pass: per-body sums. */
     GATHER,
-    /** CPU iterative: row set-up, warm start and the iterations. */
+    /** CPU iterative: row set-up and the warm start. */
+    ROWS,
+    /** CPU iterative: the iterations. */
     ITERATE,
     /** CPU: writing deltas and impulses out. */
     OUTPUT,

@@ -71,7 +71,7 @@ final class Benchmark {
     int steps() {
         int perSize = plan.backends().size() + 1;
         int sweep = plan.sweep() ? plan.contactCounts().size() * plan.scenes().size() * perSize : 0;
-        return sweep + (plan.iterative() ? 4 + 2 * plan.contactCounts().size() : 0);
+        return sweep + (plan.iterative() ? 4 + 3 * plan.contactCounts().size() : 0);
     }
 
     List<Measurement> run() throws Exception {
@@ -292,15 +292,32 @@ final class Benchmark {
         }
     }
 
-    /** Fixed 20 iterations against the single pass on the same pile, both backends. */
+    /** The friction coefficient of the frictional iteration-cost rows: a typical granular value. */
+    static final float COST_FRICTION = 0.5f;
+    static final String ITERATION_COST = "pile-iteration-cost";
+    static final String FRICTION_COST = "pile-friction-cost";
+
+    /**
+     * Fixed 20 iterations against the single pass on the same pile, both backends, and the same 20
+     * iterations on the same pile with friction {@link #COST_FRICTION} on every contact: what an
+     * iteration costs, and what friction adds to it (the rows note the time per contact-iteration).
+     */
     private void iterationCost(int requestedContacts) throws Exception {
         Scene scene = scene(PILE, plan.seed(), requestedContacts);
-        for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(20)}) {
-            List<ModuleRunner> runners = moduleRunners(scene, settings);
-            progress.accept("pile " + scene.contacts().size() + ": " + settings.kind().label() + " cost");
+        Scene frictional = scene(PILE, plan.seed(), requestedContacts);
+        for (int c = 0; c < frictional.contacts().size(); c++) {
+            frictional.contacts().setFriction(c, COST_FRICTION);
+        }
+        record Cost(String name, Scene scene, SolveSettings settings) {
+        }
+        for (Cost cost : List.of(new Cost(ITERATION_COST, scene, SolveSettings.singlePass()),
+                new Cost(ITERATION_COST, scene, SolveSettings.iterative(20)),
+                new Cost(FRICTION_COST, frictional, SolveSettings.iterative(20)))) {
+            List<ModuleRunner> runners = moduleRunners(cost.scene(), cost.settings());
+            progress.accept(cost.name() + " " + scene.contacts().size() + ": " + cost.settings().kind().label());
             double[][] seconds = timeRoundRobin(runners);
             for (int r = 0; r < runners.size(); r++) {
-                rows.add(runners.get(r).row("pile-iteration-cost", median(seconds[r]), seconds[r].length,
+                rows.add(runners.get(r).row(cost.name(), median(seconds[r]), seconds[r].length,
                         compulsoryBytesPerContact(scene.bodies().size(), scene.contacts().size()), 0));
                 runners.get(r).close();
             }
@@ -551,8 +568,10 @@ final class Benchmark {
             boolean device = name.equals(OPENCL);
             String note = device ? solver.description() : "";
             if (settings.kind() == io.contactsolver.SolverKind.ITERATIVE) {
-                note = String.format(java.util.Locale.ROOT, "%.4g ms per iteration, residual %.3g%s",
-                        secondsPerSolve * 1e3 / Math.max(1, result.iterations()), result.residual(),
+                double perIteration = secondsPerSolve / Math.max(1, result.iterations());
+                note = String.format(java.util.Locale.ROOT,
+                        "%.4g ms per iteration, %.1f ns per contact-iteration, residual %.3g%s", perIteration * 1e3,
+                        perIteration * 1e9 / Math.max(1, scene.contacts().size()), result.residual(),
                         note.isEmpty() ? "" : "; " + note);
             }
             return new Measurement(sceneName, name, settings.kind().label(), scene.contacts().size(),

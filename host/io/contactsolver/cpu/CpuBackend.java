@@ -8,6 +8,7 @@ import io.contactsolver.core.BodyContactIndex;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.FrictionUse;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.PreparedBodyField;
@@ -131,7 +132,10 @@ public final class CpuBackend implements SolverBackend {
         int worldSlot = bodyCount;
         prepareBodies(job.bodies(), bodyCount);
         job.clock().lap(SolvePhase.PREPARE);
-        rowData = grow(rowData, (long) ContactRowField.COUNT * rows);
+        FrictionUse friction = job.friction();
+        int rowStride = friction.friction() || friction.rolling() ? ContactRowField.COUNT
+                : ContactRowField.FRICTIONLESS_COUNT;
+        rowData = grow(rowData, (long) rowStride * rows);
         lambda = grow(lambda, (long) AccumulatedImpulse.COUNT * rows);
         float[] row = rowData;
         float[] impulse = lambda;
@@ -148,26 +152,28 @@ public final class CpuBackend implements SolverBackend {
             float[] scratch = new float[ContactRowField.COUNT];
             for (int r = from; r < to; r++) {
                 int c = order[r];
-                Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, rows, bodyCount, prep,
+                Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, rowStride, bodyCount, prep,
                         job.targets(), warm, contactCount, row, impulse, scratch);
             }
         });
         if (warm != null) {
             forEachColour(coloring, (first, end) -> {
                 for (int r = first; r < end; r++) {
-                    Iterative.applyWarmStart(row, rows, r, slots, impulse, velocity, worldSlot);
+                    Iterative.applyWarmStart(row, rowStride, rows, r, slots, impulse, velocity, worldSlot);
                 }
                 return 0.0f;
             });
         }
 
+        job.clock().lap(SolvePhase.ROWS);
         int used = 0;
         float residual = 0.0f;
         for (int iteration = 0; iteration < job.iterations(); iteration++) {
             residual = forEachColour(coloring, (first, end) -> {
                 float change = 0.0f;
                 for (int r = first; r < end; r++) {
-                    change = Math.max(change, Iterative.solveRow(row, rows, r, slots, impulse, velocity, worldSlot));
+                    change = Math.max(change, Iterative.solveRow(row, rowStride, rows, r, slots, impulse, velocity,
+                            worldSlot));
                 }
                 return change;
             });
@@ -187,7 +193,7 @@ public final class CpuBackend implements SolverBackend {
         FieldBlock impulses = job.impulses();
         runner.forRange(rows, GRAIN, (from, to) -> {
             for (int r = from; r < to; r++) {
-                Iterative.writeImpulses(row, rows, r, impulse, impulses, order[r]);
+                Iterative.writeImpulses(row, rowStride, r, impulse, impulses, order[r]);
             }
         });
         job.clock().lap(SolvePhase.OUTPUT);

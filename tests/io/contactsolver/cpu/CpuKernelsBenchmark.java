@@ -34,6 +34,8 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class CpuKernelsBenchmark {
     private static final int CONTACTS = 100_000;
+    /** Rows of a frictionless batch. */
+    private static final int ROW_STRIDE = ContactRowField.FRICTIONLESS_COUNT;
 
     @Param({"pile", "random"})
     public String scene;
@@ -68,11 +70,11 @@ public class CpuKernelsBenchmark {
         sums = new float[(bodyCount + 1) * StateField.STRIDE];  // big enough for both layouts
         responses = new float[CONTACTS * ContactBody.COUNT * DeltaField.COUNT];
         scratch = new float[ContactRowField.COUNT];
-        rows = new float[ContactRowField.COUNT * CONTACTS];
+        rows = new float[ROW_STRIDE * CONTACTS];
         lambda = new float[AccumulatedImpulse.COUNT * CONTACTS];
         slots = new int[ContactBody.COUNT * CONTACTS];
         for (int r = 0; r < CONTACTS; r++) {
-            Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), r, r, CONTACTS, bodyCount,
+            Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), r, r, ROW_STRIDE, bodyCount,
                     prepared, TargetRule.SEED, null, 0, rows, lambda, scratch);
             slots[r] = Math.max(0, links.getInt(0, r)) % bodyCount;
             slots[CONTACTS + r] = Math.max(0, links.getInt(1, r)) % bodyCount;
@@ -132,7 +134,7 @@ public class CpuKernelsBenchmark {
     public void solveRow(Blackhole sink) {
         float change = 0.0f;
         for (int r = 0; r < CONTACTS; r++) {
-            change = Math.max(change, Iterative.solveRow(rows, CONTACTS, r, slots, lambda, sums, bodyCount));
+            change = Math.max(change, Iterative.solveRow(rows, ROW_STRIDE, CONTACTS, r, slots, lambda, sums, bodyCount));
         }
         sink.consume(change);
     }
