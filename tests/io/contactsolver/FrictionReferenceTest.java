@@ -78,6 +78,20 @@ class FrictionReferenceTest {
             // the next step: every normal turned a little, so the carried friction and rolling
             // vectors must be projected onto the new tangent plane and clamped into the new disk
             FrictionInvariantsTest.turnNormals(scene.contacts(), new SplittableRandom(23), 0.3);
+            // and the coefficients changed: some contacts lose friction or rolling resistance, others
+            // get less, so the carried vectors must be clamped into the current (smaller) disk
+            SplittableRandom change = new SplittableRandom(24);
+            for (int c = 0; c < scene.contacts().size(); c++) {
+                int what = change.nextInt(4);
+                if (what == 0) {
+                    scene.contacts().setFriction(c, 0.0f);
+                } else if (what == 1) {
+                    scene.contacts().setFriction(c, scene.contacts().friction(c) * 0.3f);
+                    scene.contacts().setRollingResistance(c, scene.contacts().rollingResistance(c) * 0.3f);
+                } else if (what == 2) {
+                    scene.contacts().setRollingResistance(c, 0.0f);
+                }
+            }
             for (int iterations : new int[] {1, 3}) {
                 SolveResult warm = solver.solve(scene.bodies(), scene.contacts(), SolveSettings.iterative(iterations),
                         previous, new SolveResult());

@@ -134,6 +134,60 @@ class FrictionSinglePassTest {
         }
     }
 
+    /**
+     * PHYSICS.md: rolling resistance acts only in the iterative solver; the single pass ignores
+     * {@code rho} (its result is that of {@code rho = 0}, to the bit) and says so once: one warning
+     * line per solver, however many single passes meet it, and none where no contact has it.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void theSinglePassIgnoresRollingResistanceAndSaysSoOnce(Backend backend) {
+        io.contactsolver.scene.Scene scene = io.contactsolver.scene.SceneGenerator.randomGraph(51, 500, 3000);
+        FrictionScenes.randomFriction(new SplittableRandom(51), scene.contacts());
+        java.util.List<java.util.logging.LogRecord> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord record) {
+                log.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.util.logging.Logger logger = java.util.logging.Logger.getLogger("io.contactsolver");
+        logger.addHandler(capture);
+        try (ContactSolver solver = io.contactsolver.testing.Backends.open(backend)) {
+            // no contact with rolling resistance: nothing to say
+            float[] rho = new float[scene.contacts().size()];
+            for (int c = 0; c < rho.length; c++) {
+                rho[c] = scene.contacts().rollingResistance(c);
+                scene.contacts().setRollingResistance(c, 0.0f);
+            }
+            SolveResult without = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
+            assertEquals(0, warnings(log), "no rolling resistance, no warning");
+            for (int c = 0; c < rho.length; c++) {
+                scene.contacts().setRollingResistance(c, rho[c]);
+            }
+            SolveResult with = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
+            io.contactsolver.testing.Bits.assertIdentical(without, with, "the single pass ignores rho");
+            solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
+            solver.solve(scene.bodies(), scene.contacts(), SolveSettings.iterative(3), new SolveResult());
+            assertEquals(1, warnings(log), "said once: " + log.stream().map(java.util.logging.LogRecord::getMessage).toList());
+        } finally {
+            logger.removeHandler(capture);
+        }
+    }
+
+    private static long warnings(java.util.List<java.util.logging.LogRecord> log) {
+        return log.stream().filter(r -> r.getLevel() == java.util.logging.Level.WARNING
+                && r.getMessage().contains("rolling resistance")).count();
+    }
+
     static Vector3d at(double[] values, int first) {
         return new Vector3d(values[first], values[first + 1], values[first + 2]);
     }
