@@ -2,7 +2,7 @@
  * Rigid-body maths shared by the kernels: the OpenCL twin of
  * host/io/contactsolver/cpu/BodyMath.java, statement for statement.
  *
- * Convention (PHYSICS.md): the normal n points from body a to body b, r = p - x, the contact
+ * Convention (docs/physics.md): the normal n points from body a to body b, r = p - x, the contact
  * point moves at v + w x r, the inverse inertia is rotated into world space as R I_body^-1 R^T.
  *
  * Layout: every BODY_*, CONTACT_*, LINK_*, DELTA_* and PREP_* name below is a build option

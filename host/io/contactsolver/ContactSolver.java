@@ -23,20 +23,23 @@ import java.util.Optional;
 import org.joml.Vector3fc;
 
 /**
- * Computes frictionless collision impulses for a batch of contacts, on an OpenCL device or on the
- * CPU, and returns every body's velocity change and every contact's impulse.
+ * Computes collision impulses for a batch of contacts, with Coulomb friction and rolling
+ * resistance where contacts have them, on an OpenCL device or on the CPU, and returns every body's
+ * velocity change and every contact's impulses.
  *
- * <p>Convention (PHYSICS.md): the normal points from body a to body b; with
- * {@code v_n = (v_pb - v_pa) . n}, an approaching contact ({@code v_n < 0}) gets
+ * <p>Convention (docs/physics.md): the normal points from body a to body b; with
+ * {@code v_n = (v_pb - v_pa) . n}, a frictionless approaching contact ({@code v_n < 0}) gets
  * {@code j = -(1 + e) v_n / K}, a separating or resting one {@code j = 0}; body a receives
- * {@code -j n} and body b {@code +j n} at the contact point.
+ * {@code -j n} and body b {@code +j n} at the contact point. With friction the impulse {@code P}
+ * also has a tangential part, {@code |P_t| <= mu j}; with rolling resistance (iterative solver) an
+ * angular impulse {@code |L| <= rho j} resists relative rolling.
  *
  * <p>Creating a solver picks the backend and logs one line saying which one runs and, where
  * {@link Backend#AUTO} fell back to the CPU, why. Every solve validates its input on the host
  * first ({@link InvalidInputException}, nothing written). If the OpenCL device fails during a
  * solve, its context is dropped, the whole batch is recomputed on the CPU and a warning is logged;
  * later solves stay on the CPU. Results are bit-identical across thread counts and runs, and
- * between the CPU and a device that supports correctly rounded division.
+ * between the CPU and a device that supports correctly rounded division and square root.
  *
  * <p>A solver is not thread-safe. Close it to release the device and the worker threads.
  */

@@ -8,7 +8,7 @@ public enum SolverKind {
     SINGLE_PASS,
     /**
      * All contacts resolved together: projected Gauss-Seidel over a colouring of the contact graph
-     * (PHYSICS.md, "Several contacts on one body").
+     * (docs/physics.md, "Several contacts: single pass and iterative solver").
      */
     ITERATIVE;
 

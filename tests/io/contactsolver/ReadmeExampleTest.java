@@ -35,6 +35,15 @@ class ReadmeExampleTest {
             assertEquals(3.6f, ballDv.x, 1e-6f);
             assertEquals(0f, ballDv.y);
             assertEquals(1.8f, rodDw.z, 1e-6f);
+
+            contacts.setFriction(0, 0.5f).setRollingResistance(0, 0.01f);  // per contact; 0 is frictionless
+            solver.solve(bodies, contacts, result);
+            Vector3f friction = result.getTangentImpulse(0, new Vector3f()); // (0, 0, 0): the strike is head-on
+            Vector3f rolling = result.getRollingImpulse(0, new Vector3f());  // (0, 0, 0): iterative solver only
+
+            assertEquals(1.8f, result.impulse(0), 1e-6f);
+            assertEquals(0f, friction.length(), 1e-6f);
+            assertEquals(new Vector3f(), rolling);
         }
     }
 

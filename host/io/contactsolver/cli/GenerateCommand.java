@@ -29,13 +29,29 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Random seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--friction", defaultValue = "0", paramLabel = "MU",
+            description = "Friction coefficient of every contact (default: ${DEFAULT-VALUE}, frictionless).")
+    float friction;
+
+    @Option(names = "--rolling-resistance", defaultValue = "0", paramLabel = "RHO",
+            description = "Rolling resistance of every contact, metres (default: ${DEFAULT-VALUE}).")
+    float rollingResistance;
+
     @Override
     public Integer call() throws Exception {
         if (bodies < 2 || contacts < 0) {
             spec.commandLine().getErr().println("error: --bodies must be at least 2 and --contacts not negative");
             return Main.BAD_INPUT;
         }
+        if (!(friction >= 0.0f && friction < Float.POSITIVE_INFINITY)
+                || !(rollingResistance >= 0.0f && rollingResistance < Float.POSITIVE_INFINITY)) {
+            spec.commandLine().getErr().println("error: --friction and --rolling-resistance must be finite and not negative");
+            return Main.BAD_INPUT;
+        }
         Scene scene = SceneGenerator.randomGraph(seed, bodies, contacts);
+        for (int c = 0; c < scene.contacts().size(); c++) {
+            scene.contacts().setFriction(c, friction).setRollingResistance(c, rollingResistance);
+        }
         Path bodiesFile = out.resolve("bodies.csv");
         Path contactsFile = out.resolve("contacts.csv");
         SceneWriter.writeScene(bodiesFile, contactsFile, scene);

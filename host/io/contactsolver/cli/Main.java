@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
  * bad usage (one line on stderr says what and where).
  */
 @Command(name = "contact-solver", mixinStandardHelpOptions = true, version = "contact-solver 0.1.0",
-        description = "Frictionless rigid-body contact impulses on OpenCL devices and on the CPU.",
+        description = "Rigid-body contact impulses, with friction and rolling resistance, on OpenCL devices and on the CPU.",
         subcommands = {SolveCommand.class, DevicesCommand.class, GenerateCommand.class, BenchCommand.class,
             DemoCommand.class, CommandLine.HelpCommand.class})
 public final class Main {

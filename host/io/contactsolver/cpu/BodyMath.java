@@ -30,7 +30,7 @@ import java.nio.IntBuffer;
 /**
  * Rigid-body maths shared by the solvers; the Java twin of {@code kernels/common.cl}.
  *
- * <p>Convention (PHYSICS.md): the normal {@code n} points from body a to body b,
+ * <p>Convention (docs/physics.md): the normal {@code n} points from body a to body b,
  * {@code r = p - x}, the contact point moves at {@code v + w x r}, and the inverse inertia is
  * rotated into world space as {@code R I_body^-1 R^T}. Every expression is written in the same
  * order as in the OpenCL C, float only, so that the JVM (strict IEEE 754, no fused multiply-add)

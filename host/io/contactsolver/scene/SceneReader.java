@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * Reads {@code bodies.csv} and {@code contacts.csv} (FORMATS.md) into a {@link Scene}.
+ * Reads {@code bodies.csv} and {@code contacts.csv} (docs/formats.md) into a {@link Scene}.
  *
  * <p>A scene that reads is one a solver accepts. The files' own rules are checked while reading
  * (header, field counts, numbers, integer ids, duplicate ids, contacts naming unknown bodies); then

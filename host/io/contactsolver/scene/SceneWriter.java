@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Writes the files of FORMATS.md: the outputs of {@code solve} ({@code deltas.csv}, one row per
+ * Writes the files of docs/formats.md: the outputs of {@code solve} ({@code deltas.csv}, one row per
  * body, and {@code impulses.csv}, one row per contact, in input order, keyed by id) and scenes
  * ({@code bodies.csv}, {@code contacts.csv}).
  *
