@@ -72,6 +72,32 @@ class FrictionAgreementTest {
         }
     }
 
+    /**
+     * Targets other than {@code -e v_n}: positional correction (speculative gaps and Baumgarte
+     * overlap) and the restitution threshold, with friction and rolling resistance, both solvers.
+     */
+    @Test
+    void otherTargetsWithFrictionAreBitIdentical() {
+        Scene scene = frictionalScene(3005, 5000, 30_000);
+        SplittableRandom random = new SplittableRandom(5);
+        for (int c = 0; c < scene.contacts().size(); c++) {
+            scene.contacts().setSeparation(c, (float) (random.nextDouble() * 0.2 - 0.12));
+        }
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(10)}) {
+                for (SolveSettings target : new SolveSettings[] {
+                    settings.withPositionalCorrection(1.0f / 60.0f, 0.2f, 0.005f),
+                    settings.withRestitutionThreshold(1.0f)}) {
+                    SolveResult expected = cpu.solve(scene.bodies(), scene.contacts(), target, new SolveResult());
+                    assertFrictional(expected, settings.kind() == io.contactsolver.SolverKind.ITERATIVE);
+                    Bits.assertIdentical(expected, openCl.solve(scene.bodies(), scene.contacts(), target,
+                            new SolveResult()), target.toString());
+                    io.contactsolver.FrictionInvariantsTestAccess.assertInsideCones(scene, expected, target);
+                }
+            }
+        }
+    }
+
     /** The device keeps its own bodies between steps; with friction the trajectory is still the CPU's, bit for bit. */
     @Test
     void deviceResidentStepsFollowTheCpuTrajectory() {
