@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.scene.Scene;
+import io.contactsolver.scene.SceneGenerator;
+import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.Bits;
 import io.contactsolver.testing.Engine;
 import io.contactsolver.testing.Engine.Solved;
 import io.contactsolver.testing.FrictionScenes;
@@ -12,10 +15,16 @@ import io.contactsolver.testing.ReferenceFriction.Outcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.joml.Vector3d;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -140,14 +149,14 @@ class FrictionSinglePassTest {
      * line per solver, however many single passes meet it, and none where no contact has it.
      */
     @ParameterizedTest
-    @org.junit.jupiter.params.provider.EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
     void theSinglePassIgnoresRollingResistanceAndSaysSoOnce(Backend backend) {
-        io.contactsolver.scene.Scene scene = io.contactsolver.scene.SceneGenerator.randomGraph(51, 500, 3000);
+        Scene scene = SceneGenerator.randomGraph(51, 500, 3000);
         FrictionScenes.randomFriction(new SplittableRandom(51), scene.contacts());
-        java.util.List<java.util.logging.LogRecord> log = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.logging.Handler capture = new java.util.logging.Handler() {
+        List<LogRecord> log = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
             @Override
-            public void publish(java.util.logging.LogRecord record) {
+            public void publish(LogRecord record) {
                 log.add(record);
             }
 
@@ -159,9 +168,9 @@ class FrictionSinglePassTest {
             public void close() {
             }
         };
-        java.util.logging.Logger logger = java.util.logging.Logger.getLogger("io.contactsolver");
+        Logger logger = Logger.getLogger("io.contactsolver");
         logger.addHandler(capture);
-        try (ContactSolver solver = io.contactsolver.testing.Backends.open(backend)) {
+        try (ContactSolver solver = Backends.open(backend)) {
             // no contact with rolling resistance: nothing to say
             float[] rho = new float[scene.contacts().size()];
             for (int c = 0; c < rho.length; c++) {
@@ -174,17 +183,17 @@ class FrictionSinglePassTest {
                 scene.contacts().setRollingResistance(c, rho[c]);
             }
             SolveResult with = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
-            io.contactsolver.testing.Bits.assertIdentical(without, with, "the single pass ignores rho");
+            Bits.assertIdentical(without, with, "the single pass ignores rho");
             solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
             solver.solve(scene.bodies(), scene.contacts(), SolveSettings.iterative(3), new SolveResult());
-            assertEquals(1, warnings(log), "said once: " + log.stream().map(java.util.logging.LogRecord::getMessage).toList());
+            assertEquals(1, warnings(log), "said once: " + log.stream().map(LogRecord::getMessage).toList());
         } finally {
             logger.removeHandler(capture);
         }
     }
 
-    private static long warnings(java.util.List<java.util.logging.LogRecord> log) {
-        return log.stream().filter(r -> r.getLevel() == java.util.logging.Level.WARNING
+    private static long warnings(List<LogRecord> log) {
+        return log.stream().filter(r -> r.getLevel() == Level.WARNING
                 && r.getMessage().contains("rolling resistance")).count();
     }
 

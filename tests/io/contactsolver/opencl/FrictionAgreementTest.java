@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.contactsolver.Backend;
 import io.contactsolver.BodyField;
 import io.contactsolver.ContactSolver;
+import io.contactsolver.FrictionInvariantsTestAccess;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
+import io.contactsolver.SolverKind;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
@@ -89,10 +91,10 @@ class FrictionAgreementTest {
                     settings.withPositionalCorrection(1.0f / 60.0f, 0.2f, 0.005f),
                     settings.withRestitutionThreshold(1.0f)}) {
                     SolveResult expected = cpu.solve(scene.bodies(), scene.contacts(), target, new SolveResult());
-                    assertFrictional(expected, settings.kind() == io.contactsolver.SolverKind.ITERATIVE);
+                    assertFrictional(expected, settings.kind() == SolverKind.ITERATIVE);
                     Bits.assertIdentical(expected, openCl.solve(scene.bodies(), scene.contacts(), target,
                             new SolveResult()), target.toString());
-                    io.contactsolver.FrictionInvariantsTestAccess.assertInsideCones(scene, expected, target);
+                    FrictionInvariantsTestAccess.assertInsideCones(scene, expected, target);
                 }
             }
         }
