@@ -166,7 +166,8 @@ public final class ContactBatch {
 
     /**
      * Sets the rolling resistance {@code rho}, a length in metres (finite, {@code >= 0}; default 0):
-     * the iterative solver limits the angular impulse resisting relative rolling and spinning to
+     * the iterative solver limits the angular impulse resisting relative rolling (about the contact
+     * tangents; spin about the normal is not resisted) to
      * {@code rho} times the normal impulse. The single pass ignores it.
      */
     public ContactBatch setRollingResistance(int contact, float rho) {

@@ -69,7 +69,15 @@ class ContactSolverValidationTest {
                 new Case("normal too long", (b, c) -> c.setNormal(0, 1.002f, 0, 0), Subject.CONTACT, 0, List.of("nx", "ny", "nz"), "not unit length"),
                 new Case("restitution above 1", (b, c) -> c.setRestitution(2, 1.01f), Subject.CONTACT, 2, List.of("restitution"), "outside [0, 1]"),
                 new Case("negative restitution", (b, c) -> c.setRestitution(0, -0.1f), Subject.CONTACT, 0, List.of("restitution"), "outside [0, 1]"),
-                new Case("NaN restitution", (b, c) -> c.setRestitution(1, Float.NaN), Subject.CONTACT, 1, List.of("restitution"), "not finite"))
+                new Case("NaN restitution", (b, c) -> c.setRestitution(1, Float.NaN), Subject.CONTACT, 1, List.of("restitution"), "not finite"),
+                new Case("negative friction", (b, c) -> c.setFriction(1, -0.5f), Subject.CONTACT, 1, List.of("friction"), "friction -0.5 is negative"),
+                new Case("tiny negative friction", (b, c) -> c.setFriction(0, -Float.MIN_VALUE), Subject.CONTACT, 0, List.of("friction"), "is negative"),
+                new Case("NaN friction", (b, c) -> c.setFriction(0, Float.NaN), Subject.CONTACT, 0, List.of("friction"), "not finite"),
+                new Case("infinite friction", (b, c) -> c.setFriction(2, Float.POSITIVE_INFINITY), Subject.CONTACT, 2, List.of("friction"), "not finite"),
+                new Case("negative rolling resistance", (b, c) -> c.setRollingResistance(2, -0.01f), Subject.CONTACT, 2, List.of("rolling_resistance"), "rolling resistance -0.01 is negative"),
+                new Case("NaN rolling resistance", (b, c) -> c.setRollingResistance(1, Float.NaN), Subject.CONTACT, 1, List.of("rolling_resistance"), "not finite"),
+                new Case("infinite rolling resistance", (b, c) -> c.setRollingResistance(0, Float.POSITIVE_INFINITY), Subject.CONTACT, 0, List.of("rolling_resistance"), "not finite"),
+                new Case("minus infinite rolling resistance", (b, c) -> c.setRollingResistance(2, Float.NEGATIVE_INFINITY), Subject.CONTACT, 2, List.of("rolling_resistance"), "not finite"))
                 .map(Arguments::of);
     }
 
@@ -129,6 +137,39 @@ class ContactSolverValidationTest {
         InvalidInputException fault = assertThrows(InvalidInputException.class,
                 () -> ContactSolver.validate(bodies, contacts));
         assertEquals(Subject.BODY, fault.subject());
+    }
+
+    /** Friction and rolling resistance: 0, -0.0 (which is 0) and large finite values are fine. */
+    @Test
+    void zeroNegativeZeroAndLargeFrictionAreAccepted() {
+        ContactBatch contacts = contacts();
+        contacts.setFriction(0, 0.0f).setRollingResistance(0, -0.0f);
+        contacts.setFriction(1, -0.0f).setRollingResistance(1, 0.0f);
+        contacts.setFriction(2, 1e30f).setRollingResistance(2, 1e30f);
+        ContactSolver.validate(bodies(), contacts);
+        try (ContactSolver solver = Backends.cpu()) {
+            SolveResult result = solver.solve(bodies(), contacts, SolveSettings.iterative(10), new SolveResult());
+            assertTrue(Float.isFinite(result.impulse(2)), "a huge coefficient is just a rough contact");
+        }
+    }
+
+    /** A bad coefficient is refused by every entry point, before anything is written. */
+    @Test
+    void badFrictionIsRefusedByTheIterativeSolverAndTheStepToo() {
+        ContactBatch contacts = contacts();
+        contacts.setRollingResistance(1, -2.0f);
+        BodyBatch bodies = bodies();
+        Vector3f before = bodies.getLinearVelocity(2, new Vector3f());
+        try (ContactSolver solver = Backends.cpu()) {
+            InvalidInputException fault = assertThrows(InvalidInputException.class,
+                    () -> solver.solve(bodies, contacts, SolveSettings.iterative(5), new SolveResult()));
+            assertEquals(List.of("rolling_resistance"), fault.fields());
+            assertEquals(1, fault.index());
+            fault = assertThrows(InvalidInputException.class, () -> solver.step(bodies, contacts,
+                    SolveSettings.iterative(5), new Vector3f(0, -10, 0), 0.01f, null, new SolveResult()));
+            assertEquals(List.of("rolling_resistance"), fault.fields());
+        }
+        assertEquals(before, bodies.getLinearVelocity(2, new Vector3f()), "the step left the bodies alone");
     }
 
     @Test

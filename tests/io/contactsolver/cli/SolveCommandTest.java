@@ -77,7 +77,42 @@ class SolveCommandTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("brokenFiles")
     void refusesBadInputWithOneLineAndLeavesNoOutput(Broken broken) throws IOException {
-        Path[] files = BrokenScenes.writeBroken(dir, broken);
+        assertRefused(broken, BrokenScenes.writeBroken(dir, broken));
+    }
+
+    static Stream<Broken> brokenFrictionFiles() {
+        return BrokenScenes.brokenFrictionFiles().map(arguments -> (Broken) arguments.get()[0]);
+    }
+
+    /** A bad friction or rolling resistance value: exit status 2, one line naming file, line and column. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("brokenFrictionFiles")
+    void refusesBadFrictionWithOneLineAndLeavesNoOutput(Broken broken) throws IOException {
+        assertRefused(broken, BrokenScenes.writeBrokenFriction(dir, broken));
+    }
+
+    /** The good scene with friction columns solves, and impulses.csv carries the friction and rolling vectors. */
+    @Test
+    void writesTheFrictionAndRollingImpulses() throws IOException {
+        Path bodies = file("bodies.csv", BrokenScenes.goodBodies());
+        Path contacts = file("contacts.csv", BrokenScenes.goodFrictionContacts());
+        Path out = dir.resolve("out");
+        Run run = Cli.inProcess("solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(), "--out",
+                out.toString(), "--backend", "cpu", "--solver", "iterative", "--iterations", "20");
+        assertEquals(Main.OK, run.exitCode(), run.err());
+        List<String> impulses = Files.readAllLines(out.resolve("impulses.csv"));
+        assertEquals(List.of("id", "j", "tx", "ty", "tz", "rx", "ry", "rz"), List.of(impulses.get(0).split(",")));
+        String[] first = impulses.get(1).split(",");
+        assertEquals("5", first[0]);
+        // contact 5: the point of body 20 slides along -y at 0.5 m/s (w = +z, r = -0.5 x), so
+        // friction acts on body 20 along +y, within mu j
+        float j = Float.parseFloat(first[1]);
+        float ty = Float.parseFloat(first[3]);
+        assertTrue(j > 0.0f && ty > 0.0f && ty <= 0.4f * j * (1 + 1e-6f), impulses.get(1));
+        assertEquals(0.0f, Float.parseFloat(first[2]), "no friction along the normal");
+    }
+
+    private void assertRefused(Broken broken, Path[] files) throws IOException {
         Path out = dir.resolve("out");
         Files.createDirectories(out);
         Files.writeString(out.resolve("deltas.csv"), "earlier output\n");

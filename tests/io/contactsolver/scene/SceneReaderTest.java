@@ -91,6 +91,34 @@ class SceneReaderTest {
         assertEquals(1, fault.getMessage().lines().count(), "one line");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.contactsolver.testing.BrokenScenes#brokenFrictionFiles")
+    void refusesBadFrictionNamingFileLineAndColumn(Broken broken) throws IOException {
+        Path[] files = BrokenScenes.writeBrokenFriction(dir, broken);
+        SceneFormatException fault = assertThrows(SceneFormatException.class, () -> SceneReader.read(files[0], files[1]));
+        assertTrue(fault.getMessage().startsWith(files[1] + broken.location()), fault.getMessage());
+        assertTrue(fault.getMessage().contains(broken.problem()), fault.getMessage());
+        assertEquals(broken.line(), fault.line());
+        assertEquals(1, fault.getMessage().lines().count(), "one line");
+    }
+
+    @Test
+    void frictionColumnsAreOptionalAndRead() throws Exception {
+        Scene without = SceneReader.read(write("bodies.csv", BrokenScenes.goodBodies()),
+                write("contacts.csv", BrokenScenes.goodContacts()));
+        assertEquals(0.0f, without.contacts().friction(1));
+        assertEquals(0.0f, without.contacts().rollingResistance(1));
+        Scene with = SceneReader.read(write("bodies.csv", BrokenScenes.goodBodies()),
+                write("contacts.csv", BrokenScenes.goodFrictionContacts()));
+        assertEquals(0.8f, with.contacts().friction(1));
+        assertEquals(0.02f, with.contacts().rollingResistance(1));
+        // in any order, and either alone
+        Scene reordered = SceneReader.read(write("bodies.csv", BrokenScenes.goodBodies()),
+                write("contacts.csv", "rolling_resistance," + BrokenScenes.CONTACT_HEADER, "0.03,5,10,20,0.5,0,0,1,0,0,0.5"));
+        assertEquals(0.03f, reordered.contacts().rollingResistance(0));
+        assertEquals(0.0f, reordered.contacts().friction(0));
+    }
+
     @Test
     void refusesEmptyAndMissingFiles() throws IOException {
         Path empty = write("empty.csv");

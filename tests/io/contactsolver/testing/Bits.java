@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.contactsolver.DeltaField;
+import io.contactsolver.ImpulseField;
 import io.contactsolver.SolveResult;
 
-/** Bit-for-bit comparison of two results, reporting the first difference. */
+/** Bit-for-bit comparison of two results (deltas, every impulse field, ids), reporting the first difference. */
 public final class Bits {
     private Bits() {
     }
@@ -17,10 +18,17 @@ public final class Bits {
         int differences = 0;
         String first = null;
         for (int c = 0; c < expected.contactCount(); c++) {
-            if (Float.floatToRawIntBits(expected.impulse(c)) != Float.floatToRawIntBits(actual.impulse(c))) {
+            for (ImpulseField field : ImpulseField.values()) {
+                float e = expected.impulse(field, c);
+                float a = actual.impulse(field, c);
+                if (Float.floatToRawIntBits(e) != Float.floatToRawIntBits(a)) {
+                    differences++;
+                    first = first != null ? first : field + " of contact " + c + ": " + e + " vs " + a;
+                }
+            }
+            if (expected.contactId(c) != actual.contactId(c)) {
                 differences++;
-                first = first != null ? first
-                        : "impulse of contact " + c + ": " + expected.impulse(c) + " vs " + actual.impulse(c);
+                first = first != null ? first : "id of contact " + c;
             }
         }
         for (int i = 0; i < expected.bodyCount(); i++) {

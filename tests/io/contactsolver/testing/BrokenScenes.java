@@ -70,6 +70,40 @@ public final class BrokenScenes {
                 .map(Arguments::of);
     }
 
+    /** The contacts header with the optional friction columns. */
+    public static final String FRICTION_CONTACT_HEADER = CONTACT_HEADER + ",friction,rolling_resistance";
+
+    /** {@link #goodContacts} with friction and rolling resistance, as file lines. */
+    public static String[] goodFrictionContacts() {
+        return new String[] {FRICTION_CONTACT_HEADER,
+            "5,10,20,0.5,0,0,1,0,0,0.5,0.4,0.01",
+            "6,-1,20,1,-1,0,0,1,0,1,0.8,0.02"};
+    }
+
+    /** Every way of breaking a friction or rolling resistance value in {@link #goodFrictionContacts}. */
+    public static Stream<Arguments> brokenFrictionFiles() {
+        return Stream.of(
+                new Broken("negative friction", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,-0.4,0.01", ":2: column 'friction' of contact id 5", "friction -0.4 is negative"),
+                new Broken("NaN friction", false, 3, "6,-1,20,1,-1,0,0,1,0,1,NaN,0.02", ":3: column 'friction' of contact id 6", "not finite"),
+                new Broken("infinite friction", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,inf,0.01", ":2: column 'friction' of contact id 5", "not finite"),
+                new Broken("friction overflowing to infinity", false, 3, "6,-1,20,1,-1,0,0,1,0,1,1e39,0.02", ":3: column 'friction' of contact id 6", "not finite"),
+                new Broken("non-numeric friction", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,rough,0.01", ":2: column 'friction'", "'rough' is not a number"),
+                new Broken("empty friction", false, 3, "6,-1,20,1,-1,0,0,1,0,1,,0.02", ":3: column 'friction'", "empty field is not a number"),
+                new Broken("negative rolling resistance", false, 3, "6,-1,20,1,-1,0,0,1,0,1,0.8,-0.02", ":3: column 'rolling_resistance' of contact id 6", "rolling resistance -0.02 is negative"),
+                new Broken("NaN rolling resistance", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,0.4,NaN", ":2: column 'rolling_resistance' of contact id 5", "not finite"),
+                new Broken("infinite rolling resistance", false, 3, "6,-1,20,1,-1,0,0,1,0,1,0.8,-inf", ":3: column 'rolling_resistance' of contact id 6", "not finite"),
+                new Broken("non-numeric rolling resistance", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,0.4,1cm", ":2: column 'rolling_resistance'", "'1cm' is not a number"))
+                .map(Arguments::of);
+    }
+
+    /** Writes the good scene with friction columns, one contact line replaced; returns {bodies, contacts}. */
+    public static Path[] writeBrokenFriction(Path dir, Broken broken) throws IOException {
+        String[] contacts = goodFrictionContacts();
+        contacts[broken.line() - 1] = broken.replacement();
+        return new Path[] {Files.write(dir.resolve("bodies.csv"), String.join("\n", goodBodies()).getBytes()),
+            Files.write(dir.resolve("contacts.csv"), String.join("\n", contacts).getBytes())};
+    }
+
     /** Writes the good scene with one line replaced; returns {bodies, contacts}. */
     public static Path[] writeBroken(Path dir, Broken broken) throws IOException {
         String[] bodies = goodBodies();

@@ -1,0 +1,221 @@
+package io.contactsolver;
+
+import static io.contactsolver.FrictionSinglePassTest.assertVector;
+import static io.contactsolver.FrictionSinglePassTest.at;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.scene.Scene;
+import io.contactsolver.testing.Engine;
+import io.contactsolver.testing.Engine.Solved;
+import io.contactsolver.testing.FrictionScenes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.joml.Vector3d;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * PHYSICS.md's checks of the iterative solver with friction, gravity {@code g} for one step
+ * {@code dt} already in the velocity and {@code e = 0}: a sphere on an incline rolls or slips, a box
+ * on four corners sticks or slides without turning, a rolling sphere with rolling resistance slows
+ * by {@code (5/7)(rho / r) g dt} and keeps rolling. On both backends and on the float64 oracle,
+ * with the incline in general position (normals not along an axis) as well as upright.
+ */
+class FrictionIterativeTest {
+    private static final double G = 9.81;
+    private static final double DT = 1.0 / 60.0;
+
+    /** An incline: its frame (normal, downhill tangent, third axis), its angle and the friction coefficient. */
+    record Incline(String name, Vector3d[] frame, double theta, float mu) {
+        @Override
+        public String toString() {
+            return name;
+        }
+
+        /** The velocity gravity gives in one step: {@code g dt (sin theta s - cos theta n)}. */
+        Vector3d fall() {
+            return new Vector3d(frame[1]).mul(G * DT * Math.sin(theta)).sub(new Vector3d(frame[0]).mul(G * DT * Math.cos(theta)));
+        }
+    }
+
+    /** Inclines of several angles and frames with mu at {@code factor} times the critical coefficient. */
+    static List<Arguments> inclines(double[] factors, java.util.function.DoubleUnaryOperator critical) {
+        SplittableRandom random = new SplittableRandom(5);
+        List<Vector3d[]> frames = List.of(FrictionScenes.upright(), FrictionScenes.frame(random),
+                FrictionScenes.frame(random));
+        double[] angles = {Math.toRadians(15), Math.toRadians(30), Math.toRadians(50)};
+        List<Arguments> cases = new ArrayList<>();
+        for (Engine engine : Engine.values()) {
+            for (int f = 0; f < frames.size(); f++) {
+                for (double factor : factors) {
+                    double theta = angles[(f + cases.size()) % angles.length];
+                    float mu = (float) (factor * critical.applyAsDouble(theta));
+                    cases.add(Arguments.of(engine, new Incline(engine + ", frame " + f + ", theta "
+                            + Math.round(Math.toDegrees(theta)) + ", mu " + mu + " (" + factor + " x critical)",
+                            frames.get(f), theta, mu)));
+                }
+            }
+        }
+        return cases;
+    }
+
+    static Stream<Arguments> sphereInclines() {
+        // rolling needs mu >= (2/7) tan theta; factors on both sides, 10% from the boundary at least
+        return inclines(new double[] {3.0, 1.1, 0.9, 0.4, 0.0}, theta -> 2.0 / 7.0 * Math.tan(theta)).stream();
+    }
+
+    static Stream<Arguments> boxInclines() {
+        // sticking needs mu >= tan theta
+        return inclines(new double[] {2.0, 1.1, 0.9, 0.5}, Math::tan).stream();
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("sphereInclines")
+    void aSphereOnAnInclineRollsOrSlips(Engine engine, Incline incline) {
+        double radius = 0.4;
+        double mass = 2.5;
+        Vector3d n = incline.frame()[0];
+        Vector3d s = incline.frame()[1];
+        Vector3d v0 = incline.fall();
+        Scene scene = FrictionScenes.sphereOnPlane(n, radius, mass, v0, new Vector3d(), 0.0f, incline.mu(), 0.0f);
+
+        // a sphere's normal and tangential rows are uncoupled and its tangent block is isotropic:
+        // one iteration solves it; more only re-solve solved rows
+        Solved solved = engine.iterative(scene, 20);
+
+        Vector3d v = new Vector3d(v0).add(at(solved.deltas()[0], 0));
+        Vector3d w = at(solved.deltas()[0], 3);
+        Vector3d point = new Vector3d(v).add(new Vector3d(w).cross(new Vector3d(n).mul(-radius)));
+        double gdt = G * DT;
+        // float32 on velocities of order g dt: a few ulps, relative
+        double tolerance = 1e-5 * gdt;
+        assertEquals(0.0, v.dot(n), tolerance, "the normal velocity is stopped (e = 0)");
+        boolean rolls = incline.mu() >= 2.0 / 7.0 * Math.tan(incline.theta());
+        double speed = rolls ? 5.0 / 7.0 * gdt * Math.sin(incline.theta())
+                : gdt * (Math.sin(incline.theta()) - incline.mu() * Math.cos(incline.theta()));
+        assertVector(new Vector3d(s).mul(speed), new double[] {v.x, v.y, v.z}, 0, tolerance,
+                rolls ? "rolls at (5/7) g dt sin theta" : "slips at g dt (sin theta - mu cos theta)");
+        if (rolls) {
+            assertTrue(point.length() <= tolerance, "rolling: the contact point is at rest: " + point);
+        } else {
+            // the friction impulse -mu m g dt cos theta s at r = -R n turns the sphere downhill:
+            // dw = I^-1 (r x P_t) = (5 mu g dt cos theta / (2 r)) (n x s)
+            Vector3d expected = new Vector3d(n).cross(s).mul(5.0 * incline.mu() * gdt * Math.cos(incline.theta()) / (2.0 * radius));
+            assertVector(expected, new double[] {w.x, w.y, w.z}, 0, tolerance / radius, "slipping: the friction turns it");
+            assertTrue(point.dot(s) > 0.0, "slipping: the contact point still slides downhill: " + point);
+        }
+        double[] impulse = solved.impulses()[0];
+        assertEquals(mass * gdt * Math.cos(incline.theta()), impulse[ImpulseField.J.ordinal()], mass * tolerance, "j");
+        double friction = new Vector3d(impulse[1], impulse[2], impulse[3]).length();
+        assertTrue(friction <= incline.mu() * impulse[0] * (1 + 1e-6) + 1e-12, "inside the cone: " + friction);
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("boxInclines")
+    void aBoxOnFourCornersSticksOrSlidesWithoutTurning(Engine engine, Incline incline) {
+        double mass = 3.0;
+        Vector3d v0 = incline.fall();
+        Scene scene = FrictionScenes.boxOnFourCorners(incline.frame(), 0.5, 0.3, 0.35, mass, v0, incline.mu());
+
+        Solved solved = engine.iterative(scene, 500);
+
+        Vector3d v = new Vector3d(v0).add(at(solved.deltas()[0], 0));
+        Vector3d w = at(solved.deltas()[0], 3);
+        double gdt = G * DT;
+        boolean sticks = incline.mu() >= Math.tan(incline.theta());
+        double speed = sticks ? 0.0 : gdt * (Math.sin(incline.theta()) - incline.mu() * Math.cos(incline.theta()));
+        // four coupled contacts after 500 sweeps: what is left of the error decays geometrically;
+        // 1e-4 of g dt (measured on the oracle in contact order: below 1e-6)
+        double tolerance = 1e-4 * gdt;
+        assertVector(new Vector3d(incline.frame()[1]).mul(speed), new double[] {v.x, v.y, v.z}, 0, tolerance,
+                sticks ? "sticks: no motion at all" : "slides at g dt (sin theta - mu cos theta) straight downhill");
+        assertTrue(w.length() * 0.5 <= tolerance, "no rotation: " + w);
+        double normal = 0.0;
+        Vector3d friction = new Vector3d();
+        for (double[] impulse : solved.impulses()) {
+            normal += impulse[0];
+            friction.add(impulse[1], impulse[2], impulse[3]);
+            assertTrue(new Vector3d(impulse[1], impulse[2], impulse[3]).length() <= incline.mu() * impulse[0] * (1 + 1e-5) + 1e-9,
+                    "every corner's friction inside its cone");
+        }
+        assertEquals(mass * gdt * Math.cos(incline.theta()), normal, mass * tolerance, "the corners carry the weight");
+        assertVector(new Vector3d(incline.frame()[1]).mul(-mass * (gdt * Math.sin(incline.theta()) - speed)),
+                new double[] {friction.x, friction.y, friction.z}, 0, mass * tolerance, "friction holds back the rest");
+    }
+
+    /**
+     * PHYSICS.md's rolling pair acts along the tangents t1, t2 only: it resists rolling, not
+     * spinning about the normal. A sphere resting on the ground and spinning about the normal keeps
+     * its spin, whatever its rolling resistance, and no rolling impulse arises.
+     */
+    @ParameterizedTest
+    @MethodSource("rollingResistance")
+    void rollingResistanceDoesNotResistSpinningAboutTheNormal(Engine engine, Vector3d[] frame, float rho) {
+        double radius = 0.25;
+        double mass = 1.2;
+        Vector3d n = frame[0];
+        Vector3d v0 = new Vector3d(n).mul(-G * DT);
+        Vector3d w0 = new Vector3d(n).mul(7.0);
+        Scene scene = FrictionScenes.sphereOnPlane(n, radius, mass, v0, w0, 0.0f, 0.8f, rho);
+
+        Solved solved = engine.iterative(scene, 50);
+
+        // float32: the float normal and tangents are orthogonal to a few ulps, so the spin shows a
+        // few ulps of itself along t1, t2, and the rolling rows answer that noise. Resisting the
+        // spin would instead take rho m g dt (about 4e-3 here) and change the spin by about 0.1.
+        double inertia = 0.4 * mass * radius * radius;
+        assertVector(new Vector3d(), solved.deltas()[0], 3, 1e-5 * 7.0, "the spin about the normal is kept");
+        assertVector(new Vector3d(), solved.impulses()[0], ImpulseField.RX.ordinal(), 1e-5 * 7.0 * inertia,
+                "no rolling impulse beyond rounding");
+        assertEquals(mass * G * DT, solved.impulses()[0][0], 1e-5 * mass * G * DT, "j = m g dt");
+    }
+
+    static Stream<Arguments> rollingResistance() {
+        SplittableRandom random = new SplittableRandom(8);
+        List<Arguments> cases = new ArrayList<>();
+        for (Engine engine : Engine.values()) {
+            cases.add(Arguments.of(engine, FrictionScenes.upright(), 0.02f));
+            cases.add(Arguments.of(engine, FrictionScenes.frame(random), 0.05f));
+            cases.add(Arguments.of(engine, FrictionScenes.frame(random), 0.01f));
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("rollingResistance")
+    void aRollingSphereWithRollingResistanceSlowsAndKeepsRolling(Engine engine, Vector3d[] frame, float rho) {
+        double radius = 0.25;
+        double mass = 1.2;
+        double u = 2.0;
+        Vector3d n = frame[0];
+        Vector3d s = frame[1];
+        double gdt = G * DT;
+        // rolling along s on flat ground (n is up): w = (u / r) (n x s) puts the contact point at rest
+        Vector3d v0 = new Vector3d(s).mul(u).sub(new Vector3d(n).mul(gdt));
+        Vector3d w0 = new Vector3d(n).cross(s).mul(u / radius);
+        // mu well above the (5/7) rho / r that rolling needs
+        Scene scene = FrictionScenes.sphereOnPlane(n, radius, mass, v0, w0, 0.0f, 0.8f, rho);
+
+        Solved solved = engine.iterative(scene, 200);
+
+        Vector3d v = new Vector3d(v0).add(at(solved.deltas()[0], 0));
+        Vector3d w = new Vector3d(w0).add(at(solved.deltas()[0], 3));
+        Vector3d point = new Vector3d(v).add(new Vector3d(w).cross(new Vector3d(n).mul(-radius)));
+        // the friction and rolling rows converge geometrically; float32 on speeds of order u
+        double tolerance = 2e-5 * u;
+        double expected = u - 5.0 / 7.0 * (rho / radius) * gdt;
+        assertVector(new Vector3d(s).mul(expected), new double[] {v.x, v.y, v.z}, 0, tolerance,
+                "slows to u - (5/7)(rho / r) g dt");
+        assertTrue(point.length() <= tolerance, "keeps rolling: the contact point is at rest: " + point);
+        double[] impulse = solved.impulses()[0];
+        assertEquals(mass * gdt, impulse[0], mass * tolerance, "j = m g dt");
+        Vector3d rolling = new Vector3d(impulse[4], impulse[5], impulse[6]);
+        // the rolling impulse is saturated: rho j, against the rolling (about -(n x s))
+        assertVector(new Vector3d(n).cross(s).mul(-rho * mass * gdt), new double[] {rolling.x, rolling.y, rolling.z}, 0,
+                1e-4 * rho * mass * gdt, "the rolling impulse is rho j against the rolling");
+    }
+}

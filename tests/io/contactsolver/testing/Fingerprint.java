@@ -1,0 +1,52 @@
+package io.contactsolver.testing;
+
+import io.contactsolver.BodyBatch;
+import io.contactsolver.BodyField;
+import io.contactsolver.DeltaField;
+import io.contactsolver.SolveResult;
+
+/**
+ * A 64-bit fingerprint of the exact bits of a result (every body's deltas and every contact's
+ * normal impulse) or of a body batch, for comparing with results recorded from an earlier version
+ * of the module: equal fingerprints mean equal bits (barring a 2^-64 accident).
+ */
+public final class Fingerprint {
+    private long hash = 0xcbf29ce484222325L;
+
+    private Fingerprint() {
+    }
+
+    private Fingerprint add(float value) {
+        int bits = Float.floatToRawIntBits(value);
+        for (int shift = 0; shift < 32; shift += 8) {
+            hash ^= (bits >>> shift) & 0xff;
+            hash *= 0x100000001b3L;
+        }
+        return this;
+    }
+
+    /** Deltas of every body, then the normal impulse of every contact. */
+    public static long of(SolveResult result) {
+        Fingerprint f = new Fingerprint();
+        for (int i = 0; i < result.bodyCount(); i++) {
+            for (DeltaField field : DeltaField.values()) {
+                f.add(result.delta(field, i));
+            }
+        }
+        for (int c = 0; c < result.contactCount(); c++) {
+            f.add(result.impulse(c));
+        }
+        return f.hash;
+    }
+
+    /** Every field of every body. */
+    public static long of(BodyBatch bodies) {
+        Fingerprint f = new Fingerprint();
+        for (int i = 0; i < bodies.size(); i++) {
+            for (BodyField field : BodyField.values()) {
+                f.add(bodies.get(field, i));
+            }
+        }
+        return f.hash;
+    }
+}
