@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
  * state of every sphere.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Drop spheres into a box (--scene box) or pour them into a heap (--scene heap) and simulate "
+        description = "Pour spheres into a heap (--scene heap) or drop them into a box (--scene box) and simulate "
                 + "them, solving every step's contacts with the module; writes a snapshot (particles.png), a chart "
                 + "(energy-contacts.png) and the spheres' final state (particles.csv).")
 public final class DemoCommand implements Callable<Integer> {
@@ -46,19 +46,20 @@ public final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--scene", defaultValue = "box", paramLabel = "box|heap",
-            description = "box: spheres dropped into a closed box, for a fixed number of steps; heap: spheres "
-                    + "poured from a narrow inlet onto a wide floor until the heap is at rest, and its angle of "
-                    + "repose measured (default: ${DEFAULT-VALUE}).")
+    // heap by default: it is where friction shows, in a figure (the angle of repose) and a picture
+    @Option(names = "--scene", defaultValue = "heap", paramLabel = "heap|box",
+            description = "heap: spheres poured from a narrow inlet onto a wide floor until the heap is at rest, and "
+                    + "its angle of repose measured; box: spheres dropped into a closed box, for a fixed number of "
+                    + "steps (default: ${DEFAULT-VALUE}).")
     Scene scene;
 
     @Option(names = "--particles", paramLabel = "N",
-            description = "Spheres (default: 25000 for box, 4000 for heap).")
+            description = "Spheres (default: 4000 for heap, 25000 for box).")
     Integer particlesOption;
 
     @Option(names = "--steps", paramLabel = "N",
-            description = "Time steps (default: 600 for box); for heap the most steps, as it stops once at rest "
-                    + "(default: 12000).")
+            description = "Time steps: for heap the most, as it stops once at rest (default: 12000); for box "
+                    + "all of them (default: 600).")
     Integer stepsOption;
 
     @Option(names = "--dt", defaultValue = "0.0025", paramLabel = "S",
@@ -76,7 +77,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--rolling-resistance", defaultValue = "0.001", paramLabel = "RHO",
             description = "Rolling resistance of every contact, m: the lever arm of the torque resisting rolling "
-                    + "and spinning; 0 for none (default: ${DEFAULT-VALUE}).")
+                    + "(not spin about the contact normal); 0 for none (default: ${DEFAULT-VALUE}).")
     float rollingResistance;
 
     @Option(names = "--iterations", defaultValue = "10", paramLabel = "N",
@@ -225,6 +226,28 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
+    private static String restLine(Simulation simulation, StepFigures last, boolean atRest) {
+        if (atRest) {
+            return String.format(Locale.ROOT, "at rest after %,d steps (%.2f s): kinetic energy of the centres' "
+                    + "motion below %.2g J per sphere for %d steps", last.step(), last.time(),
+                    Scene.RestWatch.REST_ENERGY, Scene.RestWatch.REST_STEPS);
+        }
+        String poured = simulation.allPoured() ? "" : String.format(Locale.ROOT, " (%,d of %,d spheres poured)",
+                last.particles(), simulation.world().capacity());
+        return String.format(Locale.ROOT, "not at rest after the %,d-step cap%s", last.step(), poured);
+    }
+
+    private static String slopeLine(HeapSlope slope) {
+        if (slope.flat()) {
+            return String.format(Locale.ROOT, "heap: spread flat, angle of repose %.1f degrees (no flank: the surface "
+                    + "stands %.1f mm high at most; line fitted over every ring, %.3f to %.3f m from the axis)",
+                    slope.degrees(), slope.peakHeight() * 1e3, slope.innerRadius(), slope.outerRadius());
+        }
+        return String.format(Locale.ROOT, "heap: angle of repose %.1f degrees (flank fitted over %d rings, %.3f to "
+                + "%.3f m from the axis), %.1f mm high", slope.degrees(), slope.rings(), slope.innerRadius(),
+                slope.outerRadius(), slope.peakHeight() * 1e3);
+    }
+
     private void printSummary(PrintWriter stdout, String device, Simulation simulation, List<StepFigures> figures,
             double seconds, boolean atRest, HeapSlope slope, List<Path> written) {
         StepFigures first = figures.get(0);
@@ -245,19 +268,10 @@ public final class DemoCommand implements Callable<Integer> {
         stdout.printf(Locale.ROOT, "largest remaining approach velocity: %.3g m/s; deepest overlap %.3g mm; "
                 + "fastest sphere %.3g m/s%n", last.largestApproach(), last.deepestOverlap() * 1e3, last.maxSpeed());
         if (scene.stopsAtRest()) {
-            stdout.println(atRest ? String.format(Locale.ROOT, "at rest after %,d steps (%.2f s): kinetic energy "
-                    + "of the centres' motion below %.2g J per sphere for %d steps", last.step(), last.time(), Scene.RestWatch.REST_ENERGY,
-                    Scene.RestWatch.REST_STEPS) : String.format(Locale.ROOT, "not at rest after the %,d-step cap%s",
-                    last.step(), simulation.allPoured() ? "" : String.format(Locale.ROOT, " (%,d of %,d spheres "
-                    + "poured)", last.particles(), simulation.world().capacity())));
+            stdout.println(restLine(simulation, last, atRest));
         }
         if (slope != null) {
-            stdout.println(slope.flat() ? String.format(Locale.ROOT, "heap: spread flat, angle of repose %.1f degrees "
-                    + "(no flank: the surface stands %.1f mm high at most; line fitted from %.3f to %.3f m from the "
-                    + "axis)", slope.degrees(), slope.peakHeight() * 1e3, slope.innerRadius(), slope.outerRadius())
-                    : String.format(Locale.ROOT, "heap: angle of repose %.1f degrees (flank fitted over %d rings "
-                    + "from %.3f to %.3f m from the axis), %.1f mm high", slope.degrees(), slope.rings(),
-                    slope.innerRadius(), slope.outerRadius(), slope.peakHeight() * 1e3));
+            stdout.println(slopeLine(slope));
         }
         stdout.println("wrote " + String.join(", ", written.stream().map(Path::toString).toList()));
     }

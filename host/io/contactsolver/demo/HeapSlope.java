@@ -17,7 +17,8 @@ import java.util.Arrays;
  * leaves out the rounded top and the toe, where spheres that rolled off lie one or two deep. A
  * least-squares line through the flank rings' (distance, height) gives the slope; the angle is
  * {@code atan(-slope)}. A heap lower than {@link #MIN_LAYERS} layers has no flank to speak of: it
- * is reported as spread flat, the line then fitted over every ring, which gives an angle near 0. Double arithmetic in a fixed order: the same positions give the same bits.
+ * is reported as spread flat, the line then fitted over every ring, which gives an angle near 0.
+ * Double arithmetic in a fixed order: the same positions give the same bits.
  *
  * @param degrees the angle of repose, degrees
  * @param slope height change per metre outwards along the fitted line (negative on a heap)

@@ -4,13 +4,13 @@ import java.util.Locale;
 
 /** The demo's scenes: what world a run starts from and when it ends. */
 public enum Scene {
-    /** Spheres dropped from a loose cloud into a closed box; runs a fixed number of steps. */
-    BOX(25_000, 600),
     /**
      * Spheres poured from a narrow inlet onto the middle of a wide floor; runs until every sphere
      * is poured and the heap is at rest ({@link RestWatch}), or the step cap, whichever comes first.
      */
-    HEAP(4_000, 12_000);
+    HEAP(4_000, 12_000),
+    /** Spheres dropped from a loose cloud into a closed box; runs a fixed number of steps. */
+    BOX(25_000, 600);
 
     /** Spheres when {@code --particles} is not given. */
     final int defaultParticles;

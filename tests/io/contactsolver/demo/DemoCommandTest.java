@@ -28,9 +28,9 @@ class DemoCommandTest {
     void writesTheSnapshotTheChartAndTheCsvAndPrintsTheSummary() throws IOException {
         Path out = dir.resolve("out");
         Path csv = dir.resolve("figures").resolve("steps.csv");
-        Run run = Cli.inProcess("demo", "--particles", "250", "--steps", "120", "--dt", "0.0025", "--restitution",
-                "0.4", "--iterations", "8", "--backend", "cpu", "--seed", "3", "--out", out.toString(), "--csv",
-                csv.toString());
+        Run run = Cli.inProcess("demo", "--scene", "box", "--particles", "250", "--steps", "120", "--dt", "0.0025",
+                "--restitution", "0.4", "--iterations", "8", "--backend", "cpu", "--seed", "3", "--out", out.toString(),
+                "--csv", csv.toString());
         assertEquals(Main.OK, run.exitCode(), run.err());
 
         BufferedImage snapshot = ImageIO.read(out.resolve(DemoCommand.SNAPSHOT).toFile());
@@ -70,7 +70,8 @@ class DemoCommandTest {
 
     @Test
     void theSameSeedWritesTheSameFiguresOnEveryRun() throws IOException {
-        String[] common = {"demo", "--particles", "150", "--steps", "60", "--backend", "cpu", "--seed", "11"};
+        String[] common = {"demo", "--scene", "box", "--particles", "150", "--steps", "60", "--backend", "cpu",
+            "--seed", "11"};
         for (String name : new String[] {"a", "b"}) {
             Run run = Cli.inProcess(concat(common, "--out", dir.resolve(name).toString(), "--csv",
                     dir.resolve(name + ".csv").toString()));
@@ -108,13 +109,13 @@ class DemoCommandTest {
     }
 
     /**
-     * A small heap: poured, run until at rest, its angle measured and printed, particles.csv holding
+     * A small heap, the default scene: poured, run until at rest, its angle measured and printed, particles.csv holding
      * every poured sphere, and the snapshot written.
      */
     @Test
     void poursAHeapUntilAtRestAndPrintsItsAngle() throws IOException {
         Path out = dir.resolve("heap");
-        Run run = Cli.inProcess("demo", "--scene", "heap", "--particles", "300", "--steps", "1500", "--backend", "cpu",
+        Run run = Cli.inProcess("demo", "--particles", "300", "--steps", "1500", "--backend", "cpu",
                 "--out", out.toString());
         assertEquals(Main.OK, run.exitCode(), run.err());
         List<String> summary = run.out().lines().toList();
@@ -154,7 +155,7 @@ class DemoCommandTest {
             for (int f = 1; f < fields.length; f++) {
                 assertTrue(Float.isFinite(Float.parseFloat(fields[f])), rows.get(i));
             }
-            assertTrue(Float.parseFloat(fields[2]) > 0.0f, "y is up and the spheres are above the floor: " + rows.get(i));
+            assertTrue(Float.parseFloat(fields[2]) > 0.0f, "y is up, the spheres above the floor: " + rows.get(i));
         }
     }
 
