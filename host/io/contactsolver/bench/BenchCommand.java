@@ -1,6 +1,7 @@
 package io.contactsolver.bench;
 
 import io.contactsolver.cli.Main;
+import io.contactsolver.cli.Progress;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -14,10 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -88,6 +85,8 @@ public final class BenchCommand implements Callable<Integer> {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms" + heap, "-Xmx" + heap, "-D" + CHILD_PROPERTY + "=true",
+                // the child's stderr is a pipe: whether to draw a bar is decided here, on the real one
+                "-D" + Progress.PROPERTY + "=" + Progress.mode().propertyValue(),
                 "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(spec.commandLine().getParseResult().originalArgs());
         Process child = new ProcessBuilder(command).start();
@@ -169,18 +168,17 @@ public final class BenchCommand implements Callable<Integer> {
                 new LinkedHashSet<>(backends), sections.contains("sweep"), sections.contains("iterative"), cores, seed,
                 minSeconds, device, pileParticles);
         List<Measurement> rows;
-        try (ProgressBar bar = new ProgressBarBuilder().setTaskName("bench").setStyle(ProgressBarStyle.ASCII)
-                .setConsumer(new ConsoleProgressBarConsumer(System.err)).setInitialMax(1).build()) {
+        try (Progress bar = Progress.open("bench", 1, "", spec.commandLine().getErr())) {
             List<String> steps = new ArrayList<>();
             Benchmark benchmark = new Benchmark(plan, step -> {
                 steps.add(step);
-                bar.maxHint(Math.max(bar.getMax(), steps.size()));
+                bar.maxHint(Math.max(bar.max(), steps.size()));
                 bar.stepTo(steps.size() - 1);
                 bar.setExtraMessage(step);
             });
             bar.maxHint(benchmark.steps());
             rows = benchmark.run();
-            bar.stepTo(bar.getMax());
+            bar.stepTo(bar.max());
         }
         PrintWriter out = spec.commandLine().getOut();
         BenchReport.table(rows, out);
