@@ -2,6 +2,7 @@ package io.contactsolver.cli;
 
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
+import io.contactsolver.NonFiniteResultException;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
@@ -101,7 +102,14 @@ final class SolveCommand implements Callable<Integer> {
         }
         try (ContactSolver contactSolver = ContactSolver.create(config)) {
             long start = System.nanoTime();
-            SolveResult result = contactSolver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+            SolveResult result;
+            try {
+                result = contactSolver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+            } catch (NonFiniteResultException overflow) {
+                spec.commandLine().getErr().println(SceneReader.locate(scene, bodies, contacts, overflow).getMessage()
+                        + "; nothing written");
+                return Main.BAD_INPUT;
+            }
             double milliseconds = (System.nanoTime() - start) / 1e6;
             SceneWriter.writeResults(out, scene, result);
             String iterative = solver == SolverKind.ITERATIVE

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@code solve} as FORMATS.md specifies it: outputs, exit status, one-line errors, nothing half-written. */
@@ -123,6 +124,35 @@ class SolveCommandTest {
             assertArrayEquals(Files.readAllBytes(dir.resolve("cpu").resolve(name)),
                     Files.readAllBytes(dir.resolve("cl").resolve(name)), name);
         }
+    }
+
+    /** Input that passes every check but overflows float in the solve: exit 2, one line, nothing written. */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"cpu, single-pass, :3: contact id 6", "cpu, iterative, :2: contact id 5",
+        "opencl, single-pass, :3: contact id 6", "opencl, iterative, :2: contact id 5"})
+    void aSolveThatOverflowsIsRefusedInOneLineAndWritesNothing(String backend, String solver, String location)
+            throws IOException {
+        String[] bodyLines = BrokenScenes.goodBodies();
+        bodyLines[2] = "20,1,0,0,1,0,0,0,-1,-3e38,0,0,0,1,1,0,0,0,0,0,0";
+        Path bodies = file("bodies.csv", bodyLines);
+        Path contacts = file("contacts.csv", BrokenScenes.goodContacts());
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Files.writeString(out.resolve("deltas.csv"), "earlier output\n");
+        Run run = Cli.inProcess("solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(),
+                "--out", out.toString(), "--backend", backend, "--solver", solver);
+        if (backend.equals("opencl") && run.exitCode() == Main.FAILURE) {
+            Backends.skipOrFail(run.err().strip());
+        }
+        assertEquals(Main.BAD_INPUT, run.exitCode(), run.err());
+        assertEquals(1, run.errLines().size(), run.err());
+        // the iterative solver couples the contacts: the other one sharing body 20 is the first to overflow there
+        assertTrue(run.err().startsWith(contacts + location + ": the solve overflowed: impulse 'j' is "), run.err());
+        assertTrue(run.err().strip().endsWith("; nothing written"), run.err());
+        assertEquals("", run.out());
+        try (Stream<Path> left = Files.list(out)) {
+            assertEquals(List.of(out.resolve("deltas.csv")), left.toList(), "no new or temporary file");
+        }
+        assertEquals("earlier output\n", Files.readString(out.resolve("deltas.csv")));
     }
 
     @Test
