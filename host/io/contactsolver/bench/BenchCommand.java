@@ -1,7 +1,10 @@
 package io.contactsolver.bench;
 
+import io.contactsolver.cli.IoErrors;
 import io.contactsolver.cli.Main;
 import io.contactsolver.cli.Progress;
+import io.contactsolver.cli.ThreadCount;
+import io.contactsolver.scene.Quoting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -48,7 +51,8 @@ public final class BenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     List<String> sections;
 
-    @Option(names = "--threads", paramLabel = "N", description = "CPU threads of the multi-threaded rows (default: all).")
+    @Option(names = "--threads", paramLabel = "N", converter = ThreadCount.class,
+            description = "CPU threads of the multi-threaded rows (default: all).")
     Integer threads;
 
     @Option(names = "--min-time", paramLabel = "S", defaultValue = "1.0",
@@ -145,6 +149,12 @@ public final class BenchCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
         }
+        for (String section : sections) {
+            if (!section.equals("sweep") && !section.equals("iterative")) {
+                err.println("error: unknown section '" + Quoting.field(section) + "' (sweep or iterative)");
+                return Main.BAD_INPUT;
+            }
+        }
         for (int count : contacts) {
             if (count < 8) {
                 err.println("error: contact counts must be at least 8, got " + count);
@@ -158,6 +168,13 @@ public final class BenchCommand implements Callable<Integer> {
         if (!(minSeconds > 0)) {
             err.println("error: --min-time must be positive");
             return Main.BAD_INPUT;
+        }
+        for (Path file : new Path[] {csv, plot}) {
+            String problem = file == null ? null : IoErrors.fileProblem(file);
+            if (problem != null) {
+                err.println("error: " + Quoting.escape(problem));
+                return Main.FAILURE;
+            }
         }
         return null;
     }

@@ -3,10 +3,12 @@ package io.contactsolver.demo;
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolverConfig;
+import io.contactsolver.cli.IoErrors;
 import io.contactsolver.cli.Main;
 import io.contactsolver.cli.Progress;
 import io.contactsolver.scene.AtomicFiles;
 import io.contactsolver.scene.AtomicFiles.Output;
+import io.contactsolver.scene.Quoting;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -77,6 +79,13 @@ public final class DemoCommand implements Callable<Integer> {
         if (problem != null) {
             spec.commandLine().getErr().println("error: " + problem);
             return Main.BAD_INPUT;
+        }
+        // before the simulation, not after it: a bad --out or --csv fails at once
+        String outProblem = IoErrors.outputProblem(out, SNAPSHOT, CHART);
+        outProblem = outProblem == null && csv != null ? IoErrors.fileProblem(csv) : outProblem;
+        if (outProblem != null) {
+            spec.commandLine().getErr().println("error: " + Quoting.escape(outProblem));
+            return Main.FAILURE;
         }
         PrintWriter stdout = spec.commandLine().getOut();
         ParticleWorld world = ParticleWorld.drop(particles, seed);
