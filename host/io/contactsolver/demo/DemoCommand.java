@@ -3,9 +3,12 @@ package io.contactsolver.demo;
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolverConfig;
+import io.contactsolver.cli.IoErrors;
 import io.contactsolver.cli.Main;
+import io.contactsolver.cli.Progress;
 import io.contactsolver.scene.AtomicFiles;
 import io.contactsolver.scene.AtomicFiles.Output;
+import io.contactsolver.scene.Quoting;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -13,10 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import me.tongfei.progressbar.DelegatingProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -35,8 +34,6 @@ public final class DemoCommand implements Callable<Integer> {
     /** Keeps a mistyped count from asking for more memory than a workstation has. */
     static final int MAX_PARTICLES = 2_000_000;
     static final float MAX_TIME_STEP = 0.1f;
-    /** Columns the progress bar may use; it is drawn with a carriage return, so it must fit a line. */
-    private static final int PROGRESS_WIDTH = 110;
 
     @Spec
     CommandSpec spec;
@@ -83,6 +80,13 @@ public final class DemoCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: " + problem);
             return Main.BAD_INPUT;
         }
+        // before the simulation, not after it: a bad --out or --csv fails at once
+        String outProblem = IoErrors.outputProblem(out, SNAPSHOT, CHART);
+        outProblem = outProblem == null && csv != null ? IoErrors.fileProblem(csv) : outProblem;
+        if (outProblem != null) {
+            spec.commandLine().getErr().println("error: " + Quoting.escape(outProblem));
+            return Main.FAILURE;
+        }
         PrintWriter stdout = spec.commandLine().getOut();
         ParticleWorld world = ParticleWorld.drop(particles, seed);
         Simulation simulation = new Simulation(world, Simulation.Settings.of(timeStep, restitution, iterations));
@@ -96,7 +100,7 @@ public final class DemoCommand implements Callable<Integer> {
         List<StepFigures> figures = new ArrayList<>(steps);
         long started = System.nanoTime();
         String device;
-        try (solver; ProgressBar bar = progressBar(spec.commandLine().getErr())) {
+        try (solver; Progress bar = Progress.open("demo", steps, " steps", spec.commandLine().getErr())) {
             for (int s = 0; s < steps; s++) {
                 StepFigures step = simulation.step(solver);
                 figures.add(step);
@@ -108,7 +112,6 @@ public final class DemoCommand implements Callable<Integer> {
             device = solver.description();
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        spec.commandLine().getErr().println();
         List<Path> written = writeOutputs(world, figures);
         printSummary(stdout, device, figures, seconds, written);
         return Main.OK;
@@ -132,20 +135,6 @@ public final class DemoCommand implements Callable<Integer> {
             return "--iterations must be at least 1, got " + iterations;
         }
         return null;
-    }
-
-    private ProgressBar progressBar(PrintWriter err) {
-        return new ProgressBarBuilder()
-                .setTaskName("demo")
-                .setInitialMax(steps)
-                .setStyle(ProgressBarStyle.ASCII)
-                .setUnit(" steps", 1)
-                .setUpdateIntervalMillis(250)
-                .setConsumer(new DelegatingProgressBarConsumer(line -> {
-                    err.print('\r' + line);
-                    err.flush();
-                }, PROGRESS_WIDTH))
-                .build();
     }
 
     /** The pictures and the CSV, all written or none (see {@link AtomicFiles}); returns their paths. */
