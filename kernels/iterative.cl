@@ -378,13 +378,13 @@ __kernel void solve_overflow(__global const float* row, const int rows, __global
     if (get_global_id(0) != 0 || converged(residuals, iteration, toleranceBits)) {
         return;
     }
-    float largest = 0.0f;
+    /* the maximum of the bits, as the colours take it: a NaN change (positive, from fabs) wins, as on the CPU */
+    int largest = 0;
     for (int r = first; r < first + count; r++) {
-        const float change = solve_row(row, rows, r, slots, lambda, state, worldSlot);
-        largest = change > largest ? change : largest;
+        largest = max(largest, as_int(solve_row(row, rows, r, slots, lambda, state, worldSlot)));
     }
-    if (largest > 0.0f) {
-        atomic_max(&residuals[iteration % RESIDUAL_SLOTS], as_int(largest));
+    if (largest > 0) {
+        atomic_max(&residuals[iteration % RESIDUAL_SLOTS], largest);
     }
 }
 
