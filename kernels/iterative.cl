@@ -11,9 +11,11 @@
  * floats a body, array of structures; slot `worldSlot` stands for the world and every immovable
  * body and is never written. No two rows of a colour share a written body, so a colour needs no
  * atomics on floats. The residual of an iteration, the largest change of any accumulated impulse,
- * is kept as float bits in residuals[iteration]: non-negative floats order like their bits, so an
- * integer atomic_max gives the exact maximum whatever the order. Once an iteration's residual is
- * at or below the tolerance, the kernels of later iterations do nothing, as the CPU stops there.
+ * is kept as float bits in residuals[iteration % RESIDUAL_SLOTS] (a ring the host reads back and
+ * clears a window at a time, so it does not grow with the iteration cap): non-negative floats
+ * order like their bits, so an integer atomic_max gives the exact maximum whatever the order. Once
+ * an iteration's residual is at or below the tolerance, the kernels of later iterations do
+ * nothing, as the CPU stops there.
  */
 
 /*
@@ -337,7 +339,7 @@ __kernel void apply_warm_start(__global const float* row, const int rows, __glob
 /* True once an earlier iteration met the tolerance: the CPU has stopped there. Uniform across the launch. */
 int converged(__global const int* residuals, const int iteration, const int toleranceBits)
 {
-    return iteration > 0 && residuals[iteration - 1] <= toleranceBits;
+    return iteration > 0 && residuals[(iteration - 1) % RESIDUAL_SLOTS] <= toleranceBits;
 }
 
 /* Requires a power-of-two work-group size; `scratch` holds one int per work-item. */
@@ -364,7 +366,7 @@ __kernel void solve_colour(__global const float* row, const int rows, __global c
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (lid == 0 && scratch[0] > 0) {
-        atomic_max(&residuals[iteration], scratch[0]);
+        atomic_max(&residuals[iteration % RESIDUAL_SLOTS], scratch[0]);
     }
 }
 
@@ -376,13 +378,13 @@ __kernel void solve_overflow(__global const float* row, const int rows, __global
     if (get_global_id(0) != 0 || converged(residuals, iteration, toleranceBits)) {
         return;
     }
-    float largest = 0.0f;
+    /* the maximum of the bits, as the colours take it: a NaN change (positive, from fabs) wins, as on the CPU */
+    int largest = 0;
     for (int r = first; r < first + count; r++) {
-        const float change = solve_row(row, rows, r, slots, lambda, state, worldSlot);
-        largest = change > largest ? change : largest;
+        largest = max(largest, as_int(solve_row(row, rows, r, slots, lambda, state, worldSlot)));
     }
-    if (largest > 0.0f) {
-        atomic_max(&residuals[iteration], as_int(largest));
+    if (largest > 0) {
+        atomic_max(&residuals[iteration % RESIDUAL_SLOTS], largest);
     }
 }
 

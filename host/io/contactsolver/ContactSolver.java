@@ -18,8 +18,10 @@ import io.contactsolver.cpu.CpuBackend;
 import io.contactsolver.cpu.Integrator;
 import io.contactsolver.opencl.OpenClBackend;
 import java.lang.System.Logger.Level;
+import java.nio.FloatBuffer;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.joml.Vector3fc;
 
 /**
@@ -64,6 +66,8 @@ public final class ContactSolver implements AutoCloseable {
     private Backend kind;
     private String fallbackReason;
     private boolean warnedRollingIgnored;
+    /** {@code step}'s copy of the linear velocities before gravity, restored if the solve overflows. */
+    private float[] velocitiesBeforeGravity = new float[0];
 
     private ContactSolver(ParallelRunner runner, SolverBackend backend, Backend kind, String fallbackReason) {
         this.runner = runner;
@@ -180,6 +184,9 @@ public final class ContactSolver implements AutoCloseable {
      * @return {@code dest}
      * @throws InvalidInputException if any body or contact is invalid, or a warm start meets two
      *     contacts with the same id; {@code dest} is then untouched
+     * @throws NonFiniteResultException if valid input overflowed float inside the solve: the first
+     *     contact (lowest index) with a non-finite impulse, else the first body with a non-finite
+     *     velocity change; {@code dest} then holds no usable result
      */
     public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
             SolveResult dest) {
@@ -205,6 +212,7 @@ public final class ContactSolver implements AutoCloseable {
      * @param gravity acceleration of every body with inverse mass {@code > 0}
      * @param timeStep the step, positive
      * @throws InvalidInputException as {@link #solve}; the bodies are then unchanged
+     * @throws NonFiniteResultException as {@link #solve}; the bodies are then unchanged too
      */
     public SolveResult step(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, Vector3fc gravity,
             float timeStep, SolveResult warmStart, SolveResult dest) {
@@ -224,14 +232,32 @@ public final class ContactSolver implements AutoCloseable {
         float gy = gravity.y();
         float gz = gravity.z();
         onDevice(() -> clock.addTransfer(backend.syncBodies(block, count), 0));
+        if (velocitiesBeforeGravity.length < 3 * count) {
+            velocitiesBeforeGravity = new float[3 * count];
+        }
+        float[] saved = velocitiesBeforeGravity;
         runner.forRange(count, 1 << 14, (from, to) -> {
             for (int i = from; i < to; i++) {
+                saved[3 * i] = block.getFloat(BodyField.VX.ordinal(), i);
+                saved[3 * i + 1] = block.getFloat(BodyField.VY.ordinal(), i);
+                saved[3 * i + 2] = block.getFloat(BodyField.VZ.ordinal(), i);
                 Integrator.applyGravity(block, i, gx, gy, gz, timeStep);
             }
         });
         onDevice(() -> backend.mirrorGravity(block, count, gx, gy, gz, timeStep));
         clock.lap(SolvePhase.INTEGRATE);
-        IterationOutcome outcome = solveValidated(bodies, contacts, settings, warmStart, dest);
+        IterationOutcome outcome;
+        try {
+            outcome = solveValidated(bodies, contacts, settings, warmStart, dest);
+        } catch (NonFiniteResultException overflow) {
+            // gravity undone bit for bit; the setters stamp the fields, so the device copy is sent again
+            runner.forRange(count, 1 << 14, (from, to) -> {
+                for (int i = from; i < to; i++) {
+                    block.setVector(BodyField.VX.ordinal(), i, saved[3 * i], saved[3 * i + 1], saved[3 * i + 2]);
+                }
+            });
+            throw overflow;
+        }
         clock.skip();
         FieldBlock deltas = dest.deltaBlock();
         runner.forRange(count, 1 << 14, (from, to) -> {
@@ -289,12 +315,65 @@ public final class ContactSolver implements AutoCloseable {
         SolveJob job = new SolveJob(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
                 contacts.size(), settings.targetRule(), friction, iterative ? null : index, iterative ? coloring : null,
                 settings.iterations(), settings.tolerance(), warmImpulses, dest.deltaBlock(), dest.impulseBlock(), clock);
+        IterationOutcome outcome;
         try {
-            return run(job, iterative);
+            outcome = run(job, iterative);
         } catch (BackendFailureException failure) {
             fallBackToCpu(failure);
-            return run(job, iterative);
+            outcome = run(job, iterative);
         }
+        requireFinite(dest.impulseBlock(), contacts.size(), dest.deltaBlock(), bodies.size());
+        return outcome;
+    }
+
+    /**
+     * Throws {@link NonFiniteResultException} for the lowest contact with a non-finite impulse
+     * field, else the lowest body with a non-finite velocity change. Scanned on the host after
+     * any backend, so all fail alike whatever they computed on the way.
+     */
+    private void requireFinite(FieldBlock impulses, int contactCount, FieldBlock deltas, int bodyCount) {
+        int contact = firstNonFinite(impulses, contactCount, ImpulseField.COUNT);
+        if (contact >= 0) {
+            for (ImpulseField field : ImpulseField.values()) {
+                float value = impulses.getFloat(field.ordinal(), contact);
+                if (!Float.isFinite(value)) {
+                    throw new NonFiniteResultException(InvalidInputException.Subject.CONTACT, contact, field.column(),
+                            value);
+                }
+            }
+        }
+        int body = firstNonFinite(deltas, bodyCount, DeltaField.COUNT);
+        if (body >= 0) {
+            for (DeltaField field : DeltaField.values()) {
+                float value = deltas.getFloat(field.ordinal(), body);
+                if (!Float.isFinite(value)) {
+                    throw new NonFiniteResultException(InvalidInputException.Subject.BODY, body, field.column(), value);
+                }
+            }
+        }
+    }
+
+    /** The lowest element with a non-finite value in any of the first {@code fields} fields, or -1. */
+    private int firstNonFinite(FieldBlock block, int count, int fields) {
+        AtomicInteger first = new AtomicInteger(Integer.MAX_VALUE);
+        FloatBuffer values = block.floats();
+        int stride = block.stride();
+        runner.forRange(count, 1 << 15, (from, to) -> {
+            int end = to;
+            for (int f = 0; f < fields; f++) {
+                int base = f * stride;
+                for (int i = from; i < end; i++) {
+                    if (!Float.isFinite(values.get(base + i))) {
+                        end = i; // later fields need only be scanned below the lowest found so far
+                        break;
+                    }
+                }
+            }
+            if (end < to) {
+                first.accumulateAndGet(end, Math::min);
+            }
+        });
+        return first.get() == Integer.MAX_VALUE ? -1 : first.get();
     }
 
     private SolveResult finish(SolveSettings settings, IterationOutcome outcome, SolveResult dest) {

@@ -15,6 +15,8 @@ import java.util.Optional;
 public final class SolverConfig {
     public static final String DEVICE_PROPERTY = "contactsolver.device";
     public static final String DEVICE_ENV = "CONTACT_SOLVER_DEVICE";
+    /** The most CPU threads a solver takes. */
+    public static final int MAX_THREADS = 4096;
 
     private final Backend backend;
     private final String device;
@@ -22,8 +24,8 @@ public final class SolverConfig {
 
     private SolverConfig(Backend backend, String device, int threads) {
         this.backend = Objects.requireNonNull(backend, "backend");
-        if (threads < 1) {
-            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("threads must be between 1 and " + MAX_THREADS + ", got " + threads);
         }
         this.device = device;
         this.threads = threads;
@@ -31,7 +33,7 @@ public final class SolverConfig {
 
     /** {@link Backend#AUTO}, no device chosen, one CPU thread per available processor. */
     public static SolverConfig defaults() {
-        return new SolverConfig(Backend.AUTO, null, Runtime.getRuntime().availableProcessors());
+        return new SolverConfig(Backend.AUTO, null, Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()));
     }
 
     public SolverConfig withBackend(Backend newBackend) {

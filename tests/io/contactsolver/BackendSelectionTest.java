@@ -18,6 +18,7 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,6 +69,18 @@ class BackendSelectionTest {
                     + "in java.library.path)", solver.fallbackReason().orElseThrow());
             assertOneLine(Level.INFO, "contact-solver: backend CPU (", "OpenCL not used: OpenCL library could not be loaded");
             assertSolvesLikeTheCpu(solver);
+        }
+    }
+
+    /** The proof that a run meant to have no OpenCL library (CI's second run) really has none. */
+    @Test
+    void aRunWithoutOpenClByDesignFallsBackForWantOfTheLibrary() {
+        Assumptions.assumeTrue(Backends.withoutOpenClByDesign(), Backends.WITHOUT_OPENCL + " is not set");
+        try (ContactSolver solver = ContactSolver.create(AUTO)) {
+            assertEquals(Backend.CPU, solver.backend());
+            String reason = solver.fallbackReason().orElseThrow();
+            assertTrue(reason.startsWith("OpenCL library could not be loaded ("), reason);
+            assertOneLine(Level.INFO, "contact-solver: backend CPU (", reason);
         }
     }
 

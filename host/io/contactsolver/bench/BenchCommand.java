@@ -1,6 +1,10 @@
 package io.contactsolver.bench;
 
+import io.contactsolver.cli.IoErrors;
 import io.contactsolver.cli.Main;
+import io.contactsolver.cli.Progress;
+import io.contactsolver.cli.ThreadCount;
+import io.contactsolver.scene.Quoting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -14,10 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -51,7 +51,8 @@ public final class BenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     List<String> sections;
 
-    @Option(names = "--threads", paramLabel = "N", description = "CPU threads of the multi-threaded rows (default: all).")
+    @Option(names = "--threads", paramLabel = "N", converter = ThreadCount.class,
+            description = "CPU threads of the multi-threaded rows (default: all).")
     Integer threads;
 
     @Option(names = "--min-time", paramLabel = "S", defaultValue = "1.0",
@@ -88,6 +89,8 @@ public final class BenchCommand implements Callable<Integer> {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms" + heap, "-Xmx" + heap, "-D" + CHILD_PROPERTY + "=true",
+                // the child's stderr is a pipe: whether to draw a bar is decided here, on the real one
+                "-D" + Progress.PROPERTY + "=" + Progress.mode().propertyValue(),
                 "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(spec.commandLine().getParseResult().originalArgs());
         Process child = new ProcessBuilder(command).start();
@@ -146,6 +149,12 @@ public final class BenchCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
         }
+        for (String section : sections) {
+            if (!section.equals("sweep") && !section.equals("iterative")) {
+                err.println("error: unknown section '" + Quoting.field(section) + "' (sweep or iterative)");
+                return Main.BAD_INPUT;
+            }
+        }
         for (int count : contacts) {
             if (count < 8) {
                 err.println("error: contact counts must be at least 8, got " + count);
@@ -160,6 +169,13 @@ public final class BenchCommand implements Callable<Integer> {
             err.println("error: --min-time must be positive");
             return Main.BAD_INPUT;
         }
+        for (Path file : new Path[] {csv, plot}) {
+            String problem = file == null ? null : IoErrors.fileProblem(file);
+            if (problem != null) {
+                err.println("error: " + Quoting.escape(problem));
+                return Main.FAILURE;
+            }
+        }
         return null;
     }
 
@@ -169,18 +185,17 @@ public final class BenchCommand implements Callable<Integer> {
                 new LinkedHashSet<>(backends), sections.contains("sweep"), sections.contains("iterative"), cores, seed,
                 minSeconds, device, pileParticles);
         List<Measurement> rows;
-        try (ProgressBar bar = new ProgressBarBuilder().setTaskName("bench").setStyle(ProgressBarStyle.ASCII)
-                .setConsumer(new ConsoleProgressBarConsumer(System.err)).setInitialMax(1).build()) {
+        try (Progress bar = Progress.open("bench", 1, "", spec.commandLine().getErr())) {
             List<String> steps = new ArrayList<>();
             Benchmark benchmark = new Benchmark(plan, step -> {
                 steps.add(step);
-                bar.maxHint(Math.max(bar.getMax(), steps.size()));
+                bar.maxHint(Math.max(bar.max(), steps.size()));
                 bar.stepTo(steps.size() - 1);
                 bar.setExtraMessage(step);
             });
             bar.maxHint(benchmark.steps());
             rows = benchmark.run();
-            bar.stepTo(bar.getMax());
+            bar.stepTo(bar.max());
         }
         PrintWriter out = spec.commandLine().getOut();
         BenchReport.table(rows, out);

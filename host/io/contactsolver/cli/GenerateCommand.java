@@ -1,9 +1,13 @@
 package io.contactsolver.cli;
 
+import io.contactsolver.BodyBatch;
+import io.contactsolver.ContactBatch;
+import io.contactsolver.scene.Quoting;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.scene.SceneWriter;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,8 +43,14 @@ final class GenerateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (bodies < 2 || contacts < 0) {
-            spec.commandLine().getErr().println("error: --bodies must be at least 2 and --contacts not negative");
+        if (bodies < 2 || bodies > BodyBatch.MAX_SIZE) {
+            spec.commandLine().getErr().printf(Locale.ROOT, "error: --bodies must be from 2 to %d (one body batch "
+                    + "holds at most that many), got %d%n", BodyBatch.MAX_SIZE, bodies);
+            return Main.BAD_INPUT;
+        }
+        if (contacts < 0 || contacts > ContactBatch.MAX_SIZE) {
+            spec.commandLine().getErr().printf(Locale.ROOT, "error: --contacts must be from 0 to %d (one contact batch "
+                    + "holds at most that many), got %d%n", ContactBatch.MAX_SIZE, contacts);
             return Main.BAD_INPUT;
         }
         if (!(friction >= 0.0f && friction < Float.POSITIVE_INFINITY)
@@ -48,6 +58,12 @@ final class GenerateCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: --friction and --rolling-resistance must be finite and not negative");
             return Main.BAD_INPUT;
         }
+        String outProblem = IoErrors.outputProblem(out, "bodies.csv", "contacts.csv");
+        if (outProblem != null) {
+            spec.commandLine().getErr().println("error: " + Quoting.escape(outProblem));
+            return Main.FAILURE;
+        }
+        Main.doing(String.format(Locale.ROOT, "generating %,d bodies and %,d contacts", bodies, contacts));
         Scene scene = SceneGenerator.randomGraph(seed, bodies, contacts);
         for (int c = 0; c < scene.contacts().size(); c++) {
             scene.contacts().setFriction(c, friction).setRollingResistance(c, rollingResistance);

@@ -1,6 +1,11 @@
 package io.contactsolver.cli;
 
+import io.contactsolver.scene.Quoting;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import io.contactsolver.bench.BenchCommand;
 import io.contactsolver.demo.DemoCommand;
 import picocli.CommandLine;
@@ -21,29 +26,102 @@ public final class Main {
     public static final int FAILURE = 1;
     public static final int BAD_INPUT = 2;
 
+    /** What the running command is doing, for an out-of-memory line to say what did not fit. */
+    private static volatile String activity;
+
     public static void main(String[] args) {
         System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    }
+
+    /**
+     * Tells the error handling what the command does now ("solving 10 contacts on 4 bodies"), so a
+     * failure for want of memory can say what did not fit.
+     */
+    public static void doing(String what) {
+        activity = what;
     }
 
     /** Runs a command line and returns its exit status, without {@code System.exit}. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         // one line per log record: "INFO: contact-solver: backend ..."
         System.setProperty("java.util.logging.SimpleFormatter.format", "%4$s: %5$s%6$s%n");
+        activity = null;
         CommandLine commandLine = new CommandLine(new Main())
                 .setOut(out)
                 .setErr(err)
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setExecutionExceptionHandler((exception, line, parsed) -> {
-                    line.getErr().println("error: " + exception.getMessage());
+                    OutOfMemoryError memory = outOfMemory(exception);
+                    if (memory != null) {
+                        throw memory;
+                    }
+                    line.getErr().println("error: " + describe(exception));
                     return FAILURE;
                 })
                 .setParameterExceptionHandler((exception, parsedArgs) -> {
                     // one line, like every other refusal, rather than the whole usage text
                     CommandLine culprit = exception.getCommandLine();
-                    culprit.getErr().println("error: " + exception.getMessage() + " (see '"
+                    culprit.getErr().println("error: " + quotedSafely(exception.getMessage()) + " (see '"
                             + culprit.getCommandSpec().qualifiedName() + " --help')");
                     return BAD_INPUT;
                 });
-        return commandLine.execute(args);
+        try {
+            return commandLine.execute(args);
+        } catch (OutOfMemoryError e) {
+            err.println(outOfMemoryLine(e, args));
+            return FAILURE;
+        } finally {
+            activity = null;
+        }
+    }
+
+    /** One line for an exception a command did not handle: I/O errors name the path and the reason. */
+    static String describe(Throwable exception) {
+        if (exception instanceof IOException io) {
+            return Quoting.escape(IoErrors.describe(io));
+        }
+        String message = exception.getMessage();
+        return Quoting.escape(message == null || message.isBlank() ? exception.getClass().getSimpleName() : message);
+    }
+
+    private static OutOfMemoryError outOfMemory(Throwable exception) {
+        for (Throwable cause = exception; cause != null; cause = cause.getCause()) {
+            if (cause instanceof OutOfMemoryError memory) {
+                return memory;
+            }
+        }
+        return null;
+    }
+
+    /** What did not fit, the limit it met and how to raise it, in one line. */
+    static String outOfMemoryLine(OutOfMemoryError e, String[] args) {
+        String kind = e.getMessage() == null ? "" : e.getMessage();
+        String command = args.length > 0 ? args[0] : "contact-solver";
+        String what = Quoting.escape(activity != null ? activity : "running '" + command + "'");
+        if (kind.contains("native thread")) {
+            return "error: out of memory " + what + " (" + Quoting.escape(kind)
+                    + "): the system allows no more threads; use fewer with --threads";
+        }
+        long maxMiB = Runtime.getRuntime().maxMemory() >> 20;
+        long suggestGiB = Math.max(2, 2 * ((maxMiB + 1023) >> 10));
+        // direct buffers (the batches) may by default use as much as the heap: -Xmx raises both
+        return String.format(Locale.ROOT, "error: out of memory %s (%s); this JVM may use at most %,d MiB of heap "
+                + "(and by default as much for direct buffers): give it more, for example java -Xmx%dg -jar "
+                + "contact-solver.jar %s ...", what, kind.isEmpty() ? "OutOfMemoryError" : Quoting.escape(kind), maxMiB,
+                suggestGiB, Quoting.field(command));
+    }
+
+    /** Escapes control characters and cuts every single-quoted value (option values, file names) to a field's length. */
+    static String quotedSafely(String message) {
+        if (message == null) {
+            return "bad usage";
+        }
+        Matcher quoted = Pattern.compile("'([^']*)'").matcher(message);
+        StringBuilder safe = new StringBuilder();
+        while (quoted.find()) {
+            quoted.appendReplacement(safe, Matcher.quoteReplacement("'" + Quoting.field(quoted.group(1)) + "'"));
+        }
+        quoted.appendTail(safe);
+        return Quoting.escape(safe.toString());
     }
 }

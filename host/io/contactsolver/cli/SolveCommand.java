@@ -2,10 +2,12 @@ package io.contactsolver.cli;
 
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
+import io.contactsolver.NonFiniteResultException;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.SolverKind;
+import io.contactsolver.scene.Quoting;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneFormatException;
 import io.contactsolver.scene.SceneReader;
@@ -75,7 +77,8 @@ final class SolveCommand implements Callable<Integer> {
             description = "OpenCL device: an index from 'devices' or part of a name (also -Dcontactsolver.device, CONTACT_SOLVER_DEVICE).")
     String device;
 
-    @Option(names = "--threads", paramLabel = "N", description = "CPU threads (default: all processors).")
+    @Option(names = "--threads", paramLabel = "N", converter = ThreadCount.class,
+            description = "CPU threads (default: all processors).")
     Integer threads;
 
     @Override
@@ -88,8 +91,14 @@ final class SolveCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: " + e.getMessage());
             return Main.BAD_INPUT;
         }
+        String outProblem = IoErrors.outputProblem(out, SceneWriter.DELTAS, SceneWriter.IMPULSES);
+        if (outProblem != null) {
+            spec.commandLine().getErr().println("error: " + Quoting.escape(outProblem));
+            return Main.FAILURE;
+        }
         Scene scene;
         try {
+            Main.doing("reading " + bodies + " and " + contacts);
             scene = SceneReader.read(bodies, contacts);
         } catch (SceneFormatException e) {
             spec.commandLine().getErr().println(e.getMessage());
@@ -99,10 +108,20 @@ final class SolveCommand implements Callable<Integer> {
         if (threads != null) {
             config = config.withThreads(threads);
         }
+        Main.doing(String.format(Locale.ROOT, "solving %,d contacts on %,d bodies", scene.contacts().size(),
+                scene.bodies().size()));
         try (ContactSolver contactSolver = ContactSolver.create(config)) {
             long start = System.nanoTime();
-            SolveResult result = contactSolver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+            SolveResult result;
+            try {
+                result = contactSolver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+            } catch (NonFiniteResultException overflow) {
+                spec.commandLine().getErr().println(SceneReader.locate(scene, bodies, contacts, overflow).getMessage()
+                        + "; nothing written");
+                return Main.BAD_INPUT;
+            }
             double milliseconds = (System.nanoTime() - start) / 1e6;
+            Main.doing("writing the results into " + out);
             SceneWriter.writeResults(out, scene, result);
             String iterative = solver == SolverKind.ITERATIVE
                     ? String.format(Locale.ROOT, ", %d iterations, residual %.3g, %d colours, %d overflow",

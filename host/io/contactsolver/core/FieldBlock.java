@@ -111,7 +111,8 @@ public final class FieldBlock {
         if (capacity <= stride) {
             return;
         }
-        int grown = (int) Math.min(Integer.MAX_VALUE, Math.max((long) capacity, stride + (stride >> 1) + 16L));
+        int grown = (int) Math.min(Math.max(capacity, maxCapacity(fieldCount)),
+                Math.max((long) capacity, stride + (stride >> 1) + 16L));
         ByteBuffer old = bytes;
         int oldStride = stride;
         allocate(requireCapacity(grown));
@@ -119,6 +120,11 @@ public final class FieldBlock {
             bytes.put(f * stride * Integer.BYTES, old, f * oldStride * Integer.BYTES, live * Integer.BYTES);
         }
         Arrays.fill(stamps, ++writes);
+    }
+
+    /** The most elements a block of {@code fieldCount} fields holds: one buffer of at most 2 GiB. */
+    public static int maxCapacity(int fieldCount) {
+        return (Integer.MAX_VALUE - 8) / (fieldCount * Integer.BYTES);
     }
 
     private int requireCapacity(int capacity) {

@@ -209,7 +209,9 @@ public final class CpuBackend implements SolverBackend {
     /**
      * Runs {@code work} over every colour in turn, each colour's rows in parallel, then over the
      * overflow rows on this thread, and returns the largest change reported. The maximum does not
-     * depend on how the rows were split, so neither does anything computed from it.
+     * depend on how the rows were split, so neither does anything computed from it. A NaN change
+     * wins, whatever its sign bit (floatToIntBits makes every NaN the one positive NaN, whose bits
+     * exceed any float's), as it does on the device, which takes the maximum of the bits too.
      */
     private float forEachColour(ContactColoring coloring, RowRange work) {
         int[] starts = coloring.colourStarts();
@@ -219,7 +221,7 @@ public final class CpuBackend implements SolverBackend {
             largestChange.set(0);
             runner.forRange(starts[k + 1] - first, ITERATION_GRAIN, (from, to) -> {
                 float change = work.run(first + from, first + to);
-                largestChange.accumulateAndGet(Float.floatToRawIntBits(change), Math::max);
+                largestChange.accumulateAndGet(Float.floatToIntBits(change), Math::max);
             });
             largest = Math.max(largest, Float.intBitsToFloat(largestChange.get()));
         }

@@ -3,9 +3,12 @@ package io.contactsolver.demo;
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolverConfig;
+import io.contactsolver.cli.IoErrors;
 import io.contactsolver.cli.Main;
+import io.contactsolver.cli.Progress;
 import io.contactsolver.scene.AtomicFiles;
 import io.contactsolver.scene.AtomicFiles.Output;
+import io.contactsolver.scene.Quoting;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -14,10 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import me.tongfei.progressbar.DelegatingProgressBarConsumer;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -40,8 +39,6 @@ public final class DemoCommand implements Callable<Integer> {
     /** Keeps a mistyped count from asking for more memory than a workstation has. */
     static final int MAX_PARTICLES = 2_000_000;
     static final float MAX_TIME_STEP = 0.1f;
-    /** Columns the progress bar may use; it is drawn with a carriage return, so it must fit a line. */
-    private static final int PROGRESS_WIDTH = 110;
 
     @Spec
     CommandSpec spec;
@@ -110,6 +107,13 @@ public final class DemoCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: " + problem);
             return Main.BAD_INPUT;
         }
+        // before the simulation, not after it: a bad --out or --csv fails at once
+        String outProblem = IoErrors.outputProblem(out, SNAPSHOT, CHART, PARTICLES_CSV);
+        outProblem = outProblem == null && csv != null ? IoErrors.fileProblem(csv) : outProblem;
+        if (outProblem != null) {
+            spec.commandLine().getErr().println("error: " + Quoting.escape(outProblem));
+            return Main.FAILURE;
+        }
         PrintWriter stdout = spec.commandLine().getOut();
         Simulation simulation = scene.simulation(particles, seed,
                 Simulation.Settings.of(timeStep, restitution, iterations).withFriction(friction, rollingResistance));
@@ -126,7 +130,7 @@ public final class DemoCommand implements Callable<Integer> {
         boolean atRest = false;
         long started = System.nanoTime();
         String device;
-        try (solver; ProgressBar bar = progressBar(spec.commandLine().getErr())) {
+        try (solver; Progress bar = Progress.open("demo", steps, " steps", spec.commandLine().getErr())) {
             for (int s = 0; s < steps && !atRest; s++) {
                 StepFigures step = simulation.step(solver);
                 figures.add(step);
@@ -139,7 +143,6 @@ public final class DemoCommand implements Callable<Integer> {
             device = solver.description();
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        spec.commandLine().getErr().println();
         HeapSlope slope = scene == Scene.HEAP ? HeapSlope.measure(world) : null;
         List<Path> written = writeOutputs(world, figures, slope);
         printSummary(stdout, device, simulation, figures, seconds, atRest, slope, written);
@@ -172,20 +175,6 @@ public final class DemoCommand implements Callable<Integer> {
             return "--iterations must be at least 1, got " + iterations;
         }
         return null;
-    }
-
-    private ProgressBar progressBar(PrintWriter err) {
-        return new ProgressBarBuilder()
-                .setTaskName("demo")
-                .setInitialMax(steps)
-                .setStyle(ProgressBarStyle.ASCII)
-                .setUnit(" steps", 1)
-                .setUpdateIntervalMillis(250)
-                .setConsumer(new DelegatingProgressBarConsumer(line -> {
-                    err.print('\r' + line);
-                    err.flush();
-                }, PROGRESS_WIDTH))
-                .build();
     }
 
     /** The pictures and the CSVs, all written or none (see {@link AtomicFiles}); returns their paths. */

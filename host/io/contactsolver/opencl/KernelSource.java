@@ -69,7 +69,8 @@ final class KernelSource {
                 .append(" -DPREP_STRIDE=").append(PreparedBodyField.STRIDE)
                 .append(" -DROW_COUNT=").append(ContactRowField.COUNT)
                 .append(" -DSTATE_STRIDE=").append(StateField.STRIDE)
-                .append(" -DROW_FRICTIONLESS_COUNT=").append(ContactRowField.FRICTIONLESS_COUNT);
+                .append(" -DROW_FRICTIONLESS_COUNT=").append(ContactRowField.FRICTIONLESS_COUNT)
+                .append(" -DRESIDUAL_SLOTS=").append(OpenClBackend.RESIDUAL_SLOTS);
         if (correctlyRoundedDivide) {
             options.append(" -cl-fp32-correctly-rounded-divide-sqrt");
         }

@@ -76,6 +76,11 @@ public final class OpenClBackend implements SolverBackend {
     private static final int WORLD_RECORD_EXTRA = 1;
     /** Iterations between reading back residuals to see whether the solve has converged. */
     private static final int CONVERGENCE_CHECK = 16;
+    /**
+     * Residual slots on the device (the kernels' {@code RESIDUAL_SLOTS}): a ring of two windows of
+     * {@link #CONVERGENCE_CHECK} iterations, so the buffer does not grow with the iteration cap.
+     */
+    static final int RESIDUAL_SLOTS = 2 * CONVERGENCE_CHECK;
 
     /** A {@code __local} kernel argument of the given size in bytes. */
     private record Local(long bytes) {
@@ -338,7 +343,7 @@ public final class OpenClBackend implements SolverBackend {
             int worldSlot = bodyCount;
             BodyMemory body = uploadBodies(job);
             cl_mem stateMem = zeroed(state, (long) (bodyCount + 1) * StateField.STRIDE * Sizeof.cl_float);
-            cl_mem residualMem = zeroed(residuals, (long) job.iterations() * Sizeof.cl_int);
+            cl_mem residualMem = zeroed(residuals, (long) RESIDUAL_SLOTS * Sizeof.cl_int);
             cl_mem deltaMem = deltas.require((long) bodyCount * DeltaField.COUNT * Sizeof.cl_float);
             int chunkRows = perAllocation((long) ContactRowField.COUNT * Sizeof.cl_float);
             // (a row's other arrays, impulses and warm start included, are smaller than its fields)
@@ -365,8 +370,9 @@ public final class OpenClBackend implements SolverBackend {
                         chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first, count, 1));
             }
             int toleranceBits = Float.floatToRawIntBits(job.tolerance());
-            int[] residualHost = new int[job.iterations()];
+            int[] residualHost = new int[CONVERGENCE_CHECK];
             int used = job.iterations();
+            int residualBits = 0;
             Local scratch = new Local((long) LOCAL_SIZE * Sizeof.cl_int);
             for (int iteration = 0; iteration < job.iterations(); iteration++) {
                 int it = iteration;
@@ -380,12 +386,23 @@ public final class OpenClBackend implements SolverBackend {
                         residualMem, it, toleranceBits));
                 boolean last = iteration + 1 == job.iterations();
                 if (last || (iteration + 1) % CONVERGENCE_CHECK == 0) {
-                    clEnqueueReadBuffer(queue, residualMem, true, 0, (long) (iteration + 1) * Sizeof.cl_int,
-                            Pointer.to(residualHost), 0, null, null);
-                    int converged = firstConverged(residualHost, iteration + 1, job.tolerance());
+                    // the window of iterations since the last check: CONVERGENCE_CHECK slots of the ring at most
+                    int windowStart = iteration - iteration % CONVERGENCE_CHECK;
+                    int length = iteration + 1 - windowStart;
+                    clEnqueueReadBuffer(queue, residualMem, true, (long) (windowStart % RESIDUAL_SLOTS) * Sizeof.cl_int,
+                            (long) length * Sizeof.cl_int, Pointer.to(residualHost), 0, null, null);
+                    int converged = firstConverged(residualHost, length, job.tolerance());
                     if (converged >= 0) {
-                        used = converged + 1;
+                        used = windowStart + converged + 1;
+                        residualBits = residualHost[converged];
                         break;
+                    }
+                    residualBits = residualHost[length - 1];
+                    if (!last) {
+                        // the next window's slots held the window before this one, read back already
+                        int next = (windowStart + CONVERGENCE_CHECK) % RESIDUAL_SLOTS;
+                        clEnqueueFillBuffer(queue, residualMem, Pointer.to(new int[] {0}), Sizeof.cl_int,
+                                (long) next * Sizeof.cl_int, (long) CONVERGENCE_CHECK * Sizeof.cl_int, 0, null, null);
                     }
                 }
             }
@@ -425,7 +442,7 @@ public final class OpenClBackend implements SolverBackend {
                     }
                 }
             }
-            return new IterationOutcome(used, Float.intBitsToFloat(residualHost[used - 1]));
+            return new IterationOutcome(used, Float.intBitsToFloat(residualBits));
         } catch (CLException e) {
             throw stage.failure(e);
         } finally {

@@ -70,10 +70,16 @@ public final class OpenClDevices {
     /**
      * Every device of every platform.
      *
-     * @throws BackendUnavailableException if there is no platform or no device
+     * @throws BackendUnavailableException if the OpenCL library is certainly not loadable (see
+     *     {@link OpenClLibrary}), or there is no platform or no device
      * @throws LinkageError if JOCL's native library or libOpenCL.so.1 cannot be loaded
      */
     public static List<Device> list() throws BackendUnavailableException {
+        Optional<String> unloadable = OpenClLibrary.unloadable();
+        if (unloadable.isPresent()) {
+            // said here, before JOCL would print its own lines about it on standard output
+            throw new BackendUnavailableException("OpenCL library could not be loaded (" + unloadable.get() + ")");
+        }
         CL.setExceptionsEnabled(true);
         int[] count = new int[1];
         try {

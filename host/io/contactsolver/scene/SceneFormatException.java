@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * A scene file that cannot be used, located as {@code FILE:LINE: column 'NAME': problem}: one line
- * that says which file, which line and which column (or id) is at fault.
+ * that says which file, which line and which column (or id) is at fault. The message is safe to
+ * print: control characters are escaped ({@link Quoting}), and fields quoted from a file are cut.
  */
 public final class SceneFormatException extends Exception {
     private static final long serialVersionUID = 1L;
@@ -21,7 +22,8 @@ public final class SceneFormatException extends Exception {
      * @param problem what is wrong
      */
     public SceneFormatException(Path file, int line, String location, String problem) {
-        super(file + (line > 0 ? ":" + line : "") + ": " + (location == null ? "" : location + ": ") + problem);
+        super(Quoting.escape(file + (line > 0 ? ":" + line : "") + ": " + (location == null ? "" : location + ": ")
+                + problem));
         this.file = file;
         this.line = line;
     }
@@ -34,7 +36,8 @@ public final class SceneFormatException extends Exception {
         return line;
     }
 
+    /** {@code column 'NAME'}, the name cut and escaped as a field from a file ({@link Quoting#field}). */
     static String column(String name) {
-        return InvalidInputException.describe("column", List.of(name));
+        return InvalidInputException.describe("column", List.of(Quoting.field(name)));
     }
 }

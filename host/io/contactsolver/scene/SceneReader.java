@@ -6,6 +6,7 @@ import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactField;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.InvalidInputException;
+import io.contactsolver.NonFiniteResultException;
 import io.contactsolver.core.IntIndexMap;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -120,6 +121,20 @@ public final class SceneReader {
         String location = InvalidInputException.describe("column", fault.fields()) + " of "
                 + (body ? "body" : "contact") + " id " + id;
         return new SceneFormatException(body ? bodiesFile : contactsFile, line, location, fault.problem());
+    }
+
+    /**
+     * A result that cannot be used, located at the record it belongs to:
+     * {@code FILE:LINE: contact id 6: problem}.
+     */
+    public static SceneFormatException locate(Scene scene, Path bodiesFile, Path contactsFile,
+            NonFiniteResultException fault) {
+        boolean body = fault.subject() == InvalidInputException.Subject.BODY;
+        int index = fault.index();
+        int line = body ? lineOf(scene.bodyLines(), index) : lineOf(scene.contactLines(), index);
+        int id = body ? scene.bodyIds()[index] : scene.contacts().id(index);
+        return new SceneFormatException(body ? bodiesFile : contactsFile, line, (body ? "body" : "contact") + " id " + id,
+                fault.problem());
     }
 
     private static int lineOf(int[] lines, int index) {

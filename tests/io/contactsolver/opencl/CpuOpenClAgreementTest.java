@@ -114,6 +114,47 @@ class CpuOpenClAgreementTest {
         }
     }
 
+    /**
+     * The device keeps residuals in a ring of two readback windows: stopping points in many
+     * windows (after the ring has wrapped several times) and a cap in the middle of a window give
+     * the CPU's iteration count, residual and bits.
+     */
+    @Test
+    void iterationCountsAgreeAcrossManyReadbackWindows() {
+        Scene pile = SceneGenerator.pile(5, 300, 0.3f);
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            java.util.Set<Integer> windows = new java.util.TreeSet<>();
+            // on the CPU these stop after 6, 11, 16, 25, 45, 87, 148 and 150 iterations
+            for (float tolerance : new float[] {0.5f, 0.125f, 0.0625f, 0.03125f, 0.015625f, 0.0078125f, 0.00390625f, 0.0f}) {
+                SolveSettings settings = SolveSettings.iterative(150).withTolerance(tolerance);
+                SolveResult expected = cpu.solve(pile.bodies(), pile.contacts(), settings, new SolveResult());
+                SolveResult actual = openCl.solve(pile.bodies(), pile.contacts(), settings, new SolveResult());
+                assertEquals(expected.iterations(), actual.iterations(), "tolerance " + tolerance);
+                assertEquals(expected.residual(), actual.residual(), "tolerance " + tolerance);
+                Bits.assertIdentical(expected, actual, "tolerance " + tolerance);
+                windows.add((expected.iterations() - 1) / 16);
+            }
+            assertTrue(windows.size() >= 5 && windows.contains(9), "stops spread over the windows, the cap of "
+                    + "150 in the middle of the tenth: " + windows);
+        }
+    }
+
+    /** The iteration cap costs nothing by itself: 600 million allowed iterations for a contact that needs one. */
+    @Test
+    void theIterationCapCostsNoMemoryOrTime() {
+        Scene pair = SceneGenerator.randomGraph(3, 2, 1);
+        SolveSettings settings = SolveSettings.iterative(600_000_000);
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            SolveResult expected = cpu.solve(pair.bodies(), pair.contacts(), settings, new SolveResult());
+            long start = System.nanoTime();
+            SolveResult actual = openCl.solve(pair.bodies(), pair.contacts(), settings, new SolveResult());
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertTrue(seconds < 1.0, "took " + seconds + " s");
+            assertEquals(expected.iterations(), actual.iterations());
+            Bits.assertIdentical(expected, actual, "one contact, a huge cap");
+        }
+    }
+
     /** Batch fields go up only when written since they last went up; the answer does not change. */
     @Test
     void unchangedFieldsAreNotSentAgain() {

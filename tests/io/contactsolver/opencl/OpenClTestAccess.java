@@ -38,6 +38,11 @@ public final class OpenClTestAccess {
         return backend;
     }
 
+    /** Why the OpenCL library certainly cannot be loaded here, or empty if it may be. */
+    public static Optional<String> unloadableLibrary() {
+        return OpenClLibrary.unloadable();
+    }
+
     /** Skips (fails under CI) unless an OpenCL device is present. */
     public static void requireDevice() {
         try {

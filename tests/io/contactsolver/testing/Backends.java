@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * Opens solvers for tests. The OpenCL backend is required where the environment says CI
- * ({@code CI=true}): there a missing device fails the test. Elsewhere it is skipped, visibly, with
- * the reason.
+ * ({@code CI=true}): there a missing device fails the test, unless the run has no OpenCL library
+ * by design ({@link #WITHOUT_OPENCL}). Elsewhere it is skipped, visibly, with the reason.
  */
 public final class Backends {
     private Backends() {
@@ -18,8 +18,20 @@ public final class Backends {
 
     private static boolean skipAnnounced;
 
+    /**
+     * Set to {@code true} for a run that has no loadable OpenCL library on purpose (CI runs the
+     * tests a second time that way, proving they hold on a machine without OpenCL): OpenCL tests
+     * are then skipped even under CI, but only for that reason.
+     */
+    public static final String WITHOUT_OPENCL = "CONTACT_SOLVER_TEST_WITHOUT_OPENCL";
+
     public static boolean inCi() {
         return "true".equalsIgnoreCase(System.getenv("CI"));
+    }
+
+    /** This run has no OpenCL library by design (see {@link #WITHOUT_OPENCL}). */
+    public static boolean withoutOpenClByDesign() {
+        return "true".equalsIgnoreCase(System.getenv(WITHOUT_OPENCL));
     }
 
     public static ContactSolver cpu() {
@@ -46,7 +58,11 @@ public final class Backends {
      */
     public static void skipOrFail(String why) {
         String reason = "OpenCL device required for this test: " + why;
-        if (inCi()) {
+        if (withoutOpenClByDesign()) {
+            if (!why.contains("OpenCL library could not be loaded")) {
+                fail(WITHOUT_OPENCL + "=true promises a run without a loadable OpenCL library, yet: " + why);
+            }
+        } else if (inCi()) {
             fail(reason + " (CI=true: install pocl-opencl-icd and ocl-icd-libopencl1)");
         }
         synchronized (Backends.class) {

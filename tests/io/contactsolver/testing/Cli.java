@@ -31,9 +31,15 @@ public final class Cli {
 
     /** A child JVM on this test's class path, so stderr is the real one (logging included). */
     public static Run child(Map<String, String> environment, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        return child(List.of(), environment, args);
+    }
+
+    /** {@link #child(Map, String...)} with options for the child JVM ({@code -Xmx32m}). */
+    public static Run child(List<String> jvmOptions, Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(environment);

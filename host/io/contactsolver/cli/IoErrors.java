@@ -1,0 +1,87 @@
+package io.contactsolver.cli;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+
+/** I/O failures as one line naming the path and the reason, and checks of output paths before any work. */
+public final class IoErrors {
+    private IoErrors() {
+    }
+
+    /** {@code PATH: reason}: the file system's exceptions often carry only the path. */
+    public static String describe(IOException e) {
+        if (e instanceof FileSystemException fs && fs.getFile() != null) {
+            String path = fs.getFile() + (fs.getOtherFile() == null ? "" : " -> " + fs.getOtherFile());
+            String reason;
+            if (e instanceof NoSuchFileException) {
+                reason = "no such file or directory";
+            } else if (e instanceof AccessDeniedException) {
+                reason = "permission denied";
+            } else if (e instanceof FileAlreadyExistsException) {
+                reason = "exists and is in the way";
+            } else if (e instanceof NotDirectoryException) {
+                reason = "not a directory";
+            } else if (e instanceof DirectoryNotEmptyException) {
+                reason = "a directory that is not empty";
+            } else {
+                reason = fs.getReason() != null ? fs.getReason() : e.getClass().getSimpleName();
+            }
+            return path + ": " + reason;
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    }
+
+    /** Why {@code file} cannot be written, or null: {@link #outputProblem} for its folder and name. */
+    public static String fileProblem(Path file) {
+        Path parent = file.toAbsolutePath().normalize().getParent();
+        return outputProblem(parent == null ? file : parent, file.getFileName().toString());
+    }
+
+    /**
+     * Why {@code dir} cannot receive the files {@code names}, or null if it can: checked before any
+     * work starts, so a bad {@code --out} fails at once, not after the work. A missing folder is
+     * fine where its nearest existing ancestor is a writable folder (it is created then).
+     */
+    public static String outputProblem(Path dir, String... names) {
+        Path absolute = dir.toAbsolutePath().normalize();
+        if (Files.exists(absolute)) {
+            if (!Files.isDirectory(absolute)) {
+                return dir + ": is a file, not a folder";
+            }
+            if (!Files.isWritable(absolute)) {
+                return dir + ": folder not writable";
+            }
+            for (String name : names) {
+                Path target = absolute.resolve(name);
+                if (Files.isDirectory(target)) {
+                    return dir.resolve(name) + ": is a folder, where the output file would go";
+                }
+                if (Files.exists(target) && !Files.isWritable(target) && !Files.isWritable(absolute)) {
+                    return dir.resolve(name) + ": not writable";
+                }
+            }
+            return null;
+        }
+        Path ancestor = absolute.getParent();
+        while (ancestor != null && !Files.exists(ancestor)) {
+            ancestor = ancestor.getParent();
+        }
+        if (ancestor == null) {
+            return dir + ": cannot be created";
+        }
+        if (!Files.isDirectory(ancestor)) {
+            return dir + ": cannot be created, " + ancestor + " is a file";
+        }
+        if (!Files.isWritable(ancestor)) {
+            return dir + ": cannot be created, " + ancestor + " is not writable";
+        }
+        return null;
+    }
+}

@@ -1,0 +1,142 @@
+package io.contactsolver;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.contactsolver.InvalidInputException.Subject;
+import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.Bits;
+import org.joml.Vector3f;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Valid input that overflows float inside the solve fails alike on every backend and solver,
+ * naming the first contact (or body) whose result is not finite; {@code step} then changes nothing.
+ */
+class NonFiniteResultTest {
+    private static final Vector3f UP = new Vector3f(0, 1, 0);
+
+    /** Contact 0 is harmless; contact 1 stops a body moving at 3e38 with restitution 1: j = 6e38. */
+    private static Scene overflowingImpulse() {
+        Scene scene = new Scene();
+        int slow = scene.bodies.add();
+        scene.bodies.setParticle(slow, 1.0f).setPosition(slow, 5, 0, 0).setLinearVelocity(slow, 0, -1, 0);
+        int fast = scene.bodies.add();
+        scene.bodies.setParticle(fast, 1.0f).setLinearVelocity(fast, 0, -3e38f, 0);
+        scene.contacts.add(ContactBatch.WORLD, slow, new Vector3f(5, 0, 0), UP, 0.5f);
+        scene.contacts.add(ContactBatch.WORLD, fast, new Vector3f(0, 0, 0), UP, 1.0f);
+        return scene;
+    }
+
+    /** Every impulse is finite (2e38), but a body stopped by two of them gains 4e38. */
+    private static Scene overflowingDelta() {
+        Scene scene = new Scene();
+        int body = scene.bodies.add();
+        scene.bodies.setParticle(body, 1.0f).setLinearVelocity(body, 0, -1e38f, 0);
+        scene.contacts.add(ContactBatch.WORLD, body, new Vector3f(0, 0, 0), UP, 1.0f);
+        scene.contacts.add(ContactBatch.WORLD, body, new Vector3f(0, 0, 0), UP, 1.0f);
+        return scene;
+    }
+
+    /** A tiny effective mass with a large velocity: K = 2e-30, v_n = -1e10. */
+    private static Scene tinyEffectiveMass() {
+        Scene scene = new Scene();
+        int a = scene.bodies.add();
+        scene.bodies.setInverseMass(a, 1e-30f).setLinearVelocity(a, 0, 5e9f, 0);
+        int b = scene.bodies.add();
+        scene.bodies.setInverseMass(b, 1e-30f).setPosition(b, 0, 1, 0).setLinearVelocity(b, 0, -5e9f, 0);
+        scene.contacts.add(a, b, new Vector3f(0, 0.5f, 0), UP, 0.0f);
+        return scene;
+    }
+
+    private static final class Scene {
+        final BodyBatch bodies = new BodyBatch();
+        final ContactBatch contacts = new ContactBatch();
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void anOverflowingImpulseNamesTheFirstContact(Backend backend) {
+        for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(50)}) {
+            Scene scene = overflowingImpulse();
+            NonFiniteResultException failure = solveFailing(backend, scene, settings);
+            assertEquals(Subject.CONTACT, failure.subject());
+            assertEquals(1, failure.index());
+            assertEquals("j", failure.field());
+            assertEquals("contact 1: the solve overflowed: impulse 'j' is " + failure.value()
+                    + " (velocities or inverse masses too large for float)", failure.getMessage());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aVelocityChangeThatOverflowsNamesTheBody(Backend backend) {
+        NonFiniteResultException failure = solveFailing(backend, overflowingDelta(), SolveSettings.singlePass());
+        assertEquals(Subject.BODY, failure.subject(), failure.getMessage());
+        assertEquals(0, failure.index());
+        assertEquals("dvy", failure.field());
+        // the iterative solver shares the stop between the two contacts: 2e38 in all, finite
+        Scene scene = overflowingDelta();
+        try (ContactSolver solver = Backends.open(backend)) {
+            SolveResult result = solver.solve(scene.bodies, scene.contacts, SolveSettings.iterative(50), new SolveResult());
+            assertEquals(2e38f, result.getLinearDelta(0, new Vector3f()).y, 1e32f);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aTinyEffectiveMassWithLargeVelocitiesFailsAlike(Backend backend) {
+        for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(50)}) {
+            NonFiniteResultException failure = solveFailing(backend, tinyEffectiveMass(), settings);
+            assertEquals(Subject.CONTACT, failure.subject(), failure.getMessage());
+            assertEquals(0, failure.index());
+        }
+    }
+
+    private static NonFiniteResultException solveFailing(Backend backend, Scene scene, SolveSettings settings) {
+        try (ContactSolver solver = Backends.open(backend)) {
+            NonFiniteResultException failure = assertThrows(NonFiniteResultException.class,
+                    () -> solver.solve(scene.bodies, scene.contacts, settings, new SolveResult()));
+            assertEquals(Backend.valueOf(backend.name()), solver.backend(), "an overflow is no device failure");
+            return failure;
+        }
+    }
+
+    /** The failed step leaves every body bit as it was, and the next step runs as if it had not been tried. */
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aStepThatOverflowsLeavesTheBodiesUnchanged(Backend backend) {
+        Scene scene = overflowingImpulse();
+        Scene reference = overflowingImpulse();
+        Vector3f gravity = new Vector3f(0, -9.81f, 0);
+        try (ContactSolver solver = Backends.open(backend); ContactSolver cpu = Backends.cpu()) {
+            float[] before = fields(scene.bodies);
+            for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(20)}) {
+                assertThrows(NonFiniteResultException.class, () -> solver.step(scene.bodies, scene.contacts, settings,
+                        gravity, 0.01f, null, new SolveResult()));
+                assertArrayEquals(before, fields(scene.bodies), "bodies unchanged");
+            }
+            // the offending body slowed down by the caller: the step then matches a CPU that never failed
+            scene.bodies.setLinearVelocity(1, 0, -3, 0);
+            reference.bodies.setLinearVelocity(1, 0, -3, 0);
+            SolveResult result = solver.step(scene.bodies, scene.contacts, SolveSettings.iterative(20), gravity, 0.01f,
+                    null, new SolveResult());
+            SolveResult expected = cpu.step(reference.bodies, reference.contacts, SolveSettings.iterative(20), gravity,
+                    0.01f, null, new SolveResult());
+            Bits.assertIdentical(expected, result, "the step after a refused one");
+            assertArrayEquals(fields(reference.bodies), fields(scene.bodies), "bodies after the step");
+        }
+    }
+
+    private static float[] fields(BodyBatch bodies) {
+        float[] all = new float[BodyField.COUNT * bodies.size()];
+        for (BodyField field : BodyField.values()) {
+            for (int i = 0; i < bodies.size(); i++) {
+                all[field.ordinal() * bodies.size() + i] = bodies.get(field, i);
+            }
+        }
+        return all;
+    }
+}

@@ -1,0 +1,229 @@
+package io.contactsolver.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.testing.BrokenScenes;
+import io.contactsolver.testing.Cli;
+import io.contactsolver.testing.Cli.Run;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Options, files and conditions a careless or hostile user brings: every refusal is one line on
+ * stderr with the right exit status, names what and where, quotes input safely, and happens
+ * before any work; nothing old is lost.
+ */
+class HostileInputTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"solve --threads 0", "solve --threads -1", "solve --threads 32768", "solve --threads many",
+        "bench --threads 0", "bench --sections foo", "bench --sections sweep,foo", "generate --contacts 2000000000",
+        "generate --bodies 2000000000", "generate --bodies 1", "generate --contacts -1"})
+    void everyOptionErrorIsExitTwoWithOneLine(String options) throws IOException {
+        String[] words = options.split(" ");
+        Path bodies = file("bodies.csv", BrokenScenes.goodBodies());
+        Path contacts = file("contacts.csv", BrokenScenes.goodContacts());
+        List<String> args = switch (words[0]) {
+            case "solve" -> List.of("solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(), "--out",
+                    dir.resolve("out").toString());
+            case "generate" -> List.of("generate", "--out", dir.resolve("out").toString());
+            default -> List.of("bench", "--contacts", "1000", "--backends", "cpu", "--min-time", "0.01");
+        };
+        String[] all = Stream.concat(args.stream(), Stream.of(words).skip(1)).toArray(String[]::new);
+        Run run = Cli.inProcess(all);
+        assertEquals(Main.BAD_INPUT, run.exitCode(), run.err());
+        assertEquals(1, run.errLines().size(), run.err());
+        assertTrue(run.err().startsWith("error: "), run.err());
+        assertFalse(run.err().contains("null"), run.err());
+        assertEquals("", run.out());
+        assertTrue(Files.notExists(dir.resolve("out")), "nothing done");
+    }
+
+    @Test
+    void theContactLimitOfGenerateIsStatedUpFront() {
+        Run run = Cli.inProcess("generate", "--out", dir.toString(), "--contacts", "2000000000");
+        assertEquals("error: --contacts must be from 0 to " + io.contactsolver.ContactBatch.MAX_SIZE
+                + " (one contact batch holds at most that many), got 2000000000", run.err().strip());
+    }
+
+    @Test
+    void anOutputFolderThatIsAFileFailsAtOnceNamingIt() throws IOException {
+        Path notAFolder = Files.writeString(dir.resolve("out"), "a file");
+        Run solve = Cli.inProcess("solve", "--bodies", file("bodies.csv", BrokenScenes.goodBodies()).toString(),
+                "--contacts", file("contacts.csv", BrokenScenes.goodContacts()).toString(), "--out",
+                notAFolder.toString(), "--backend", "cpu");
+        assertEquals(Main.FAILURE, solve.exitCode());
+        assertEquals(List.of("error: " + notAFolder + ": is a file, not a folder"), solve.errLines());
+        Run generate = Cli.inProcess("generate", "--out", notAFolder.toString());
+        assertEquals(List.of("error: " + notAFolder + ": is a file, not a folder"), generate.errLines());
+        assertEquals("a file", Files.readString(notAFolder));
+    }
+
+    /** A simulation that would run for hours: refused in well under a second, before it starts. */
+    @Test
+    void theDemoChecksItsOutputsBeforeSimulating() throws IOException {
+        Path notAFolder = Files.writeString(dir.resolve("out"), "a file");
+        long start = System.nanoTime();
+        Run run = Cli.inProcess("demo", "--particles", "2000000", "--steps", "1000000", "--backend", "cpu", "--out",
+                notAFolder.toString());
+        assertEquals(Main.FAILURE, run.exitCode());
+        assertEquals(List.of("error: " + notAFolder + ": is a file, not a folder"), run.errLines());
+        assertTrue(System.nanoTime() - start < 5_000_000_000L, "failed before the work");
+        Run csv = Cli.inProcess("demo", "--particles", "2000000", "--steps", "1000000", "--backend", "cpu", "--out",
+                dir.resolve("pictures").toString(), "--csv", notAFolder.resolve("steps.csv").toString());
+        assertEquals(List.of("error: " + notAFolder + ": is a file, not a folder"), csv.errLines());
+        assertTrue(Files.notExists(dir.resolve("pictures")));
+    }
+
+    @Test
+    void anOutputFileThatIsAFolderFailsBeforeSolvingAndKeepsTheOtherOldFile() throws IOException {
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Files.writeString(out.resolve("deltas.csv"), "earlier\n");
+        Files.createDirectories(out.resolve("impulses.csv"));
+        Run run = Cli.inProcess("solve", "--bodies", file("bodies.csv", BrokenScenes.goodBodies()).toString(),
+                "--contacts", file("contacts.csv", BrokenScenes.goodContacts()).toString(), "--out", out.toString(),
+                "--backend", "cpu");
+        assertEquals(Main.FAILURE, run.exitCode());
+        assertEquals(List.of("error: " + out.resolve("impulses.csv") + ": is a folder, where the output file would go"),
+                run.errLines());
+        assertEquals("earlier\n", Files.readString(out.resolve("deltas.csv")));
+    }
+
+    @Test
+    void aFolderThatCannotBeWrittenIsNamed() throws IOException {
+        Path locked = Files.createDirectories(dir.resolve("locked"));
+        assertTrue(locked.toFile().setWritable(false, false));
+        try {
+            Assumptions.assumeFalse(Files.isWritable(locked), "running as a user who may write anywhere");
+            Run run = Cli.inProcess("generate", "--out", locked.resolve("sub").toString());
+            assertEquals(Main.FAILURE, run.exitCode());
+            assertEquals(List.of("error: " + locked.resolve("sub") + ": cannot be created, " + locked
+                    + " is not writable"), run.errLines());
+        } finally {
+            locked.toFile().setWritable(true, false);
+        }
+    }
+
+    /** Bytes that are not UTF-8 far into a file: the line is the right one, though readers read ahead. */
+    @Test
+    void inputThatIsNotUtf8IsRefusedAtItsLine() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        bytes.writeBytes((BrokenScenes.BODY_HEADER + "\n").getBytes(StandardCharsets.US_ASCII));
+        for (int i = 0; i < 998; i++) {
+            bytes.writeBytes((i + ",0,0,0,1,0,0,0,0,0,0,0,0,0,1,1,1,1,0,0,0\n").getBytes(StandardCharsets.US_ASCII));
+        }
+        bytes.writeBytes("998,0,0,0,1,0,0,0,0,0,0,0,0,0,1,1,1,1,0,0,\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+        Path bodies = Files.write(dir.resolve("bodies.csv"), bytes.toByteArray());
+        Run run = solve(bodies, file("contacts.csv", BrokenScenes.goodContacts()));
+        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertEquals(List.of(bodies + ":1000: not UTF-8 text: byte 0xe9 at byte 43 of the line (is this a binary file, "
+                + "or another encoding?)"), run.errLines());
+    }
+
+    @Test
+    void aBinaryFileIsRefusedNamingFileAndLine() throws IOException {
+        byte[] binary = new byte[4096];
+        for (int i = 0; i < binary.length; i++) {
+            binary[i] = (byte) (i * 31 + 7);
+        }
+        Path contacts = Files.write(dir.resolve("contacts.csv"), binary);
+        Run run = solve(file("bodies.csv", BrokenScenes.goodBodies()), contacts);
+        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertEquals(1, run.errLines().size(), run.err());
+        assertTrue(run.err().startsWith(contacts + ":1: not "), run.err());
+        assertFalse(run.err().contains("Input length"), run.err());
+        Path noLineBreaks = Files.write(dir.resolve("long.csv"), "1,".repeat(1 << 20).getBytes(StandardCharsets.US_ASCII));
+        Run longLine = solve(noLineBreaks, contacts);
+        assertEquals(List.of(noLineBreaks + ":1: line longer than 1048576 bytes: not a CSV file of this format"),
+                longLine.errLines());
+    }
+
+    @Test
+    void aByteOrderMarkIsAccepted() throws IOException {
+        Path plain = dir.resolve("plain");
+        Run expected = Cli.inProcess("solve", "--bodies", file("bodies.csv", BrokenScenes.goodBodies()).toString(),
+                "--contacts", file("contacts.csv", BrokenScenes.goodContacts()).toString(), "--out", plain.toString(),
+                "--backend", "cpu");
+        assertEquals(Main.OK, expected.exitCode(), expected.err());
+        Path bodies = Files.writeString(dir.resolve("bom-bodies.csv"), "\ufeff" + String.join("\r\n", BrokenScenes.goodBodies()));
+        Path contacts = Files.writeString(dir.resolve("bom-contacts.csv"), "\ufeff" + String.join("\n", BrokenScenes.goodContacts()));
+        Run run = Cli.inProcess("solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(), "--out",
+                dir.resolve("bom").toString(), "--backend", "cpu");
+        assertEquals(Main.OK, run.exitCode(), run.err());
+        for (String name : new String[] {"deltas.csv", "impulses.csv"}) {
+            assertArrayEquals(Files.readAllBytes(plain.resolve(name)), Files.readAllBytes(dir.resolve("bom").resolve(name)));
+        }
+    }
+
+    /** A field that would set the terminal's title, 300 characters long: escaped and cut. */
+    @Test
+    void errorLinesQuoteInputSafely() throws IOException {
+        String hostile = "\u001b]0;owned\u0007" + "9".repeat(300) + "\u202e";
+        String[] bodies = BrokenScenes.goodBodies();
+        bodies[2] = "20,1,0,0,1,0,0,0," + hostile + ",0,0,0,0,1,1,0,0,0,0,0,0";
+        Run run = solve(file("bodies.csv", bodies), file("contacts.csv", BrokenScenes.goodContacts()));
+        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertEquals(1, run.errLines().size(), run.err());
+        String line = run.errLines().get(0);
+        assertTrue(line.contains("column 'vx': '\\u001b]0;owned\\u000799999"), line);
+        assertTrue(line.contains("... (311 characters)' is not a number"), line);
+        assertTrue(line.length() < 200, line);
+        assertTrue(line.chars().noneMatch(Character::isISOControl), line);
+
+        String[] header = BrokenScenes.goodContacts();
+        header[0] = header[0] + ",x\u001b[2J" + ",x\u001b[2J";
+        Run twice = solve(file("bodies.csv", BrokenScenes.goodBodies()), file("contacts.csv", header));
+        assertTrue(twice.err().contains("column 'x\\u001b[2j': appears twice"), twice.err());
+
+        Run option = Cli.inProcess("solve", "--bodies", "b", "--contacts", "c", "--out", "o", "--backend",
+                "\u001b]0;owned\u0007" + "x".repeat(500));
+        assertEquals(Main.BAD_INPUT, option.exitCode());
+        assertEquals(1, option.errLines().size(), option.err());
+        assertTrue(option.err().strip().chars().noneMatch(Character::isISOControl), option.err());
+        assertTrue(option.err().length() < 400, option.err());
+    }
+
+    /** A heap too small for the job: one line saying what did not fit and how to give more; old files kept. */
+    @Test
+    void outOfMemoryIsOneLineWithAdviceAndKeepsEarlierOutput() throws Exception {
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Files.writeString(out.resolve("bodies.csv"), "earlier\n");
+        Run run = Cli.child(List.of("-Xmx32m"), Map.of(), "generate", "--out", out.toString(), "--bodies", "2000000",
+                "--contacts", "4000000");
+        assertEquals(Main.FAILURE, run.exitCode(), run.err());
+        assertEquals(1, run.errLines().size(), run.err());
+        String line = run.errLines().get(0);
+        assertTrue(line.startsWith("error: out of memory generating 2,000,000 bodies and 4,000,000 contacts ("), line);
+        assertTrue(line.contains("at most 32 MiB of heap") && line.contains("java -Xmx2g -jar contact-solver.jar generate"),
+                line);
+        assertEquals("earlier\n", Files.readString(out.resolve("bodies.csv")));
+        try (Stream<Path> left = Files.list(out)) {
+            assertEquals(List.of(out.resolve("bodies.csv")), left.toList());
+        }
+    }
+
+    private Run solve(Path bodies, Path contacts) {
+        return Cli.inProcess("solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(), "--out",
+                dir.resolve("out").toString(), "--backend", "cpu");
+    }
+
+    private Path file(String name, String[] lines) throws IOException {
+        return Files.write(dir.resolve(name), String.join("\n", lines).getBytes(StandardCharsets.UTF_8));
+    }
+}
