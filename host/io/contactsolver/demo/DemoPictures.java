@@ -35,7 +35,8 @@ final class DemoPictures {
     private static final int BOX_PIXELS = 1200;
     private static final int MARGIN = 40;
     private static final int TITLE_SPACE = 50;
-    private static final int LEGEND_SPACE = 130;
+    /** Room right of the box for the colour scale and its labels, seven-digit ones like 0.00038 included. */
+    private static final int LEGEND_SPACE = 160;
     private static final int LEGEND_PIXELS = 240;
     /** The share of spheres below the top of the colour scale. */
     private static final float SCALE_PERCENTILE = 0.99f;
