@@ -2,6 +2,7 @@ package io.contactsolver;
 
 import io.contactsolver.core.BodyKind;
 import io.contactsolver.core.FieldBlock;
+import io.contactsolver.layout.BodyField;
 import java.nio.FloatBuffer;
 import java.util.Objects;
 import org.joml.Matrix3f;

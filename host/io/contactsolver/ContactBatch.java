@@ -1,6 +1,8 @@
 package io.contactsolver;
 
 import io.contactsolver.core.FieldBlock;
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ContactField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;

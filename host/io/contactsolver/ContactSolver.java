@@ -6,19 +6,27 @@ import io.contactsolver.core.BodyContactIndex;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.FrictionUse;
+import io.contactsolver.core.InputFault;
 import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.MovableBodies;
-import io.contactsolver.core.SolveMeter;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.SolveJob;
+import io.contactsolver.core.SolveMeter;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.core.WarmStart;
 import io.contactsolver.cpu.CpuBackend;
 import io.contactsolver.cpu.Integrator;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
+import io.contactsolver.layout.SolvePhase;
 import io.contactsolver.opencl.OpenClBackend;
+import io.contactsolver.opencl.OpenClDevices;
 import java.lang.System.Logger.Level;
 import java.nio.FloatBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -122,6 +130,30 @@ public final class ContactSolver implements AutoCloseable {
         return new ContactSolver(runner, new CpuBackend(runner), Backend.CPU, reason);
     }
 
+    /**
+     * Every OpenCL device of every platform, in the order {@link SolverConfig#withDevice} counts them.
+     *
+     * @throws IllegalStateException naming the reason when there is none: the OpenCL library cannot
+     *     be loaded, or there is no platform or no device
+     */
+    public static List<DeviceInfo> devices() {
+        List<OpenClDevices.Device> found;
+        try {
+            found = OpenClDevices.list();
+        } catch (BackendUnavailableException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        } catch (LinkageError e) {
+            throw new IllegalStateException("the OpenCL library could not be loaded (" + e + ")", e);
+        }
+        List<DeviceInfo> devices = new ArrayList<>(found.size());
+        for (OpenClDevices.Device d : found) {
+            devices.add(new DeviceInfo(d.index(), d.platformName(), d.platformVersion(), d.name(), d.vendor(),
+                    d.version(), d.typeName(), d.computeUnits(), d.globalMemory(), d.maxAllocation(),
+                    d.correctlyRoundedDivide(), d.summary()));
+        }
+        return List.copyOf(devices);
+    }
+
     /** The backend solves run on now: {@link Backend#CPU} or {@link Backend#OPENCL}. */
     public Backend backend() {
         return kind;
@@ -150,8 +182,12 @@ public final class ContactSolver implements AutoCloseable {
     }
 
     private static void validate(BodyBatch bodies, ContactBatch contacts, ParallelRunner runner) {
-        InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
-                contacts.size(), runner);
+        try {
+            InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
+                    contacts.size(), runner);
+        } catch (InputFault fault) {
+            throw InvalidInputException.of(fault);
+        }
     }
 
     /**
@@ -292,8 +328,12 @@ public final class ContactSolver implements AutoCloseable {
         boolean iterative = settings.kind() == SolverKind.ITERATIVE;
         float[] warmImpulses = null;
         if (iterative && warmStart != null) {
-            warmImpulses = warmStarts.match(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
-                    warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.contactCount());
+            try {
+                warmImpulses = warmStarts.match(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
+                        warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.contactCount());
+            } catch (InputFault fault) {
+                throw InvalidInputException.of(fault);
+            }
             clock.lap(SolvePhase.WARM_START);
         }
         movable.classify(bodies.block(), bodies.size(), runner);

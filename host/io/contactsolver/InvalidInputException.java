@@ -1,5 +1,9 @@
 package io.contactsolver;
 
+import io.contactsolver.core.InputFault;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ContactField;
 import java.util.List;
 
 /**
@@ -31,6 +35,12 @@ public final class InvalidInputException extends IllegalArgumentException {
         this.index = index;
         this.fields = List.copyOf(fields);
         this.problem = problem;
+    }
+
+    /** The API's form of a fault found by the host checks. */
+    static InvalidInputException of(InputFault fault) {
+        return new InvalidInputException(fault.kind() == InputFault.Kind.BODY ? Subject.BODY : Subject.CONTACT,
+                fault.index(), fault.fields(), fault.problem());
     }
 
     public Subject subject() {

@@ -1,6 +1,8 @@
 package io.contactsolver;
 
 import io.contactsolver.InvalidInputException.Subject;
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
 
 /**
  * A solve of valid input whose result is not finite: float overflowed inside the solve (velocities

@@ -2,6 +2,9 @@ package io.contactsolver;
 
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.SolveMeter;
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
+import io.contactsolver.layout.SolvePhase;
 import java.nio.FloatBuffer;
 import java.util.Objects;
 import org.joml.Vector3f;

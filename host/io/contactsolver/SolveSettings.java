@@ -2,6 +2,7 @@ package io.contactsolver;
 
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.TargetRule;
+import io.contactsolver.layout.ContactField;
 
 /**
  * What a solve computes and, for the iterative solver, how long it works. Immutable; the

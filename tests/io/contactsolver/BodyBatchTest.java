@@ -1,5 +1,6 @@
 package io.contactsolver;
 
+import io.contactsolver.layout.BodyField;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,7 @@
 package io.contactsolver;
 
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactField;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
 package io.contactsolver;
 
+import io.contactsolver.layout.BodyField;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.FrictionScenes;
-import io.contactsolver.testing.ReferenceFriction;
 import io.contactsolver.testing.ReferenceFriction.Body;
 import io.contactsolver.testing.ReferenceFriction.Outcome;
+import io.contactsolver.testing.ReferenceFriction;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.joml.Matrix3d;

@@ -1,13 +1,14 @@
 package io.contactsolver;
 
+import io.contactsolver.layout.ImpulseField;
 import static io.contactsolver.FrictionSinglePassTest.assertVector;
 import static io.contactsolver.FrictionSinglePassTest.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.scene.Scene;
-import io.contactsolver.testing.Engine;
 import io.contactsolver.testing.Engine.Solved;
+import io.contactsolver.testing.Engine;
 import io.contactsolver.testing.FrictionScenes;
 import java.util.ArrayList;
 import java.util.List;

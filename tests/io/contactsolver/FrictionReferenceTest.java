@@ -1,13 +1,15 @@
 package io.contactsolver;
 
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.scene.Scene;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.FrictionScenes;
-import io.contactsolver.testing.ReferenceFriction;
 import io.contactsolver.testing.ReferenceFriction.Outcome;
+import io.contactsolver.testing.ReferenceFriction;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.SplittableRandom;

@@ -1,5 +1,6 @@
 package io.contactsolver;
 
+import io.contactsolver.layout.ImpulseField;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,11 +8,11 @@ import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
-import io.contactsolver.testing.Engine;
 import io.contactsolver.testing.Engine.Solved;
+import io.contactsolver.testing.Engine;
 import io.contactsolver.testing.FrictionScenes;
-import io.contactsolver.testing.ReferenceFriction;
 import io.contactsolver.testing.ReferenceFriction.Outcome;
+import io.contactsolver.testing.ReferenceFriction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;

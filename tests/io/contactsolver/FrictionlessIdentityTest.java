@@ -1,12 +1,13 @@
 package io.contactsolver;
 
+import io.contactsolver.layout.ImpulseField;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
-import io.contactsolver.testing.FrictionlessRuns;
 import io.contactsolver.testing.FrictionlessRuns.Zero;
+import io.contactsolver.testing.FrictionlessRuns;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,9 +1,9 @@
 package io.contactsolver.bench;
 
-import io.contactsolver.cli.IoErrors;
-import io.contactsolver.cli.Main;
-import io.contactsolver.cli.Progress;
-import io.contactsolver.cli.ThreadCount;
+import io.contactsolver.app.DeviceOptions;
+import io.contactsolver.app.ExitCode;
+import io.contactsolver.app.IoErrors;
+import io.contactsolver.app.Progress;
 import io.contactsolver.scene.Quoting;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -51,9 +52,8 @@ public final class BenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     List<String> sections;
 
-    @Option(names = "--threads", paramLabel = "N", converter = ThreadCount.class,
-            description = "CPU threads of the multi-threaded rows (default: all).")
-    Integer threads;
+    @Mixin
+    DeviceOptions device;
 
     @Option(names = "--min-time", paramLabel = "S", defaultValue = "1.0",
             description = "Seconds to spend timing each row at least (default: ${DEFAULT-VALUE}).")
@@ -66,8 +66,6 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Particles of the pile whose iterations to a residual of 1e-4 are counted (default: ${DEFAULT-VALUE}).")
     int pileParticles;
 
-    @Option(names = "--device", paramLabel = "INDEX|NAME", description = "OpenCL device (default: automatic).")
-    String device;
 
     @Option(names = "--csv", paramLabel = "FILE", description = "Write one row per measurement.")
     Path csv;
@@ -91,7 +89,9 @@ public final class BenchCommand implements Callable<Integer> {
                 "-Xms" + heap, "-Xmx" + heap, "-D" + CHILD_PROPERTY + "=true",
                 // the child's stderr is a pipe: whether to draw a bar is decided here, on the real one
                 "-D" + Progress.PROPERTY + "=" + Progress.mode().propertyValue(),
-                "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+                "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"),
+                // the application this command runs in (its root command), started again with the same arguments
+                spec.root().userObject().getClass().getName()));
         command.addAll(spec.commandLine().getParseResult().originalArgs());
         Process child = new ProcessBuilder(command).start();
         child.getOutputStream().close();
@@ -140,50 +140,50 @@ public final class BenchCommand implements Callable<Integer> {
         for (String backend : backends) {
             if (!knownBackends.contains(backend)) {
                 err.println("error: unknown backend '" + backend + "' (one of " + knownBackends + ")");
-                return Main.BAD_INPUT;
+                return ExitCode.BAD_INPUT;
             }
         }
         for (String scene : scenes) {
             if (!scene.equals(Benchmark.PILE) && !scene.equals(Benchmark.RANDOM)) {
                 err.println("error: unknown scene '" + scene + "' (pile or random)");
-                return Main.BAD_INPUT;
+                return ExitCode.BAD_INPUT;
             }
         }
         for (String section : sections) {
             if (!section.equals("sweep") && !section.equals("iterative")) {
                 err.println("error: unknown section '" + Quoting.field(section) + "' (sweep or iterative)");
-                return Main.BAD_INPUT;
+                return ExitCode.BAD_INPUT;
             }
         }
         for (int count : contacts) {
             if (count < 8) {
                 err.println("error: contact counts must be at least 8, got " + count);
-                return Main.BAD_INPUT;
+                return ExitCode.BAD_INPUT;
             }
         }
         if (pileParticles < 2) {
             err.println("error: --pile-particles must be at least 2");
-            return Main.BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         }
         if (!(minSeconds > 0)) {
             err.println("error: --min-time must be positive");
-            return Main.BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         }
         for (Path file : new Path[] {csv, plot}) {
             String problem = file == null ? null : IoErrors.fileProblem(file);
             if (problem != null) {
                 err.println("error: " + Quoting.escape(problem));
-                return Main.FAILURE;
+                return ExitCode.FAILURE;
             }
         }
         return null;
     }
 
     private int measure() throws Exception {
-        int cores = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+        int cores = device.threads() != null ? device.threads() : Runtime.getRuntime().availableProcessors();
         Benchmark.Plan plan = new Benchmark.Plan(List.copyOf(contacts), new LinkedHashSet<>(scenes),
                 new LinkedHashSet<>(backends), sections.contains("sweep"), sections.contains("iterative"), cores, seed,
-                minSeconds, device, pileParticles);
+                minSeconds, device.device(), pileParticles);
         List<Measurement> rows;
         try (Progress bar = Progress.open("bench", 1, "", spec.commandLine().getErr())) {
             List<String> steps = new ArrayList<>();
@@ -210,6 +210,6 @@ public final class BenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "machine: %s, %d processors, %s %s, max heap %d MiB%n", System.getProperty("os.arch"),
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
                 System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20);
-        return Main.OK;
+        return ExitCode.OK;
     }
 }

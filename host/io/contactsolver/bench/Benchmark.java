@@ -2,15 +2,15 @@ package io.contactsolver.bench;
 
 import io.contactsolver.Backend;
 import io.contactsolver.BodyBatch;
-import io.contactsolver.BodyField;
 import io.contactsolver.ContactBatch;
-import io.contactsolver.ContactField;
 import io.contactsolver.ContactSolver;
-import io.contactsolver.SolvePhase;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.core.BackendUnavailableException;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactField;
+import io.contactsolver.layout.SolvePhase;
 import io.contactsolver.opencl.TransferProbe;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
@@ -126,8 +126,8 @@ final class Benchmark {
 
     /** Bytes a single pass must at least move: every input read once, every output written once. */
     static double compulsoryBytesPerContact(int bodies, int contacts) {
-        long perBody = (io.contactsolver.BodyField.COUNT + io.contactsolver.DeltaField.COUNT) * 4L;
-        long perContact = (io.contactsolver.ContactField.COUNT + io.contactsolver.ContactBody.COUNT + 1) * 4L;
+        long perBody = (io.contactsolver.layout.BodyField.COUNT + io.contactsolver.layout.DeltaField.COUNT) * 4L;
+        long perContact = (io.contactsolver.layout.ContactField.COUNT + io.contactsolver.layout.ContactBody.COUNT + 1) * 4L;
         return perContact + (double) perBody * bodies / Math.max(1, contacts);
     }
 

@@ -1,8 +1,8 @@
 package io.contactsolver.cli;
 
-import io.contactsolver.core.BackendUnavailableException;
-import io.contactsolver.opencl.OpenClDevices;
-import io.contactsolver.opencl.OpenClDevices.Device;
+import io.contactsolver.ContactSolver;
+import io.contactsolver.DeviceInfo;
+import io.contactsolver.app.ExitCode;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -20,24 +20,21 @@ final class DevicesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        List<Device> devices;
+        List<DeviceInfo> devices;
         try {
-            devices = OpenClDevices.list();
-        } catch (BackendUnavailableException e) {
+            devices = ContactSolver.devices();
+        } catch (IllegalStateException e) {
             out.println("no OpenCL devices: " + e.getMessage());
-            return Main.FAILURE;
-        } catch (LinkageError e) {
-            out.println("no OpenCL devices: the OpenCL library could not be loaded (" + e + ")");
-            return Main.FAILURE;
+            return ExitCode.FAILURE;
         }
-        Object platform = null;
-        for (Device device : devices) {
+        String platform = null;
+        for (DeviceInfo device : devices) {
             if (!device.platform().equals(platform)) {
                 platform = device.platform();
-                out.println("platform: " + device.platformName() + " (" + device.platformVersion() + ")");
+                out.println("platform: " + device.platform() + " (" + device.platformVersion() + ")");
             }
             out.println("  device " + device.summary());
         }
-        return Main.OK;
+        return ExitCode.OK;
     }
 }

@@ -2,6 +2,8 @@ package io.contactsolver.cli;
 
 import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
+import io.contactsolver.app.ExitCode;
+import io.contactsolver.app.IoErrors;
 import io.contactsolver.scene.Quoting;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
@@ -46,24 +48,24 @@ final class GenerateCommand implements Callable<Integer> {
         if (bodies < 2 || bodies > BodyBatch.MAX_SIZE) {
             spec.commandLine().getErr().printf(Locale.ROOT, "error: --bodies must be from 2 to %d (one body batch "
                     + "holds at most that many), got %d%n", BodyBatch.MAX_SIZE, bodies);
-            return Main.BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         }
         if (contacts < 0 || contacts > ContactBatch.MAX_SIZE) {
             spec.commandLine().getErr().printf(Locale.ROOT, "error: --contacts must be from 0 to %d (one contact batch "
                     + "holds at most that many), got %d%n", ContactBatch.MAX_SIZE, contacts);
-            return Main.BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         }
         if (!(friction >= 0.0f && friction < Float.POSITIVE_INFINITY)
                 || !(rollingResistance >= 0.0f && rollingResistance < Float.POSITIVE_INFINITY)) {
             spec.commandLine().getErr().println("error: --friction and --rolling-resistance must be finite and not negative");
-            return Main.BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         }
         String outProblem = IoErrors.outputProblem(out, "bodies.csv", "contacts.csv");
         if (outProblem != null) {
             spec.commandLine().getErr().println("error: " + Quoting.escape(outProblem));
-            return Main.FAILURE;
+            return ExitCode.FAILURE;
         }
-        Main.doing(String.format(Locale.ROOT, "generating %,d bodies and %,d contacts", bodies, contacts));
+        ExitCode.doing(String.format(Locale.ROOT, "generating %,d bodies and %,d contacts", bodies, contacts));
         Scene scene = SceneGenerator.randomGraph(seed, bodies, contacts);
         for (int c = 0; c < scene.contacts().size(); c++) {
             scene.contacts().setFriction(c, friction).setRollingResistance(c, rollingResistance);
@@ -73,6 +75,6 @@ final class GenerateCommand implements Callable<Integer> {
         SceneWriter.writeScene(bodiesFile, contactsFile, scene);
         spec.commandLine().getOut().println("wrote " + bodiesFile + " (" + bodies + " bodies) and " + contactsFile + " ("
                 + contacts + " contacts)");
-        return Main.OK;
+        return ExitCode.OK;
     }
 }

@@ -1,15 +1,17 @@
 package io.contactsolver.cli;
 
+import io.contactsolver.app.ExitCode;
+import io.contactsolver.app.IoErrors;
+import io.contactsolver.bench.BenchCommand;
+import io.contactsolver.demo.DemoCommand;
 import io.contactsolver.scene.Quoting;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import io.contactsolver.bench.BenchCommand;
-import io.contactsolver.demo.DemoCommand;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * {@code java -jar contact-solver.jar COMMAND}: the command line of the module.
@@ -22,30 +24,15 @@ import picocli.CommandLine.Command;
         subcommands = {SolveCommand.class, DevicesCommand.class, GenerateCommand.class, BenchCommand.class,
             DemoCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
-    public static final int OK = 0;
-    public static final int FAILURE = 1;
-    public static final int BAD_INPUT = 2;
-
-    /** What the running command is doing, for an out-of-memory line to say what did not fit. */
-    private static volatile String activity;
-
     public static void main(String[] args) {
         System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
-    }
-
-    /**
-     * Tells the error handling what the command does now ("solving 10 contacts on 4 bodies"), so a
-     * failure for want of memory can say what did not fit.
-     */
-    public static void doing(String what) {
-        activity = what;
     }
 
     /** Runs a command line and returns its exit status, without {@code System.exit}. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         // one line per log record: "INFO: contact-solver: backend ..."
         System.setProperty("java.util.logging.SimpleFormatter.format", "%4$s: %5$s%6$s%n");
-        activity = null;
+        ExitCode.doing(null);
         CommandLine commandLine = new CommandLine(new Main())
                 .setOut(out)
                 .setErr(err)
@@ -56,22 +43,22 @@ public final class Main {
                         throw memory;
                     }
                     line.getErr().println("error: " + describe(exception));
-                    return FAILURE;
+                    return ExitCode.FAILURE;
                 })
                 .setParameterExceptionHandler((exception, parsedArgs) -> {
                     // one line, like every other refusal, rather than the whole usage text
                     CommandLine culprit = exception.getCommandLine();
                     culprit.getErr().println("error: " + quotedSafely(exception.getMessage()) + " (see '"
                             + culprit.getCommandSpec().qualifiedName() + " --help')");
-                    return BAD_INPUT;
+                    return ExitCode.BAD_INPUT;
                 });
         try {
             return commandLine.execute(args);
         } catch (OutOfMemoryError e) {
             err.println(outOfMemoryLine(e, args));
-            return FAILURE;
+            return ExitCode.FAILURE;
         } finally {
-            activity = null;
+            ExitCode.doing(null);
         }
     }
 
@@ -97,7 +84,7 @@ public final class Main {
     static String outOfMemoryLine(OutOfMemoryError e, String[] args) {
         String kind = e.getMessage() == null ? "" : e.getMessage();
         String command = args.length > 0 ? args[0] : "contact-solver";
-        String what = Quoting.escape(activity != null ? activity : "running '" + command + "'");
+        String what = Quoting.escape(ExitCode.activity() != null ? ExitCode.activity() : "running '" + command + "'");
         if (kind.contains("native thread")) {
             return "error: out of memory " + what + " (" + Quoting.escape(kind)
                     + "): the system allows no more threads; use fewer with --threads";

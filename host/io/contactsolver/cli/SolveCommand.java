@@ -1,12 +1,15 @@
 package io.contactsolver.cli;
 
-import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.NonFiniteResultException;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.SolverKind;
+import io.contactsolver.app.BackendOption;
+import io.contactsolver.app.DeviceOptions;
+import io.contactsolver.app.ExitCode;
+import io.contactsolver.app.IoErrors;
 import io.contactsolver.scene.Quoting;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneFormatException;
@@ -17,10 +20,11 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.TypeConversionException;
 
 /** {@code solve}: reads a scene, solves it, writes {@code deltas.csv} and {@code impulses.csv}. */
 @Command(name = "solve", mixinStandardHelpOptions = true,
@@ -50,9 +54,8 @@ final class SolveCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder for the outputs (created if missing).")
     Path out;
 
-    @Option(names = "--backend", defaultValue = "auto", paramLabel = "auto|cpu|opencl",
-            description = "Where to solve (default: ${DEFAULT-VALUE}): auto prefers an OpenCL GPU, then any OpenCL device, then the CPU.")
-    Backend backend;
+    @Mixin
+    BackendOption backend;
 
     @Option(names = "--solver", defaultValue = "single-pass", paramLabel = "single-pass|iterative",
             converter = SolverKindConverter.class,
@@ -73,13 +76,8 @@ final class SolveCommand implements Callable<Integer> {
             description = "Contacts approaching slower than V do not bounce (default: ${DEFAULT-VALUE}).")
     float restitutionThreshold;
 
-    @Option(names = "--device", paramLabel = "INDEX|NAME",
-            description = "OpenCL device: an index from 'devices' or part of a name (also -Dcontactsolver.device, CONTACT_SOLVER_DEVICE).")
-    String device;
-
-    @Option(names = "--threads", paramLabel = "N", converter = ThreadCount.class,
-            description = "CPU threads (default: all processors).")
-    Integer threads;
+    @Mixin
+    DeviceOptions device;
 
     @Override
     public Integer call() throws Exception {
@@ -89,26 +87,23 @@ final class SolveCommand implements Callable<Integer> {
                     .withRestitutionThreshold(restitutionThreshold);
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("error: " + e.getMessage());
-            return Main.BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         }
         String outProblem = IoErrors.outputProblem(out, SceneWriter.DELTAS, SceneWriter.IMPULSES);
         if (outProblem != null) {
             spec.commandLine().getErr().println("error: " + Quoting.escape(outProblem));
-            return Main.FAILURE;
+            return ExitCode.FAILURE;
         }
         Scene scene;
         try {
-            Main.doing("reading " + bodies + " and " + contacts);
+            ExitCode.doing("reading " + bodies + " and " + contacts);
             scene = SceneReader.read(bodies, contacts);
         } catch (SceneFormatException e) {
             spec.commandLine().getErr().println(e.getMessage());
-            return Main.BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         }
-        SolverConfig config = SolverConfig.defaults().withBackend(backend).withDevice(device);
-        if (threads != null) {
-            config = config.withThreads(threads);
-        }
-        Main.doing(String.format(Locale.ROOT, "solving %,d contacts on %,d bodies", scene.contacts().size(),
+        SolverConfig config = device.applyTo(SolverConfig.defaults().withBackend(backend.backend()));
+        ExitCode.doing(String.format(Locale.ROOT, "solving %,d contacts on %,d bodies", scene.contacts().size(),
                 scene.bodies().size()));
         try (ContactSolver contactSolver = ContactSolver.create(config)) {
             long start = System.nanoTime();
@@ -118,10 +113,10 @@ final class SolveCommand implements Callable<Integer> {
             } catch (NonFiniteResultException overflow) {
                 spec.commandLine().getErr().println(SceneReader.locate(scene, bodies, contacts, overflow).getMessage()
                         + "; nothing written");
-                return Main.BAD_INPUT;
+                return ExitCode.BAD_INPUT;
             }
             double milliseconds = (System.nanoTime() - start) / 1e6;
-            Main.doing("writing the results into " + out);
+            ExitCode.doing("writing the results into " + out);
             SceneWriter.writeResults(out, scene, result);
             String iterative = solver == SolverKind.ITERATIVE
                     ? String.format(Locale.ROOT, ", %d iterations, residual %.3g, %d colours, %d overflow",
@@ -131,10 +126,10 @@ final class SolveCommand implements Callable<Integer> {
                     + "wrote %s and %s%n", result.contactCount(), result.bodyCount(), solver.label(), iterative,
                     contactSolver.description(), milliseconds, out.resolve(SceneWriter.DELTAS),
                     out.resolve(SceneWriter.IMPULSES));
-            return Main.OK;
+            return ExitCode.OK;
         } catch (IllegalStateException e) {
             spec.commandLine().getErr().println("error: " + e.getMessage());
-            return Main.FAILURE;
+            return ExitCode.FAILURE;
         }
     }
 }

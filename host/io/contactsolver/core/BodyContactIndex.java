@@ -1,6 +1,6 @@
 package io.contactsolver.core;
 
-import io.contactsolver.ContactBody;
+import io.contactsolver.layout.ContactBody;
 import java.nio.IntBuffer;
 
 /**

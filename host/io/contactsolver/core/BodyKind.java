@@ -1,6 +1,6 @@
 package io.contactsolver.core;
 
-import io.contactsolver.BodyField;
+import io.contactsolver.layout.BodyField;
 import java.nio.FloatBuffer;
 
 /** The one definition of which bodies contacts can move. */

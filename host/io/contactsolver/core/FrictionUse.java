@@ -1,7 +1,7 @@
 package io.contactsolver.core;
 
-import io.contactsolver.ContactField;
-import io.contactsolver.ImpulseField;
+import io.contactsolver.layout.ContactField;
+import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 
 /**

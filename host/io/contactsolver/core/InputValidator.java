@@ -1,10 +1,8 @@
 package io.contactsolver.core;
 
-import io.contactsolver.BodyField;
-import io.contactsolver.ContactBody;
-import io.contactsolver.ContactField;
-import io.contactsolver.InvalidInputException;
-import io.contactsolver.InvalidInputException.Subject;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ContactField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
@@ -38,7 +36,7 @@ public final class InputValidator {
     private InputValidator() {
     }
 
-    /** Throws {@link InvalidInputException} for the first faulty body, else the first faulty contact. */
+    /** Throws {@link InputFault} for the first faulty body, else the first faulty contact. */
     public static void validate(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links,
             int contactCount, ParallelRunner runner) {
         FirstFault first = new FirstFault();
@@ -48,7 +46,7 @@ public final class InputValidator {
                 int n = Math.min(SLICE, to - start);
                 screenBodies(bodies, start, n, s);
                 for (int i = 0; i < n; i++) {
-                    InvalidInputException fault = s.suspect[i] ? checkBody(bodies.floats(), bodies.stride(), start + i)
+                    InputFault fault = s.suspect[i] ? checkBody(bodies.floats(), bodies.stride(), start + i)
                             : null;
                     if (fault != null) {
                         first.offer(fault);
@@ -64,7 +62,7 @@ public final class InputValidator {
                 int n = Math.min(SLICE, to - start);
                 screenContacts(contacts, links, bodyCount, start, n, s);
                 for (int i = 0; i < n; i++) {
-                    InvalidInputException fault = s.suspect[i] ? checkContact(contacts.floats(), contacts.stride(),
+                    InputFault fault = s.suspect[i] ? checkContact(contacts.floats(), contacts.stride(),
                             links.ints(), links.stride(), start + i, bodyCount) : null;
                     if (fault != null) {
                         first.offer(fault);
@@ -178,16 +176,16 @@ public final class InputValidator {
         }
     }
 
-    static InvalidInputException checkBody(FloatBuffer f, int stride, int i) {
+    static InputFault checkBody(FloatBuffer f, int stride, int i) {
         for (BodyField field : BODY_FIELDS) {
             float value = f.get(field.ordinal() * stride + i);
             if (!Float.isFinite(value)) {
-                return fault(Subject.BODY, i, List.of(field.column()), "value " + value + " is not finite");
+                return fault(InputFault.Kind.BODY, i, List.of(field.column()), "value " + value + " is not finite");
             }
         }
         float inverseMass = f.get(BodyField.INV_MASS.ordinal() * stride + i);
         if (inverseMass < 0.0f) {
-            return fault(Subject.BODY, i, List.of(BodyField.INV_MASS.column()),
+            return fault(InputFault.Kind.BODY, i, List.of(BodyField.INV_MASS.column()),
                     "inverse mass " + inverseMass + " is negative");
         }
         double qw = get(f, stride, BodyField.QW, i);
@@ -196,7 +194,7 @@ public final class InputValidator {
         double qz = get(f, stride, BodyField.QZ, i);
         double norm = Math.sqrt(qw * qw + qx * qx + qy * qy + qz * qz);
         if (Math.abs(norm - 1.0) > QUATERNION_TOLERANCE) {
-            return fault(Subject.BODY, i, ORIENTATION,
+            return fault(InputFault.Kind.BODY, i, ORIENTATION,
                     "orientation is not a unit quaternion (norm " + norm + ", tolerance " + QUATERNION_TOLERANCE + ")");
         }
         String inertiaProblem = positiveSemiDefiniteProblem(
@@ -204,31 +202,31 @@ public final class InputValidator {
                 get(f, stride, BodyField.INV_IZZ, i), get(f, stride, BodyField.INV_IXY, i),
                 get(f, stride, BodyField.INV_IXZ, i), get(f, stride, BodyField.INV_IYZ, i));
         if (inertiaProblem != null) {
-            return fault(Subject.BODY, i, INERTIA, "inverse inertia is not positive semi-definite: " + inertiaProblem);
+            return fault(InputFault.Kind.BODY, i, INERTIA, "inverse inertia is not positive semi-definite: " + inertiaProblem);
         }
         return null;
     }
 
-    static InvalidInputException checkContact(FloatBuffer f, int stride, IntBuffer links, int linkStride, int c,
+    static InputFault checkContact(FloatBuffer f, int stride, IntBuffer links, int linkStride, int c,
             int bodyCount) {
         int a = links.get(ContactBody.A.ordinal() * linkStride + c);
         int b = links.get(ContactBody.B.ordinal() * linkStride + c);
         for (ContactBody side : ContactBody.values()) {
             int body = side == ContactBody.A ? a : b;
             if (body < -1 || body >= bodyCount) {
-                return fault(Subject.CONTACT, c, List.of(side.column()),
+                return fault(InputFault.Kind.CONTACT, c, List.of(side.column()),
                         "body index " + body + " is outside [-1, " + bodyCount + ")");
             }
         }
         if (a == b) {
-            return fault(Subject.CONTACT, c, BOTH_BODIES, a == -1
+            return fault(InputFault.Kind.CONTACT, c, BOTH_BODIES, a == -1
                     ? "both bodies are the world (-1)"
                     : "a and b are the same body (" + a + ")");
         }
         for (ContactField field : CONTACT_FIELDS) {
             float value = f.get(field.ordinal() * stride + c);
             if (!Float.isFinite(value)) {
-                return fault(Subject.CONTACT, c, List.of(field.column()), "value " + value + " is not finite");
+                return fault(InputFault.Kind.CONTACT, c, List.of(field.column()), "value " + value + " is not finite");
             }
         }
         double nx = f.get(ContactField.NX.ordinal() * stride + c);
@@ -236,18 +234,18 @@ public final class InputValidator {
         double nz = f.get(ContactField.NZ.ordinal() * stride + c);
         double length = Math.sqrt(nx * nx + ny * ny + nz * nz);
         if (Math.abs(length - 1.0) > NORMAL_TOLERANCE) {
-            return fault(Subject.CONTACT, c, NORMAL,
+            return fault(InputFault.Kind.CONTACT, c, NORMAL,
                     "normal is not unit length (length " + length + ", tolerance " + NORMAL_TOLERANCE + ")");
         }
         float restitution = f.get(ContactField.RESTITUTION.ordinal() * stride + c);
         if (!(restitution >= 0.0f && restitution <= 1.0f)) {
-            return fault(Subject.CONTACT, c, List.of(ContactField.RESTITUTION.column()),
+            return fault(InputFault.Kind.CONTACT, c, List.of(ContactField.RESTITUTION.column()),
                     "restitution " + restitution + " is outside [0, 1]");
         }
         for (ContactField field : new ContactField[] {ContactField.FRICTION, ContactField.ROLLING_RESISTANCE}) {
             float value = f.get(field.ordinal() * stride + c);
             if (!(value >= 0.0f)) {
-                return fault(Subject.CONTACT, c, List.of(field.column()), field.column().replace('_', ' ') + " "
+                return fault(InputFault.Kind.CONTACT, c, List.of(field.column()), field.column().replace('_', ' ') + " "
                         + value + " is negative");
             }
         }
@@ -284,8 +282,8 @@ public final class InputValidator {
         return f.get(field.ordinal() * stride + i);
     }
 
-    private static InvalidInputException fault(Subject subject, int index, List<String> fields, String problem) {
-        return new InvalidInputException(subject, index, fields, problem);
+    private static InputFault fault(InputFault.Kind subject, int index, List<String> fields, String problem) {
+        return new InputFault(subject, index, fields, problem);
     }
 
     private static List<String> columns(BodyField... fields) {
@@ -298,9 +296,9 @@ public final class InputValidator {
 
     /** Keeps the fault with the lowest index among those offered by parallel ranges. */
     private static final class FirstFault {
-        private InvalidInputException first;
+        private InputFault first;
 
-        synchronized void offer(InvalidInputException fault) {
+        synchronized void offer(InputFault fault) {
             if (first == null || fault.index() < first.index()) {
                 first = fault;
             }

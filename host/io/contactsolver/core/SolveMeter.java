@@ -1,6 +1,6 @@
 package io.contactsolver.core;
 
-import io.contactsolver.SolvePhase;
+import io.contactsolver.layout.SolvePhase;
 import java.util.Arrays;
 
 /**

@@ -1,8 +1,6 @@
 package io.contactsolver.core;
 
-import io.contactsolver.ImpulseField;
-import io.contactsolver.InvalidInputException;
-import io.contactsolver.InvalidInputException.Subject;
+import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 import java.util.Arrays;
 import java.util.List;
@@ -27,7 +25,7 @@ public final class WarmStart {
      *     {@code previousStride}
      * @return {@code ImpulseField.COUNT * count} impulses, field {@code f} of contact {@code c} at
      *     {@code f * count + c} (reused between calls)
-     * @throws InvalidInputException if two current contacts share an id
+     * @throws InputFault if two current contacts share an id
      */
     public float[] match(int[] ids, int count, int[] previousIds, FloatBuffer previous, int previousStride,
             int previousCount) {
@@ -41,7 +39,7 @@ public final class WarmStart {
         for (int c = 0; c < count; c++) {
             int earlier = currentIds.putIfAbsent(ids[c], c);
             if (earlier >= 0) {
-                throw new InvalidInputException(Subject.CONTACT, c, List.of("id"),
+                throw new InputFault(InputFault.Kind.CONTACT, c, List.of("id"),
                         "duplicate contact id " + ids[c] + " (also contact " + earlier + "); warm starting matches by id");
             }
         }

@@ -18,12 +18,12 @@ import static io.contactsolver.core.PreparedBodyField.X;
 import static io.contactsolver.core.PreparedBodyField.Y;
 import static io.contactsolver.core.PreparedBodyField.Z;
 
-import io.contactsolver.BodyField;
-import io.contactsolver.ContactBody;
-import io.contactsolver.ContactField;
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.TargetRule;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ContactField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 

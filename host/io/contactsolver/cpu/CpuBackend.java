@@ -1,8 +1,5 @@
 package io.contactsolver.cpu;
 
-import io.contactsolver.ContactBody;
-import io.contactsolver.DeltaField;
-import io.contactsolver.SolvePhase;
 import io.contactsolver.core.AccumulatedImpulse;
 import io.contactsolver.core.BodyContactIndex;
 import io.contactsolver.core.ContactColoring;
@@ -15,6 +12,9 @@ import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.core.StateField;
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.SolvePhase;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 

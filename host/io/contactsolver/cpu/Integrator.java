@@ -1,22 +1,22 @@
 package io.contactsolver.cpu;
 
-import static io.contactsolver.BodyField.INV_MASS;
-import static io.contactsolver.BodyField.QW;
-import static io.contactsolver.BodyField.QX;
-import static io.contactsolver.BodyField.QY;
-import static io.contactsolver.BodyField.QZ;
-import static io.contactsolver.BodyField.VX;
-import static io.contactsolver.BodyField.VY;
-import static io.contactsolver.BodyField.VZ;
-import static io.contactsolver.BodyField.WX;
-import static io.contactsolver.BodyField.WY;
-import static io.contactsolver.BodyField.WZ;
-import static io.contactsolver.BodyField.X;
-import static io.contactsolver.BodyField.Y;
-import static io.contactsolver.BodyField.Z;
+import static io.contactsolver.layout.BodyField.INV_MASS;
+import static io.contactsolver.layout.BodyField.QW;
+import static io.contactsolver.layout.BodyField.QX;
+import static io.contactsolver.layout.BodyField.QY;
+import static io.contactsolver.layout.BodyField.QZ;
+import static io.contactsolver.layout.BodyField.VX;
+import static io.contactsolver.layout.BodyField.VY;
+import static io.contactsolver.layout.BodyField.VZ;
+import static io.contactsolver.layout.BodyField.WX;
+import static io.contactsolver.layout.BodyField.WY;
+import static io.contactsolver.layout.BodyField.WZ;
+import static io.contactsolver.layout.BodyField.X;
+import static io.contactsolver.layout.BodyField.Y;
+import static io.contactsolver.layout.BodyField.Z;
 
-import io.contactsolver.DeltaField;
 import io.contactsolver.core.FieldBlock;
+import io.contactsolver.layout.DeltaField;
 
 /**
  * The body updates of a simulation step, one body at a time; the Java twin of

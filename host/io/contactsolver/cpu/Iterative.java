@@ -2,14 +2,14 @@ package io.contactsolver.cpu;
 
 import static io.contactsolver.core.ContactRowField.*;
 
-import io.contactsolver.ContactBody;
-import io.contactsolver.DeltaField;
-import io.contactsolver.ImpulseField;
 import io.contactsolver.core.AccumulatedImpulse;
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.StateField;
 import io.contactsolver.core.TargetRule;
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 

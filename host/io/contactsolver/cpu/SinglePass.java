@@ -15,13 +15,13 @@ import static io.contactsolver.cpu.BodyMath.R_NZ;
 import static io.contactsolver.cpu.BodyMath.R_TARGET;
 import static io.contactsolver.cpu.BodyMath.R_VN0;
 
-import io.contactsolver.ContactBody;
-import io.contactsolver.DeltaField;
-import io.contactsolver.ImpulseField;
 import io.contactsolver.core.BodyContactIndex;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.TargetRule;
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 

@@ -1,13 +1,14 @@
 package io.contactsolver.demo;
 
-import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolverConfig;
-import io.contactsolver.cli.IoErrors;
-import io.contactsolver.cli.Main;
-import io.contactsolver.cli.Progress;
-import io.contactsolver.scene.AtomicFiles;
+import io.contactsolver.app.BackendOption;
+import io.contactsolver.app.DeviceOptions;
+import io.contactsolver.app.ExitCode;
+import io.contactsolver.app.IoErrors;
+import io.contactsolver.app.Progress;
 import io.contactsolver.scene.AtomicFiles.Output;
+import io.contactsolver.scene.AtomicFiles;
 import io.contactsolver.scene.Quoting;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -81,9 +83,11 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Solver iterations per step (default: ${DEFAULT-VALUE}); the push-out solve gets half as many.")
     int iterations;
 
-    @Option(names = "--backend", defaultValue = "auto", paramLabel = "auto|cpu|opencl",
-            description = "Where to solve (default: ${DEFAULT-VALUE}): auto prefers an OpenCL GPU, then any OpenCL device, then the CPU.")
-    Backend backend;
+    @Mixin
+    BackendOption backend;
+
+    @Mixin
+    DeviceOptions device;
 
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
             description = "Random seed of the spheres' sizes, masses and starting places (default: ${DEFAULT-VALUE}).")
@@ -105,14 +109,14 @@ public final class DemoCommand implements Callable<Integer> {
         String problem = checkOptions();
         if (problem != null) {
             spec.commandLine().getErr().println("error: " + problem);
-            return Main.BAD_INPUT;
+            return ExitCode.BAD_INPUT;
         }
         // before the simulation, not after it: a bad --out or --csv fails at once
         String outProblem = IoErrors.outputProblem(out, SNAPSHOT, CHART, PARTICLES_CSV);
         outProblem = outProblem == null && csv != null ? IoErrors.fileProblem(csv) : outProblem;
         if (outProblem != null) {
             spec.commandLine().getErr().println("error: " + Quoting.escape(outProblem));
-            return Main.FAILURE;
+            return ExitCode.FAILURE;
         }
         PrintWriter stdout = spec.commandLine().getOut();
         Simulation simulation = scene.simulation(particles, seed,
@@ -120,10 +124,10 @@ public final class DemoCommand implements Callable<Integer> {
         ParticleWorld world = simulation.world();
         ContactSolver solver;
         try {
-            solver = ContactSolver.create(SolverConfig.defaults().withBackend(backend));
+            solver = ContactSolver.create(device.applyTo(SolverConfig.defaults().withBackend(backend.backend())));
         } catch (IllegalStateException e) {
             spec.commandLine().getErr().println("error: " + e.getMessage());
-            return Main.FAILURE;
+            return ExitCode.FAILURE;
         }
         List<StepFigures> figures = new ArrayList<>(Math.min(steps, 1 << 16));
         Scene.RestWatch restWatch = new Scene.RestWatch();
@@ -146,7 +150,7 @@ public final class DemoCommand implements Callable<Integer> {
         HeapSlope slope = scene == Scene.HEAP ? HeapSlope.measure(world) : null;
         List<Path> written = writeOutputs(world, figures, slope);
         printSummary(stdout, device, simulation, figures, seconds, atRest, slope, written);
-        return Main.OK;
+        return ExitCode.OK;
     }
 
     /** The first thing wrong with the options, or null; fills in the scene's defaults. */

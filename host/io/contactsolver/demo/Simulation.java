@@ -2,11 +2,11 @@ package io.contactsolver.demo;
 
 import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
-import io.contactsolver.ContactField;
 import io.contactsolver.ContactSolver;
-import io.contactsolver.DeltaField;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
+import io.contactsolver.layout.ContactField;
+import io.contactsolver.layout.DeltaField;
 import java.nio.FloatBuffer;
 
 /**

@@ -1,14 +1,14 @@
 package io.contactsolver.opencl;
 
-import io.contactsolver.BodyField;
-import io.contactsolver.ContactBody;
-import io.contactsolver.ContactField;
-import io.contactsolver.DeltaField;
-import io.contactsolver.ImpulseField;
 import io.contactsolver.core.AccumulatedImpulse;
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.StateField;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ContactField;
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

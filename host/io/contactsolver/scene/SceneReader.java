@@ -1,13 +1,13 @@
 package io.contactsolver.scene;
 
 import io.contactsolver.BodyBatch;
-import io.contactsolver.BodyField;
 import io.contactsolver.ContactBatch;
-import io.contactsolver.ContactField;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.InvalidInputException;
 import io.contactsolver.NonFiniteResultException;
 import io.contactsolver.core.IntIndexMap;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactField;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -1,11 +1,11 @@
 package io.contactsolver.scene;
 
-import io.contactsolver.BodyField;
 import io.contactsolver.ContactBatch;
-import io.contactsolver.ContactField;
-import io.contactsolver.DeltaField;
-import io.contactsolver.ImpulseField;
 import io.contactsolver.SolveResult;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactField;
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,17 +1,17 @@
 package io.contactsolver.bench;
 
+import io.contactsolver.app.ExitCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
-import io.contactsolver.cli.Main;
 import io.contactsolver.opencl.OpenClTestAccess;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
-import io.contactsolver.testing.Cli;
 import io.contactsolver.testing.Cli.Run;
+import io.contactsolver.testing.Cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +35,7 @@ class BenchCommandTest {
         Run run = Cli.inProcess("bench", "--contacts", "200,400", "--min-time", "0.01", "--backends",
                 "cpu,naive,jbullet,bandwidth", "--pile-particles", "60", "--csv", csv.toString(), "--plot",
                 plot.toString());
-        assertEquals(Main.OK, run.exitCode(), run.err());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
 
         List<String> lines = Files.readAllLines(csv);
         List<String> header = Arrays.asList(lines.get(0).split(","));
@@ -78,7 +78,7 @@ class BenchCommandTest {
         Path csv = dir.resolve("device.csv");
         Run run = Cli.inProcess("bench", "--contacts", "2000", "--scenes", "pile", "--min-time", "0.01",
                 "--backends", "opencl,bandwidth", "--sections", "sweep", "--csv", csv.toString());
-        assertEquals(Main.OK, run.exitCode(), run.err());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
 
         List<String> lines = Files.readAllLines(csv);
         List<String> header = Arrays.asList(lines.get(0).split(","));
@@ -108,9 +108,9 @@ class BenchCommandTest {
     @Test
     void refusesUnknownBackendsAndScenes() {
         Run backend = Cli.inProcess("bench", "--backends", "cuda");
-        assertEquals(Main.BAD_INPUT, backend.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, backend.exitCode());
         assertTrue(backend.err().contains("unknown backend 'cuda'"), backend.err());
         Run scene = Cli.inProcess("bench", "--scenes", "tower");
-        assertEquals(Main.BAD_INPUT, scene.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, scene.exitCode());
     }
 }

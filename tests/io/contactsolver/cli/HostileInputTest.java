@@ -1,13 +1,14 @@
 package io.contactsolver.cli;
 
+import io.contactsolver.app.ExitCode;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.testing.BrokenScenes;
-import io.contactsolver.testing.Cli;
 import io.contactsolver.testing.Cli.Run;
+import io.contactsolver.testing.Cli;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -47,7 +48,7 @@ class HostileInputTest {
         };
         String[] all = Stream.concat(args.stream(), Stream.of(words).skip(1)).toArray(String[]::new);
         Run run = Cli.inProcess(all);
-        assertEquals(Main.BAD_INPUT, run.exitCode(), run.err());
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.err());
         assertEquals(1, run.errLines().size(), run.err());
         assertTrue(run.err().startsWith("error: "), run.err());
         assertFalse(run.err().contains("null"), run.err());
@@ -68,7 +69,7 @@ class HostileInputTest {
         Run solve = Cli.inProcess("solve", "--bodies", file("bodies.csv", BrokenScenes.goodBodies()).toString(),
                 "--contacts", file("contacts.csv", BrokenScenes.goodContacts()).toString(), "--out",
                 notAFolder.toString(), "--backend", "cpu");
-        assertEquals(Main.FAILURE, solve.exitCode());
+        assertEquals(ExitCode.FAILURE, solve.exitCode());
         assertEquals(List.of("error: " + notAFolder + ": is a file, not a folder"), solve.errLines());
         Run generate = Cli.inProcess("generate", "--out", notAFolder.toString());
         assertEquals(List.of("error: " + notAFolder + ": is a file, not a folder"), generate.errLines());
@@ -82,7 +83,7 @@ class HostileInputTest {
         long start = System.nanoTime();
         Run run = Cli.inProcess("demo", "--particles", "2000000", "--steps", "1000000", "--backend", "cpu", "--out",
                 notAFolder.toString());
-        assertEquals(Main.FAILURE, run.exitCode());
+        assertEquals(ExitCode.FAILURE, run.exitCode());
         assertEquals(List.of("error: " + notAFolder + ": is a file, not a folder"), run.errLines());
         assertTrue(System.nanoTime() - start < 5_000_000_000L, "failed before the work");
         Run csv = Cli.inProcess("demo", "--particles", "2000000", "--steps", "1000000", "--backend", "cpu", "--out",
@@ -99,7 +100,7 @@ class HostileInputTest {
         Run run = Cli.inProcess("solve", "--bodies", file("bodies.csv", BrokenScenes.goodBodies()).toString(),
                 "--contacts", file("contacts.csv", BrokenScenes.goodContacts()).toString(), "--out", out.toString(),
                 "--backend", "cpu");
-        assertEquals(Main.FAILURE, run.exitCode());
+        assertEquals(ExitCode.FAILURE, run.exitCode());
         assertEquals(List.of("error: " + out.resolve("impulses.csv") + ": is a folder, where the output file would go"),
                 run.errLines());
         assertEquals("earlier\n", Files.readString(out.resolve("deltas.csv")));
@@ -112,7 +113,7 @@ class HostileInputTest {
         try {
             Assumptions.assumeFalse(Files.isWritable(locked), "running as a user who may write anywhere");
             Run run = Cli.inProcess("generate", "--out", locked.resolve("sub").toString());
-            assertEquals(Main.FAILURE, run.exitCode());
+            assertEquals(ExitCode.FAILURE, run.exitCode());
             assertEquals(List.of("error: " + locked.resolve("sub") + ": cannot be created, " + locked
                     + " is not writable"), run.errLines());
         } finally {
@@ -131,7 +132,7 @@ class HostileInputTest {
         bytes.writeBytes("998,0,0,0,1,0,0,0,0,0,0,0,0,0,1,1,1,1,0,0,\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
         Path bodies = Files.write(dir.resolve("bodies.csv"), bytes.toByteArray());
         Run run = solve(bodies, file("contacts.csv", BrokenScenes.goodContacts()));
-        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
         assertEquals(List.of(bodies + ":1000: not UTF-8 text: byte 0xe9 at byte 43 of the line (is this a binary file, "
                 + "or another encoding?)"), run.errLines());
     }
@@ -144,7 +145,7 @@ class HostileInputTest {
         }
         Path contacts = Files.write(dir.resolve("contacts.csv"), binary);
         Run run = solve(file("bodies.csv", BrokenScenes.goodBodies()), contacts);
-        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
         assertEquals(1, run.errLines().size(), run.err());
         assertTrue(run.err().startsWith(contacts + ":1: not "), run.err());
         assertFalse(run.err().contains("Input length"), run.err());
@@ -160,12 +161,12 @@ class HostileInputTest {
         Run expected = Cli.inProcess("solve", "--bodies", file("bodies.csv", BrokenScenes.goodBodies()).toString(),
                 "--contacts", file("contacts.csv", BrokenScenes.goodContacts()).toString(), "--out", plain.toString(),
                 "--backend", "cpu");
-        assertEquals(Main.OK, expected.exitCode(), expected.err());
+        assertEquals(ExitCode.OK, expected.exitCode(), expected.err());
         Path bodies = Files.writeString(dir.resolve("bom-bodies.csv"), "\ufeff" + String.join("\r\n", BrokenScenes.goodBodies()));
         Path contacts = Files.writeString(dir.resolve("bom-contacts.csv"), "\ufeff" + String.join("\n", BrokenScenes.goodContacts()));
         Run run = Cli.inProcess("solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(), "--out",
                 dir.resolve("bom").toString(), "--backend", "cpu");
-        assertEquals(Main.OK, run.exitCode(), run.err());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
         for (String name : new String[] {"deltas.csv", "impulses.csv"}) {
             assertArrayEquals(Files.readAllBytes(plain.resolve(name)), Files.readAllBytes(dir.resolve("bom").resolve(name)));
         }
@@ -178,7 +179,7 @@ class HostileInputTest {
         String[] bodies = BrokenScenes.goodBodies();
         bodies[2] = "20,1,0,0,1,0,0,0," + hostile + ",0,0,0,0,1,1,0,0,0,0,0,0";
         Run run = solve(file("bodies.csv", bodies), file("contacts.csv", BrokenScenes.goodContacts()));
-        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
         assertEquals(1, run.errLines().size(), run.err());
         String line = run.errLines().get(0);
         assertTrue(line.contains("column 'vx': '\\u001b]0;owned\\u000799999"), line);
@@ -193,7 +194,7 @@ class HostileInputTest {
 
         Run option = Cli.inProcess("solve", "--bodies", "b", "--contacts", "c", "--out", "o", "--backend",
                 "\u001b]0;owned\u0007" + "x".repeat(500));
-        assertEquals(Main.BAD_INPUT, option.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, option.exitCode());
         assertEquals(1, option.errLines().size(), option.err());
         assertTrue(option.err().strip().chars().noneMatch(Character::isISOControl), option.err());
         assertTrue(option.err().length() < 400, option.err());
@@ -206,7 +207,7 @@ class HostileInputTest {
         Files.writeString(out.resolve("bodies.csv"), "earlier\n");
         Run run = Cli.child(List.of("-Xmx32m"), Map.of(), "generate", "--out", out.toString(), "--bodies", "2000000",
                 "--contacts", "4000000");
-        assertEquals(Main.FAILURE, run.exitCode(), run.err());
+        assertEquals(ExitCode.FAILURE, run.exitCode(), run.err());
         assertEquals(1, run.errLines().size(), run.err());
         String line = run.errLines().get(0);
         assertTrue(line.startsWith("error: out of memory generating 2,000,000 bodies and 4,000,000 contacts ("), line);

@@ -1,5 +1,6 @@
 package io.contactsolver.cli;
 
+import io.contactsolver.app.ExitCode;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,11 +9,11 @@ import io.contactsolver.opencl.OpenClTestAccess;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.scene.SceneWriter;
-import io.contactsolver.testing.BrokenScenes;
-import io.contactsolver.testing.BrokenScenes.Broken;
 import io.contactsolver.testing.Backends;
-import io.contactsolver.testing.Cli;
+import io.contactsolver.testing.BrokenScenes.Broken;
+import io.contactsolver.testing.BrokenScenes;
 import io.contactsolver.testing.Cli.Run;
+import io.contactsolver.testing.Cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ class SolveCommandTest {
         Run run = Cli.inProcess("solve", "--bodies", file("bodies.csv", BrokenScenes.goodBodies()).toString(),
                 "--contacts", file("contacts.csv", BrokenScenes.goodContacts()).toString(), "--out", out.toString(),
                 "--backend", "cpu");
-        assertEquals(Main.OK, run.exitCode(), run.err());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
         List<String> deltas = Files.readAllLines(out.resolve("deltas.csv"));
         assertEquals(List.of("id", "dvx", "dvy", "dvz", "dwx", "dwy", "dwz"), List.of(deltas.get(0).split(",")));
         assertEquals(3, deltas.size());
@@ -58,14 +59,14 @@ class SolveCommandTest {
     @Test
     void cpuAndOpenClWriteByteIdenticalFiles() throws IOException {
         Path scene = dir.resolve("scene");
-        assertEquals(Main.OK, Cli.inProcess("generate", "--out", scene.toString(), "--bodies", "3000",
+        assertEquals(ExitCode.OK, Cli.inProcess("generate", "--out", scene.toString(), "--bodies", "3000",
                 "--contacts", "20000", "--seed", "4").exitCode());
         String[] common = {"solve", "--bodies", scene.resolve("bodies.csv").toString(), "--contacts",
             scene.resolve("contacts.csv").toString()};
         Run cpu = Cli.inProcess(concat(common, "--out", dir.resolve("cpu").toString(), "--backend", "cpu"));
         Run openCl = Cli.inProcess(concat(common, "--out", dir.resolve("cl").toString(), "--backend", "opencl"));
-        assertEquals(Main.OK, cpu.exitCode(), cpu.err());
-        if (openCl.exitCode() != Main.OK) {
+        assertEquals(ExitCode.OK, cpu.exitCode(), cpu.err());
+        if (openCl.exitCode() != ExitCode.OK) {
             Backends.skipOrFail(openCl.err().strip());
         }
         for (String name : new String[] {"deltas.csv", "impulses.csv"}) {
@@ -103,7 +104,7 @@ class SolveCommandTest {
         Path out = dir.resolve("out");
         Run run = Cli.inProcess("solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(), "--out",
                 out.toString(), "--backend", "cpu", "--solver", "iterative", "--iterations", "20");
-        assertEquals(Main.OK, run.exitCode(), run.err());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
         List<String> impulses = Files.readAllLines(out.resolve("impulses.csv"));
         assertEquals(List.of("id", "j", "tx", "ty", "tz", "rx", "ry", "rz"), List.of(impulses.get(0).split(",")));
         String[] first = impulses.get(1).split(",");
@@ -124,7 +125,7 @@ class SolveCommandTest {
         Run run = Cli.inProcess("solve", "--bodies", files[0].toString(), "--contacts", files[1].toString(),
                 "--out", out.toString(), "--backend", "cpu");
 
-        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
         assertEquals(1, run.errLines().size(), run.err());
         Path culprit = broken.inBodies() ? files[0] : files[1];
         assertTrue(run.err().startsWith(culprit + broken.location()), run.err());
@@ -145,14 +146,14 @@ class SolveCommandTest {
         String[] common = {"solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(),
             "--solver", "iterative", "--iterations", "1000"};
         Run cpu = Cli.inProcess(concat(common, "--out", dir.resolve("cpu").toString(), "--backend", "cpu"));
-        assertEquals(Main.OK, cpu.exitCode(), cpu.err());
+        assertEquals(ExitCode.OK, cpu.exitCode(), cpu.err());
         assertTrue(cpu.out().contains("(iterative, 1000 iterations, residual "), cpu.out());
         for (String line : Files.readAllLines(dir.resolve("cpu").resolve("deltas.csv")).subList(1, 11)) {
             String[] fields = line.split(",");
             assertTrue(Float.parseFloat(fields[2]) > 0.8f, "every box is stopped from falling at about 1 m/s: " + line);
         }
         Run openCl = Cli.inProcess(concat(common, "--out", dir.resolve("cl").toString(), "--backend", "opencl"));
-        if (openCl.exitCode() != Main.OK) {
+        if (openCl.exitCode() != ExitCode.OK) {
             Backends.skipOrFail(openCl.err().strip());
         }
         for (String name : new String[] {"deltas.csv", "impulses.csv"}) {
@@ -175,10 +176,10 @@ class SolveCommandTest {
         Files.writeString(out.resolve("deltas.csv"), "earlier output\n");
         Run run = Cli.inProcess("solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(),
                 "--out", out.toString(), "--backend", backend, "--solver", solver);
-        if (backend.equals("opencl") && run.exitCode() == Main.FAILURE) {
+        if (backend.equals("opencl") && run.exitCode() == ExitCode.FAILURE) {
             Backends.skipOrFail(run.err().strip());
         }
-        assertEquals(Main.BAD_INPUT, run.exitCode(), run.err());
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.err());
         assertEquals(1, run.errLines().size(), run.err());
         // the iterative solver couples the contacts: the other one sharing body 20 is the first to overflow there
         assertTrue(run.err().startsWith(contacts + location + ": the solve overflowed: impulse 'j' is "), run.err());
@@ -193,23 +194,23 @@ class SolveCommandTest {
     @Test
     void refusesBadSolverSettings() {
         Run run = Cli.inProcess("solve", "--bodies", "b", "--contacts", "c", "--out", "o", "--solver", "jacobi");
-        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
         assertTrue(run.err().contains("unknown solver 'jacobi' (single-pass or iterative)"), run.err());
         Run zero = Cli.inProcess("solve", "--bodies", "b", "--contacts", "c", "--out", "o", "--solver", "iterative",
                 "--iterations", "0");
-        assertEquals(Main.BAD_INPUT, zero.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, zero.exitCode());
         assertTrue(zero.err().contains("iterations must be at least 1"), zero.err());
     }
 
     @Test
     void refusesUnknownOptionsAndBadEnumValuesInOneLine() {
         Run run = Cli.inProcess("solve", "--bodies", "b", "--contacts", "c", "--out", "o", "--backend", "gpu");
-        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
         assertTrue(run.err().contains("--backend"), run.err());
         assertEquals(1, run.errLines().size(), run.err());
         assertTrue(run.err().endsWith("(see 'contact-solver solve --help')\n"), run.err());
         Run missing = Cli.inProcess("solve", "--bodies", "b");
-        assertEquals(Main.BAD_INPUT, missing.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, missing.exitCode());
         assertEquals(1, missing.errLines().size(), missing.err());
     }
 
@@ -219,7 +220,7 @@ class SolveCommandTest {
         Run run = Cli.inProcess("solve", "--bodies", file("bodies.csv", BrokenScenes.goodBodies()).toString(),
                 "--contacts", file("contacts.csv", BrokenScenes.goodContacts()).toString(), "--out", out.toString(),
                 "--backend", "cpu");
-        assertEquals(Main.OK, run.exitCode(), run.err());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
         Path plain = Files.createFile(out.resolve("plain"));
         assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(out.resolve("deltas.csv")));
         assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(out.resolve("impulses.csv")));
@@ -233,7 +234,7 @@ class SolveCommandTest {
         Path[] files = BrokenScenes.writeBroken(dir, broken);
         Run run = Cli.child(Map.of(), "solve", "--bodies", files[0].toString(), "--contacts", files[1].toString(),
                 "--out", dir.resolve("out").toString());
-        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
         assertEquals(List.of(files[0] + ":3: column 'inv_mass' of body id 20: inverse mass -1.0 is negative"),
                 run.errLines());
         assertTrue(Files.notExists(dir.resolve("out").resolve("deltas.csv")));
@@ -253,9 +254,9 @@ class SolveCommandTest {
         String reason = noLibrary.map(why -> "OpenCL library could not be loaded (" + why + ")")
                 .orElse("no OpenCL platform found (CL_PLATFORM_NOT_FOUND_KHR)");
         Run devices = Cli.child(noPlatform, "devices");
-        Assumptions.assumeFalse(devices.exitCode() == Main.OK,
+        Assumptions.assumeFalse(devices.exitCode() == ExitCode.OK,
                 "this OpenCL loader ignores OCL_ICD_VENDORS: " + devices.out());
-        assertEquals(Main.FAILURE, devices.exitCode());
+        assertEquals(ExitCode.FAILURE, devices.exitCode());
         assertEquals("no OpenCL devices: " + reason, devices.out().strip());
         assertFallsBackSayingOnce(noPlatform, reason);
     }
@@ -272,7 +273,7 @@ class SolveCommandTest {
         String reason = "OpenCL library could not be loaded (" + empty + ": file too short)";
         assertFallsBackSayingOnce(noLibrary, reason);
         Run devices = Cli.child(noLibrary, "devices");
-        assertEquals(Main.FAILURE, devices.exitCode());
+        assertEquals(ExitCode.FAILURE, devices.exitCode());
         assertEquals(List.of("no OpenCL devices: " + reason), devices.out().lines().toList());
         assertEquals("", devices.err());
     }
@@ -282,7 +283,7 @@ class SolveCommandTest {
         Path contacts = file("contacts.csv", BrokenScenes.goodContacts());
         Run auto = Cli.child(environment, "solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(),
                 "--out", dir.resolve("auto").toString());
-        assertEquals(Main.OK, auto.exitCode(), auto.err());
+        assertEquals(ExitCode.OK, auto.exitCode(), auto.err());
         assertEquals(List.of("INFO: contact-solver: backend CPU (" + threads() + "); OpenCL not used: " + reason),
                 auto.errLines());
         assertEquals(1, auto.out().lines().count(), "nothing but the summary on stdout: " + auto.out());
@@ -291,7 +292,7 @@ class SolveCommandTest {
 
         Run openCl = Cli.child(environment, "solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(),
                 "--out", dir.resolve("opencl").toString(), "--backend", "opencl");
-        assertEquals(Main.FAILURE, openCl.exitCode());
+        assertEquals(ExitCode.FAILURE, openCl.exitCode());
         assertEquals(List.of("error: OpenCL backend unavailable: " + reason), openCl.errLines());
         assertEquals("", openCl.out());
     }
@@ -304,7 +305,7 @@ class SolveCommandTest {
         Path contacts = file("contacts.csv", BrokenScenes.goodContacts());
         Run run = Cli.child(Map.of("CONTACT_SOLVER_DEVICE", "no-such-device"), "solve", "--bodies", bodies.toString(),
                 "--contacts", contacts.toString(), "--out", dir.resolve("out").toString());
-        assertEquals(Main.OK, run.exitCode(), run.err());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
         assertTrue(run.err().contains("OpenCL not used: no OpenCL device matches 'no-such-device' (devices: 0 '"),
                 run.err());
         Run chosen = Cli.child(Map.of("CONTACT_SOLVER_DEVICE", "0"), "solve", "--bodies", bodies.toString(),

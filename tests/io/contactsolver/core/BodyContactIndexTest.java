@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.contactsolver.BodyBatch;
-import io.contactsolver.ContactBody;
+import io.contactsolver.layout.ContactBody;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import java.util.ArrayList;
@@ -54,8 +54,8 @@ class BodyContactIndexTest {
     }
 
     private static FieldBlock blockOf(BodyBatch batch) {
-        FieldBlock block = new FieldBlock(io.contactsolver.BodyField.COUNT, batch.capacity());
-        for (io.contactsolver.BodyField field : io.contactsolver.BodyField.values()) {
+        FieldBlock block = new FieldBlock(io.contactsolver.layout.BodyField.COUNT, batch.capacity());
+        for (io.contactsolver.layout.BodyField field : io.contactsolver.layout.BodyField.values()) {
             for (int i = 0; i < batch.size(); i++) {
                 block.setFloat(field.ordinal(), i, batch.get(field, i));
             }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.contactsolver.BodyField;
-import io.contactsolver.ContactBody;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactBody;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import java.util.HashSet;

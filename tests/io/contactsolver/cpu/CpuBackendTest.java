@@ -29,7 +29,7 @@ class CpuBackendTest {
                 SolveResult parallel = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
                 Bits.assertIdentical(single, parallel, "1 thread vs " + threads);
                 if (threads == 2) {
-                    boolean fused = parallel.phaseNanos(io.contactsolver.SolvePhase.GATHER) == 0;
+                    boolean fused = parallel.phaseNanos(io.contactsolver.layout.SolvePhase.GATHER) == 0;
                     assertEquals(kind.equals("pile"), fused, "the pile takes the fused path, the graph two phases");
                 }
             }

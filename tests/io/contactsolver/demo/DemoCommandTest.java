@@ -1,12 +1,12 @@
 package io.contactsolver.demo;
 
+import io.contactsolver.app.ExitCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.contactsolver.cli.Main;
-import io.contactsolver.testing.Cli;
 import io.contactsolver.testing.Cli.Run;
+import io.contactsolver.testing.Cli;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,7 +31,7 @@ class DemoCommandTest {
         Run run = Cli.inProcess("demo", "--scene", "box", "--particles", "250", "--steps", "120", "--dt", "0.0025",
                 "--restitution", "0.4", "--iterations", "8", "--backend", "cpu", "--seed", "3", "--out", out.toString(),
                 "--csv", csv.toString());
-        assertEquals(Main.OK, run.exitCode(), run.err());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
 
         BufferedImage snapshot = ImageIO.read(out.resolve(DemoCommand.SNAPSHOT).toFile());
         assertNotNull(snapshot, "a PNG");
@@ -75,7 +75,7 @@ class DemoCommandTest {
         for (String name : new String[] {"a", "b"}) {
             Run run = Cli.inProcess(concat(common, "--out", dir.resolve(name).toString(), "--csv",
                     dir.resolve(name + ".csv").toString()));
-            assertEquals(Main.OK, run.exitCode(), run.err());
+            assertEquals(ExitCode.OK, run.exitCode(), run.err());
         }
         assertEquals(withoutTimings(Files.readAllLines(dir.resolve("a.csv"))),
                 withoutTimings(Files.readAllLines(dir.resolve("b.csv"))));
@@ -101,7 +101,7 @@ class DemoCommandTest {
     void refusesABadOptionWithOneLineAndWritesNothing(String option, String value, String message) {
         Path out = dir.resolve("out");
         Run run = Cli.inProcess("demo", option, value, "--out", out.toString(), "--backend", "cpu");
-        assertEquals(Main.BAD_INPUT, run.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
         assertEquals(1, run.errLines().size(), run.err());
         assertTrue(run.errLines().get(0).startsWith("error: " + message), run.err());
         assertEquals("", run.out());
@@ -117,7 +117,7 @@ class DemoCommandTest {
         Path out = dir.resolve("heap");
         Run run = Cli.inProcess("demo", "--particles", "300", "--steps", "1500", "--backend", "cpu",
                 "--out", out.toString());
-        assertEquals(Main.OK, run.exitCode(), run.err());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
         List<String> summary = run.out().lines().toList();
         assertTrue(summary.get(0).startsWith("demo: heap, 300 spheres, "), summary.get(0));
         assertTrue(summary.stream().anyMatch(line -> line.matches("at rest after [0-9,]+ steps .*")), run.out());
@@ -130,13 +130,13 @@ class DemoCommandTest {
     @Test
     void refusesAnUnknownSceneBackendOrANumberThatIsNotOne() {
         Run scene = Cli.inProcess("demo", "--scene", "pile");
-        assertEquals(Main.BAD_INPUT, scene.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, scene.exitCode());
         assertTrue(scene.errLines().get(0).contains("--scene"), scene.err());
         Run backend = Cli.inProcess("demo", "--backend", "gpu");
-        assertEquals(Main.BAD_INPUT, backend.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, backend.exitCode());
         assertTrue(backend.errLines().get(0).contains("--backend"), backend.err());
         Run particles = Cli.inProcess("demo", "--particles", "many");
-        assertEquals(Main.BAD_INPUT, particles.exitCode());
+        assertEquals(ExitCode.BAD_INPUT, particles.exitCode());
         assertTrue(particles.errLines().get(0).contains("--particles") && particles.errLines().get(0).contains("many"),
                 particles.err());
     }

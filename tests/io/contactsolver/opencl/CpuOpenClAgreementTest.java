@@ -159,17 +159,17 @@ class CpuOpenClAgreementTest {
     @Test
     void unchangedFieldsAreNotSentAgain() {
         Scene scene = SceneGenerator.randomGraph(7, 1000, 4000);
-        int bodyBytes = 1000 * io.contactsolver.BodyField.COUNT * 4;
-        int contactBytes = 4000 * (io.contactsolver.ContactField.COUNT + io.contactsolver.ContactBody.COUNT) * 4;
+        int bodyBytes = 1000 * io.contactsolver.layout.BodyField.COUNT * 4;
+        int contactBytes = 4000 * (io.contactsolver.layout.ContactField.COUNT + io.contactsolver.layout.ContactBody.COUNT) * 4;
         int indexBytes;
         try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
             SolveResult first = openCl.solve(scene.bodies(), scene.contacts(), new SolveResult());
             indexBytes = (int) first.bytesUploaded() - bodyBytes - contactBytes;
             assertTrue(indexBytes > 0, "the index goes up every solve: " + first.bytesUploaded());
-            assertEquals(1000 * io.contactsolver.DeltaField.COUNT * 4 + 4000 * 4, first.bytesDownloaded());
-            assertTrue(first.phaseNanos(io.contactsolver.SolvePhase.UPLOAD) > 0);
-            assertTrue(first.phaseNanos(io.contactsolver.SolvePhase.KERNELS) > 0);
-            assertTrue(first.phaseNanos(io.contactsolver.SolvePhase.READBACK) > 0);
+            assertEquals(1000 * io.contactsolver.layout.DeltaField.COUNT * 4 + 4000 * 4, first.bytesDownloaded());
+            assertTrue(first.phaseNanos(io.contactsolver.layout.SolvePhase.UPLOAD) > 0);
+            assertTrue(first.phaseNanos(io.contactsolver.layout.SolvePhase.KERNELS) > 0);
+            assertTrue(first.phaseNanos(io.contactsolver.layout.SolvePhase.READBACK) > 0);
 
             SolveResult again = openCl.solve(scene.bodies(), scene.contacts(), new SolveResult());
             assertEquals(indexBytes, again.bytesUploaded(), "nothing changed: only the index goes up");

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.Backend;
-import io.contactsolver.BodyField;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.FrictionInvariantsTestAccess;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverKind;
+import io.contactsolver.layout.BodyField;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.contactsolver.BodyField;
-import io.contactsolver.ContactBody;
-import io.contactsolver.ContactField;
-import io.contactsolver.DeltaField;
 import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SolverBackend;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ContactField;
+import io.contactsolver.layout.DeltaField;
 import io.contactsolver.opencl.OpenClDevices.Device;
 import java.util.List;
 import java.util.Optional;

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.contactsolver.BodyField;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.layout.BodyField;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
-import io.contactsolver.testing.BrokenScenes;
 import io.contactsolver.testing.BrokenScenes.Broken;
+import io.contactsolver.testing.BrokenScenes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,9 +3,9 @@ package io.contactsolver.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.contactsolver.DeltaField;
-import io.contactsolver.ImpulseField;
 import io.contactsolver.SolveResult;
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
 
 /** Bit-for-bit comparison of two results (deltas, every impulse field, ids), reporting the first difference. */
 public final class Bits {

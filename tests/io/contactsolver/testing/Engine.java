@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
-import io.contactsolver.ImpulseField;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
+import io.contactsolver.layout.ImpulseField;
 import io.contactsolver.scene.Scene;
 
 /**

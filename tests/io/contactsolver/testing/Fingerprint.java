@@ -1,9 +1,9 @@
 package io.contactsolver.testing;
 
 import io.contactsolver.BodyBatch;
-import io.contactsolver.BodyField;
-import io.contactsolver.DeltaField;
 import io.contactsolver.SolveResult;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.DeltaField;
 
 /**
  * A 64-bit fingerprint of the exact bits of a result (every body's deltas and every contact's

@@ -2,8 +2,8 @@ package io.contactsolver.testing;
 
 import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
-import io.contactsolver.ImpulseField;
 import io.contactsolver.SolveResult;
+import io.contactsolver.layout.ImpulseField;
 import java.util.HashMap;
 import java.util.Map;
 import org.joml.Matrix3d;
@@ -455,7 +455,7 @@ public final class ReferenceFriction {
     public static double[][] deltas(SolveResult result) {
         double[][] deltas = new double[result.bodyCount()][6];
         for (int i = 0; i < result.bodyCount(); i++) {
-            for (io.contactsolver.DeltaField field : io.contactsolver.DeltaField.values()) {
+            for (io.contactsolver.layout.DeltaField field : io.contactsolver.layout.DeltaField.values()) {
                 deltas[i][field.ordinal()] = result.delta(field, i);
             }
         }

@@ -1,4 +1,4 @@
-package io.contactsolver.cli;
+package io.contactsolver.app;
 
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,12 +1,12 @@
-package io.contactsolver.cli;
+package io.contactsolver.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.contactsolver.testing.Cli;
 import io.contactsolver.testing.Cli.Run;
+import io.contactsolver.testing.Cli;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -67,7 +67,7 @@ class ProgressTest {
     void theDemoWritesNoCarriageReturnIntoALog() throws Exception {
         Run run = Cli.child(Map.of(), "demo", "--particles", "200", "--steps", "30", "--backend", "cpu",
                 "--out", dir.resolve("out").toString());
-        assertEquals(Main.OK, run.exitCode(), run.err());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
         assertFalse(run.err().contains("\r"), run.err());
         assertTrue(run.err().contains("demo: 30/30 steps"), run.err());
     }

@@ -1,7 +1,9 @@
-package io.contactsolver;
+package io.contactsolver.layout;
+
+import io.contactsolver.layout.SolvePhase;
 
 /**
- * The stages of a solve, timed on every solve and reported by {@link SolveResult#phaseNanos}.
+ * The stages of a solve, timed on every solve and reported by {@code SolveResult#phaseNanos}.
  * Host stages come first; a backend uses the ones that apply to it.
  */
 public enum SolvePhase {
@@ -33,7 +35,7 @@ public enum SolvePhase {
     KERNELS,
     /** OpenCL: copying deltas and impulses back. */
     READBACK,
-    /** {@link ContactSolver#step}: gravity and integration, on the host and on the device copy. */
+    /** {@code ContactSolver#step}: gravity and integration, on the host and on the device copy. */
     INTEGRATE;
 
     /** Stages done on the host before a device sees the job: what the benchmark calls packing. */

@@ -1,11 +1,12 @@
-package io.contactsolver;
+package io.contactsolver.layout;
 
+import io.contactsolver.layout.BodyField;
 import java.util.Locale;
 
 /**
  * The per-body input fields, in storage order.
  *
- * <p>A {@link BodyBatch} stores each field as its own contiguous run of floats (structure of
+ * <p>A {@code BodyBatch} stores each field as its own contiguous run of floats (structure of
  * arrays): field {@code f} of body {@code i} lives at float index {@code f.ordinal() * stride + i}.
  * This enum is the one definition of that order: the CSV reader takes its column names from
  * {@link #column()}, the validator names faults by them, and the OpenCL kernels receive the

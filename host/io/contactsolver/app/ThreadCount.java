@@ -1,4 +1,4 @@
-package io.contactsolver.cli;
+package io.contactsolver.app;
 
 import io.contactsolver.SolverConfig;
 import io.contactsolver.scene.Quoting;

@@ -1,10 +1,11 @@
-package io.contactsolver;
+package io.contactsolver.layout;
 
+import io.contactsolver.layout.ContactBody;
 import java.util.Locale;
 
 /**
  * The two integer body references of a contact, in storage order. A value is a body index into
- * the {@link BodyBatch}, or {@link ContactBatch#WORLD} ({@code -1}) for the static world.
+ * the {@code BodyBatch}, or {@code ContactBatch.WORLD} ({@code -1}) for the static world.
  */
 public enum ContactBody {
     A, B;

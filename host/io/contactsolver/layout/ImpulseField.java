@@ -1,10 +1,11 @@
-package io.contactsolver;
+package io.contactsolver.layout;
 
+import io.contactsolver.layout.ImpulseField;
 import java.util.Locale;
 
 /**
  * The per-contact output fields of a solve, in storage order (structure of arrays in
- * {@link SolveResult}, field {@code f} of contact {@code c} at {@code f.ordinal() * stride + c}).
+ * {@code SolveResult}, field {@code f} of contact {@code c} at {@code f.ordinal() * stride + c}).
  *
  * <p>{@link #J} is the normal impulse, {@code >= 0}. {@code TX..TZ} is the tangential (friction)
  * impulse on body b, world space, and {@code RX..RZ} the rolling-resistance angular impulse on body

@@ -1,5 +1,8 @@
-package io.contactsolver;
+package io.contactsolver.layout;
 
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ContactField;
 import java.util.Locale;
 
 /**
@@ -8,7 +11,7 @@ import java.util.Locale;
  * <p>The two body indices of a contact are integers and live in their own block, see
  * {@link ContactBody}. The normal points from body {@code a} to body {@code b}.
  * {@link #SEPARATION} is the signed gap between the bodies along the normal (negative: they
- * overlap); it matters only when {@link SolveSettings#withPositionalCorrection} is on, and the
+ * overlap); it matters only when {@code SolveSettings#withPositionalCorrection} is on, and the
  * {@code separation} column of {@code contacts.csv} is optional (default 0). {@link #FRICTION} is
  * the Coulomb coefficient {@code mu >= 0} and {@link #ROLLING_RESISTANCE} the rolling lever arm
  * {@code rho >= 0} in metres (docs/physics.md, "Friction and rolling resistance"); both optional in
