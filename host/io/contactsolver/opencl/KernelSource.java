@@ -50,7 +50,7 @@ final class KernelSource {
         return sources;
     }
 
-    /** The layout macros, then the floating-point options that keep results equal to the JVM's. */
+    /** The layout macros, argument information, then the floating-point options that keep results equal to the JVM's. */
     static String buildOptions(boolean correctlyRoundedDivide) {
         StringBuilder options = new StringBuilder();
         define(options, "BODY_", BodyField.values());
@@ -70,7 +70,9 @@ final class KernelSource {
                 .append(" -DROW_COUNT=").append(ContactRowField.COUNT)
                 .append(" -DSTATE_STRIDE=").append(StateField.STRIDE)
                 .append(" -DROW_FRICTIONLESS_COUNT=").append(ContactRowField.FRICTIONLESS_COUNT)
-                .append(" -DRESIDUAL_SLOTS=").append(OpenClBackend.RESIDUAL_SLOTS);
+                .append(" -DRESIDUAL_SLOTS=").append(IterativePipeline.RESIDUAL_SLOTS);
+        // argument names and types kept in the program, so Kernels can check its launchers against them
+        options.append(" -cl-kernel-arg-info");
         if (correctlyRoundedDivide) {
             options.append(" -cl-fp32-correctly-rounded-divide-sqrt");
         }

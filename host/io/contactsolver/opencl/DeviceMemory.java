@@ -1,0 +1,140 @@
+package io.contactsolver.opencl;
+
+import static org.jocl.CL.clEnqueueFillBuffer;
+import static org.jocl.CL.clFinish;
+
+import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.PreparedBodyField;
+import io.contactsolver.core.SolveJob;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
+import io.contactsolver.layout.SolvePhase;
+import java.util.ArrayList;
+import java.util.List;
+import org.jocl.Pointer;
+import org.jocl.Sizeof;
+import org.jocl.cl_mem;
+
+/**
+ * The device buffers the solvers share (bodies, their prepared records, contacts, deltas,
+ * impulses) and what every pipeline does with them: send the bodies, read the results back, charge
+ * the device's times to the solve's phases. Buffers are created once and grow when a larger batch
+ * arrives; a batch larger than the device's largest allocation goes through in chunks
+ * ({@link #perAllocation}).
+ */
+final class DeviceMemory implements AutoCloseable {
+    /** The all-zero record after the last body that stands for the world. */
+    static final int WORLD_RECORD_EXTRA = 1;
+
+    private final OpenClProgram cl;
+    final Transfers transfers;
+    private final List<DeviceBuffer> buffers = new ArrayList<>();
+    private long maxAllocation;
+    final DeviceBuffer bodies;
+    final DeviceBuffer prepared;
+    final DeviceBuffer contacts;
+    final DeviceBuffer links;
+    final DeviceBuffer impulses;
+    final DeviceBuffer deltas;
+
+    DeviceMemory(OpenClProgram cl) {
+        this.cl = cl;
+        this.transfers = new Transfers(cl.queue);
+        this.maxAllocation = cl.device.maxAllocation();
+        this.bodies = buffer("bodies");
+        this.prepared = buffer("prepared bodies");
+        this.contacts = buffer("contacts");
+        this.links = buffer("contact links");
+        this.impulses = buffer("impulses");
+        this.deltas = buffer("deltas");
+    }
+
+    /** A new device buffer, released with the others. */
+    DeviceBuffer buffer(String name) {
+        DeviceBuffer buffer = new DeviceBuffer(cl.context, name, maxAllocation);
+        buffers.add(buffer);
+        return buffer;
+    }
+
+    /** The bodies on the device and the prepared records they are turned into. */
+    record BodyMemory(cl_mem bodies, cl_mem prepared) {
+    }
+
+    /** Sends the bodies: only the fields written since they last went up. */
+    BodyMemory uploadBodies(SolveJob job) {
+        int bodyCount = job.bodyCount();
+        return new BodyMemory(transfers.uploadBlock(bodies, job.bodies(), bodyCount, BodyField.COUNT),
+                prepared.require((long) (bodyCount + WORLD_RECORD_EXTRA) * PreparedBodyField.STRIDE * Sizeof.cl_float));
+    }
+
+    /** Turns the bodies into their prepared records, the world's after them. */
+    void prepareBodies(int bodyCount, BodyMemory body) {
+        cl.kernels.prepareBodies(bodyCount + WORLD_RECORD_EXTRA, body.bodies(), bodyCount, bodyCount, body.prepared());
+    }
+
+    /**
+     * The most elements of a per-contact (or per-row) array that fit the device's largest
+     * allocation, for an array of {@code bytesPerElement}: batches above it go through in chunks.
+     */
+    int perAllocation(long bytesPerElement) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, maxAllocation / bytesPerElement));
+    }
+
+    /** Test seam: pretends the device's largest allocation is {@code bytes}, to force chunking. */
+    void limitAllocations(long bytes) {
+        maxAllocation = bytes;
+        for (DeviceBuffer buffer : buffers) {
+            buffer.limit(bytes);
+        }
+    }
+
+    /** {@code target} with at least {@code bytes}, the first {@code bytes} set to 0. */
+    cl_mem zeroed(DeviceBuffer target, long bytes) {
+        cl_mem memory = target.require(bytes);
+        if (bytes > 0) {
+            clEnqueueFillBuffer(cl.queue, memory, Pointer.to(new int[] {0}), Sizeof.cl_int, 0, bytes, 0, null, null);
+        }
+        return memory;
+    }
+
+    /**
+     * Reads back the impulses of contacts {@code [first, first + count)} from a device array of
+     * {@code ImpulseField}s with stride {@code deviceStride}: only the fields the batch can make
+     * non-zero ({@link io.contactsolver.core.FrictionUse}); the others are set to +0 on the host.
+     */
+    void downloadImpulses(cl_mem memory, SolveJob job, int first, int count, int deviceStride) {
+        FieldBlock host = job.impulses();
+        int fields = job.friction().impulseFields();
+        transfers.downloadBlock(memory, deviceStride, host, first, count, fields);
+        for (int f = fields; f < ImpulseField.COUNT; f++) {
+            for (int c = first; c < first + count; c++) {
+                host.setFloat(f, c, 0.0f);
+            }
+        }
+    }
+
+    /** Reads the deltas back, waits for the whole solve, and charges the device's times to the phases. */
+    void readResults(SolveJob job, cl_mem deltaMem) {
+        transfers.downloadBlock(deltaMem, job.deltas(), job.bodyCount(), DeltaField.COUNT);
+        clFinish(cl.queue);
+        job.clock().skip();
+        job.clock().add(SolvePhase.UPLOAD, transfers.uploadNanos());
+        job.clock().add(SolvePhase.KERNELS, transfers.kernelNanos());
+        job.clock().add(SolvePhase.READBACK, transfers.readbackNanos());
+        job.clock().addTransfer(transfers.bytesUp(), transfers.bytesDown());
+    }
+
+    @Override
+    public void close() {
+        List<RuntimeException> failures = new ArrayList<>();
+        for (DeviceBuffer buffer : buffers) {
+            OpenClProgram.attempt(buffer::close, failures);
+        }
+        if (!failures.isEmpty()) {
+            RuntimeException first = failures.get(0);
+            failures.subList(1, failures.size()).forEach(first::addSuppressed);
+            throw first;
+        }
+    }
+}
