@@ -39,18 +39,18 @@ public final class BenchCommand implements Callable<Integer> {
     List<Integer> contacts;
 
     @Option(names = "--scenes", split = ",", paramLabel = "pile,random", defaultValue = "pile,random",
-            description = "Scenes (default: ${DEFAULT-VALUE}).")
-    List<String> scenes;
+            converter = Choices.Scene.Converter.class, description = "Scenes (default: ${DEFAULT-VALUE}).")
+    List<Choices.Scene> scenes;
 
     @Option(names = "--backends", split = ",", paramLabel = "NAME,...",
-            defaultValue = "cpu,opencl,naive,jbullet,bandwidth",
+            defaultValue = "cpu,opencl,naive,jbullet,bandwidth", converter = Choices.Backend.Converter.class,
             description = "Rows to measure (default: ${DEFAULT-VALUE}).")
-    List<String> backends;
+    List<Choices.Backend> backends;
 
     @Option(names = "--sections", split = ",", paramLabel = "sweep,iterative", defaultValue = "sweep,iterative",
-            description = "sweep: single pass at every size; iterative: convergence and cost per iteration "
+            converter = Choices.Section.Converter.class, description = "sweep: single pass at every size; iterative: convergence and cost per iteration "
                     + "(default: ${DEFAULT-VALUE}).")
-    List<String> sections;
+    List<Choices.Section> sections;
 
     @Mixin
     DeviceOptions device;
@@ -135,26 +135,6 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** The exit status for bad options, after one line on stderr; null when they are good. */
     private Integer checkOptions(PrintWriter err) {
-        Set<String> knownBackends = Set.of(Benchmark.CPU, Benchmark.OPENCL, Benchmark.NAIVE, Benchmark.JBULLET,
-                Benchmark.BANDWIDTH);
-        for (String backend : backends) {
-            if (!knownBackends.contains(backend)) {
-                err.println("error: unknown backend '" + backend + "' (one of " + knownBackends + ")");
-                return ExitCode.BAD_INPUT;
-            }
-        }
-        for (String scene : scenes) {
-            if (!scene.equals(Benchmark.PILE) && !scene.equals(Benchmark.RANDOM)) {
-                err.println("error: unknown scene '" + scene + "' (pile or random)");
-                return ExitCode.BAD_INPUT;
-            }
-        }
-        for (String section : sections) {
-            if (!section.equals("sweep") && !section.equals("iterative")) {
-                err.println("error: unknown section '" + Quoting.field(section) + "' (sweep or iterative)");
-                return ExitCode.BAD_INPUT;
-            }
-        }
         for (int count : contacts) {
             if (count < 8) {
                 err.println("error: contact counts must be at least 8, got " + count);
@@ -182,7 +162,8 @@ public final class BenchCommand implements Callable<Integer> {
     private int measure() throws Exception {
         int cores = device.threads() != null ? device.threads() : Runtime.getRuntime().availableProcessors();
         Benchmark.Plan plan = new Benchmark.Plan(List.copyOf(contacts), new LinkedHashSet<>(scenes),
-                new LinkedHashSet<>(backends), sections.contains("sweep"), sections.contains("iterative"), cores, seed,
+                new LinkedHashSet<>(backends), sections.contains(Choices.Section.SWEEP),
+                sections.contains(Choices.Section.ITERATIVE), cores, seed,
                 minSeconds, device.device(), pileParticles);
         List<Measurement> rows;
         try (Progress bar = Progress.open("bench", 1, "", spec.commandLine().getErr())) {

@@ -3,14 +3,11 @@ package io.contactsolver.bench;
 import io.contactsolver.Backend;
 import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
-import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
-import io.contactsolver.SolverConfig;
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactField;
-import io.contactsolver.layout.SolvePhase;
 import io.contactsolver.opencl.TransferProbe;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
@@ -37,13 +34,13 @@ import org.joml.Vector3f;
  * the next size; each is checked against the module's result before it is timed.
  */
 final class Benchmark {
-    static final String PILE = "pile";
-    static final String RANDOM = "random";
-    static final String CPU = "cpu";
-    static final String OPENCL = "opencl";
-    static final String NAIVE = "naive";
-    static final String JBULLET = "jbullet";
-    static final String BANDWIDTH = "bandwidth";
+    static final String PILE = Choices.Scene.PILE.label();
+    static final String RANDOM = Choices.Scene.RANDOM.label();
+    static final String CPU = Choices.Backend.CPU.label();
+    static final String OPENCL = Choices.Backend.OPENCL.label();
+    static final String NAIVE = Choices.Backend.NAIVE.label();
+    static final String JBULLET = Choices.Backend.JBULLET.label();
+    static final String BANDWIDTH = Choices.Backend.BANDWIDTH.label();
     static final String SINGLE_PASS = "single-pass";
     static final String ITERATIVE = "iterative";
     static final String HOST_COPY = "copy";
@@ -53,7 +50,7 @@ final class Benchmark {
     static final long BATCH_NANOS = 20_000_000L;
 
     /** What to measure. */
-    record Plan(List<Integer> contactCounts, Set<String> scenes, Set<String> backends, boolean sweep,
+    record Plan(List<Integer> contactCounts, Set<Choices.Scene> scenes, Set<Choices.Backend> backends, boolean sweep,
             boolean iterative, int threads, long seed, double minSeconds, String device, int pileParticles) {
     }
 
@@ -76,9 +73,9 @@ final class Benchmark {
 
     List<Measurement> run() throws Exception {
         if (plan.sweep()) {
-            for (String scene : plan.scenes()) {
+            for (Choices.Scene scene : plan.scenes()) {
                 for (int contacts : plan.contactCounts()) {
-                    sweep(scene, contacts);
+                    sweep(scene.label(), contacts);
                 }
             }
         }
@@ -143,13 +140,13 @@ final class Benchmark {
         double bytes = compulsoryBytesPerContact(bodies, contacts);
 
         List<ModuleRunner> runners = new ArrayList<>();
-        if (plan.backends().contains(CPU)) {
+        if (plan.backends().contains(Choices.Backend.CPU)) {
             runners.add(new ModuleRunner(CPU, Backend.CPU, 1, scene, SolveSettings.singlePass()));
             if (plan.threads() > 1) {
                 runners.add(new ModuleRunner(CPU, Backend.CPU, plan.threads(), scene, SolveSettings.singlePass()));
             }
         }
-        if (plan.backends().contains(OPENCL)) {
+        if (plan.backends().contains(Choices.Backend.OPENCL)) {
             ModuleRunner openCl = ModuleRunner.openClOrNull(scene, SolveSettings.singlePass(), plan.device(),
                     plan.threads());
             if (openCl != null) {
@@ -173,7 +170,7 @@ final class Benchmark {
         }
         measureModuleMemory(kind, scene, sceneBytes);
 
-        if (plan.backends().contains(NAIVE)) {
+        if (plan.backends().contains(Choices.Backend.NAIVE)) {
             progress.accept(kind + " " + contacts + ": naive");
             NaiveSolver naive = new NaiveSolver(scene.bodies(), scene.contacts());
             naive.solve();
@@ -182,7 +179,7 @@ final class Benchmark {
             rows.add(new Measurement(kind, NAIVE, SINGLE_PASS, contacts, bodies, 1, 1, 0, median(times), bytes, 0, 0,
                     0, 0, 0, 0, times.length, agreement));
         }
-        if (plan.backends().contains(JBULLET)) {
+        if (plan.backends().contains(Choices.Backend.JBULLET)) {
             progress.accept(kind + " " + contacts + ": jbullet");
             if (JBulletBaseline.supports(scene.bodies())) {
                 JBulletBaseline jbullet = new JBulletBaseline(scene.bodies(), scene.contacts());
@@ -196,7 +193,7 @@ final class Benchmark {
                         0, 0, 0, "skipped: JBullet keeps a diagonal body-space inertia only; this scene's is full"));
             }
         }
-        if (plan.backends().contains(BANDWIDTH)) {
+        if (plan.backends().contains(Choices.Backend.BANDWIDTH)) {
             progress.accept(kind + " " + contacts + ": bandwidth");
             long dataBytes = (long) (bytes * contacts);
             for (int threads : plan.threads() > 1 ? new int[] {1, plan.threads()} : new int[] {1}) {
@@ -210,7 +207,7 @@ final class Benchmark {
                                     + probe.bytesPerCopy() / 2 + " bytes"));
                 }
             }
-            if (plan.backends().contains(OPENCL)) {
+            if (plan.backends().contains(Choices.Backend.OPENCL)) {
                 deviceBandwidth(kind, contacts, bodies, dataBytes);
             }
         }
@@ -327,10 +324,10 @@ final class Benchmark {
     /** CPU on all threads and OpenCL, where present. */
     private List<ModuleRunner> moduleRunners(Scene scene, SolveSettings settings) {
         List<ModuleRunner> runners = new ArrayList<>();
-        if (plan.backends().contains(CPU)) {
+        if (plan.backends().contains(Choices.Backend.CPU)) {
             runners.add(new ModuleRunner(CPU, Backend.CPU, plan.threads(), scene, settings));
         }
-        if (plan.backends().contains(OPENCL)) {
+        if (plan.backends().contains(Choices.Backend.OPENCL)) {
             ModuleRunner openCl = ModuleRunner.openClOrNull(scene, settings, plan.device(), plan.threads());
             if (openCl != null) {
                 runners.add(openCl);
@@ -481,113 +478,5 @@ final class Benchmark {
             }
         }
         return heap + direct;
-    }
-
-    /** One of the module's backends, timed on one scene with one setting. */
-    static final class ModuleRunner implements AutoCloseable {
-        private static String unavailable = "";
-        private final String name;
-        private final int threads;
-        private final Scene scene;
-        private final SolveSettings settings;
-        private final ContactSolver solver;
-        private SolveResult result = new SolveResult();
-        private SolveResult previous = new SolveResult();
-        private final long[] phaseNanos = new long[SolvePhase.values().length];
-        private int solves;
-
-        ModuleRunner(String name, Backend backend, int threads, Scene scene, SolveSettings settings) {
-            this(name, ContactSolver.create(SolverConfig.defaults().withBackend(backend).withThreads(threads)), threads,
-                    scene, settings);
-        }
-
-        private ModuleRunner(String name, ContactSolver solver, int threads, Scene scene, SolveSettings settings) {
-            this.name = name;
-            this.solver = solver;
-            this.threads = threads;
-            this.scene = scene;
-            this.settings = settings;
-        }
-
-        static ModuleRunner openClOrNull(Scene scene, SolveSettings settings, String device, int hostThreads) {
-            try {
-                ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL)
-                        .withDevice(device).withThreads(hostThreads));
-                return new ModuleRunner(OPENCL, solver, hostThreads, scene, settings);
-            } catch (IllegalStateException e) {
-                unavailable = e.getMessage();
-                return null;
-            }
-        }
-
-        static String openClUnavailableReason() {
-            return unavailable;
-        }
-
-        String label() {
-            return name + (name.equals(CPU) ? " x" + threads : "");
-        }
-
-        void solveOnce() {
-            SolveResult swap = previous;
-            previous = result;
-            result = swap;
-            rewriteInputs(scene.bodies(), scene.contacts());
-            solver.solve(scene.bodies(), scene.contacts(), settings, result);
-            for (SolvePhase phase : SolvePhase.values()) {
-                phaseNanos[phase.ordinal()] += result.phaseNanos(phase);
-            }
-            solves++;
-        }
-
-        SolveResult result() {
-            return result;
-        }
-
-        /** Drops the phase times gathered so far (warm-up and calibration solves). */
-        void forgetPhases() {
-            Arrays.fill(phaseNanos, 0);
-            solves = 0;
-        }
-
-        /** A few solves with other settings, so the JIT has compiled the solver before the timed run. */
-        void warmUp(SolveSettings warmUpSettings) {
-            for (int i = 0; i < 3; i++) {
-                solver.solve(scene.bodies(), scene.contacts(), warmUpSettings, new SolveResult());
-            }
-        }
-
-        Measurement row(String sceneName, double secondsPerSolve, int repeats, double bytesPerContact,
-                long memory) {
-            double packing = 0;
-            for (SolvePhase phase : SolvePhase.values()) {
-                if (phase.isHostPacking()) {
-                    packing += mean(phase);
-                }
-            }
-            boolean device = name.equals(OPENCL);
-            String note = device ? solver.description() : "";
-            if (settings.kind() == io.contactsolver.SolverKind.ITERATIVE) {
-                double perIteration = secondsPerSolve / Math.max(1, result.iterations());
-                note = String.format(java.util.Locale.ROOT,
-                        "%.4g ms per iteration, %.1f ns per contact-iteration, residual %.3g%s", perIteration * 1e3,
-                        perIteration * 1e9 / Math.max(1, scene.contacts().size()), result.residual(),
-                        note.isEmpty() ? "" : "; " + note);
-            }
-            return new Measurement(sceneName, name, settings.kind().label(), scene.contacts().size(),
-                    scene.bodies().size(), threads, result.iterations(), result.residual(), secondsPerSolve,
-                    bytesPerContact, device ? packing : 0, device ? mean(SolvePhase.UPLOAD) : 0,
-                    device ? mean(SolvePhase.KERNELS) : 0, device ? mean(SolvePhase.READBACK) : 0,
-                    mean(SolvePhase.COLOUR), memory, repeats, note);
-        }
-
-        private double mean(SolvePhase phase) {
-            return solves == 0 ? 0 : phaseNanos[phase.ordinal()] / 1e9 / solves;
-        }
-
-        @Override
-        public void close() {
-            solver.close();
-        }
     }
 }

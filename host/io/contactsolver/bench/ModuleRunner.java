@@ -1,0 +1,118 @@
+package io.contactsolver.bench;
+
+import io.contactsolver.Backend;
+import io.contactsolver.ContactSolver;
+import io.contactsolver.SolveResult;
+import io.contactsolver.SolveSettings;
+import io.contactsolver.SolverConfig;
+import io.contactsolver.layout.SolvePhase;
+import io.contactsolver.scene.Scene;
+import java.util.Arrays;
+
+/** One of the module's backends, timed on one scene with one setting. */
+final class ModuleRunner implements AutoCloseable {
+    private static String unavailable = "";
+    private final String name;
+    private final int threads;
+    private final Scene scene;
+    private final SolveSettings settings;
+    private final ContactSolver solver;
+    private SolveResult result = new SolveResult();
+    private SolveResult previous = new SolveResult();
+    private final long[] phaseNanos = new long[SolvePhase.values().length];
+    private int solves;
+
+    ModuleRunner(String name, Backend backend, int threads, Scene scene, SolveSettings settings) {
+        this(name, ContactSolver.create(SolverConfig.defaults().withBackend(backend).withThreads(threads)), threads,
+                scene, settings);
+    }
+
+    private ModuleRunner(String name, ContactSolver solver, int threads, Scene scene, SolveSettings settings) {
+        this.name = name;
+        this.solver = solver;
+        this.threads = threads;
+        this.scene = scene;
+        this.settings = settings;
+    }
+
+    static ModuleRunner openClOrNull(Scene scene, SolveSettings settings, String device, int hostThreads) {
+        try {
+            ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL)
+                    .withDevice(device).withThreads(hostThreads));
+            return new ModuleRunner(Benchmark.OPENCL, solver, hostThreads, scene, settings);
+        } catch (IllegalStateException e) {
+            unavailable = e.getMessage();
+            return null;
+        }
+    }
+
+    static String openClUnavailableReason() {
+        return unavailable;
+    }
+
+    String label() {
+        return name + (name.equals(Benchmark.CPU) ? " x" + threads : "");
+    }
+
+    void solveOnce() {
+        SolveResult swap = previous;
+        previous = result;
+        result = swap;
+        Benchmark.rewriteInputs(scene.bodies(), scene.contacts());
+        solver.solve(scene.bodies(), scene.contacts(), settings, result);
+        for (SolvePhase phase : SolvePhase.values()) {
+            phaseNanos[phase.ordinal()] += result.phaseNanos(phase);
+        }
+        solves++;
+    }
+
+    SolveResult result() {
+        return result;
+    }
+
+    /** Drops the phase times gathered so far (warm-up and calibration solves). */
+    void forgetPhases() {
+        Arrays.fill(phaseNanos, 0);
+        solves = 0;
+    }
+
+    /** A few solves with other settings, so the JIT has compiled the solver before the timed run. */
+    void warmUp(SolveSettings warmUpSettings) {
+        for (int i = 0; i < 3; i++) {
+            solver.solve(scene.bodies(), scene.contacts(), warmUpSettings, new SolveResult());
+        }
+    }
+
+    Measurement row(String sceneName, double secondsPerSolve, int repeats, double bytesPerContact,
+            long memory) {
+        double packing = 0;
+        for (SolvePhase phase : SolvePhase.values()) {
+            if (phase.isHostPacking()) {
+                packing += mean(phase);
+            }
+        }
+        boolean device = name.equals(Benchmark.OPENCL);
+        String note = device ? solver.description() : "";
+        if (settings.kind() == io.contactsolver.SolverKind.ITERATIVE) {
+            double perIteration = secondsPerSolve / Math.max(1, result.iterations());
+            note = String.format(java.util.Locale.ROOT,
+                    "%.4g ms per iteration, %.1f ns per contact-iteration, residual %.3g%s", perIteration * 1e3,
+                    perIteration * 1e9 / Math.max(1, scene.contacts().size()), result.residual(),
+                    note.isEmpty() ? "" : "; " + note);
+        }
+        return new Measurement(sceneName, name, settings.kind().label(), scene.contacts().size(),
+                scene.bodies().size(), threads, result.iterations(), result.residual(), secondsPerSolve,
+                bytesPerContact, device ? packing : 0, device ? mean(SolvePhase.UPLOAD) : 0,
+                device ? mean(SolvePhase.KERNELS) : 0, device ? mean(SolvePhase.READBACK) : 0,
+                mean(SolvePhase.COLOUR), memory, repeats, note);
+    }
+
+    private double mean(SolvePhase phase) {
+        return solves == 0 ? 0 : phaseNanos[phase.ordinal()] / 1e9 / solves;
+    }
+
+    @Override
+    public void close() {
+        solver.close();
+    }
+}
