@@ -10,8 +10,10 @@ import io.contactsolver.layout.DeltaField;
 import java.nio.FloatBuffer;
 
 /**
- * The step loop of a particle simulation that hands its contacts to the module: the model of how
- * a simulation plugs {@link ContactSolver} in.
+ * The step loop of a particle simulation that hands its contacts to the module: how a simulation
+ * with its own integrator plugs {@link ContactSolver} in. It calls {@code solve}, not {@code step}:
+ * it integrates itself, with a second, frictionless push-out solve per step whose result moves
+ * positions only (README, "The main job", says when to use which).
  *
  * <p>One {@link #step} is:
  * <ol>
