@@ -187,15 +187,43 @@ void evaluate_contact(__global const float* contacts, const int stride, const in
 
 /* ---- single pass with friction (docs/physics.md, "Single pass with friction") ------------------ */
 
-/* frictional_impulse's work array: the impulse on b, both lever arms, both sides' K blocks. */
-#define W_PX 0
-#define W_PY 1
-#define W_PZ 2
-#define W_RA 3
-#define W_RB 6
-#define W_BLOCK_A 9
-#define W_BLOCK_B 15
-#define WORK 21
+/*
+ * The friction maths' scratch is WORK_COUNT floats laid out by the WORK_* build options
+ * (FrictionWork.java): the impulse on b, both lever arms, the relative velocity, both sides' K blocks.
+ */
+
+/*
+ * Writes contact c's lever arms r_a, r_b and the relative velocity v = v_pb - v_pa of its contact
+ * points into work, computed as evaluate_contact computes them.
+ */
+void contact_motion(__global const float* contacts, const int stride, const int c, __global const float* bodyA,
+                    __global const float* bodyB, float* work)
+{
+    const float px = contacts[CONTACT_PX * stride + c];
+    const float py = contacts[CONTACT_PY * stride + c];
+    const float pz = contacts[CONTACT_PZ * stride + c];
+    const float rax = px - bodyA[PREP_X];
+    const float ray = py - bodyA[PREP_Y];
+    const float raz = pz - bodyA[PREP_Z];
+    const float velAX = bodyA[PREP_VX] + (bodyA[PREP_WY] * raz - bodyA[PREP_WZ] * ray);
+    const float velAY = bodyA[PREP_VY] + (bodyA[PREP_WZ] * rax - bodyA[PREP_WX] * raz);
+    const float velAZ = bodyA[PREP_VZ] + (bodyA[PREP_WX] * ray - bodyA[PREP_WY] * rax);
+    const float rbx = px - bodyB[PREP_X];
+    const float rby = py - bodyB[PREP_Y];
+    const float rbz = pz - bodyB[PREP_Z];
+    const float velBX = bodyB[PREP_VX] + (bodyB[PREP_WY] * rbz - bodyB[PREP_WZ] * rby);
+    const float velBY = bodyB[PREP_VY] + (bodyB[PREP_WZ] * rbx - bodyB[PREP_WX] * rbz);
+    const float velBZ = bodyB[PREP_VZ] + (bodyB[PREP_WX] * rby - bodyB[PREP_WY] * rbx);
+    work[WORK_RAX] = rax;
+    work[WORK_RAX + 1] = ray;
+    work[WORK_RAX + 2] = raz;
+    work[WORK_RBX] = rbx;
+    work[WORK_RBX + 1] = rby;
+    work[WORK_RBX + 2] = rbz;
+    work[WORK_VX] = velBX - velAX;
+    work[WORK_VX + 1] = velBY - velAY;
+    work[WORK_VX + 2] = velBZ - velAZ;
+}
 
 /*
  * Writes one side's share of the 3x3 matrix K, -[r]x I^-1 [r]x (symmetric, positive semi-definite),
@@ -252,48 +280,32 @@ float energy_change(const float px, const float py, const float pz, const float 
 int frictional_impulse(__global const float* contacts, const int stride, const int c, __global const float* bodyA,
                        __global const float* bodyB, const float mu, const float* row, float* work)
 {
-    const float px = contacts[CONTACT_PX * stride + c];
-    const float py = contacts[CONTACT_PY * stride + c];
-    const float pz = contacts[CONTACT_PZ * stride + c];
     const float nx = row[ROW_NX];
     const float ny = row[ROW_NY];
     const float nz = row[ROW_NZ];
-
-    /* the whole relative velocity of the contact points, as in evaluate_contact */
-    const float rax = px - bodyA[PREP_X];
-    const float ray = py - bodyA[PREP_Y];
-    const float raz = pz - bodyA[PREP_Z];
-    const float velAX = bodyA[PREP_VX] + (bodyA[PREP_WY] * raz - bodyA[PREP_WZ] * ray);
-    const float velAY = bodyA[PREP_VY] + (bodyA[PREP_WZ] * rax - bodyA[PREP_WX] * raz);
-    const float velAZ = bodyA[PREP_VZ] + (bodyA[PREP_WX] * ray - bodyA[PREP_WY] * rax);
-    const float rbx = px - bodyB[PREP_X];
-    const float rby = py - bodyB[PREP_Y];
-    const float rbz = pz - bodyB[PREP_Z];
-    const float velBX = bodyB[PREP_VX] + (bodyB[PREP_WY] * rbz - bodyB[PREP_WZ] * rby);
-    const float velBY = bodyB[PREP_VY] + (bodyB[PREP_WZ] * rbx - bodyB[PREP_WX] * rbz);
-    const float velBZ = bodyB[PREP_VZ] + (bodyB[PREP_WX] * rby - bodyB[PREP_WY] * rbx);
-    const float vx = velBX - velAX;
-    const float vy = velBY - velAY;
-    const float vz = velBZ - velAZ;
+    contact_motion(contacts, stride, c, bodyA, bodyB, work);
+    const float rax = work[WORK_RAX];
+    const float ray = work[WORK_RAX + 1];
+    const float raz = work[WORK_RAX + 2];
+    const float rbx = work[WORK_RBX];
+    const float rby = work[WORK_RBX + 1];
+    const float rbz = work[WORK_RBX + 2];
+    const float vx = work[WORK_VX];
+    const float vy = work[WORK_VX + 1];
+    const float vz = work[WORK_VX + 2];
     const float vn = row[ROW_VN0];
     const float target = row[ROW_TARGET];
-    work[W_RA] = rax;
-    work[W_RA + 1] = ray;
-    work[W_RA + 2] = raz;
-    work[W_RB] = rbx;
-    work[W_RB + 1] = rby;
-    work[W_RB + 2] = rbz;
 
     /* K = (1/m_a + 1/m_b) 1 - [r_a]x I_a^-1 [r_a]x - [r_b]x I_b^-1 [r_b]x */
-    angular_block(bodyA, rax, ray, raz, work, W_BLOCK_A);
-    angular_block(bodyB, rbx, rby, rbz, work, W_BLOCK_B);
+    angular_block(bodyA, rax, ray, raz, work, WORK_A_XX);
+    angular_block(bodyB, rbx, rby, rbz, work, WORK_B_XX);
     const float linear = row[ROW_INV_MASS_A] + row[ROW_INV_MASS_B];
-    const float kxx = (linear + work[W_BLOCK_A]) + work[W_BLOCK_B];
-    const float kyy = (linear + work[W_BLOCK_A + 1]) + work[W_BLOCK_B + 1];
-    const float kzz = (linear + work[W_BLOCK_A + 2]) + work[W_BLOCK_B + 2];
-    const float kxy = work[W_BLOCK_A + 3] + work[W_BLOCK_B + 3];
-    const float kxz = work[W_BLOCK_A + 4] + work[W_BLOCK_B + 4];
-    const float kyz = work[W_BLOCK_A + 5] + work[W_BLOCK_B + 5];
+    const float kxx = (linear + work[WORK_A_XX]) + work[WORK_B_XX];
+    const float kyy = (linear + work[WORK_A_XX + 1]) + work[WORK_B_XX + 1];
+    const float kzz = (linear + work[WORK_A_XX + 2]) + work[WORK_B_XX + 2];
+    const float kxy = work[WORK_A_XX + 3] + work[WORK_B_XX + 3];
+    const float kxz = work[WORK_A_XX + 4] + work[WORK_B_XX + 4];
+    const float kyz = work[WORK_A_XX + 5] + work[WORK_B_XX + 5];
 
     /* sticking: K P = target n - v, by the adjugate of the symmetric K */
     const float cxx = kyy * kzz - kyz * kyz;
@@ -358,9 +370,9 @@ int frictional_impulse(__global const float* contacts, const int stride, const i
     if (!(gain <= gain0)) {
         return 0;
     }
-    work[W_PX] = impulseX;
-    work[W_PY] = impulseY;
-    work[W_PZ] = impulseZ;
+    work[WORK_PX] = impulseX;
+    work[WORK_PY] = impulseY;
+    work[WORK_PZ] = impulseZ;
     return 1;
 }
 
@@ -421,11 +433,8 @@ void friction_side(__global const float* body, const float rx, const float ry, c
  * impulse) gets a zero coefficient, so the solve never divides by 0.
  */
 void evaluate_friction(__global const float* contacts, const int stride, const int c, __global const float* bodyA,
-                       __global const float* bodyB, float* row)
+                       __global const float* bodyB, float* row, float* work)
 {
-    const float px = contacts[CONTACT_PX * stride + c];
-    const float py = contacts[CONTACT_PY * stride + c];
-    const float pz = contacts[CONTACT_PZ * stride + c];
     const float nx = row[ROW_NX];
     const float ny = row[ROW_NY];
     const float nz = row[ROW_NZ];
@@ -447,22 +456,17 @@ void evaluate_friction(__global const float* contacts, const int stride, const i
     row[ROW_T2Y] = t2y;
     row[ROW_T2Z] = t2z;
 
-    /* velocities of the contact points, as in evaluate_contact */
-    const float rax = px - bodyA[PREP_X];
-    const float ray = py - bodyA[PREP_Y];
-    const float raz = pz - bodyA[PREP_Z];
-    const float velAX = bodyA[PREP_VX] + (bodyA[PREP_WY] * raz - bodyA[PREP_WZ] * ray);
-    const float velAY = bodyA[PREP_VY] + (bodyA[PREP_WZ] * rax - bodyA[PREP_WX] * raz);
-    const float velAZ = bodyA[PREP_VZ] + (bodyA[PREP_WX] * ray - bodyA[PREP_WY] * rax);
-    const float rbx = px - bodyB[PREP_X];
-    const float rby = py - bodyB[PREP_Y];
-    const float rbz = pz - bodyB[PREP_Z];
-    const float velBX = bodyB[PREP_VX] + (bodyB[PREP_WY] * rbz - bodyB[PREP_WZ] * rby);
-    const float velBY = bodyB[PREP_VY] + (bodyB[PREP_WZ] * rbx - bodyB[PREP_WX] * rbz);
-    const float velBZ = bodyB[PREP_VZ] + (bodyB[PREP_WX] * rby - bodyB[PREP_WY] * rbx);
-    const float vx = velBX - velAX;
-    const float vy = velBY - velAY;
-    const float vz = velBZ - velAZ;
+    /* the contact points' motion, as in evaluate_contact */
+    contact_motion(contacts, stride, c, bodyA, bodyB, work);
+    const float rax = work[WORK_RAX];
+    const float ray = work[WORK_RAX + 1];
+    const float raz = work[WORK_RAX + 2];
+    const float rbx = work[WORK_RBX];
+    const float rby = work[WORK_RBX + 1];
+    const float rbz = work[WORK_RBX + 2];
+    const float vx = work[WORK_VX];
+    const float vy = work[WORK_VX + 1];
+    const float vz = work[WORK_VX + 2];
     const float wx = bodyB[PREP_WX] - bodyA[PREP_WX];
     const float wy = bodyB[PREP_WY] - bodyA[PREP_WY];
     const float wz = bodyB[PREP_WZ] - bodyA[PREP_WZ];

@@ -69,6 +69,7 @@ __kernel void prepare_rows(__global const float* contacts, __global const int* l
     __global const float* bodyA = record(prepared, links[LINK_A * contactStride + c], worldRecord);
     __global const float* bodyB = record(prepared, links[LINK_B * contactStride + c], worldRecord);
     float scratch[ROW_COUNT];
+    float work[WORK_COUNT];
     evaluate_contact(contacts, contactStride, c, bodyA, bodyB, restitutionThreshold, inverseTimeStep, biasFactor,
                      slop, scratch);
     const float mu = contacts[CONTACT_FRICTION * contactStride + c];
@@ -77,7 +78,7 @@ __kernel void prepare_rows(__global const float* contacts, __global const int* l
     scratch[ROW_RHO] = rho;
     const int frictional = mu > 0.0f || rho > 0.0f;
     if (frictional) {
-        evaluate_friction(contacts, contactStride, c, bodyA, bodyB, scratch);
+        evaluate_friction(contacts, contactStride, c, bodyA, bodyB, scratch, work);
     }
     const int fields = frictional ? ROW_COUNT : ROW_FRICTIONLESS_COUNT;
     for (int field = 0; field < fields; field++) {

@@ -88,7 +88,7 @@ __kernel void solve_contacts(__global const float* contacts, __global const int*
     __global const float* bodyA = record(prepared, links[LINK_A * stride + c], worldRecord);
     __global const float* bodyB = record(prepared, links[LINK_B * stride + c], worldRecord);
     float row[ROW_COUNT];
-    float work[WORK];
+    float work[WORK_COUNT];
     evaluate_contact(contacts, stride, c, bodyA, bodyB, restitutionThreshold, inverseTimeStep, biasFactor, slop, row);
     float j = 0.0f;
     int frictional = 0;
@@ -107,14 +107,14 @@ __kernel void solve_contacts(__global const float* contacts, __global const int*
                 row[ROW_NX], row[ROW_NY], row[ROW_NZ]);
         return;
     }
-    const float px = work[W_PX];
-    const float py = work[W_PY];
-    const float pz = work[W_PZ];
+    const float px = work[WORK_PX];
+    const float py = work[WORK_PY];
+    const float pz = work[WORK_PZ];
     const float normal = px * row[ROW_NX] + py * row[ROW_NY] + pz * row[ROW_NZ];
     write_impulses(impulses, contactCount, c, normal, px - normal * row[ROW_NX], py - normal * row[ROW_NY],
                    pz - normal * row[ROW_NZ]);
-    respond_vector(responses, outA, -px, -py, -pz, row[ROW_INV_MASS_A], bodyA, work, W_RA);
-    respond_vector(responses, outB, px, py, pz, row[ROW_INV_MASS_B], bodyB, work, W_RB);
+    respond_vector(responses, outA, -px, -py, -pz, row[ROW_INV_MASS_A], bodyA, work, WORK_RAX);
+    respond_vector(responses, outB, px, py, pz, row[ROW_INV_MASS_B], bodyB, work, WORK_RBX);
 }
 
 /*

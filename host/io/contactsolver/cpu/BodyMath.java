@@ -19,6 +19,7 @@ import static io.contactsolver.core.PreparedBodyField.Y;
 import static io.contactsolver.core.PreparedBodyField.Z;
 
 import io.contactsolver.core.ContactRowField;
+import io.contactsolver.core.FrictionWork;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.TargetRule;
 import io.contactsolver.layout.BodyField;
@@ -297,15 +298,50 @@ final class BodyMath {
 
     // ---- single pass with friction (docs/physics.md, "Single pass with friction") -----------------
 
-    /** {@link #frictionalImpulse}'s work array: the impulse on b, both lever arms, both sides' K blocks. */
-    static final int W_PX = 0;
-    static final int W_PY = 1;
-    static final int W_PZ = 2;
-    static final int W_RA = 3;
-    static final int W_RB = 6;
-    static final int W_BLOCK_A = 9;
-    static final int W_BLOCK_B = 15;
-    static final int WORK = 21;
+    /** The friction maths' scratch ({@link FrictionWork}): where each of its groups starts. */
+    static final int W_PX = FrictionWork.PX.ordinal();
+    static final int W_PY = FrictionWork.PY.ordinal();
+    static final int W_PZ = FrictionWork.PZ.ordinal();
+    static final int W_RA = FrictionWork.RAX.ordinal();
+    static final int W_RB = FrictionWork.RBX.ordinal();
+    static final int W_V = FrictionWork.VX.ordinal();
+    static final int W_BLOCK_A = FrictionWork.A_XX.ordinal();
+    static final int W_BLOCK_B = FrictionWork.B_XX.ordinal();
+    static final int WORK = FrictionWork.COUNT;
+
+    /**
+     * Writes contact {@code c}'s lever arms {@code r_a}, {@code r_b} and the relative velocity
+     * {@code v = v_pb - v_pa} of its contact points into {@code work}, computed as
+     * {@link #evaluateContact} computes them.
+     */
+    static void contactMotion(FloatBuffer contacts, int stride, int c, float[] records, int oa, int ob,
+            float[] work) {
+        float[] prepared = records;
+        float px = contacts.get(PX * stride + c);
+        float py = contacts.get(PY * stride + c);
+        float pz = contacts.get(PZ * stride + c);
+        float rax = px - prepared[oa + F_X];
+        float ray = py - prepared[oa + F_Y];
+        float raz = pz - prepared[oa + F_Z];
+        float velAX = prepared[oa + F_VX] + (prepared[oa + F_WY] * raz - prepared[oa + F_WZ] * ray);
+        float velAY = prepared[oa + F_VY] + (prepared[oa + F_WZ] * rax - prepared[oa + F_WX] * raz);
+        float velAZ = prepared[oa + F_VZ] + (prepared[oa + F_WX] * ray - prepared[oa + F_WY] * rax);
+        float rbx = px - prepared[ob + F_X];
+        float rby = py - prepared[ob + F_Y];
+        float rbz = pz - prepared[ob + F_Z];
+        float velBX = prepared[ob + F_VX] + (prepared[ob + F_WY] * rbz - prepared[ob + F_WZ] * rby);
+        float velBY = prepared[ob + F_VY] + (prepared[ob + F_WZ] * rbx - prepared[ob + F_WX] * rbz);
+        float velBZ = prepared[ob + F_VZ] + (prepared[ob + F_WX] * rby - prepared[ob + F_WY] * rbx);
+        work[W_RA] = rax;
+        work[W_RA + 1] = ray;
+        work[W_RA + 2] = raz;
+        work[W_RB] = rbx;
+        work[W_RB + 1] = rby;
+        work[W_RB + 2] = rbz;
+        work[W_V] = velBX - velAX;
+        work[W_V + 1] = velBY - velAY;
+        work[W_V + 2] = velBZ - velAZ;
+    }
 
     /**
      * Writes one side's share of the 3x3 matrix {@code K}, {@code -[r]x I^-1 [r]x} (symmetric,
@@ -362,42 +398,25 @@ final class BodyMath {
      */
     static boolean frictionalImpulse(FloatBuffer contacts, int stride, int c, float[] records, int oa, int ob,
             float mu, float[] row, float[] work) {
-        float[] prepared = records;
-        float px = contacts.get(PX * stride + c);
-        float py = contacts.get(PY * stride + c);
-        float pz = contacts.get(PZ * stride + c);
         float nx = row[R_NX];
         float ny = row[R_NY];
         float nz = row[R_NZ];
-
-        // the whole relative velocity of the contact points, as in evaluateContact
-        float rax = px - prepared[oa + F_X];
-        float ray = py - prepared[oa + F_Y];
-        float raz = pz - prepared[oa + F_Z];
-        float velAX = prepared[oa + F_VX] + (prepared[oa + F_WY] * raz - prepared[oa + F_WZ] * ray);
-        float velAY = prepared[oa + F_VY] + (prepared[oa + F_WZ] * rax - prepared[oa + F_WX] * raz);
-        float velAZ = prepared[oa + F_VZ] + (prepared[oa + F_WX] * ray - prepared[oa + F_WY] * rax);
-        float rbx = px - prepared[ob + F_X];
-        float rby = py - prepared[ob + F_Y];
-        float rbz = pz - prepared[ob + F_Z];
-        float velBX = prepared[ob + F_VX] + (prepared[ob + F_WY] * rbz - prepared[ob + F_WZ] * rby);
-        float velBY = prepared[ob + F_VY] + (prepared[ob + F_WZ] * rbx - prepared[ob + F_WX] * rbz);
-        float velBZ = prepared[ob + F_VZ] + (prepared[ob + F_WX] * rby - prepared[ob + F_WY] * rbx);
-        float vx = velBX - velAX;
-        float vy = velBY - velAY;
-        float vz = velBZ - velAZ;
+        contactMotion(contacts, stride, c, records, oa, ob, work);
+        float rax = work[W_RA];
+        float ray = work[W_RA + 1];
+        float raz = work[W_RA + 2];
+        float rbx = work[W_RB];
+        float rby = work[W_RB + 1];
+        float rbz = work[W_RB + 2];
+        float vx = work[W_V];
+        float vy = work[W_V + 1];
+        float vz = work[W_V + 2];
         float vn = row[R_VN0];
         float target = row[R_TARGET];
-        work[W_RA] = rax;
-        work[W_RA + 1] = ray;
-        work[W_RA + 2] = raz;
-        work[W_RB] = rbx;
-        work[W_RB + 1] = rby;
-        work[W_RB + 2] = rbz;
 
         // K = (1/m_a + 1/m_b) 1 - [r_a]x I_a^-1 [r_a]x - [r_b]x I_b^-1 [r_b]x
-        angularBlock(prepared, oa, rax, ray, raz, work, W_BLOCK_A);
-        angularBlock(prepared, ob, rbx, rby, rbz, work, W_BLOCK_B);
+        angularBlock(records, oa, rax, ray, raz, work, W_BLOCK_A);
+        angularBlock(records, ob, rbx, rby, rbz, work, W_BLOCK_B);
         float linear = row[R_INV_MASS_A] + row[R_INV_MASS_B];
         float kxx = (linear + work[W_BLOCK_A]) + work[W_BLOCK_B];
         float kyy = (linear + work[W_BLOCK_A + 1]) + work[W_BLOCK_B + 1];
@@ -484,11 +503,8 @@ final class BodyMath {
      * is zero (no body can take that impulse) gets a zero coefficient, so the solve never divides by 0.
      */
     static void evaluateFriction(FloatBuffer contacts, int stride, int c, float[] records, int oa, int ob,
-            float[] row) {
+            float[] row, float[] work) {
         float[] prepared = records;
-        float px = contacts.get(PX * stride + c);
-        float py = contacts.get(PY * stride + c);
-        float pz = contacts.get(PZ * stride + c);
         float nx = row[R_NX];
         float ny = row[R_NY];
         float nz = row[R_NZ];
@@ -510,22 +526,17 @@ final class BodyMath {
         row[R_T2Y] = t2y;
         row[R_T2Z] = t2z;
 
-        // velocities of the contact points, as in evaluateContact
-        float rax = px - prepared[oa + F_X];
-        float ray = py - prepared[oa + F_Y];
-        float raz = pz - prepared[oa + F_Z];
-        float velAX = prepared[oa + F_VX] + (prepared[oa + F_WY] * raz - prepared[oa + F_WZ] * ray);
-        float velAY = prepared[oa + F_VY] + (prepared[oa + F_WZ] * rax - prepared[oa + F_WX] * raz);
-        float velAZ = prepared[oa + F_VZ] + (prepared[oa + F_WX] * ray - prepared[oa + F_WY] * rax);
-        float rbx = px - prepared[ob + F_X];
-        float rby = py - prepared[ob + F_Y];
-        float rbz = pz - prepared[ob + F_Z];
-        float velBX = prepared[ob + F_VX] + (prepared[ob + F_WY] * rbz - prepared[ob + F_WZ] * rby);
-        float velBY = prepared[ob + F_VY] + (prepared[ob + F_WZ] * rbx - prepared[ob + F_WX] * rbz);
-        float velBZ = prepared[ob + F_VZ] + (prepared[ob + F_WX] * rby - prepared[ob + F_WY] * rbx);
-        float vx = velBX - velAX;
-        float vy = velBY - velAY;
-        float vz = velBZ - velAZ;
+        // the contact points' motion, as in evaluateContact
+        contactMotion(contacts, stride, c, records, oa, ob, work);
+        float rax = work[W_RA];
+        float ray = work[W_RA + 1];
+        float raz = work[W_RA + 2];
+        float rbx = work[W_RB];
+        float rby = work[W_RB + 1];
+        float rbz = work[W_RB + 2];
+        float vx = work[W_V];
+        float vy = work[W_V + 1];
+        float vz = work[W_V + 2];
         float wx = prepared[ob + F_WX] - prepared[oa + F_WX];
         float wy = prepared[ob + F_WY] - prepared[oa + F_WY];
         float wz = prepared[ob + F_WZ] - prepared[oa + F_WZ];

@@ -150,10 +150,11 @@ public final class CpuBackend implements SolverBackend {
         float[] prep = prepared;
         runner.forRange(rows, GRAIN, (from, to) -> {
             float[] scratch = new float[ContactRowField.COUNT];
+            float[] work = new float[BodyMath.WORK];
             for (int r = from; r < to; r++) {
                 int c = order[r];
                 Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, rowStride, bodyCount, prep,
-                        job.targets(), warm, contactCount, row, impulse, scratch);
+                        job.targets(), warm, contactCount, row, impulse, scratch, work);
             }
         });
         if (warm != null) {

@@ -69,10 +69,11 @@ final class Iterative {
      * @param warm the warm-start impulses ({@code ImpulseField} layout, stride {@code warmStride}),
      *     or null to start from zero
      * @param scratch one contact's row, {@code ContactRowField.COUNT} floats
+     * @param work the friction maths' scratch, {@code BodyMath.WORK} floats
      */
     static void prepareRow(FloatBuffer contacts, IntBuffer links, int contactStride, int c, int r, int rowStride,
             int worldRecord, float[] prepared, TargetRule rule, float[] warm, int warmStride, float[] row,
-            float[] lambda, float[] scratch) {
+            float[] lambda, float[] scratch, float[] work) {
         int oa = BodyMath.record(links.get(ContactBody.A.ordinal() * contactStride + c), worldRecord);
         int ob = BodyMath.record(links.get(ContactBody.B.ordinal() * contactStride + c), worldRecord);
         BodyMath.evaluateContact(contacts, contactStride, c, prepared, oa, ob, rule, scratch);
@@ -82,7 +83,7 @@ final class Iterative {
         scratch[R_RHO] = rho;
         boolean frictional = mu > 0.0f || rho > 0.0f;
         if (frictional) {
-            BodyMath.evaluateFriction(contacts, contactStride, c, prepared, oa, ob, scratch);
+            BodyMath.evaluateFriction(contacts, contactStride, c, prepared, oa, ob, scratch, work);
         }
         System.arraycopy(scratch, 0, row, r * rowStride,
                 frictional ? ContactRowField.COUNT : ContactRowField.FRICTIONLESS_COUNT);

@@ -2,6 +2,7 @@ package io.contactsolver.opencl;
 
 import io.contactsolver.core.AccumulatedImpulse;
 import io.contactsolver.core.ContactRowField;
+import io.contactsolver.core.FrictionWork;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.StateField;
 import io.contactsolver.layout.BodyField;
@@ -62,6 +63,7 @@ final class KernelSource {
         define(options, "STATE_", StateField.values());
         define(options, "IMPULSE_", ImpulseField.values());
         define(options, "ACC_", AccumulatedImpulse.values());
+        define(options, "WORK_", FrictionWork.values());
         options.append(" -DBODY_COUNT=").append(BodyField.COUNT)
                 .append(" -DCONTACT_COUNT=").append(ContactField.COUNT)
                 .append(" -DLINK_COUNT=").append(ContactBody.COUNT)
@@ -69,6 +71,7 @@ final class KernelSource {
                 .append(" -DPREP_STRIDE=").append(PreparedBodyField.STRIDE)
                 .append(" -DROW_COUNT=").append(ContactRowField.COUNT)
                 .append(" -DSTATE_STRIDE=").append(StateField.STRIDE)
+                .append(" -DWORK_COUNT=").append(FrictionWork.COUNT)
                 .append(" -DROW_FRICTIONLESS_COUNT=").append(ContactRowField.FRICTIONLESS_COUNT)
                 .append(" -DRESIDUAL_SLOTS=").append(IterativePipeline.RESIDUAL_SLOTS);
         // argument names and types kept in the program, so Kernels can check its launchers against them

@@ -75,7 +75,7 @@ public class CpuKernelsBenchmark {
         slots = new int[ContactBody.COUNT * CONTACTS];
         for (int r = 0; r < CONTACTS; r++) {
             Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), r, r, ROW_STRIDE, bodyCount,
-                    prepared, TargetRule.SEED, null, 0, rows, lambda, scratch);
+                    prepared, TargetRule.SEED, null, 0, rows, lambda, scratch, work);
             slots[r] = Math.max(0, links.getInt(0, r)) % bodyCount;
             slots[CONTACTS + r] = Math.max(0, links.getInt(1, r)) % bodyCount;
         }
