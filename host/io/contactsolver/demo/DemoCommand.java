@@ -149,7 +149,7 @@ public final class DemoCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - started) / 1e9;
         HeapSlope slope = scene == Scene.HEAP ? HeapSlope.measure(world) : null;
         List<Path> written = writeOutputs(world, figures, slope);
-        printSummary(stdout, device, simulation, figures, seconds, atRest, slope, written);
+        printSummary(stdout, device, simulation, figures, seconds, atRest, restWatch, slope, written);
         return ExitCode.OK;
     }
 
@@ -219,11 +219,10 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    private static String restLine(Simulation simulation, StepFigures last, boolean atRest) {
+    private static String restLine(Simulation simulation, StepFigures last, boolean atRest, Scene.RestWatch watch) {
         if (atRest) {
-            return String.format(Locale.ROOT, "at rest after %,d steps (%.2f s): kinetic energy of the centres' "
-                    + "motion below %.2g J per sphere for %d steps", last.step(), last.time(),
-                    Scene.RestWatch.REST_ENERGY, Scene.RestWatch.REST_STEPS);
+            return String.format(Locale.ROOT, "at rest after %,d steps (%.2f s): %s", last.step(), last.time(),
+                    watch.reason());
         }
         String poured = simulation.allPoured() ? "" : String.format(Locale.ROOT, " (%,d of %,d spheres poured)",
                 last.particles(), simulation.world().capacity());
@@ -242,7 +241,7 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     private void printSummary(PrintWriter stdout, String device, Simulation simulation, List<StepFigures> figures,
-            double seconds, boolean atRest, HeapSlope slope, List<Path> written) {
+            double seconds, boolean atRest, Scene.RestWatch watch, HeapSlope slope, List<Path> written) {
         StepFigures first = figures.get(0);
         StepFigures last = figures.get(figures.size() - 1);
         long solveNanos = figures.stream().mapToLong(StepFigures::solveNanos).sum();
@@ -261,7 +260,7 @@ public final class DemoCommand implements Callable<Integer> {
         stdout.printf(Locale.ROOT, "largest remaining approach velocity: %.3g m/s; deepest overlap %.3g mm; "
                 + "fastest sphere %.3g m/s%n", last.largestApproach(), last.deepestOverlap() * 1e3, last.maxSpeed());
         if (scene.stopsAtRest()) {
-            stdout.println(restLine(simulation, last, atRest));
+            stdout.println(restLine(simulation, last, atRest, watch));
         }
         if (slope != null) {
             stdout.println(slopeLine(slope));

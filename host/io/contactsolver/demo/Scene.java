@@ -55,15 +55,60 @@ public enum Scene {
         static final double REST_ENERGY = 5e-8;
         /** Steps in a row, 0.125 s at the default time step. */
         static final int REST_STEPS = 50;
+        /**
+         * Steps between two looks at the heap's shape (1 s at the default time step). Frictionless
+         * spheres never come to rest: they spread into a layer and jostle in it for ever, but the
+         * layer's shape stops changing, and that is what the run is for.
+         */
+        static final int SHAPE_STEPS = 400;
+        /** Metres: the mean height of the spheres' centres moving less than this in SHAPE_STEPS is a settled shape. */
+        static final double SHAPE_TOLERANCE = 1e-4;
 
         private int restingSteps;
+        private int step;
+        private double lastMeanHeight = Double.NaN;
+        private String reason = "";
 
-        /** Called after every step; returns whether the run is now at rest. */
+        /** Called after every step; returns whether the run is now at rest, or its shape settled. */
         boolean atRest(Simulation simulation) {
             ParticleWorld world = simulation.world();
+            step++;
             boolean resting = simulation.allPoured() && world.translationalEnergy() < REST_ENERGY * world.count;
             restingSteps = resting ? restingSteps + 1 : 0;
-            return restingSteps >= REST_STEPS;
+            if (restingSteps >= REST_STEPS) {
+                reason = String.format(Locale.ROOT, "kinetic energy of the centres' motion below %.2g J per sphere "
+                        + "for %d steps", REST_ENERGY, REST_STEPS);
+                return true;
+            }
+            if (!simulation.allPoured()) {
+                lastMeanHeight = Double.NaN;
+                return false;
+            }
+            if (step % SHAPE_STEPS == 0) {
+                double height = meanHeight(world);
+                boolean settled = Math.abs(height - lastMeanHeight) < SHAPE_TOLERANCE;
+                if (settled) {
+                    reason = String.format(Locale.ROOT, "shape settled: the spheres' mean height moved %.3f mm in "
+                            + "the last %d steps (spheres still jostling)", Math.abs(height - lastMeanHeight) * 1e3,
+                            SHAPE_STEPS);
+                    return true;
+                }
+                lastMeanHeight = height;
+            }
+            return false;
+        }
+
+        /** Which test ended the run, for the summary. */
+        String reason() {
+            return reason;
+        }
+
+        private static double meanHeight(ParticleWorld world) {
+            double sum = 0.0;
+            for (int i = 0; i < world.count; i++) {
+                sum += world.y[i];
+            }
+            return sum / Math.max(1, world.count);
         }
     }
 }

@@ -52,6 +52,27 @@ class HeapTest {
         }
     }
 
+    @Test
+    void aFrictionlessHeapEndsOnceItsShapeStopsChanging() {
+        Simulation frictionless = heap(0.0f, 0.0f);
+        Scene.RestWatch restWatch = new Scene.RestWatch();
+        int steps = 0;
+        try (ContactSolver solver = Backends.cpu()) {
+            boolean ended = false;
+            while (!ended) {
+                assertTrue(++steps <= 3 * MAX_STEPS, "still running after " + 3 * MAX_STEPS + " steps");
+                frictionless.step(solver);
+                ended = restWatch.atRest(frictionless);
+            }
+        }
+        assertTrue(frictionless.allPoured());
+        assertTrue(restWatch.reason().startsWith("shape settled"), restWatch.reason());
+        // the shape test, not the energy test, ended the run (the reason above), with the spheres still moving
+        ParticleWorld world = frictionless.world();
+        assertTrue(world.translationalEnergy() > 0.0, "spheres still move");
+        assertTrue(HeapSlope.measure(world).flat(), "spread flat");
+    }
+
     /** Spheres filling a cone of 30 degrees: the measured slope is the cone's. */
     @Test
     void theSlopeOfAConeOfSpheresIsTheCone() {
