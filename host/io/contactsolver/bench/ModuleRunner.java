@@ -94,11 +94,16 @@ final class ModuleRunner implements AutoCloseable {
         boolean device = name.equals(Benchmark.OPENCL);
         String note = device ? solver.description() : "";
         if (settings.kind() == io.contactsolver.SolverKind.ITERATIVE) {
-            double perIteration = secondsPerSolve / Math.max(1, result.iterations());
+            int iterations = Math.max(1, result.iterations());
+            int contacts = Math.max(1, scene.contacts().size());
+            double perIteration = secondsPerSolve / iterations;
+            // the CPU times its loop apart from the rows' set-up; a device's kernels are timed together
+            String loop = mean(SolvePhase.ITERATE) <= 0 ? "" : String.format(java.util.Locale.ROOT,
+                    " (the loop alone %.1f ns, the rows' set-up %.3g ms)",
+                    mean(SolvePhase.ITERATE) * 1e9 / iterations / contacts, mean(SolvePhase.ROWS) * 1e3);
             note = String.format(java.util.Locale.ROOT,
-                    "%.4g ms per iteration, %.1f ns per contact-iteration, residual %.3g%s", perIteration * 1e3,
-                    perIteration * 1e9 / Math.max(1, scene.contacts().size()), result.residual(),
-                    note.isEmpty() ? "" : "; " + note);
+                    "%.4g ms per iteration, %.1f ns per contact-iteration%s, residual %.3g%s", perIteration * 1e3,
+                    perIteration * 1e9 / contacts, loop, result.residual(), note.isEmpty() ? "" : "; " + note);
         }
         return new Measurement(sceneName, name, settings.kind().label(), scene.contacts().size(),
                 scene.bodies().size(), threads, result.iterations(), result.residual(), secondsPerSolve,

@@ -56,4 +56,6 @@ public enum ContactRowField {
     public static final int COUNT = values().length;
     /** The fields a frictionless row uses: everything up to and including {@link #RHO}. */
     public static final int FRICTIONLESS_COUNT = RHO.ordinal() + 1;
+    /** The fields a row with friction but no rolling resistance uses: everything before the rolling terms. */
+    public static final int FRICTION_COUNT = ROLL1_AX.ordinal();
 }

@@ -133,8 +133,9 @@ public final class CpuBackend implements SolverBackend {
         prepareBodies(job.bodies(), bodyCount);
         job.clock().lap(SolvePhase.PREPARE);
         FrictionUse friction = job.friction();
-        int rowStride = friction.friction() || friction.rolling() ? ContactRowField.COUNT
-                : ContactRowField.FRICTIONLESS_COUNT;
+        // as few fields a row as the batch needs: at a million rows the loop streams them from memory
+        int rowStride = friction.rolling() ? ContactRowField.COUNT
+                : friction.friction() ? ContactRowField.FRICTION_COUNT : ContactRowField.FRICTIONLESS_COUNT;
         rowData = grow(rowData, (long) rowStride * rows);
         lambda = grow(lambda, (long) AccumulatedImpulse.COUNT * rows);
         float[] row = rowData;

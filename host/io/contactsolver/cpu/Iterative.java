@@ -19,7 +19,8 @@ import java.nio.IntBuffer;
  * <p>Rows are contacts in colour order ({@code ContactColoring}). Unlike the device, which keeps
  * them structure of arrays for coalesced loads, the CPU keeps each row's {@code ContactRowField}s
  * together ({@code r * rowStride + field}, with {@code rowStride} {@code ContactRowField.COUNT} for
- * a batch with friction, else {@code FRICTIONLESS_COUNT}), and each row's
+ * a batch with rolling resistance, {@code FRICTION_COUNT} for one with friction only, else
+ * {@code FRICTIONLESS_COUNT}), and each row's
  * {@code AccumulatedImpulse}s likewise: a frictional row reads some 60 fields, and as 60 separate
  * arrays they cost a TLB miss each (about 205 ns a contact-iteration on one thread at 200,000
  * contacts, row set-up included, against 85 ns with the fields together). The layout changes where
@@ -85,8 +86,9 @@ final class Iterative {
         if (frictional) {
             BodyMath.evaluateFriction(contacts, contactStride, c, prepared, oa, ob, scratch, work);
         }
+        // a batch without rolling resistance keeps no rolling fields (rowStride is FRICTION_COUNT)
         System.arraycopy(scratch, 0, row, r * rowStride,
-                frictional ? ContactRowField.COUNT : ContactRowField.FRICTIONLESS_COUNT);
+                frictional ? rowStride : ContactRowField.FRICTIONLESS_COUNT);
         int l = r * ACCUMULATED;
         boolean movable = scratch[K.ordinal()] > 0.0f;
         boolean warmed = warm != null && movable;
