@@ -56,18 +56,30 @@ final class OpenClProgram implements AutoCloseable {
         }
     }
 
+    /**
+     * Builds tried before giving up: a second try, because PoCL's compiler has been seen to fail a
+     * build now and then when a temporary file of its kernel cache is renamed away under it
+     * ("unable to rename temporary ... No such file or directory"), and the same build then passes.
+     */
+    private static final int BUILD_ATTEMPTS = 2;
+
     private cl_program build(List<String> sources) throws BackendUnavailableException {
-        cl_program built = clCreateProgramWithSource(context, sources.size(), sources.toArray(new String[0]), null,
-                null);
-        try {
-            clBuildProgram(built, 1, new cl_device_id[] {device.id()},
-                    KernelSource.buildOptions(device.correctlyRoundedDivide()), null, null);
-            return built;
-        } catch (CLException e) {
-            String log = buildLog(built);
-            clReleaseProgram(built);
-            throw new BackendUnavailableException("OpenCL kernel build failed on '" + device.name() + "' ("
-                    + CL.stringFor_errorCode(e.getStatus()) + "); build log:\n" + log.strip(), e);
+        for (int attempt = 1; ; attempt++) {
+            cl_program built = clCreateProgramWithSource(context, sources.size(), sources.toArray(new String[0]),
+                    null, null);
+            try {
+                clBuildProgram(built, 1, new cl_device_id[] {device.id()},
+                        KernelSource.buildOptions(device.correctlyRoundedDivide()), null, null);
+                return built;
+            } catch (CLException e) {
+                String log = buildLog(built);
+                clReleaseProgram(built);
+                if (attempt < BUILD_ATTEMPTS) {
+                    continue;
+                }
+                throw new BackendUnavailableException("OpenCL kernel build failed on '" + device.name() + "' ("
+                        + CL.stringFor_errorCode(e.getStatus()) + "); build log:\n" + log.strip(), e);
+            }
         }
     }
 
