@@ -311,6 +311,11 @@ final class Benchmark {
                 new Cost(ITERATION_COST, scene, SolveSettings.iterative(20)),
                 new Cost(FRICTION_COST, frictional, SolveSettings.iterative(20)))) {
             List<ModuleRunner> runners = moduleRunners(cost.scene(), cost.settings());
+            if (plan.threads() > 1 && plan.backends().contains(Choices.Backend.CPU)
+                    && cost.settings().kind() == io.contactsolver.SolverKind.ITERATIVE) {
+                // the loop on one thread too, for its cost per thread and how it scales
+                runners.add(0, new ModuleRunner(CPU, Backend.CPU, 1, cost.scene(), cost.settings()));
+            }
             progress.accept(cost.name() + " " + scene.contacts().size() + ": " + cost.settings().kind().label());
             double[][] seconds = timeRoundRobin(runners);
             for (int r = 0; r < runners.size(); r++) {

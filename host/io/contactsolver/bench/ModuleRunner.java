@@ -98,9 +98,10 @@ final class ModuleRunner implements AutoCloseable {
             int contacts = Math.max(1, scene.contacts().size());
             double perIteration = secondsPerSolve / iterations;
             // the CPU times its loop apart from the rows' set-up; a device's kernels are timed together
-            String loop = mean(SolvePhase.ITERATE) <= 0 ? "" : String.format(java.util.Locale.ROOT,
-                    " (the loop alone %.1f ns, the rows' set-up %.3g ms)",
-                    mean(SolvePhase.ITERATE) * 1e9 / iterations / contacts, mean(SolvePhase.ROWS) * 1e3);
+            double loopNanos = mean(SolvePhase.ITERATE) * 1e9 / iterations / contacts;
+            String loop = loopNanos <= 0 ? "" : String.format(java.util.Locale.ROOT,
+                    " (the loop alone %.1f ns, %.1f ns per thread; the rows' set-up %.3g ms)", loopNanos,
+                    loopNanos * threads, mean(SolvePhase.ROWS) * 1e3);
             note = String.format(java.util.Locale.ROOT,
                     "%.4g ms per iteration, %.1f ns per contact-iteration%s, residual %.3g%s", perIteration * 1e3,
                     perIteration * 1e9 / contacts, loop, result.residual(), note.isEmpty() ? "" : "; " + note);
