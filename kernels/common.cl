@@ -274,11 +274,11 @@ float energy_change(const float px, const float py, const float pz, const float 
  * The single-pass impulse of an approaching contact with friction mu > 0, whose frictionless row
  * (evaluate_contact) has K > 0 and v_n below its target: the sticking impulse if it lies in the
  * cone, else the sliding impulse along the pre-impact tangential direction, unless that would add
- * more energy than the frictionless impulse (the dissipation guard). Returns 0 where the
+ * more energy than the frictionless impulse j0 n (the dissipation guard). Returns 0 where the
  * frictionless impulse applies instead; otherwise work holds the impulse on b and both lever arms.
  */
 int frictional_impulse(__global const float* contacts, const int stride, const int c, __global const float* bodyA,
-                       __global const float* bodyB, const float mu, const float* row, float* work)
+                       __global const float* bodyB, const float mu, const float j0, const float* row, float* work)
 {
     const float nx = row[ROW_NX];
     const float ny = row[ROW_NY];
@@ -364,7 +364,6 @@ int frictional_impulse(__global const float* contacts, const int stride, const i
     }
 
     /* the dissipation guard; a comparison that fails on NaN also falls back */
-    const float j0 = (target - vn) / row[ROW_K];
     const float gain = energy_change(impulseX, impulseY, impulseZ, vx, vy, vz, kxx, kyy, kzz, kxy, kxz, kyz);
     const float gain0 = energy_change(j0 * nx, j0 * ny, j0 * nz, vx, vy, vz, kxx, kyy, kzz, kxy, kxz, kyz);
     if (!(gain <= gain0)) {

@@ -95,7 +95,7 @@ __kernel void solve_contacts(__global const float* contacts, __global const int*
     if (row[ROW_VN0] < row[ROW_TARGET] && row[ROW_K] > 0.0f) {
         j = (row[ROW_TARGET] - row[ROW_VN0]) / row[ROW_K];
         const float mu = contacts[CONTACT_FRICTION * stride + c];
-        frictional = mu > 0.0f && frictional_impulse(contacts, stride, c, bodyA, bodyB, mu, row, work);
+        frictional = mu > 0.0f && frictional_impulse(contacts, stride, c, bodyA, bodyB, mu, j, row, work);
     }
     const int outA = (c * LINK_COUNT + LINK_A) * DELTA_COUNT;
     const int outB = (c * LINK_COUNT + LINK_B) * DELTA_COUNT;

@@ -392,12 +392,13 @@ final class BodyMath {
      * impulse (the dissipation guard). With the restitution target {@code -e v_n} the sticking
      * impulse {@code K^-1 (target n - v)} is the seed's {@code -K^-1 (v + e v_n n)}.
      *
+     * @param j0 the frictionless impulse {@code (target - v_n) / K}, which the guard compares with
      * @param work {@link #WORK} floats: receives the impulse on b and both lever arms
      * @return false where the frictionless impulse applies instead (no tangential motion, a
      *     degenerate sliding direction, or the guard)
      */
     static boolean frictionalImpulse(FloatBuffer contacts, int stride, int c, float[] records, int oa, int ob,
-            float mu, float[] row, float[] work) {
+            float mu, float j0, float[] row, float[] work) {
         float nx = row[R_NX];
         float ny = row[R_NY];
         float nz = row[R_NZ];
@@ -482,7 +483,6 @@ final class BodyMath {
         }
 
         // the dissipation guard; a comparison that fails on NaN also falls back
-        float j0 = (target - vn) / row[R_K];
         float gain = energyChange(impulseX, impulseY, impulseZ, vx, vy, vz, kxx, kyy, kzz, kxy, kxz, kyz);
         float gain0 = energyChange(j0 * nx, j0 * ny, j0 * nz, vx, vy, vz, kxx, kyy, kzz, kxy, kxz, kyz);
         if (!(gain <= gain0)) {

@@ -92,7 +92,8 @@ final class SinglePass {
         if (row[R_VN0] < row[R_TARGET] && row[R_K] > 0.0f) {
             j = (row[R_TARGET] - row[R_VN0]) / row[R_K];
             float mu = contacts.get(BodyMath.FRICTION * stride + c);
-            frictional = mu > 0.0f && BodyMath.frictionalImpulse(contacts, stride, c, records, oa, ob, mu, row, work);
+            frictional = mu > 0.0f && BodyMath.frictionalImpulse(contacts, stride, c, records, oa, ob, mu, j, row,
+                    work);
         }
         if (!frictional) {
             if (impulses != null) {
