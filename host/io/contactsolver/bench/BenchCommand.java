@@ -67,7 +67,7 @@ public final class BenchCommand implements Callable<Integer> {
     int pileParticles;
 
 
-    @Option(names = "--csv", paramLabel = "FILE", description = "Write one row per measurement.")
+    @Option(names = "--csv", paramLabel = "FILE", description = "Write one row per measurement, and the iteration-cost table to FILE's stem + -iteration-cost.csv.")
     Path csv;
 
     @Option(names = "--plot", paramLabel = "FILE.png", description = "Draw throughput against contact count.")
@@ -133,6 +133,13 @@ public final class BenchCommand implements Callable<Integer> {
         return measure();
     }
 
+    /** Where the iteration-cost rows go beside {@code csv}: {@code name-iteration-cost.csv}. */
+    static Path loopCostFile(Path csv) {
+        String name = csv.getFileName().toString();
+        String stem = name.toLowerCase(Locale.ROOT).endsWith(".csv") ? name.substring(0, name.length() - 4) : name;
+        return csv.resolveSibling(stem + "-iteration-cost.csv");
+    }
+
     /** The exit status for bad options, after one line on stderr; null when they are good. */
     private Integer checkOptions(PrintWriter err) {
         for (int count : contacts) {
@@ -149,7 +156,7 @@ public final class BenchCommand implements Callable<Integer> {
             err.println("error: --min-time must be positive");
             return ExitCode.BAD_INPUT;
         }
-        for (Path file : new Path[] {csv, plot}) {
+        for (Path file : new Path[] {csv, csv == null ? null : loopCostFile(csv), plot}) {
             String problem = file == null ? null : IoErrors.fileProblem(file);
             if (problem != null) {
                 err.println("error: " + Quoting.escape(problem));
@@ -166,6 +173,7 @@ public final class BenchCommand implements Callable<Integer> {
                 sections.contains(Choices.Section.ITERATIVE), cores, seed,
                 minSeconds, device.device(), pileParticles);
         List<Measurement> rows;
+        List<LoopCost> loopCosts;
         try (Progress bar = Progress.open("bench", 1, "", spec.commandLine().getErr())) {
             List<String> steps = new ArrayList<>();
             Benchmark benchmark = new Benchmark(plan, step -> {
@@ -176,13 +184,16 @@ public final class BenchCommand implements Callable<Integer> {
             });
             bar.maxHint(benchmark.steps());
             rows = benchmark.run();
+            loopCosts = benchmark.loopCosts();
             bar.stepTo(bar.max());
         }
         PrintWriter out = spec.commandLine().getOut();
         BenchReport.table(rows, out);
+        LoopCost.table(loopCosts, out);
         if (csv != null) {
-            BenchReport.writeCsv(rows, csv);
-            out.println("wrote " + csv);
+            Path loopCsv = loopCostFile(csv);
+            BenchReport.writeCsv(rows, csv, loopCosts, loopCsv);
+            out.println("wrote " + csv + (loopCosts.isEmpty() ? "" : " and " + loopCsv));
         }
         if (plot != null) {
             BenchReport.plot(rows, plot);

@@ -76,15 +76,21 @@ final class BenchReport {
         return null;
     }
 
-    static void writeCsv(List<Measurement> rows, Path file) throws IOException {
-        AtomicFiles.write(List.of(AtomicFiles.Output.text(file, out -> {
+    /** The rows to {@code file} and, where there are any, the iteration costs to {@code loopFile}: both or neither. */
+    static void writeCsv(List<Measurement> rows, Path file, List<LoopCost> costs, Path loopFile) throws IOException {
+        List<AtomicFiles.Output> outputs = new java.util.ArrayList<>();
+        outputs.add(AtomicFiles.Output.text(file, out -> {
             out.write(String.join(",", Measurement.COLUMNS));
             out.write('\n');
             for (Measurement row : rows) {
                 out.write(row.csv());
                 out.write('\n');
             }
-        })));
+        }));
+        if (!costs.isEmpty()) {
+            outputs.add(LoopCost.csv(costs, loopFile));
+        }
+        AtomicFiles.write(outputs);
     }
 
     /** Contacts per second against contact count, log-log, a line per scene and backend. */

@@ -57,6 +57,7 @@ final class Benchmark {
     private final Plan plan;
     private final Consumer<String> progress;
     private final List<Measurement> rows = new ArrayList<>();
+    private final List<LoopCost> loopCosts = new ArrayList<>();
 
     /** @param progress told, before each measurement, what it is (the progress bar's message) */
     Benchmark(Plan plan, Consumer<String> progress) {
@@ -68,7 +69,13 @@ final class Benchmark {
     int steps() {
         int perSize = plan.backends().size() + 1;
         int sweep = plan.sweep() ? plan.contactCounts().size() * plan.scenes().size() * perSize : 0;
-        return sweep + (plan.iterative() ? 4 + 3 * plan.contactCounts().size() : 0);
+        long costed = plan.contactCounts().stream().filter(c -> c <= 1_000_000).count();
+        return sweep + (plan.iterative() ? 4 + 3 * (int) costed + 3 : 0);
+    }
+
+    /** The loop-cost rows of the last {@link #run}. */
+    List<LoopCost> loopCosts() {
+        return loopCosts;
     }
 
     List<Measurement> run() throws Exception {
@@ -84,9 +91,15 @@ final class Benchmark {
             convergence("pile" + plan.pileParticles(), SceneGenerator.pile(plan.seed(), plan.pileParticles(), 0.3f));
             for (int contacts : plan.contactCounts()) {
                 if (contacts <= 1_000_000) {
-                    iterationCost(contacts);
+                    progress.accept("iteration cost: pile of " + contacts + " contacts");
+                    loopCost(new CostScene(PILE + "-" + contacts, scene(PILE, plan.seed(), contacts), COST_FRICTION,
+                            0.0f));
                 }
             }
+            progress.accept("iteration cost: the main job's heap (" + MAIN_JOB_STEPS + " demo steps)");
+            loopCost(new CostScene(MAIN_JOB, mainJobScene(plan.threads()),
+                    io.contactsolver.demo.DemoCommand.DEFAULT_FRICTION,
+                    io.contactsolver.demo.DemoCommand.DEFAULT_ROLLING_RESISTANCE));
         }
         return rows;
     }
@@ -289,42 +302,107 @@ final class Benchmark {
         }
     }
 
-    /** The friction coefficient of the frictional iteration-cost rows: a typical granular value. */
+    /** The friction coefficient of the pile's frictional loop-cost rows: a typical granular value. */
     static final float COST_FRICTION = 0.5f;
-    static final String ITERATION_COST = "pile-iteration-cost";
-    static final String FRICTION_COST = "pile-friction-cost";
+    /** Iterations of the shorter of the two timed solves of a loop-cost row; the longer runs twice as many. */
+    static final int COST_ITERATIONS = 10;
+    static final String MAIN_JOB = "main-job-heap";
+
+    /** A scene of the loop-cost table and the friction its frictional rows carry. */
+    private record CostScene(String name, Scene scene, float friction, float rollingResistance) {
+    }
 
     /**
-     * Fixed 20 iterations against the single pass on the same pile, both backends, and the same 20
-     * iterations on the same pile with friction {@link #COST_FRICTION} on every contact: what an
-     * iteration costs, and what friction adds to it (the rows note the time per contact-iteration).
+     * The iterative loop's cost ({@link LoopCost}) on {@code scene}: frictionless and with its
+     * friction, on the CPU at one thread and at all, and on OpenCL where present.
      */
-    private void iterationCost(int requestedContacts) throws Exception {
-        Scene scene = scene(PILE, plan.seed(), requestedContacts);
-        Scene frictional = scene(PILE, plan.seed(), requestedContacts);
-        for (int c = 0; c < frictional.contacts().size(); c++) {
-            frictional.contacts().setFriction(c, COST_FRICTION);
-        }
-        record Cost(String name, Scene scene, SolveSettings settings) {
-        }
-        for (Cost cost : List.of(new Cost(ITERATION_COST, scene, SolveSettings.singlePass()),
-                new Cost(ITERATION_COST, scene, SolveSettings.iterative(20)),
-                new Cost(FRICTION_COST, frictional, SolveSettings.iterative(20)))) {
-            List<ModuleRunner> runners = moduleRunners(cost.scene(), cost.settings());
-            if (plan.threads() > 1 && plan.backends().contains(Choices.Backend.CPU)
-                    && cost.settings().kind() == io.contactsolver.SolverKind.ITERATIVE) {
-                // the loop on one thread too, for its cost per thread and how it scales
-                runners.add(0, new ModuleRunner(CPU, Backend.CPU, 1, cost.scene(), cost.settings()));
+    private void loopCost(CostScene scene) throws Exception {
+        Scene frictionless = copyWithFriction(scene.scene(), 0.0f, 0.0f);
+        Scene frictional = copyWithFriction(scene.scene(), scene.friction(), scene.rollingResistance());
+        String frictionLabel = String.format(java.util.Locale.ROOT, "mu %s", scene.friction())
+                + (scene.rollingResistance() > 0 ? String.format(java.util.Locale.ROOT, " rho %s",
+                        scene.rollingResistance()) : "");
+        for (Scene variant : List.of(frictionless, frictional)) {
+            String friction = variant == frictionless ? "none" : frictionLabel;
+            progress.accept("iteration cost " + scene.name() + ", friction " + friction);
+            SolveSettings shorter = SolveSettings.iterative(COST_ITERATIONS);
+            SolveSettings longer = SolveSettings.iterative(2 * COST_ITERATIONS);
+            List<ModuleRunner> runners = new ArrayList<>();
+            List<Integer> threads = new ArrayList<>();
+            if (plan.backends().contains(Choices.Backend.CPU)) {
+                for (int count : plan.threads() > 1 ? List.of(1, plan.threads()) : List.of(1)) {
+                    runners.add(new ModuleRunner(CPU, Backend.CPU, count, variant, shorter));
+                    runners.add(new ModuleRunner(CPU, Backend.CPU, count, variant, longer));
+                    threads.add(count);
+                }
             }
-            progress.accept(cost.name() + " " + scene.contacts().size() + ": " + cost.settings().kind().label());
+            if (plan.backends().contains(Choices.Backend.OPENCL)) {
+                ModuleRunner first = ModuleRunner.openClOrNull(variant, shorter, plan.device(), plan.threads());
+                ModuleRunner second = first == null ? null
+                        : ModuleRunner.openClOrNull(variant, longer, plan.device(), plan.threads());
+                if (second != null) {
+                    runners.add(first);
+                    runners.add(second);
+                    threads.add(first.computeUnits());
+                } else if (first != null) {
+                    first.close();
+                }
+            }
             double[][] seconds = timeRoundRobin(runners);
-            for (int r = 0; r < runners.size(); r++) {
-                rows.add(runners.get(r).row(cost.name(), median(seconds[r]), seconds[r].length,
-                        compulsoryBytesPerContact(scene.bodies().size(), scene.contacts().size()), 0));
-                runners.get(r).close();
+            for (int k = 0; k < runners.size(); k += 2) {
+                ModuleRunner longRunner = runners.get(k + 1);
+                checkIterations(runners.get(k), COST_ITERATIONS);
+                checkIterations(longRunner, 2 * COST_ITERATIONS);
+                loopCosts.add(new LoopCost(scene.name(), friction, runners.get(k).backendLabel(), threads.get(k / 2),
+                        variant.contacts().size(), COST_ITERATIONS, median(seconds[k]), median(seconds[k + 1]),
+                        longRunner.loopNanosPerContactIteration()));
+            }
+            for (ModuleRunner runner : runners) {
+                runner.close();
             }
         }
     }
+
+    /** A loop-cost row compares fixed iteration counts: a solve that stopped early would make it wrong. */
+    private static void checkIterations(ModuleRunner runner, int expected) {
+        if (runner.result().iterations() != expected) {
+            throw new IllegalStateException("a loop-cost solve ran " + runner.result().iterations()
+                    + " iterations instead of " + expected + " (its residual reached 0)");
+        }
+    }
+
+    /** A copy of {@code scene} whose contacts all carry friction {@code mu} and rolling resistance {@code rho}. */
+    private static Scene copyWithFriction(Scene scene, float mu, float rho) {
+        ContactBatch source = scene.contacts();
+        ContactBatch contacts = new ContactBatch(source.size());
+        for (int c = 0; c < source.size(); c++) {
+            contacts.add(source.bodyA(c), source.bodyB(c), 0, 0, 0, 0, 1, 0, 0);
+            for (ContactField field : ContactField.values()) {
+                contacts.set(field, c, source.get(field, c));
+            }
+            contacts.setFriction(c, mu).setRollingResistance(c, rho);
+        }
+        return new Scene(scene.bodies(), scene.bodyIds(), contacts);
+    }
+
+    /**
+     * The main job's scene: the {@code demo} command's heap at its defaults, stepped on the CPU
+     * until every sphere is poured and the heap has settled for a while (where the run spends most
+     * of its steps), then the input of the next step's velocity solve.
+     */
+    static Scene mainJobScene(int threads) {
+        try (io.contactsolver.ContactSolver solver = io.contactsolver.ContactSolver.create(
+                io.contactsolver.SolverConfig.defaults().withBackend(Backend.CPU).withThreads(threads))) {
+            io.contactsolver.demo.Simulation simulation = io.contactsolver.demo.DemoCommand.defaultSimulation();
+            for (int step = 1; step < MAIN_JOB_STEPS; step++) {
+                simulation.step(solver);
+            }
+            return simulation.stepKeepingInput(solver);
+        }
+    }
+
+    /** Steps of the main job before its scene is taken: all 4,000 spheres are in after about 1,150. */
+    static final int MAIN_JOB_STEPS = 1_400;
 
     /** CPU on all threads and OpenCL, where present. */
     private List<ModuleRunner> moduleRunners(Scene scene, SolveSettings settings) {

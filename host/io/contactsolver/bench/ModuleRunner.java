@@ -50,6 +50,33 @@ final class ModuleRunner implements AutoCloseable {
         return unavailable;
     }
 
+    /** {@code cpu} or {@code opencl}. */
+    String backendLabel() {
+        return name;
+    }
+
+    /** The CPU's threads, or the compute units of the OpenCL device this runner solves on. */
+    int computeUnits() {
+        if (!name.equals(Benchmark.OPENCL)) {
+            return threads;
+        }
+        String description = solver.description();
+        for (io.contactsolver.DeviceInfo info : ContactSolver.devices()) {
+            if (description.contains("'" + info.name() + "'")) {
+                return info.computeUnits();
+            }
+        }
+        return threads;
+    }
+
+    /** The CPU's own timing of its iterations (phase ITERATE) per contact-iteration, or NaN for a device. */
+    double loopNanosPerContactIteration() {
+        if (name.equals(Benchmark.OPENCL) || solves == 0) {
+            return Double.NaN;
+        }
+        return mean(SolvePhase.ITERATE) * 1e9 / Math.max(1, result.iterations()) / Math.max(1, scene.contacts().size());
+    }
+
     String label() {
         return name + (name.equals(Benchmark.CPU) ? " x" + threads : "");
     }

@@ -11,4 +11,8 @@ public enum AccumulatedImpulse {
     R1, R2;
 
     public static final int COUNT = values().length;
+    /** The impulses of a row with friction but no rolling resistance: the leading three. */
+    public static final int FRICTION_COUNT = R1.ordinal();
+    /** The impulse of a row with neither: the normal impulse alone. */
+    public static final int NORMAL_COUNT = T1.ordinal();
 }

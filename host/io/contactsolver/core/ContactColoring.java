@@ -23,6 +23,7 @@ public final class ContactColoring {
     public static final int MAX_COLOURS = Long.SIZE;
 
     private int[] order = new int[0];
+    private int[] rowOf = new int[0];
     private int[] slots = new int[0];
     private int[] colourOf = new int[0];
     private long[] used = new long[0];
@@ -47,6 +48,7 @@ public final class ContactColoring {
         }
         if (order.length < contactCount) {
             order = new int[contactCount];
+            rowOf = new int[contactCount];
             colourOf = new int[contactCount];
             slots = new int[Math.multiplyExact(contactCount, ContactBody.COUNT)];
         }
@@ -92,6 +94,7 @@ public final class ContactColoring {
             int colour = colourOf[c];
             int row = cursor[colour == budget ? colours : colour]++;
             order[row] = c;
+            rowOf[c] = row;
             int a = ints.get(baseA + c);
             int b = ints.get(baseB + c);
             slots[ContactBody.A.ordinal() * contactCount + row] = a >= 0 && movable.isMovable(a) ? a : worldSlot;
@@ -122,6 +125,14 @@ public final class ContactColoring {
     /** The contact index of each row; only the first {@link #rowCount()} are valid. */
     public int[] order() {
         return order;
+    }
+
+    /**
+     * The row of each contact, the inverse of {@link #order()}: lets a pass read the contacts in
+     * their own order, streaming every field, and write each one's row where it goes.
+     */
+    public int[] rowOf() {
+        return rowOf;
     }
 
     /**

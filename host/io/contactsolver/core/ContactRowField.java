@@ -54,7 +54,9 @@ public enum ContactRowField {
     WT1_0, WT2_0;
 
     public static final int COUNT = values().length;
-    /** The fields a frictionless row uses: everything up to and including {@link #RHO}. */
+    /** The fields a row of a batch with neither friction nor rolling resistance keeps: the normal row alone. */
+    public static final int NORMAL_COUNT = MU.ordinal();
+    /** The fields a frictionless row of a frictional batch uses: the normal row and its {@link #MU}, {@link #RHO}. */
     public static final int FRICTIONLESS_COUNT = RHO.ordinal() + 1;
     /** The fields a row with friction but no rolling resistance uses: everything before the rolling terms. */
     public static final int FRICTION_COUNT = ROLL1_AX.ordinal();

@@ -18,6 +18,20 @@ public record FrictionUse(boolean friction, boolean rolling) {
         return rolling ? ImpulseField.COUNT : friction ? ImpulseField.RX.ordinal() : ImpulseField.TX.ordinal();
     }
 
+    /**
+     * The {@code ContactRowField}s a row of this batch keeps on the CPU, a prefix of them: a
+     * million-row batch streams its rows from memory every iteration, so every field saved counts.
+     */
+    public int rowFields() {
+        return rolling ? ContactRowField.COUNT : friction ? ContactRowField.FRICTION_COUNT : ContactRowField.NORMAL_COUNT;
+    }
+
+    /** The {@code AccumulatedImpulse}s a row of this batch keeps on the CPU, a prefix of them. */
+    public int accumulatedImpulses() {
+        return rolling ? AccumulatedImpulse.COUNT
+                : friction ? AccumulatedImpulse.FRICTION_COUNT : AccumulatedImpulse.NORMAL_COUNT;
+    }
+
     /** Scans the two columns of the first {@code count} contacts. */
     public static FrictionUse of(FieldBlock contacts, int count) {
         FloatBuffer f = contacts.floats();

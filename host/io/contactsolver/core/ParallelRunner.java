@@ -2,6 +2,9 @@ package io.contactsolver.core;
 
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Runs loops over index ranges on a fixed number of threads.
@@ -9,6 +12,11 @@ import java.util.concurrent.RecursiveAction;
  * <p>Every parallel loop in this project writes each output element from exactly one index and
  * never combines floating-point values across ranges, so the way a range is split (and with it
  * the thread count) cannot change any result.
+ *
+ * <p>Besides split loops it runs <em>teams</em>: every thread at once on one task, meeting at a
+ * barrier between phases. The iterative solver's colours are such phases; a barrier costs well
+ * under a microsecond where a fork-join of the pool costs tens, and a solve meets at one per colour
+ * per iteration.
  */
 public final class ParallelRunner implements AutoCloseable {
     /** The body of a loop over {@code [from, to)}. */
@@ -17,8 +25,15 @@ public final class ParallelRunner implements AutoCloseable {
         void run(int from, int to);
     }
 
+    /** Work that every member of a team runs at once; members meet at {@link Team#await()}. */
+    @FunctionalInterface
+    public interface TeamTask {
+        void run(int member, Team team);
+    }
+
     private final int threads;
     private final ForkJoinPool pool;
+    private final Team team;
 
     public ParallelRunner(int threads) {
         if (threads < 1) {
@@ -26,6 +41,7 @@ public final class ParallelRunner implements AutoCloseable {
         }
         this.threads = threads;
         this.pool = threads == 1 ? null : new ForkJoinPool(threads);
+        this.team = new Team(threads);
     }
 
     public int threads() {
@@ -50,10 +66,171 @@ public final class ParallelRunner implements AutoCloseable {
         pool.invoke(new Split(task, 0, count, size));
     }
 
+    /**
+     * Runs {@code task} on every thread at once, member 0 on the caller's, and returns when all
+     * members are done. A member's exception ends the others at their next barrier and propagates
+     * to the caller. Not reentrant: a team task must not start another team.
+     */
+    public void team(TeamTask task) {
+        team.run(task);
+    }
+
     @Override
     public void close() {
         if (pool != null) {
             pool.shutdownNow();
+        }
+        team.close();
+    }
+
+    /**
+     * The members of a team and their barrier. Helper threads are started on first use and park
+     * between tasks; at a barrier members spin briefly, then yield, since phases last microseconds
+     * to milliseconds.
+     */
+    public static final class Team {
+        /** Spins before a waiting member starts yielding its core. */
+        private static final int SPINS = 1 << 12;
+
+        private final int members;
+        private final AtomicInteger arrived = new AtomicInteger();
+        private volatile int phase;
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private Thread[] helpers;
+        private volatile TeamTask task;
+        private volatile int generation;
+        private final AtomicInteger finished = new AtomicInteger();
+        private volatile boolean closed;
+        private volatile Thread caller;
+
+        private Team(int members) {
+            this.members = members;
+        }
+
+        /** The members of the team, {@code >= 1}. */
+        public int members() {
+            return members;
+        }
+
+        /** Waits until every member has arrived here; what any member wrote before is then visible to all. */
+        public void await() {
+            if (members == 1) {
+                return;
+            }
+            int current = phase;
+            if (arrived.incrementAndGet() == members) {
+                arrived.set(0);
+                phase = current + 1;
+                return;
+            }
+            int spins = 0;
+            while (phase == current) {
+                if (failure.get() != null) {
+                    throw new Aborted();
+                }
+                if (++spins < SPINS) {
+                    Thread.onSpinWait();
+                } else {
+                    Thread.yield();
+                }
+            }
+        }
+
+        private synchronized void run(TeamTask work) {
+            if (members == 1) {
+                work.run(0, this);
+                return;
+            }
+            if (closed) {
+                throw new IllegalStateException("the runner is closed");
+            }
+            startHelpers();
+            failure.set(null);
+            arrived.set(0);
+            finished.set(0);
+            task = work;
+            caller = Thread.currentThread();
+            generation = generation + 1;
+            for (Thread helper : helpers) {
+                LockSupport.unpark(helper);
+            }
+            try {
+                work.run(0, this);
+            } catch (Aborted e) {
+                // a helper failed; its exception is rethrown below
+            } catch (RuntimeException | Error e) {
+                failure.compareAndSet(null, e);
+            }
+            while (finished.get() < members - 1) {
+                LockSupport.parkNanos(this, 10_000);
+            }
+            task = null;
+            Throwable failed = failure.get();
+            if (failed instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (failed instanceof Error error) {
+                throw error;
+            }
+        }
+
+        private void startHelpers() {
+            if (helpers != null) {
+                return;
+            }
+            helpers = new Thread[members - 1];
+            for (int h = 0; h < helpers.length; h++) {
+                int member = h + 1;
+                helpers[h] = new Thread(() -> serve(member), "contact-solver-team-" + member);
+                helpers[h].setDaemon(true);
+                helpers[h].start();
+            }
+        }
+
+        /** A helper's life: wait for a new generation, run its part, report, repeat. */
+        private void serve(int member) {
+            int seen = 0;
+            while (true) {
+                int spins = 0;
+                while (generation == seen && !closed) {
+                    if (++spins < SPINS) {
+                        Thread.onSpinWait();
+                    } else {
+                        LockSupport.park(this);
+                    }
+                }
+                if (closed) {
+                    return;
+                }
+                seen = generation;
+                try {
+                    task.run(member, this);
+                } catch (Aborted e) {
+                    // another member failed
+                } catch (RuntimeException | Error e) {
+                    failure.compareAndSet(null, e);
+                }
+                finished.incrementAndGet();
+                LockSupport.unpark(caller);
+            }
+        }
+
+        private void close() {
+            closed = true;
+            if (helpers != null) {
+                for (Thread helper : helpers) {
+                    LockSupport.unpark(helper);
+                }
+            }
+        }
+
+        /** Unwinds a member when another has failed. */
+        private static final class Aborted extends RuntimeException {
+            private static final long serialVersionUID = 1L;
+
+            Aborted() {
+                super(null, null, false, false);
+            }
         }
     }
 

@@ -16,7 +16,6 @@ import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.SolvePhase;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The multi-threaded Java backend. Each phase is a parallel loop in which every output element is
@@ -30,8 +29,6 @@ public final class CpuBackend implements SolverBackend {
      * (bench, 2 cores: no gain at 100,000 contacts, 1.3x at 1,000,000).
      */
     private static final int PARALLEL_CONTACTS = 250_000;
-    /** Rows per task in an iteration: a row is cheap, so a task must hold many to pay for its scheduling. */
-    private static final int ITERATION_GRAIN = 1 << 13;
 
     private final ParallelRunner runner;
     private float[] prepared = new float[PreparedBodyField.STRIDE];
@@ -40,8 +37,9 @@ public final class CpuBackend implements SolverBackend {
     private float[] rowData = new float[0];
     private float[] lambda = new float[0];
     private float[] state = new float[0];
-    /** Float bits of a non-negative maximum: such floats order like their bits. */
-    private final AtomicInteger largestChange = new AtomicInteger();
+    private int[] pairs = new int[0];
+    /** Each team member's largest change of an iteration, as float bits: non-negative floats order like their bits. */
+    private int[] changes = new int[0];
 
     /** A backend that runs its loops on {@code runner}, which the caller keeps ownership of. */
     public CpuBackend(ParallelRunner runner) {
@@ -129,17 +127,18 @@ public final class CpuBackend implements SolverBackend {
         int bodyCount = job.bodyCount();
         ContactColoring coloring = job.coloring();
         int rows = coloring.rowCount();
-        int worldSlot = bodyCount;
+        int world = bodyCount * StateField.STRIDE;
         prepareBodies(job.bodies(), bodyCount);
         job.clock().lap(SolvePhase.PREPARE);
         FrictionUse friction = job.friction();
-        // as few fields a row as the batch needs: at a million rows the loop streams them from memory
-        int rowStride = friction.rolling() ? ContactRowField.COUNT
-                : friction.friction() ? ContactRowField.FRICTION_COUNT : ContactRowField.FRICTIONLESS_COUNT;
+        int rowStride = friction.rowFields();
+        int lambdaStride = friction.accumulatedImpulses();
         rowData = grow(rowData, (long) rowStride * rows);
-        lambda = grow(lambda, (long) AccumulatedImpulse.COUNT * rows);
+        lambda = grow(lambda, (long) lambdaStride * rows);
+        pairs = grow(pairs, (long) ContactBody.COUNT * rows);
         float[] row = rowData;
         float[] impulse = lambda;
+        int[] bodyPairs = pairs;
         float[] velocity = zeroedState(bodyCount);
 
         int[] order = coloring.order();
@@ -149,41 +148,45 @@ public final class CpuBackend implements SolverBackend {
         FieldBlock contacts = job.contacts();
         FieldBlock links = job.links();
         float[] prep = prepared;
+        int[] rowOf = coloring.rowOf();
+        // in contact order: every contact field streams in, and each row is written whole where it goes
         runner.forRange(rows, GRAIN, (from, to) -> {
             float[] scratch = new float[ContactRowField.COUNT];
             float[] work = new float[BodyMath.WORK];
-            for (int r = from; r < to; r++) {
-                int c = order[r];
+            for (int c = from; c < to; c++) {
+                int r = rowOf[c];
                 Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, rowStride, bodyCount, prep,
-                        job.targets(), warm, contactCount, row, impulse, scratch, work);
+                        job.targets(), warm, contactCount, row, impulse, lambdaStride, scratch, work);
+                bodyPairs[ContactBody.COUNT * r + SIDE_A] = slots[SIDE_A * rows + r] * StateField.STRIDE;
+                bodyPairs[ContactBody.COUNT * r + SIDE_B] = slots[SIDE_B * rows + r] * StateField.STRIDE;
             }
         });
         if (warm != null) {
-            forEachColour(coloring, (first, end) -> {
-                for (int r = first; r < end; r++) {
-                    Iterative.applyWarmStart(row, rowStride, rows, r, slots, impulse, velocity, worldSlot);
+            runner.team((member, team) -> {
+                int[] starts = coloring.colourStarts();
+                for (int k = 0; k < coloring.colourCount(); k++) {
+                    int first = share(starts[k], starts[k + 1], member, team.members());
+                    int end = share(starts[k], starts[k + 1], member + 1, team.members());
+                    Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world, first,
+                            end);
+                    team.await();
                 }
-                return 0.0f;
+                if (member == 0) {
+                    Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world,
+                            starts[coloring.colourCount()], rows);
+                }
             });
         }
 
         job.clock().lap(SolvePhase.ROWS);
-        int used = 0;
-        float residual = 0.0f;
-        for (int iteration = 0; iteration < job.iterations(); iteration++) {
-            residual = forEachColour(coloring, (first, end) -> {
-                float change = 0.0f;
-                for (int r = first; r < end; r++) {
-                    change = Math.max(change, Iterative.solveRow(row, rowStride, rows, r, slots, impulse, velocity,
-                            worldSlot));
-                }
-                return change;
-            });
-            used = iteration + 1;
-            if (residual <= job.tolerance()) {
-                break;
-            }
-        }
+        boolean frictional = friction.friction() || friction.rolling();
+        RowSweep inOrder = frictional
+                ? (first, end) -> Iterative.sweep(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world,
+                        first, end)
+                : (first, end) -> Iterative.sweepNormal(row, bodyPairs, impulse, velocity, world, first, end);
+        RowSweep colour = frictional ? inOrder
+                : (first, end) -> Iterative.sweepNormalColour(row, bodyPairs, impulse, velocity, world, first, end);
+        IterationOutcome outcome = iterate(coloring, colour, inOrder, job.iterations(), job.tolerance());
 
         job.clock().lap(SolvePhase.ITERATE);
         FieldBlock deltas = job.deltas();
@@ -195,40 +198,91 @@ public final class CpuBackend implements SolverBackend {
         FieldBlock impulses = job.impulses();
         runner.forRange(rows, GRAIN, (from, to) -> {
             for (int r = from; r < to; r++) {
-                Iterative.writeImpulses(row, rowStride, r, impulse, impulses, order[r]);
+                Iterative.writeImpulses(row, rowStride, r, impulse, lambdaStride, impulses, order[r]);
             }
         });
         job.clock().lap(SolvePhase.OUTPUT);
-        return new IterationOutcome(used, residual);
+        return outcome;
     }
 
-    /** Work on rows {@code [first, end)} returning the largest impulse change among them. */
+    private static final int SIDE_A = ContactBody.A.ordinal();
+    private static final int SIDE_B = ContactBody.B.ordinal();
+    /**
+     * Fewest rows of a colour worth a thread of their own: below this a second thread's share
+     * costs more in shared cache lines than it saves (a row is some 10 to 60 ns).
+     */
+    private static final int ROWS_PER_MEMBER = 256;
+
+    /** Visits rows {@code [first, end)} and returns the largest impulse change among them. */
     @FunctionalInterface
-    private interface RowRange {
+    private interface RowSweep {
         float run(int first, int end);
     }
 
     /**
-     * Runs {@code work} over every colour in turn, each colour's rows in parallel, then over the
-     * overflow rows on this thread, and returns the largest change reported. The maximum does not
-     * depend on how the rows were split, so neither does anything computed from it. A NaN change
+     * Projected Gauss-Seidel iterations until the largest change of an iteration is at most
+     * {@code tolerance}. All threads work as one team: each takes its share of a colour, the team
+     * meets at a barrier before the next colour, member 0 sweeps the overflow rows, and every
+     * member takes the iteration's largest change from the others' (the maximum of float bits,
+     * which does not depend on who found what), so all decide alike whether to go on. Rows of a
+     * colour touch different bodies, so how a colour is shared cannot change a bit. A NaN change
      * wins, whatever its sign bit (floatToIntBits makes every NaN the one positive NaN, whose bits
      * exceed any float's), as it does on the device, which takes the maximum of the bits too.
      */
-    private float forEachColour(ContactColoring coloring, RowRange work) {
+    private IterationOutcome iterate(ContactColoring coloring, RowSweep colourSweep, RowSweep overflowSweep,
+            int iterations, float tolerance) {
+        int members = runner.threads();
+        // two iterations' slots, so a member may write the next one while another still reads this one
+        changes = changes.length >= 2 * members ? changes : new int[2 * members];
+        int[] found = changes;
         int[] starts = coloring.colourStarts();
-        float largest = 0.0f;
-        for (int k = 0; k < coloring.colourCount(); k++) {
-            int first = starts[k];
-            largestChange.set(0);
-            runner.forRange(starts[k + 1] - first, ITERATION_GRAIN, (from, to) -> {
-                float change = work.run(first + from, first + to);
-                largestChange.accumulateAndGet(Float.floatToIntBits(change), Math::max);
-            });
-            largest = Math.max(largest, Float.intBitsToFloat(largestChange.get()));
-        }
-        int overflow = starts[coloring.colourCount()];
-        return Math.max(largest, work.run(overflow, coloring.rowCount()));
+        int colours = coloring.colourCount();
+        int rows = coloring.rowCount();
+        int[] used = new int[1];
+        float[] residual = new float[1];
+        runner.team((member, team) -> {
+            for (int iteration = 0; iteration < iterations; iteration++) {
+                float change = 0.0f;
+                for (int k = 0; k < colours; k++) {
+                    int first = starts[k];
+                    int end = starts[k + 1];
+                    float colour = colourSweep.run(share(first, end, member, members),
+                            share(first, end, member + 1, members));
+                    change = Math.max(change, colour);
+                    team.await();
+                }
+                if (member == 0) {
+                    change = Math.max(change, overflowSweep.run(starts[colours], rows));
+                }
+                int slot = (iteration & 1) * members;
+                found[slot + member] = Float.floatToIntBits(change);
+                team.await();
+                int largest = 0;
+                for (int m = 0; m < members; m++) {
+                    largest = Math.max(largest, found[slot + m]);
+                }
+                if (member == 0) {
+                    used[0] = iteration + 1;
+                    residual[0] = Float.intBitsToFloat(largest);
+                }
+                if (Float.intBitsToFloat(largest) <= tolerance) {
+                    break;
+                }
+            }
+        });
+        return new IterationOutcome(used[0], residual[0]);
+    }
+
+    /**
+     * The first row of member {@code member}'s share of rows {@code [first, end)} among
+     * {@code members}; the shares are contiguous and in member order, and a colour too small to
+     * give each member {@link #ROWS_PER_MEMBER} rows goes to fewer members.
+     */
+    private static int share(int first, int end, int member, int members) {
+        int count = end - first;
+        int sharing = Math.max(1, Math.min(members, count / ROWS_PER_MEMBER));
+        int part = Math.min(member, sharing);
+        return first + (int) ((long) count * part / sharing);
     }
 
     /** Contacts per sampled block when deciding {@link #fewCrossing}. */
@@ -279,6 +333,13 @@ public final class CpuBackend implements SolverBackend {
         Arrays.fill(prep, world, world + PreparedBodyField.STRIDE, 0.0f);
     }
 
+    private static int[] grow(int[] array, long length) {
+        if (length > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("working array of " + length + " ints is too large; split the batch");
+        }
+        return array.length >= length ? array : new int[(int) length];
+    }
+
     private static float[] grow(float[] array, long length) {
         if (length > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("working array of " + length + " floats is too large; split the batch");
@@ -294,5 +355,7 @@ public final class CpuBackend implements SolverBackend {
         rowData = new float[0];
         lambda = new float[0];
         state = new float[0];
+        pairs = new int[0];
+        changes = new int[0];
     }
 }

@@ -18,16 +18,17 @@ import java.nio.IntBuffer;
  *
  * <p>Rows are contacts in colour order ({@code ContactColoring}). Unlike the device, which keeps
  * them structure of arrays for coalesced loads, the CPU keeps each row's {@code ContactRowField}s
- * together ({@code r * rowStride + field}, with {@code rowStride} {@code ContactRowField.COUNT} for
- * a batch with rolling resistance, {@code FRICTION_COUNT} for one with friction only, else
- * {@code FRICTIONLESS_COUNT}), and each row's
- * {@code AccumulatedImpulse}s likewise: a frictional row reads some 60 fields, and as 60 separate
- * arrays they cost a TLB miss each (about 205 ns a contact-iteration on one thread at 200,000
- * contacts, row set-up included, against 85 ns with the fields together). The layout changes where
- * a value is stored, never how it is computed. The state is each body's velocity change so far
- * ({@code StateField}, eight floats a body). Tracking changes rather than velocities makes the
- * first visit of a row exactly the single pass: {@code v_n = vn0 + 0} and
- * {@code (target - v_n) / K} is the seed impulse.
+ * together ({@code r * rowStride + field}) and only as many as the batch needs
+ * ({@code FrictionUse.rowFields()}: 20 floats a row without friction, 55 with friction, 70 with
+ * rolling resistance); each row's {@code AccumulatedImpulse}s likewise ({@code r * lambdaStride},
+ * {@code FrictionUse.accumulatedImpulses()}: 1, 3 or 5), and its two bodies' state offsets
+ * side by side ({@code pairs[2 r + side]}, already multiplied by the state stride). A million-row
+ * loop streams all of that from memory every iteration, and a frictional row's fields as separate
+ * arrays cost a TLB miss each. The layout changes where a value is stored, never how it is
+ * computed. The state is each body's velocity change so far ({@code StateField}, eight floats, 32
+ * bytes a body, nothing else). Tracking changes rather than velocities makes the first visit of a
+ * row exactly the single pass: {@code v_n = vn0 + 0} and {@code (target - v_n) / K} is the seed
+ * impulse.
  */
 final class Iterative {
     private static final int S_DVX = StateField.DVX.ordinal();
@@ -38,7 +39,6 @@ final class Iterative {
     private static final int S_DWZ = StateField.DWZ.ordinal();
     private static final int STATE = StateField.STRIDE;
     private static final int SIDE_A = ContactBody.A.ordinal();
-    private static final int ACCUMULATED = AccumulatedImpulse.COUNT;
     private static final int L_N = AccumulatedImpulse.N.ordinal();
     private static final int L_T1 = AccumulatedImpulse.T1.ordinal();
     private static final int L_T2 = AccumulatedImpulse.T2.ordinal();
@@ -56,6 +56,8 @@ final class Iterative {
     private static final int R_T2Y = ContactRowField.T2Y.ordinal();
     private static final int R_T2Z = ContactRowField.T2Z.ordinal();
     private static final int SIDE_B = ContactBody.B.ordinal();
+    private static final int PAIR = ContactBody.COUNT;
+    private static final int R_K = ContactRowField.K.ordinal();
 
     private Iterative() {
     }
@@ -74,7 +76,7 @@ final class Iterative {
      */
     static void prepareRow(FloatBuffer contacts, IntBuffer links, int contactStride, int c, int r, int rowStride,
             int worldRecord, float[] prepared, TargetRule rule, float[] warm, int warmStride, float[] row,
-            float[] lambda, float[] scratch, float[] work) {
+            float[] lambda, int lambdaStride, float[] scratch, float[] work) {
         int oa = BodyMath.record(links.get(ContactBody.A.ordinal() * contactStride + c), worldRecord);
         int ob = BodyMath.record(links.get(ContactBody.B.ordinal() * contactStride + c), worldRecord);
         BodyMath.evaluateContact(contacts, contactStride, c, prepared, oa, ob, rule, scratch);
@@ -86,17 +88,16 @@ final class Iterative {
         if (frictional) {
             BodyMath.evaluateFriction(contacts, contactStride, c, prepared, oa, ob, scratch, work);
         }
-        // a batch without rolling resistance keeps no rolling fields (rowStride is FRICTION_COUNT)
+        // the batch decides how many fields a row keeps: a frictional row's all, a frictionless one's up to RHO
         System.arraycopy(scratch, 0, row, r * rowStride,
-                frictional ? rowStride : ContactRowField.FRICTIONLESS_COUNT);
-        int l = r * ACCUMULATED;
+                frictional ? rowStride : Math.min(rowStride, ContactRowField.FRICTIONLESS_COUNT));
+        int l = r * lambdaStride;
         boolean movable = scratch[K.ordinal()] > 0.0f;
         boolean warmed = warm != null && movable;
+        for (int i = 0; i < lambdaStride; i++) {
+            lambda[l + i] = 0.0f;
+        }
         lambda[l + L_N] = warmed ? warm[W_J * warmStride + c] : 0.0f;
-        lambda[l + L_T1] = 0.0f;
-        lambda[l + L_T2] = 0.0f;
-        lambda[l + L_R1] = 0.0f;
-        lambda[l + L_R2] = 0.0f;
         if (warmed && scratch[R_MU] > 0.0f) {
             warmPair(warm, warmStride, c, W_TX, scratch, lambda, l, L_T1, L_T2,
                     scratch[R_MU] * lambda[l + L_N]);
@@ -131,22 +132,107 @@ final class Iterative {
     }
 
     /**
-     * One projected Gauss-Seidel visit of row {@code r}: the normal row (the impulse that brings
-     * {@code v_n} to the target, accumulated and clamped at zero), then, with friction, the tangent
-     * pair, then, with rolling resistance, the rolling pair. Returns the largest change of any of
-     * its accumulated impulses.
+     * Visits rows {@code [first, end)} of one colour of a batch with neither friction nor rolling
+     * resistance (rows of {@code ContactRowField.NORMAL_COUNT} fields, one accumulated impulse
+     * each) and returns the largest change: the loop a frictionless simulation spends its time in.
+     * Rows of a colour move different bodies, so two of them are solved side by side, both read
+     * before either is applied: the same bits as one after the other, with two independent chains
+     * of arithmetic for the core to overlap (a row alone is one long chain through a division).
      */
-    static float solveRow(float[] row, int rowStride, int rows, int r, int[] slots, float[] lambda, float[] state,
-            int worldSlot) {
-        int o = r * rowStride;
-        int l = r * ACCUMULATED;
-        float k = row[o + K.ordinal()];
-        if (!(k > 0.0f)) {
+    static float sweepNormalColour(float[] row, int[] pairs, float[] lambda, float[] state, int world, int first,
+            int end) {
+        float largest = 0.0f;
+        int r = first;
+        for (; r + 1 < end; r += 2) {
+            int o0 = r * NORMAL_STRIDE;
+            int o1 = o0 + NORMAL_STRIDE;
+            int a0 = pairs[PAIR * r + SIDE_A];
+            int b0 = pairs[PAIR * r + SIDE_B];
+            int a1 = pairs[PAIR * r + PAIR + SIDE_A];
+            int b1 = pairs[PAIR * r + PAIR + SIDE_B];
+            boolean live0 = row[o0 + R_K] > 0.0f;
+            boolean live1 = row[o1 + R_K] > 0.0f;
+            float applied0 = live0 ? normalImpulse(row, o0, lambda, r, a0, b0, state) : 0.0f;
+            float applied1 = live1 ? normalImpulse(row, o1, lambda, r + 1, a1, b1, state) : 0.0f;
+            if (live0) {
+                applyImpulse(row, o0, a0, b0, applied0, state, world);
+                largest = Math.max(largest, Math.abs(applied0)); // Math.max lets a NaN win, as on the device
+            }
+            if (live1) {
+                applyImpulse(row, o1, a1, b1, applied1, state, world);
+                largest = Math.max(largest, Math.abs(applied1));
+            }
+        }
+        return r < end ? Math.max(largest, sweepNormal(row, pairs, lambda, state, world, r, end)) : largest;
+    }
+
+    /** Visits rows {@code [first, end)} of a batch with neither friction nor rolling resistance one after the other. */
+    static float sweepNormal(float[] row, int[] pairs, float[] lambda, float[] state, int world, int first,
+            int end) {
+        float largest = 0.0f;
+        for (int r = first; r < end; r++) {
+            int o = r * NORMAL_STRIDE;
+            if (row[o + R_K] > 0.0f) {
+                float change = solveNormal(row, o, lambda, r, pairs[PAIR * r + SIDE_A], pairs[PAIR * r + SIDE_B],
+                        state, world);
+                largest = Math.max(largest, change);
+            }
+        }
+        return largest;
+    }
+
+    private static final int NORMAL_STRIDE = ContactRowField.NORMAL_COUNT;
+
+    /** Visits rows {@code [first, end)} of a batch with friction, rolling resistance or both; returns the largest change. */
+    static float sweep(float[] row, int rowStride, int[] pairs, float[] lambda, int lambdaStride, float[] state,
+            int world, int first, int end) {
+        float largest = 0.0f;
+        for (int r = first; r < end; r++) {
+            float change = solveRow(row, r * rowStride, lambda, r * lambdaStride, pairs[PAIR * r + SIDE_A],
+                    pairs[PAIR * r + SIDE_B], state, world);
+            largest = Math.max(largest, change);
+        }
+        return largest;
+    }
+
+    /**
+     * One projected Gauss-Seidel visit of the row at {@code o} of a frictional batch: the normal
+     * row, then, with friction, the tangent pair, then, with rolling resistance, the rolling pair.
+     * Returns the largest change of any of its accumulated impulses (at {@code l}).
+     */
+    static float solveRow(float[] row, int o, float[] lambda, int l, int a, int b, float[] state, int world) {
+        if (!(row[o + R_K] > 0.0f)) {
             return 0.0f;
         }
-        int a = slots[SIDE_A * rows + r] * STATE;
-        int b = slots[SIDE_B * rows + r] * STATE;
-        int world = worldSlot * STATE;
+        float change = solveNormal(row, o, lambda, l, a, b, state, world);
+        float next = lambda[l + L_N];
+        float mu = row[o + MU.ordinal()];
+        if (mu > 0.0f) {
+            float tangential = solveTangents(row, o, l, a, b, lambda, state, world, mu * next);
+            change = tangential > change ? tangential : change;
+        }
+        float rho = row[o + RHO.ordinal()];
+        if (rho > 0.0f) {
+            float rolling = solveRolling(row, o, l, a, b, lambda, state, world, rho * next);
+            change = rolling > change ? rolling : change;
+        }
+        return change;
+    }
+
+    /**
+     * The normal row at {@code o} (with {@code K > 0}) of bodies at state offsets {@code a} and
+     * {@code b}: the impulse that brings {@code v_n} to the target, accumulated at {@code lambda[l]}
+     * and clamped at zero. Returns the change of the accumulated impulse.
+     */
+    static float solveNormal(float[] row, int o, float[] lambda, int l, int a, int b, float[] state, int world) {
+        float applied = normalImpulse(row, o, lambda, l, a, b, state);
+        applyImpulse(row, o, a, b, applied, state, world);
+        return Math.abs(applied);
+    }
+
+    /** The normal row's accumulation and clamp without applying it: returns the impulse to apply. */
+    private static float normalImpulse(float[] row, int o, float[] lambda, int l, int a, int b, float[] state) {
+        float k = row[o + R_K];
         float nx = row[o + NX.ordinal()];
         float ny = row[o + NY.ordinal()];
         float nz = row[o + NZ.ordinal()];
@@ -166,21 +252,8 @@ final class Iterative {
         if (next < 0.0f) {
             next = 0.0f;
         }
-        float applied = next - old;
         lambda[l + L_N] = next;
-        applyImpulse(row, o, a, b, applied, state, world);
-        float change = Math.abs(applied);
-        float mu = row[o + MU.ordinal()];
-        if (mu > 0.0f) {
-            float tangential = solveTangents(row, o, l, a, b, lambda, state, world, mu * next);
-            change = tangential > change ? tangential : change;
-        }
-        float rho = row[o + RHO.ordinal()];
-        if (rho > 0.0f) {
-            float rolling = solveRolling(row, o, l, a, b, lambda, state, world, rho * next);
-            change = rolling > change ? rolling : change;
-        }
-        return change;
+        return next - old;
     }
 
     /**
@@ -342,20 +415,21 @@ final class Iterative {
         }
     }
 
-    /** Applies row {@code r}'s starting impulses (the warm start) to its bodies. */
-    static void applyWarmStart(float[] row, int rowStride, int rows, int r, int[] slots, float[] lambda,
-            float[] state, int worldSlot) {
-        int o = r * rowStride;
-        int l = r * ACCUMULATED;
-        int a = slots[SIDE_A * rows + r] * STATE;
-        int b = slots[SIDE_B * rows + r] * STATE;
-        int world = worldSlot * STATE;
-        applyImpulse(row, o, a, b, lambda[l + L_N], state, world);
-        if (row[o + MU.ordinal()] > 0.0f) {
-            applyTangents(row, o, a, b, lambda[l + L_T1], lambda[l + L_T2], state, world);
-        }
-        if (row[o + RHO.ordinal()] > 0.0f) {
-            applyRolling(row, o, a, b, lambda[l + L_R1], lambda[l + L_R2], state, world);
+    /** Applies the starting impulses (the warm start) of rows {@code [first, end)} to their bodies. */
+    static void applyWarmStart(float[] row, int rowStride, int[] pairs, float[] lambda, int lambdaStride,
+            float[] state, int world, int first, int end) {
+        for (int r = first; r < end; r++) {
+            int o = r * rowStride;
+            int l = r * lambdaStride;
+            int a = pairs[PAIR * r + SIDE_A];
+            int b = pairs[PAIR * r + SIDE_B];
+            applyImpulse(row, o, a, b, lambda[l + L_N], state, world);
+            if (lambdaStride > L_T1 && row[o + MU.ordinal()] > 0.0f) {
+                applyTangents(row, o, a, b, lambda[l + L_T1], lambda[l + L_T2], state, world);
+            }
+            if (lambdaStride > L_R1 && row[o + RHO.ordinal()] > 0.0f) {
+                applyRolling(row, o, a, b, lambda[l + L_R1], lambda[l + L_R2], state, world);
+            }
         }
     }
 
@@ -364,21 +438,22 @@ final class Iterative {
      * impulse, and the tangential and rolling vectors on b in world space (exactly +0 for a pair
      * the contact does not have; adding +0 turns a -0 from a zero impulse into +0).
      */
-    static void writeImpulses(float[] row, int rowStride, int r, float[] lambda, FieldBlock impulses, int c) {
+    static void writeImpulses(float[] row, int rowStride, int r, float[] lambda, int lambdaStride, FieldBlock impulses,
+            int c) {
         int o = r * rowStride;
-        int l = r * ACCUMULATED;
+        int l = r * lambdaStride;
         FloatBuffer out = impulses.floats();
         int stride = impulses.stride();
         out.put(ImpulseField.J.ordinal() * stride + c, lambda[l + L_N]);
         float t1 = 0.0f;
         float t2 = 0.0f;
-        if (row[o + MU.ordinal()] > 0.0f) {
+        if (lambdaStride > L_T1 && row[o + MU.ordinal()] > 0.0f) {
             t1 = lambda[l + L_T1];
             t2 = lambda[l + L_T2];
         }
         float r1 = 0.0f;
         float r2 = 0.0f;
-        if (row[o + RHO.ordinal()] > 0.0f) {
+        if (lambdaStride > L_R1 && row[o + RHO.ordinal()] > 0.0f) {
             r1 = lambda[l + L_R1];
             r2 = lambda[l + L_R2];
         }

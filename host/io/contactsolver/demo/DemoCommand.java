@@ -61,25 +61,40 @@ public final class DemoCommand implements Callable<Integer> {
                     + "all of them (default: 600).")
     Integer stepsOption;
 
-    @Option(names = "--dt", defaultValue = "0.0025", paramLabel = "S",
+    /** The main job's defaults, one definition for the options and for {@link #defaultSimulation}. */
+    public static final float DEFAULT_TIME_STEP = 0.0025f;
+    public static final float DEFAULT_RESTITUTION = 0.3f;
+    public static final float DEFAULT_FRICTION = 0.5f;
+    public static final float DEFAULT_ROLLING_RESISTANCE = 0.001f;
+    public static final int DEFAULT_ITERATIONS = 10;
+    public static final long DEFAULT_SEED = 1;
+
+    /** The main job at its defaults: the heap scene, its default spheres, seed and settings. */
+    public static Simulation defaultSimulation() {
+        return Scene.HEAP.simulation(Scene.HEAP.defaultParticles, DEFAULT_SEED,
+                Simulation.Settings.of(DEFAULT_TIME_STEP, DEFAULT_RESTITUTION, DEFAULT_ITERATIONS)
+                        .withFriction(DEFAULT_FRICTION, DEFAULT_ROLLING_RESISTANCE));
+    }
+
+    @Option(names = "--dt", defaultValue = "" + DEFAULT_TIME_STEP, paramLabel = "S",
             description = "Time step in seconds (default: ${DEFAULT-VALUE}).")
     float timeStep;
 
-    @Option(names = "--restitution", defaultValue = "0.3", paramLabel = "E",
+    @Option(names = "--restitution", defaultValue = "" + DEFAULT_RESTITUTION, paramLabel = "E",
             description = "Coefficient of restitution of every contact, 0 to 1 (default: ${DEFAULT-VALUE}).")
     float restitution;
 
-    @Option(names = "--friction", defaultValue = "0.5", paramLabel = "MU",
+    @Option(names = "--friction", defaultValue = "" + DEFAULT_FRICTION, paramLabel = "MU",
             description = "Coulomb friction coefficient of every contact, sphere-sphere and sphere-wall; 0 for none "
                     + "(default: ${DEFAULT-VALUE}).")
     float friction;
 
-    @Option(names = "--rolling-resistance", defaultValue = "0.001", paramLabel = "RHO",
+    @Option(names = "--rolling-resistance", defaultValue = "" + DEFAULT_ROLLING_RESISTANCE, paramLabel = "RHO",
             description = "Rolling resistance of every contact, m: the lever arm of the torque resisting rolling "
                     + "(not spin about the contact normal); 0 for none (default: ${DEFAULT-VALUE}).")
     float rollingResistance;
 
-    @Option(names = "--iterations", defaultValue = "10", paramLabel = "N",
+    @Option(names = "--iterations", defaultValue = "" + DEFAULT_ITERATIONS, paramLabel = "N",
             description = "Solver iterations per step (default: ${DEFAULT-VALUE}); the push-out solve gets half as many.")
     int iterations;
 
@@ -89,7 +104,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Mixin
     DeviceOptions device;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
+    @Option(names = "--seed", defaultValue = "" + DEFAULT_SEED, paramLabel = "N",
             description = "Random seed of the spheres' sizes, masses and starting places (default: ${DEFAULT-VALUE}).")
     long seed;
 

@@ -5,6 +5,8 @@ import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.ContactField;
 import io.contactsolver.layout.DeltaField;
 import java.nio.FloatBuffer;
@@ -124,6 +126,9 @@ public final class Simulation {
     /** The deepest overlap among this step's contacts, found while adding them. */
     private float deepestOverlap;
     private int stepCount;
+    /** Set by {@link #stepKeepingInput}: the step copies its velocity solve's input here. */
+    private io.contactsolver.scene.Scene solveInput;
+    private boolean keepSolveInput;
 
     public Simulation(ParticleWorld world, Settings settings) {
         this(world, null, settings);
@@ -184,6 +189,9 @@ public final class Simulation {
         applyGravity(dt);
         findContacts(dt);
         copyStateToBodies();
+        if (keepSolveInput) {
+            solveInput = copyOfSolveInput();
+        }
         long start = System.nanoTime();
         solver.solve(bodies, contacts, velocitySettings, settings.warmStart() ? previous : null, current);
         if (pushSettings != null) {
@@ -201,6 +209,44 @@ public final class Simulation {
         stepCount++;
         return new StepFigures(stepCount, stepCount * dt, world.count, contacts.size(), world.kineticEnergy(),
                 solveNanos, solved.iterations(), solved.residual(), largestApproach, deepestOverlap, world.maxSpeed());
+    }
+
+    /**
+     * Advances the world by one step as {@link #step} does and returns a copy of the bodies and
+     * contacts its velocity solve was given: the scene a simulation spends its solver time on, for
+     * benchmarks.
+     */
+    public io.contactsolver.scene.Scene stepKeepingInput(ContactSolver solver) {
+        keepSolveInput = true;
+        try {
+            step(solver);
+            return solveInput;
+        } finally {
+            keepSolveInput = false;
+            solveInput = null;
+        }
+    }
+
+    /** The batches as the velocity solve is about to see them, copied field by field. */
+    private io.contactsolver.scene.Scene copyOfSolveInput() {
+        BodyBatch bodyCopy = new BodyBatch(bodies.size());
+        int[] ids = new int[bodies.size()];
+        for (int i = 0; i < bodies.size(); i++) {
+            bodyCopy.add();
+            for (BodyField field : BodyField.values()) {
+                bodyCopy.set(field, i, bodies.get(field, i));
+            }
+            ids[i] = i;
+        }
+        ContactBatch contactCopy = new ContactBatch(contacts.size());
+        for (int c = 0; c < contacts.size(); c++) {
+            contactCopy.add(contacts.body(ContactBody.A, c), contacts.body(ContactBody.B, c), 0, 0, 0, 0, 1, 0, 0);
+            for (ContactField field : ContactField.values()) {
+                contactCopy.set(field, c, contacts.get(field, c));
+            }
+            contactCopy.setId(c, contacts.id(c));
+        }
+        return new io.contactsolver.scene.Scene(bodyCopy, ids, contactCopy);
     }
 
     /** Gives each sphere that entered the world since the last call its body: a solid sphere. */

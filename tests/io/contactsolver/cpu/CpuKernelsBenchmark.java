@@ -1,12 +1,16 @@
 package io.contactsolver.cpu;
 
-import io.contactsolver.core.AccumulatedImpulse;
+import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.FrictionUse;
+import io.contactsolver.core.MovableBodies;
+import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.StateField;
 import io.contactsolver.core.TargetRule;
 import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ContactField;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.ImpulseField;
 import io.contactsolver.scene.Scene;
@@ -34,8 +38,8 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class CpuKernelsBenchmark {
     private static final int CONTACTS = 100_000;
-    /** Rows of a frictionless batch. */
-    private static final int ROW_STRIDE = ContactRowField.FRICTIONLESS_COUNT;
+    /** Friction of every contact of the frictional rows: a typical granular value. */
+    private static final float FRICTION = 0.5f;
 
     @Param({"pile", "random"})
     public String scene;
@@ -52,7 +56,12 @@ public class CpuKernelsBenchmark {
     private final float[] work = new float[BodyMath.WORK];
     private float[] rows;
     private float[] lambda;
-    private int[] slots;
+    private float[] frictionRows;
+    private float[] frictionLambda;
+    private int[] pairs;
+    /** The first overflow row: the benchmarks sweep the coloured rows, whose rows are independent. */
+    private int colourEnd;
+    private float[] state;
 
     @Setup
     public void setUp() throws Exception {
@@ -70,15 +79,39 @@ public class CpuKernelsBenchmark {
         sums = new float[(bodyCount + 1) * StateField.STRIDE];  // big enough for both layouts
         responses = new float[CONTACTS * ContactBody.COUNT * DeltaField.COUNT];
         scratch = new float[ContactRowField.COUNT];
-        rows = new float[ROW_STRIDE * CONTACTS];
-        lambda = new float[AccumulatedImpulse.COUNT * CONTACTS];
-        slots = new int[ContactBody.COUNT * CONTACTS];
-        for (int r = 0; r < CONTACTS; r++) {
-            Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), r, r, ROW_STRIDE, bodyCount,
-                    prepared, TargetRule.SEED, null, 0, rows, lambda, scratch, work);
-            slots[r] = Math.max(0, links.getInt(0, r)) % bodyCount;
-            slots[CONTACTS + r] = Math.max(0, links.getInt(1, r)) % bodyCount;
+        // rows as the CPU keeps them (FrictionUse.rowFields, accumulatedImpulses), with and without friction
+        FrictionUse frictionless = new FrictionUse(false, false);
+        FrictionUse frictional = new FrictionUse(true, false);
+        rows = new float[frictionless.rowFields() * CONTACTS];
+        lambda = new float[frictionless.accumulatedImpulses() * CONTACTS];
+        frictionRows = new float[frictional.rowFields() * CONTACTS];
+        frictionLambda = new float[frictional.accumulatedImpulses() * CONTACTS];
+        FieldBlock frictionContacts = new FieldBlock(contacts.fieldCount(), contacts.stride());
+        frictionContacts.floats().put(0, contacts.floats(), 0, contacts.floats().capacity());
+        for (int c = 0; c < CONTACTS; c++) {
+            frictionContacts.floats().put(ContactField.FRICTION.ordinal() * contacts.stride() + c, FRICTION);
         }
+        // rows in colour order with their state offsets, as the solver lays them out
+        MovableBodies movable = new MovableBodies();
+        try (ParallelRunner one = new ParallelRunner(1)) {
+            movable.classify(bodies, bodyCount, one);
+        }
+        ContactColoring coloring = new ContactColoring();
+        coloring.build(links, CONTACTS, movable, ContactColoring.MAX_COLOURS);
+        colourEnd = coloring.colourStarts()[coloring.colourCount()];
+        pairs = new int[ContactBody.COUNT * CONTACTS];
+        for (int r = 0; r < CONTACTS; r++) {
+            int c = coloring.order()[r];
+            Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, frictionless.rowFields(),
+                    bodyCount, prepared, TargetRule.SEED, null, 0, rows, lambda, frictionless.accumulatedImpulses(),
+                    scratch, work);
+            Iterative.prepareRow(frictionContacts.floats(), links.ints(), contacts.stride(), c, r,
+                    frictional.rowFields(), bodyCount, prepared, TargetRule.SEED, null, 0, frictionRows,
+                    frictionLambda, frictional.accumulatedImpulses(), scratch, work);
+            pairs[2 * r] = coloring.slots()[r] * StateField.STRIDE;
+            pairs[2 * r + 1] = coloring.slots()[CONTACTS + r] * StateField.STRIDE;
+        }
+        state = new float[(bodyCount + 1) * StateField.STRIDE];
     }
 
     /** The batches keep their blocks package-private; a benchmark may look inside. */
@@ -129,13 +162,26 @@ public class CpuKernelsBenchmark {
         SinglePass.accumulateOwned(links.ints(), links.stride(), CONTACTS, responses, sums, 0, bodyCount);
     }
 
+    /** The frictionless iterative loop: one visit of every row, rows and state as {@code CpuBackend} keeps them. */
     @Benchmark
     @OperationsPerInvocation(CONTACTS)
-    public void solveRow(Blackhole sink) {
-        float change = 0.0f;
-        for (int r = 0; r < CONTACTS; r++) {
-            change = Math.max(change, Iterative.solveRow(rows, ROW_STRIDE, CONTACTS, r, slots, lambda, sums, bodyCount));
-        }
-        sink.consume(change);
+    public void sweepNormal(Blackhole sink) {
+        sink.consume(Iterative.sweepNormalColour(rows, pairs, lambda, state, bodyCount * StateField.STRIDE, 0, colourEnd));
+    }
+
+    /** The same rows one after the other, as the overflow rows are solved: what solving two side by side gains. */
+    @Benchmark
+    @OperationsPerInvocation(CONTACTS)
+    public void sweepNormalInOrder(Blackhole sink) {
+        sink.consume(Iterative.sweepNormal(rows, pairs, lambda, state, bodyCount * StateField.STRIDE, 0, colourEnd));
+    }
+
+    /** The same loop with friction 0.5 on every contact. */
+    @Benchmark
+    @OperationsPerInvocation(CONTACTS)
+    public void sweepFriction(Blackhole sink) {
+        FrictionUse frictional = new FrictionUse(true, false);
+        sink.consume(Iterative.sweep(frictionRows, frictional.rowFields(), pairs, frictionLambda,
+                frictional.accumulatedImpulses(), state, bodyCount * StateField.STRIDE, 0, colourEnd));
     }
 }

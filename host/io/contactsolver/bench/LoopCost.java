@@ -1,0 +1,95 @@
+package io.contactsolver.bench;
+
+import io.contactsolver.scene.AtomicFiles;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What an iteration of the iterative solver costs on one scene, one backend and thread count,
+ * with or without friction, measured apart from its set-up: the solve is timed at {@code n} and at
+ * {@code 2n} iterations (tolerance 0, so both run every iteration), side by side; the difference
+ * is {@code n} iterations, and what the {@code n}-iteration solve spends beyond them is the set-up
+ * (validation, colouring, row preparation, uploads, writing the results). The same definition for
+ * every backend, so a device whose kernels are timed together is measured like the CPU.
+ *
+ * @param scene the scene and its contact count, as in the table
+ * @param friction the friction the rows carry: "none", or "mu 0.5" and the like
+ * @param backend {@code cpu} or {@code opencl}
+ * @param threads CPU threads, or the device's compute units for OpenCL
+ * @param contacts contacts of the scene
+ * @param iterations {@code n}
+ * @param secondsShort median seconds per solve at {@code n} iterations
+ * @param secondsLong median seconds per solve at {@code 2n} iterations
+ * @param loopNanos for a CPU row, the solver's own timing of its loop per contact-iteration
+ *     (phase {@code ITERATE} of the {@code 2n}-iteration solves), or NaN
+ */
+record LoopCost(String scene, String friction, String backend, int threads, int contacts, int iterations,
+        double secondsShort, double secondsLong, double loopNanos) {
+
+    static final String HEADER = "scene,friction,backend,threads,contacts,iterations,seconds_short,seconds_long,"
+            + "ns_per_contact_iteration,ns_per_contact_iteration_per_thread,setup_ms,setup_iterations,"
+            + "loop_alone_ns_per_contact_iteration";
+
+    /** Seconds of one iteration. */
+    double secondsPerIteration() {
+        return (secondsLong - secondsShort) / iterations;
+    }
+
+    double nanosPerContactIteration() {
+        return secondsPerIteration() * 1e9 / Math.max(1, contacts);
+    }
+
+    double nanosPerContactIterationPerThread() {
+        return nanosPerContactIteration() * threads;
+    }
+
+    /** What the {@code n}-iteration solve spends beyond its iterations. */
+    double setupSeconds() {
+        return secondsShort - iterations * secondsPerIteration();
+    }
+
+    static void table(List<LoopCost> costs, PrintWriter out) {
+        if (costs.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println("iteration cost: the solve timed at n and 2n iterations side by side; an iteration is the "
+                + "difference / n, the set-up what the n-iteration solve spends beyond its iterations");
+        out.printf(Locale.ROOT, "%-22s %-12s %-7s %4s %9s %4s %12s %10s %12s %10s %9s %10s%n", "scene", "friction",
+                "backend", "thr", "contacts", "n", "ms/iteration", "ns/c-it", "ns/c-it/thr", "set-up ms",
+                "set-up it", "loop alone");
+        for (LoopCost cost : costs) {
+            out.printf(Locale.ROOT, "%-22s %-12s %-7s %4d %9d %4d %12.4f %10.2f %12.2f %10.3f %9.2f %10s%n",
+                    cost.scene(), cost.friction(), cost.backend(), cost.threads(), cost.contacts(),
+                    cost.iterations(), cost.secondsPerIteration() * 1e3, cost.nanosPerContactIteration(),
+                    cost.nanosPerContactIterationPerThread(), cost.setupSeconds() * 1e3,
+                    cost.setupSeconds() / cost.secondsPerIteration(),
+                    Double.isNaN(cost.loopNanos()) ? "-" : String.format(Locale.ROOT, "%.2f", cost.loopNanos()));
+        }
+        out.println("ns/c-it: nanoseconds per contact-iteration; /thr: times the threads (CPU) or compute units "
+                + "(OpenCL); loop alone: the CPU's own timer around its iterations, per contact-iteration");
+    }
+
+    /** The rows as a CSV file, written with the run's other outputs (all or none). */
+    static AtomicFiles.Output csv(List<LoopCost> costs, Path file) {
+        return AtomicFiles.Output.text(file, out -> {
+            out.write(HEADER);
+            out.write('\n');
+            for (LoopCost cost : costs) {
+                out.write(String.join(",", cost.scene(), cost.friction(), cost.backend(),
+                        Integer.toString(cost.threads()), Integer.toString(cost.contacts()),
+                        Integer.toString(cost.iterations()), number(cost.secondsShort()),
+                        number(cost.secondsLong()), number(cost.nanosPerContactIteration()),
+                        number(cost.nanosPerContactIterationPerThread()), number(cost.setupSeconds() * 1e3),
+                        number(cost.setupSeconds() / cost.secondsPerIteration()), number(cost.loopNanos())));
+                out.write('\n');
+            }
+        });
+    }
+
+    private static String number(double value) {
+        return String.format(Locale.ROOT, "%.6g", value);
+    }
+}
