@@ -389,6 +389,73 @@ __kernel void solve_overflow(__global const float* row, const int rows, __global
     }
 }
 
+/*
+ * The whole iterative solve of a small batch in one work-group: the warm start (with `warm`) and
+ * every iteration, colour after colour, the group's work-items sharing each colour and meeting at a
+ * barrier before the next, work-item 0 solving the overflow rows in order. A small batch spends its
+ * time launching kernels otherwise: two a colour an iteration. The same rows in the same order
+ * of colours as solve_colour and solve_overflow, so the same bits; the residual is the maximum of
+ * the change bits, as theirs. Writes the iterations used and the last residual's bits to outcome.
+ * Requires a power-of-two work-group size and one group; `scratch` holds one int per work-item.
+ */
+__kernel void solve_small_batch(__global const float* row, const int rows, __global const int* slots,
+                                __global float* lambda, __global float* state, const int worldSlot,
+                                __global const int* starts, const int colours, const int warm,
+                                const int iterations, const int toleranceBits, __global int* outcome,
+                                __local int* scratch)
+{
+    const int lid = get_local_id(0);
+    const int size = get_local_size(0);
+    if (warm) {
+        for (int k = 0; k < colours; k++) {
+            for (int r = starts[k] + lid; r < starts[k + 1]; r += size) {
+                apply_warm_start_row(row, rows, r, slots, lambda, state, worldSlot);
+            }
+            barrier(CLK_GLOBAL_MEM_FENCE);
+        }
+        if (lid == 0) {
+            for (int r = starts[colours]; r < rows; r++) {
+                apply_warm_start_row(row, rows, r, slots, lambda, state, worldSlot);
+            }
+        }
+        barrier(CLK_GLOBAL_MEM_FENCE);
+    }
+    int used = iterations;
+    int residual = 0;
+    for (int iteration = 0; iteration < iterations; iteration++) {
+        int change = 0;
+        for (int k = 0; k < colours; k++) {
+            for (int r = starts[k] + lid; r < starts[k + 1]; r += size) {
+                change = max(change, as_int(solve_row(row, rows, r, slots, lambda, state, worldSlot)));
+            }
+            barrier(CLK_GLOBAL_MEM_FENCE);
+        }
+        if (lid == 0) {
+            for (int r = starts[colours]; r < rows; r++) {
+                change = max(change, as_int(solve_row(row, rows, r, slots, lambda, state, worldSlot)));
+            }
+        }
+        scratch[lid] = change;
+        barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+        for (int span = size / 2; span > 0; span /= 2) {
+            if (lid < span) {
+                scratch[lid] = max(scratch[lid], scratch[lid + span]);
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+        residual = scratch[0];
+        barrier(CLK_LOCAL_MEM_FENCE); /* all have read scratch[0] before the next iteration writes it */
+        if (residual <= toleranceBits) {
+            used = iteration + 1;
+            break;
+        }
+    }
+    if (lid == 0) {
+        outcome[0] = used;
+        outcome[1] = residual;
+    }
+}
+
 __kernel void write_state_deltas(__global const float* state, const int bodyCount, const int deltaStride,
                                  __global float* deltas)
 {

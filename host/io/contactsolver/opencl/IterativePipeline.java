@@ -33,6 +33,12 @@ final class IterativePipeline {
     /** Iterations between reading back residuals to see whether the solve has converged. */
     static final int CONVERGENCE_CHECK = 16;
     /**
+     * Batches of at most this many rows are solved by one work-group in one launch: below it, two
+     * launches a colour an iteration cost more than the group's lack of parallel width (PoCL on 2
+     * cores, main job's heap of 10,000 contacts: see the bench's iteration-cost table).
+     */
+    static final int SMALL_BATCH_ROWS = 32_768;
+    /**
      * Residual slots on the device (the kernels' {@code RESIDUAL_SLOTS}): a ring of two windows of
      * {@link #CONVERGENCE_CHECK} iterations, so the buffer does not grow with the iteration cap.
      */
@@ -46,6 +52,8 @@ final class IterativePipeline {
     private final DeviceBuffer warm;
     private final DeviceBuffer state;
     private final DeviceBuffer residuals;
+    private final DeviceBuffer colourStarts;
+    private final DeviceBuffer smallBatchOutcome;
     /** Per chunk of rows: rows, slots, accumulated impulses. */
     private final List<DeviceBuffer[]> rowChunks = new ArrayList<>();
     private int[] slotStaging = new int[0];
@@ -60,6 +68,8 @@ final class IterativePipeline {
         this.warm = memory.buffer("warm-start impulses");
         this.state = memory.buffer("velocity state");
         this.residuals = memory.buffer("residuals");
+        this.colourStarts = memory.buffer("colour starts");
+        this.smallBatchOutcome = memory.buffer("solve outcome");
     }
 
     /** The device memory of one chunk of rows; a solve whose rows fit one allocation has one chunk. */
@@ -92,54 +102,22 @@ final class IterativePipeline {
             int count = Math.min(chunkRows, rowCount - first);
             chunks.add(prepareChunk(job, k, first, count, chunkRows < rowCount, body.prepared(), useWarm));
         }
-        int[] starts = coloring.colourStarts();
-        int colours = coloring.colourCount();
-        int overflowStart = starts[colours];
-        if (useWarm) {
-            for (int k = 0; k < colours; k++) {
-                forSegments(chunks, starts[k], starts[k + 1], (chunk, first, count) -> kernels.applyWarmStart(count,
-                        chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first,
-                        count, false));
-            }
-            forSegments(chunks, overflowStart, rowCount, (chunk, first, count) -> kernels.applyWarmStart(1,
-                    chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first, count,
-                    true));
-        }
-        int toleranceBits = Float.floatToRawIntBits(job.tolerance());
-        int[] residualHost = new int[CONVERGENCE_CHECK];
-        int used = job.iterations();
-        int residualBits = 0;
-                for (int iteration = 0; iteration < job.iterations(); iteration++) {
-            int it = iteration;
-            for (int k = 0; k < colours; k++) {
-                forSegments(chunks, starts[k], starts[k + 1], (chunk, first, count) -> kernels.solveColour(count,
-                        chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first,
-                        count, residualMem, it, toleranceBits));
-            }
-            forSegments(chunks, overflowStart, rowCount, (chunk, first, count) -> kernels.solveOverflow(
-                    chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first, count,
-                    residualMem, it, toleranceBits));
-            boolean last = iteration + 1 == job.iterations();
-            if (last || (iteration + 1) % CONVERGENCE_CHECK == 0) {
-                // the window of iterations since the last check: CONVERGENCE_CHECK slots of the ring at most
-                int windowStart = iteration - iteration % CONVERGENCE_CHECK;
-                int length = iteration + 1 - windowStart;
-                clEnqueueReadBuffer(cl.queue, residualMem, true, (long) (windowStart % RESIDUAL_SLOTS) * Sizeof.cl_int,
-                        (long) length * Sizeof.cl_int, Pointer.to(residualHost), 0, null, null);
-                int converged = firstConverged(residualHost, length, job.tolerance());
-                if (converged >= 0) {
-                    used = windowStart + converged + 1;
-                    residualBits = residualHost[converged];
-                    break;
-                }
-                residualBits = residualHost[length - 1];
-                if (!last) {
-                    // the next window's slots held the window before this one, read back already
-                    int next = (windowStart + CONVERGENCE_CHECK) % RESIDUAL_SLOTS;
-                    clEnqueueFillBuffer(cl.queue, residualMem, Pointer.to(new int[] {0}), Sizeof.cl_int,
-                            (long) next * Sizeof.cl_int, (long) CONVERGENCE_CHECK * Sizeof.cl_int, 0, null, null);
-                }
-            }
+        IterationOutcome outcome;
+        if (chunks.size() == 1 && rowCount <= SMALL_BATCH_ROWS) {
+            // one launch for the whole solve; its outcome read back once
+            RowChunk chunk = chunks.get(0);
+            int colours = coloring.colourCount();
+            cl_mem startsMem = transfers.uploadInts(colourStarts, coloring.colourStarts(), colours + 1);
+            cl_mem outcomeMem = smallBatchOutcome.require(2L * Sizeof.cl_int);
+            kernels.solveSmallBatch(chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot,
+                    startsMem, colours, useWarm, job.iterations(), Float.floatToRawIntBits(job.tolerance()),
+                    outcomeMem);
+            int[] result = new int[2];
+            clEnqueueReadBuffer(cl.queue, outcomeMem, true, 0, 2L * Sizeof.cl_int, Pointer.to(result), 0, null,
+                    null);
+            outcome = new IterationOutcome(result[0], Float.intBitsToFloat(result[1]));
+        } else {
+            outcome = iterateByColour(job, chunks, stateMem, residualMem, useWarm);
         }
         kernels.writeStateDeltas(bodyCount, stateMem, bodyCount, bodyCount, deltaMem);
         FloatBuffer rowImpulses = null;
@@ -174,6 +152,67 @@ final class IterativePipeline {
                     for (int r = 0; r < chunk.count(); r++) {
                         out.setFloat(f, rowOrder[chunk.first() + r], rowImpulses.get(base + f * chunk.count() + r));
                     }
+                }
+            }
+        }
+        return outcome;
+    }
+
+    /**
+     * The iterations as a kernel per colour (and one for the overflow) an iteration, the residuals
+     * read back every {@link #CONVERGENCE_CHECK} iterations.
+     */
+    private IterationOutcome iterateByColour(SolveJob job, List<RowChunk> chunks, cl_mem stateMem, cl_mem residualMem,
+            boolean useWarm) {
+        ContactColoring coloring = job.coloring();
+        int rowCount = coloring.rowCount();
+        int worldSlot = job.bodyCount();
+        int[] starts = coloring.colourStarts();
+        int colours = coloring.colourCount();
+        int overflowStart = starts[colours];
+        if (useWarm) {
+            for (int k = 0; k < colours; k++) {
+                forSegments(chunks, starts[k], starts[k + 1], (chunk, first, count) -> kernels.applyWarmStart(count,
+                        chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first,
+                        count, false));
+            }
+            forSegments(chunks, overflowStart, rowCount, (chunk, first, count) -> kernels.applyWarmStart(1,
+                    chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first, count,
+                    true));
+        }
+        int toleranceBits = Float.floatToRawIntBits(job.tolerance());
+        int[] residualHost = new int[CONVERGENCE_CHECK];
+        int used = job.iterations();
+        int residualBits = 0;
+        for (int iteration = 0; iteration < job.iterations(); iteration++) {
+            int it = iteration;
+            for (int k = 0; k < colours; k++) {
+                forSegments(chunks, starts[k], starts[k + 1], (chunk, first, count) -> kernels.solveColour(count,
+                        chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first,
+                        count, residualMem, it, toleranceBits));
+            }
+            forSegments(chunks, overflowStart, rowCount, (chunk, first, count) -> kernels.solveOverflow(
+                    chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first, count,
+                    residualMem, it, toleranceBits));
+            boolean last = iteration + 1 == job.iterations();
+            if (last || (iteration + 1) % CONVERGENCE_CHECK == 0) {
+                // the window of iterations since the last check: CONVERGENCE_CHECK slots of the ring at most
+                int windowStart = iteration - iteration % CONVERGENCE_CHECK;
+                int length = iteration + 1 - windowStart;
+                clEnqueueReadBuffer(cl.queue, residualMem, true, (long) (windowStart % RESIDUAL_SLOTS) * Sizeof.cl_int,
+                        (long) length * Sizeof.cl_int, Pointer.to(residualHost), 0, null, null);
+                int converged = firstConverged(residualHost, length, job.tolerance());
+                if (converged >= 0) {
+                    used = windowStart + converged + 1;
+                    residualBits = residualHost[converged];
+                    break;
+                }
+                residualBits = residualHost[length - 1];
+                if (!last) {
+                    // the next window's slots held the window before this one, read back already
+                    int next = (windowStart + CONVERGENCE_CHECK) % RESIDUAL_SLOTS;
+                    clEnqueueFillBuffer(cl.queue, residualMem, Pointer.to(new int[] {0}), Sizeof.cl_int,
+                            (long) next * Sizeof.cl_int, (long) CONVERGENCE_CHECK * Sizeof.cl_int, 0, null, null);
                 }
             }
         }

@@ -77,6 +77,8 @@ final class Kernels implements AutoCloseable {
                 Arg.INTS, Arg.INT, Arg.INT, Arg.LOCAL_INTS),
         SOLVE_OVERFLOW("solve_overflow", Arg.FLOATS, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOATS, Arg.INT, Arg.INT,
                 Arg.INT, Arg.INTS, Arg.INT, Arg.INT),
+        SOLVE_SMALL_BATCH("solve_small_batch", Arg.FLOATS, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOATS, Arg.INT,
+                Arg.INTS, Arg.INT, Arg.INT, Arg.INT, Arg.INT, Arg.INTS, Arg.LOCAL_INTS),
         WRITE_STATE_DELTAS("write_state_deltas", Arg.FLOATS, Arg.INT, Arg.INT, Arg.FLOATS),
         SCATTER_IMPULSES("scatter_impulses", Arg.FLOATS, Arg.INT, Arg.FLOATS, Arg.INTS, Arg.INT, Arg.INT, Arg.FLOATS),
         APPLY_GRAVITY("apply_gravity", Arg.FLOATS, Arg.INT, Arg.INT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT),
@@ -225,6 +227,25 @@ final class Kernels implements AutoCloseable {
                 .integer(toleranceBits).run(1);
     }
 
+    /**
+     * The whole solve of a small batch in one work-group of up to {@link #SMALL_BATCH_GROUP}
+     * work-items; {@code outcome} gets the iterations used and the last residual's bits.
+     */
+    void solveSmallBatch(cl_mem row, int rows, cl_mem slots, cl_mem lambda, cl_mem state, int worldSlot,
+            cl_mem starts, int colours, boolean warm, int iterations, int toleranceBits, cl_mem outcome) {
+        Signature signature = Signature.SOLVE_SMALL_BATCH;
+        long[] maxLocal = new long[1];
+        clGetKernelWorkGroupInfo(kernels.get(signature), device, CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t,
+                Pointer.to(maxLocal), null);
+        int group = (int) Long.highestOneBit(Math.max(1, Math.min(SMALL_BATCH_GROUP, maxLocal[0])));
+        launch(signature).floats(row).integer(rows).ints(slots).floats(lambda).floats(state).integer(worldSlot)
+                .ints(starts).integer(colours).flag(warm).integer(iterations).integer(toleranceBits).ints(outcome)
+                .localInts(group).runGroup(group);
+    }
+
+    /** Work-items of the one group of {@link #solveSmallBatch}, at most: a colour of a small batch in one pass. */
+    static final int SMALL_BATCH_GROUP = 1024;
+
     void writeStateDeltas(long workItems, cl_mem state, int bodyCount, int deltaStride, cl_mem deltas) {
         launch(Signature.WRITE_STATE_DELTAS).floats(state).integer(bodyCount).integer(deltaStride).floats(deltas)
                 .run(workItems);
@@ -310,6 +331,15 @@ final class Kernels implements AutoCloseable {
                         + ", declared " + (next < signature.args.size() ? signature.args.get(next) : "absent"));
             }
             return next++;
+        }
+
+        /** Launches one work-group of {@code size} work-items. */
+        void runGroup(int size) {
+            if (next != signature.args.size()) {
+                throw new IllegalStateException(signature.kernelName + ": " + next + " of " + signature.args.size()
+                        + " arguments set");
+            }
+            clEnqueueNDRangeKernel(queue, kernel, 1, null, new long[] {size}, new long[] {size}, 0, null, null);
         }
 
         /** Launches {@code workItems} work-items (rounded up to whole groups); none launches nothing. */

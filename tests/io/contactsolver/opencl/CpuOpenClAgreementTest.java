@@ -12,6 +12,8 @@ import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The OpenCL kernels against the CPU path they mirror: the same bits, not merely close values, on
@@ -57,9 +59,15 @@ class CpuOpenClAgreementTest {
         }
     }
 
-    @Test
-    void iterativeSolveIsBitIdenticalWithOverflowWarmStartAndEarlyExit() {
-        Scene scene = SceneGenerator.randomGraph(2025, 20_000, 120_000);
+    /**
+     * Both device paths: a batch above {@code SMALL_BATCH_ROWS} solved a kernel per colour, and one
+     * below it solved whole by one work-group.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {120_000, 18_000})
+    void iterativeSolveIsBitIdenticalWithOverflowWarmStartAndEarlyExit(int contacts) {
+        assertEquals(contacts > 100_000, contacts > IterativePipeline.SMALL_BATCH_ROWS, "the path under test");
+        Scene scene = SceneGenerator.randomGraph(2025, contacts / 6, contacts);
         try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
             for (SolveSettings settings : new SolveSettings[] {
                 SolveSettings.iterative(25),
