@@ -267,9 +267,12 @@ public final class DemoCommand implements Callable<Integer> {
                 rollingResistance, iterations, seconds, figures.size() / seconds);
         stdout.println("backend: " + device);
         // both solves of a step (velocity and push-out) count as its solve time
-        stdout.printf(Locale.ROOT, "solve: %.2f ms per step on average, %,.0f contacts per second "
-                + "(%,d contacts per step on average)%n", solveNanos / 1e6 / figures.size(),
-                contactCount / (solveNanos / 1e9), contactCount / figures.size());
+        long contactIterations = figures.stream().mapToLong(StepFigures::contactIterations).sum();
+        stdout.printf(Locale.ROOT, "solve: %.2f ms per step on average, %,.0f contacts per second, %,.0f "
+                + "contact-iterations per second (%,d contacts and %.1f iterations per step on average, the velocity "
+                + "and push-out solves together)%n", solveNanos / 1e6 / figures.size(),
+                contactCount / (solveNanos / 1e9), contactIterations / (solveNanos / 1e9),
+                contactCount / figures.size(), contactIterations / (double) Math.max(1, contactCount));
         stdout.printf(Locale.ROOT, "kinetic energy: %.4g J after the first step, %.4g J after the last%n",
                 first.kineticEnergy(), last.kineticEnergy());
         stdout.printf(Locale.ROOT, "largest remaining approach velocity: %.3g m/s; deepest overlap %.3g mm; "

@@ -208,7 +208,7 @@ public final class Simulation {
         previous = solved;
         stepCount++;
         return new StepFigures(stepCount, stepCount * dt, world.count, contacts.size(), world.kineticEnergy(),
-                solveNanos, solved.iterations(), solved.residual(), largestApproach, deepestOverlap, world.maxSpeed());
+                solveNanos, solved.iterations(), pushSettings != null ? push.iterations() : 0, solved.residual(), largestApproach, deepestOverlap, world.maxSpeed());
     }
 
     /**

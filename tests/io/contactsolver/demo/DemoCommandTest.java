@@ -55,13 +55,15 @@ class DemoCommandTest {
         assertEquals("250", last[2], "spheres in the world");
         assertTrue(Integer.parseInt(last[3]) > 250, "the spheres have landed: " + rows.get(120));
         assertEquals("8", last[6], "iterations used");
+        assertEquals("4", last[7], "push-out iterations: half as many");
 
         List<String> summary = run.out().lines().toList();
         assertTrue(summary.get(0).startsWith("demo: box, 250 spheres, 120 steps of 0.0025 s (0.30 s simulated), "
                 + "restitution 0.4, friction 0.5, rolling resistance 0.001 m, 8 iterations per step"), summary.get(0));
         assertTrue(summary.get(1).startsWith("backend: CPU"), summary.get(1));
-        assertTrue(summary.get(2).matches("solve: [0-9.]+ ms per step on average, [0-9,]+ contacts per second .*"),
-                summary.get(2));
+        assertTrue(summary.get(2).matches("solve: [0-9.]+ ms per step on average, [0-9,]+ contacts per second, "
+                + "[0-9,]+ contact-iterations per second \\([0-9,]+ contacts and 1[12]\\.[0-9] iterations per step on "
+                + "average, the velocity and push-out solves together\\)"), summary.get(2));
         assertTrue(summary.get(3).matches("kinetic energy: \\S+ J after the first step, \\S+ J after the last"),
                 summary.get(3));
         assertTrue(summary.get(4).startsWith("largest remaining approach velocity: "), summary.get(4));
