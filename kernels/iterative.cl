@@ -343,31 +343,34 @@ int converged(__global const int* residuals, const int iteration, const int tole
     return iteration > 0 && residuals[(iteration - 1) % RESIDUAL_SLOTS] <= toleranceBits;
 }
 
-/* Requires a power-of-two work-group size; `scratch` holds one int per work-item. */
+/*
+ * One work-item a row of the colour. The group's largest change is gathered with a local
+ * atomic_max of the bits (two barriers, where a tree would take one per halving: on a CPU device
+ * each barrier is another pass over the group's work-items); the maximum does not depend on order.
+ */
 __kernel void solve_colour(__global const float* row, const int rows, __global const int* slots,
                            __global float* lambda, __global float* state, const int worldSlot,
                            const int first, const int count, __global int* residuals, const int iteration,
-                           const int toleranceBits, __local int* scratch)
+                           const int toleranceBits, __local int* largest)
 {
     if (converged(residuals, iteration, toleranceBits)) {
         return;
     }
     const int i = get_global_id(0);
     const int lid = get_local_id(0);
-    int change = 0;
-    if (i < count) {
-        change = as_int(solve_row(row, rows, first + i, slots, lambda, state, worldSlot));
+    if (lid == 0) {
+        largest[0] = 0;
     }
-    scratch[lid] = change;
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (int span = get_local_size(0) / 2; span > 0; span /= 2) {
-        if (lid < span) {
-            scratch[lid] = max(scratch[lid], scratch[lid + span]);
+    if (i < count) {
+        const int change = as_int(solve_row(row, rows, first + i, slots, lambda, state, worldSlot));
+        if (change > 0) {
+            atomic_max(&largest[0], change);
         }
-        barrier(CLK_LOCAL_MEM_FENCE);
     }
-    if (lid == 0 && scratch[0] > 0) {
-        atomic_max(&residuals[iteration % RESIDUAL_SLOTS], scratch[0]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0 && largest[0] > 0) {
+        atomic_max(&residuals[iteration % RESIDUAL_SLOTS], largest[0]);
     }
 }
 

@@ -9,8 +9,9 @@ import java.util.Locale;
 /**
  * What an iteration of the iterative solver costs on one scene, one backend and thread count,
  * with or without friction, measured apart from its set-up: the solve is timed at {@code n} and at
- * {@code 2n} iterations (tolerance 0, so both run every iteration), side by side; the difference
- * is {@code n} iterations, and what the {@code n}-iteration solve spends beyond them is the set-up
+ * {@code m} iterations (tolerance 0, so both run every iteration), side by side, each the fastest
+ * of its timed batches; the difference is {@code m - n} iterations, and what the
+ * {@code n}-iteration solve spends beyond its iterations is the set-up
  * (validation, colouring, row preparation, uploads, writing the results). The same definition for
  * every backend, so a device whose kernels are timed together is measured like the CPU.
  *
@@ -20,21 +21,23 @@ import java.util.Locale;
  * @param threads CPU threads, or the device's compute units for OpenCL
  * @param contacts contacts of the scene
  * @param iterations {@code n}
- * @param secondsShort median seconds per solve at {@code n} iterations
- * @param secondsLong median seconds per solve at {@code 2n} iterations
+ * @param longIterations {@code m > n}
+ * @param secondsShort seconds per solve at {@code n} iterations
+ * @param secondsLong seconds per solve at {@code m} iterations
  * @param loopNanos for a CPU row, the solver's own timing of its loop per contact-iteration
- *     (phase {@code ITERATE} of the {@code 2n}-iteration solves), or NaN
+ *     (phase {@code ITERATE} of the {@code m}-iteration solves), or NaN
  */
 record LoopCost(String scene, String friction, String backend, int threads, int contacts, int iterations,
-        double secondsShort, double secondsLong, double loopNanos) {
+        int longIterations, double secondsShort, double secondsLong, double loopNanos) {
 
-    static final String HEADER = "scene,friction,backend,threads,contacts,iterations,seconds_short,seconds_long,"
+    static final String HEADER = "scene,friction,backend,threads,contacts,iterations,long_iterations,"
+            + "seconds_short,seconds_long,"
             + "ns_per_contact_iteration,ns_per_contact_iteration_per_thread,setup_ms,setup_iterations,"
             + "loop_alone_ns_per_contact_iteration";
 
     /** Seconds of one iteration. */
     double secondsPerIteration() {
-        return (secondsLong - secondsShort) / iterations;
+        return (secondsLong - secondsShort) / (longIterations - iterations);
     }
 
     double nanosPerContactIteration() {
@@ -55,15 +58,16 @@ record LoopCost(String scene, String friction, String backend, int threads, int 
             return;
         }
         out.println();
-        out.println("iteration cost: the solve timed at n and 2n iterations side by side; an iteration is the "
-                + "difference / n, the set-up what the n-iteration solve spends beyond its iterations");
-        out.printf(Locale.ROOT, "%-22s %-12s %-7s %4s %9s %4s %12s %10s %12s %10s %9s %10s%n", "scene", "friction",
-                "backend", "thr", "contacts", "n", "ms/iteration", "ns/c-it", "ns/c-it/thr", "set-up ms",
+        out.println("iteration cost: the solve timed at n and m iterations side by side (the fastest batch of "
+                + "each); an iteration is the difference / (m - n), the set-up what the n-iteration solve spends "
+                + "beyond its iterations");
+        out.printf(Locale.ROOT, "%-22s %-16s %-7s %4s %9s %6s %12s %10s %12s %10s %9s %10s%n", "scene", "friction",
+                "backend", "thr", "contacts", "n/m", "ms/iteration", "ns/c-it", "ns/c-it/thr", "set-up ms",
                 "set-up it", "loop alone");
         for (LoopCost cost : costs) {
-            out.printf(Locale.ROOT, "%-22s %-12s %-7s %4d %9d %4d %12.4f %10.2f %12.2f %10.3f %9.2f %10s%n",
+            out.printf(Locale.ROOT, "%-22s %-16s %-7s %4d %9d %6s %12.4f %10.2f %12.2f %10.3f %9.2f %10s%n",
                     cost.scene(), cost.friction(), cost.backend(), cost.threads(), cost.contacts(),
-                    cost.iterations(), cost.secondsPerIteration() * 1e3, cost.nanosPerContactIteration(),
+                    cost.iterations() + "/" + cost.longIterations(), cost.secondsPerIteration() * 1e3, cost.nanosPerContactIteration(),
                     cost.nanosPerContactIterationPerThread(), cost.setupSeconds() * 1e3,
                     cost.setupSeconds() / cost.secondsPerIteration(),
                     Double.isNaN(cost.loopNanos()) ? "-" : String.format(Locale.ROOT, "%.2f", cost.loopNanos()));
@@ -80,7 +84,8 @@ record LoopCost(String scene, String friction, String backend, int threads, int 
             for (LoopCost cost : costs) {
                 out.write(String.join(",", cost.scene(), cost.friction(), cost.backend(),
                         Integer.toString(cost.threads()), Integer.toString(cost.contacts()),
-                        Integer.toString(cost.iterations()), number(cost.secondsShort()),
+                        Integer.toString(cost.iterations()), Integer.toString(cost.longIterations()),
+                        number(cost.secondsShort()),
                         number(cost.secondsLong()), number(cost.nanosPerContactIteration()),
                         number(cost.nanosPerContactIterationPerThread()), number(cost.setupSeconds() * 1e3),
                         number(cost.setupSeconds() / cost.secondsPerIteration()), number(cost.loopNanos())));

@@ -39,7 +39,7 @@ import org.jocl.cl_program;
  * them), so a launcher cannot drift from its {@code .cl} declaration unnoticed.
  */
 final class Kernels implements AutoCloseable {
-    /** Work-group size: a power of two, as the residual reduction of {@code solve_colour} requires. */
+    /** Work-group size of the kernels launched over many work-items. */
     static final int LOCAL_SIZE = 128;
 
     /** What one kernel argument is. */
@@ -217,7 +217,7 @@ final class Kernels implements AutoCloseable {
             int first, int count, cl_mem residuals, int iteration, int toleranceBits) {
         launch(Signature.SOLVE_COLOUR).floats(row).integer(rows).ints(slots).floats(lambda).floats(state)
                 .integer(worldSlot).integer(first).integer(count).ints(residuals).integer(iteration)
-                .integer(toleranceBits).localInts(LOCAL_SIZE).run(workItems);
+                .integer(toleranceBits).localInts(1).run(workItems);
     }
 
     void solveOverflow(cl_mem row, int rows, cl_mem slots, cl_mem lambda, cl_mem state, int worldSlot, int first,
