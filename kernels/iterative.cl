@@ -131,38 +131,32 @@ void apply_impulse(__global const float* row, const int rows, const int r, const
 }
 
 /* Adds the velocity change of tangential impulses applied1 t1 + applied2 t2: - on a, + on b. */
+/*
+ * Adds to the body at state offset s the velocity change of impulses impulse1 t1 + impulse2 t2: the
+ * side's inverse mass at field inverseMass, its I^-1 (r x t_i) at dirt1 and dirt2 (x, y, z triples).
+ */
+void add_tangential(__global const float* row, const int rows, const int r, const int s, const float impulse1,
+                    const float impulse2, const int inverseMass, const int dirt1, const int dirt2,
+                    __global float* state)
+{
+    const float linear1 = impulse1 * row[inverseMass * rows + r];
+    const float linear2 = impulse2 * row[inverseMass * rows + r];
+    state[s + STATE_DVX] += linear1 * row[ROW_T1X * rows + r] + linear2 * row[ROW_T2X * rows + r];
+    state[s + STATE_DVY] += linear1 * row[ROW_T1Y * rows + r] + linear2 * row[ROW_T2Y * rows + r];
+    state[s + STATE_DVZ] += linear1 * row[ROW_T1Z * rows + r] + linear2 * row[ROW_T2Z * rows + r];
+    state[s + STATE_DWX] += impulse1 * row[dirt1 * rows + r] + impulse2 * row[dirt2 * rows + r];
+    state[s + STATE_DWY] += impulse1 * row[(dirt1 + 1) * rows + r] + impulse2 * row[(dirt2 + 1) * rows + r];
+    state[s + STATE_DWZ] += impulse1 * row[(dirt1 + 2) * rows + r] + impulse2 * row[(dirt2 + 2) * rows + r];
+}
+
 void apply_tangents(__global const float* row, const int rows, const int r, const int a, const int b,
                     const float applied1, const float applied2, __global float* state, const int world)
 {
-    const float t1x = row[ROW_T1X * rows + r];
-    const float t1y = row[ROW_T1Y * rows + r];
-    const float t1z = row[ROW_T1Z * rows + r];
-    const float t2x = row[ROW_T2X * rows + r];
-    const float t2y = row[ROW_T2Y * rows + r];
-    const float t2z = row[ROW_T2Z * rows + r];
     if (a != world) {
-        const float impulse1 = -applied1;
-        const float impulse2 = -applied2;
-        const float linear1 = impulse1 * row[ROW_INV_MASS_A * rows + r];
-        const float linear2 = impulse2 * row[ROW_INV_MASS_A * rows + r];
-        state[a + STATE_DVX] += linear1 * t1x + linear2 * t2x;
-        state[a + STATE_DVY] += linear1 * t1y + linear2 * t2y;
-        state[a + STATE_DVZ] += linear1 * t1z + linear2 * t2z;
-        state[a + STATE_DWX] += impulse1 * row[ROW_DIRT1_AX * rows + r] + impulse2 * row[ROW_DIRT2_AX * rows + r];
-        state[a + STATE_DWY] += impulse1 * row[ROW_DIRT1_AY * rows + r] + impulse2 * row[ROW_DIRT2_AY * rows + r];
-        state[a + STATE_DWZ] += impulse1 * row[ROW_DIRT1_AZ * rows + r] + impulse2 * row[ROW_DIRT2_AZ * rows + r];
+        add_tangential(row, rows, r, a, -applied1, -applied2, ROW_INV_MASS_A, ROW_DIRT1_AX, ROW_DIRT2_AX, state);
     }
     if (b != world) {
-        const float impulse1 = applied1;
-        const float impulse2 = applied2;
-        const float linear1 = impulse1 * row[ROW_INV_MASS_B * rows + r];
-        const float linear2 = impulse2 * row[ROW_INV_MASS_B * rows + r];
-        state[b + STATE_DVX] += linear1 * t1x + linear2 * t2x;
-        state[b + STATE_DVY] += linear1 * t1y + linear2 * t2y;
-        state[b + STATE_DVZ] += linear1 * t1z + linear2 * t2z;
-        state[b + STATE_DWX] += impulse1 * row[ROW_DIRT1_BX * rows + r] + impulse2 * row[ROW_DIRT2_BX * rows + r];
-        state[b + STATE_DWY] += impulse1 * row[ROW_DIRT1_BY * rows + r] + impulse2 * row[ROW_DIRT2_BY * rows + r];
-        state[b + STATE_DWZ] += impulse1 * row[ROW_DIRT1_BZ * rows + r] + impulse2 * row[ROW_DIRT2_BZ * rows + r];
+        add_tangential(row, rows, r, b, applied1, applied2, ROW_INV_MASS_B, ROW_DIRT1_BX, ROW_DIRT2_BX, state);
     }
 }
 
@@ -187,6 +181,26 @@ void apply_rolling(__global const float* row, const int rows, const int r, const
 }
 
 /*
+ * The relative contact velocity along one tangent: the row's tangent at field t, its r x t of each
+ * side at rxtA and rxtB (x, y, z triples), its starting velocity at v0.
+ */
+float tangent_velocity(__global const float* row, const int rows, const int r, const int a, const int b,
+                       __global const float* state, const int t, const int rxtA, const int rxtB, const int v0)
+{
+    const float dvx = state[b + STATE_DVX] - state[a + STATE_DVX];
+    const float dvy = state[b + STATE_DVY] - state[a + STATE_DVY];
+    const float dvz = state[b + STATE_DVZ] - state[a + STATE_DVZ];
+    const float linear = dvx * row[t * rows + r] + dvy * row[(t + 1) * rows + r] + dvz * row[(t + 2) * rows + r];
+    const float angularB = row[rxtB * rows + r] * state[b + STATE_DWX]
+            + row[(rxtB + 1) * rows + r] * state[b + STATE_DWY]
+            + row[(rxtB + 2) * rows + r] * state[b + STATE_DWZ];
+    const float angularA = row[rxtA * rows + r] * state[a + STATE_DWX]
+            + row[(rxtA + 1) * rows + r] * state[a + STATE_DWY]
+            + row[(rxtA + 2) * rows + r] * state[a + STATE_DWZ];
+    return row[v0 * rows + r] + ((linear + angularB) - angularA);
+}
+
+/*
  * The tangent pair: both rows stepped with the one step size k_t from the current relative velocity
  * along t1 and t2, then scaled back onto the disk |lambda_t| <= limit together. Returns the larger
  * change of the two.
@@ -194,27 +208,8 @@ void apply_rolling(__global const float* row, const int rows, const int r, const
 float solve_tangents(__global const float* row, const int rows, const int r, const int a, const int b,
                      __global float* lambda, __global float* state, const int world, const float limit)
 {
-    const float dvx = state[b + STATE_DVX] - state[a + STATE_DVX];
-    const float dvy = state[b + STATE_DVY] - state[a + STATE_DVY];
-    const float dvz = state[b + STATE_DVZ] - state[a + STATE_DVZ];
-    const float linear1 = dvx * row[ROW_T1X * rows + r] + dvy * row[ROW_T1Y * rows + r]
-            + dvz * row[ROW_T1Z * rows + r];
-    const float angularB1 = row[ROW_RXT1_BX * rows + r] * state[b + STATE_DWX]
-            + row[ROW_RXT1_BY * rows + r] * state[b + STATE_DWY]
-            + row[ROW_RXT1_BZ * rows + r] * state[b + STATE_DWZ];
-    const float angularA1 = row[ROW_RXT1_AX * rows + r] * state[a + STATE_DWX]
-            + row[ROW_RXT1_AY * rows + r] * state[a + STATE_DWY]
-            + row[ROW_RXT1_AZ * rows + r] * state[a + STATE_DWZ];
-    const float linear2 = dvx * row[ROW_T2X * rows + r] + dvy * row[ROW_T2Y * rows + r]
-            + dvz * row[ROW_T2Z * rows + r];
-    const float angularB2 = row[ROW_RXT2_BX * rows + r] * state[b + STATE_DWX]
-            + row[ROW_RXT2_BY * rows + r] * state[b + STATE_DWY]
-            + row[ROW_RXT2_BZ * rows + r] * state[b + STATE_DWZ];
-    const float angularA2 = row[ROW_RXT2_AX * rows + r] * state[a + STATE_DWX]
-            + row[ROW_RXT2_AY * rows + r] * state[a + STATE_DWY]
-            + row[ROW_RXT2_AZ * rows + r] * state[a + STATE_DWZ];
-    const float vt1 = row[ROW_VT1_0 * rows + r] + ((linear1 + angularB1) - angularA1);
-    const float vt2 = row[ROW_VT2_0 * rows + r] + ((linear2 + angularB2) - angularA2);
+    const float vt1 = tangent_velocity(row, rows, r, a, b, state, ROW_T1X, ROW_RXT1_AX, ROW_RXT1_BX, ROW_VT1_0);
+    const float vt2 = tangent_velocity(row, rows, r, a, b, state, ROW_T2X, ROW_RXT2_AX, ROW_RXT2_BX, ROW_VT2_0);
     const float kt = row[ROW_KT * rows + r];
     const float old1 = lambda[ACC_T1 * rows + r];
     const float old2 = lambda[ACC_T2 * rows + r];

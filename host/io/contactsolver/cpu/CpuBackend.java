@@ -184,7 +184,9 @@ public final class CpuBackend implements SolverBackend {
                 ? (first, end) -> Iterative.sweep(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world,
                         first, end)
                 : (first, end) -> Iterative.sweepNormal(row, bodyPairs, impulse, velocity, world, first, end);
-        RowSweep colour = frictional ? inOrder
+        RowSweep colour = frictional
+                ? (first, end) -> Iterative.sweepColour(row, rowStride, bodyPairs, impulse, lambdaStride, velocity,
+                        world, first, end)
                 : (first, end) -> Iterative.sweepNormalColour(row, bodyPairs, impulse, velocity, world, first, end);
         IterationOutcome outcome = iterate(coloring, colour, inOrder, job.iterations(), job.tolerance());
 

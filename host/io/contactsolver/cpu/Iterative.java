@@ -1,7 +1,5 @@
 package io.contactsolver.cpu;
 
-import static io.contactsolver.core.ContactRowField.*;
-
 import io.contactsolver.core.AccumulatedImpulse;
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
@@ -58,6 +56,53 @@ final class Iterative {
     private static final int SIDE_B = ContactBody.B.ordinal();
     private static final int PAIR = ContactBody.COUNT;
     private static final int R_K = ContactRowField.K.ordinal();
+    // Row fields as int constants: `NX.ordinal()` is six bytes of bytecode, a constant three, and the
+    // hot methods must stay under C2's inlining limit (FreqInlineSize, 325 bytes) to be inlined.
+    private static final int R_DIRT1_AX = ContactRowField.DIRT1_AX.ordinal();
+    private static final int R_DIRT1_BX = ContactRowField.DIRT1_BX.ordinal();
+    private static final int R_DIRT2_AX = ContactRowField.DIRT2_AX.ordinal();
+    private static final int R_DIRT2_BX = ContactRowField.DIRT2_BX.ordinal();
+    private static final int R_DIR_AX = ContactRowField.DIR_AX.ordinal();
+    private static final int R_DIR_AY = ContactRowField.DIR_AY.ordinal();
+    private static final int R_DIR_AZ = ContactRowField.DIR_AZ.ordinal();
+    private static final int R_DIR_BX = ContactRowField.DIR_BX.ordinal();
+    private static final int R_DIR_BY = ContactRowField.DIR_BY.ordinal();
+    private static final int R_DIR_BZ = ContactRowField.DIR_BZ.ordinal();
+    private static final int R_INV_MASS_A = ContactRowField.INV_MASS_A.ordinal();
+    private static final int R_INV_MASS_B = ContactRowField.INV_MASS_B.ordinal();
+    private static final int R_KR = ContactRowField.KR.ordinal();
+    private static final int R_KT = ContactRowField.KT.ordinal();
+    private static final int R_NX = ContactRowField.NX.ordinal();
+    private static final int R_NY = ContactRowField.NY.ordinal();
+    private static final int R_NZ = ContactRowField.NZ.ordinal();
+    private static final int R_ROLL1_AX = ContactRowField.ROLL1_AX.ordinal();
+    private static final int R_ROLL1_AY = ContactRowField.ROLL1_AY.ordinal();
+    private static final int R_ROLL1_AZ = ContactRowField.ROLL1_AZ.ordinal();
+    private static final int R_ROLL1_BX = ContactRowField.ROLL1_BX.ordinal();
+    private static final int R_ROLL1_BY = ContactRowField.ROLL1_BY.ordinal();
+    private static final int R_ROLL1_BZ = ContactRowField.ROLL1_BZ.ordinal();
+    private static final int R_ROLL2_AX = ContactRowField.ROLL2_AX.ordinal();
+    private static final int R_ROLL2_AY = ContactRowField.ROLL2_AY.ordinal();
+    private static final int R_ROLL2_AZ = ContactRowField.ROLL2_AZ.ordinal();
+    private static final int R_ROLL2_BX = ContactRowField.ROLL2_BX.ordinal();
+    private static final int R_ROLL2_BY = ContactRowField.ROLL2_BY.ordinal();
+    private static final int R_ROLL2_BZ = ContactRowField.ROLL2_BZ.ordinal();
+    private static final int R_RXN_AX = ContactRowField.RXN_AX.ordinal();
+    private static final int R_RXN_AY = ContactRowField.RXN_AY.ordinal();
+    private static final int R_RXN_AZ = ContactRowField.RXN_AZ.ordinal();
+    private static final int R_RXN_BX = ContactRowField.RXN_BX.ordinal();
+    private static final int R_RXN_BY = ContactRowField.RXN_BY.ordinal();
+    private static final int R_RXN_BZ = ContactRowField.RXN_BZ.ordinal();
+    private static final int R_RXT1_AX = ContactRowField.RXT1_AX.ordinal();
+    private static final int R_RXT1_BX = ContactRowField.RXT1_BX.ordinal();
+    private static final int R_RXT2_AX = ContactRowField.RXT2_AX.ordinal();
+    private static final int R_RXT2_BX = ContactRowField.RXT2_BX.ordinal();
+    private static final int R_TARGET = ContactRowField.TARGET.ordinal();
+    private static final int R_VN0 = ContactRowField.VN0.ordinal();
+    private static final int R_VT1_0 = ContactRowField.VT1_0.ordinal();
+    private static final int R_VT2_0 = ContactRowField.VT2_0.ordinal();
+    private static final int R_WT1_0 = ContactRowField.WT1_0.ordinal();
+    private static final int R_WT2_0 = ContactRowField.WT2_0.ordinal();
 
     private Iterative() {
     }
@@ -92,7 +137,7 @@ final class Iterative {
         System.arraycopy(scratch, 0, row, r * rowStride,
                 frictional ? rowStride : Math.min(rowStride, ContactRowField.FRICTIONLESS_COUNT));
         int l = r * lambdaStride;
-        boolean movable = scratch[K.ordinal()] > 0.0f;
+        boolean movable = scratch[R_K] > 0.0f;
         boolean warmed = warm != null && movable;
         for (int i = 0; i < lambdaStride; i++) {
             lambda[l + i] = 0.0f;
@@ -196,6 +241,88 @@ final class Iterative {
     }
 
     /**
+     * Visits rows {@code [first, end)} of one colour of a frictional batch, two side by side as in
+     * {@link #sweepNormalColour}: each stage (normal row, tangent pair, rolling pair) of both rows
+     * is computed before either is applied. Rows of a colour move different bodies, so a stage of
+     * one row never sees the other's: the same bits as {@link #sweep}.
+     */
+    static float sweepColour(float[] row, int rowStride, int[] pairs, float[] lambda, int lambdaStride, float[] state,
+            int world, int first, int end) {
+        float largest = 0.0f;
+        int r = first;
+        for (; r + 1 < end; r += 2) {
+            int o0 = r * rowStride;
+            int o1 = o0 + rowStride;
+            int l0 = r * lambdaStride;
+            int l1 = l0 + lambdaStride;
+            int a0 = pairs[PAIR * r + SIDE_A];
+            int b0 = pairs[PAIR * r + SIDE_B];
+            int a1 = pairs[PAIR * r + PAIR + SIDE_A];
+            int b1 = pairs[PAIR * r + PAIR + SIDE_B];
+            boolean live0 = row[o0 + R_K] > 0.0f;
+            boolean live1 = row[o1 + R_K] > 0.0f;
+            float applied0 = live0 ? normalImpulse(row, o0, lambda, l0, a0, b0, state) : 0.0f;
+            float applied1 = live1 ? normalImpulse(row, o1, lambda, l1, a1, b1, state) : 0.0f;
+            // each row's change is combined as solveRow combines it, then into the largest
+            float change0 = Math.abs(applied0);
+            float change1 = Math.abs(applied1);
+            if (live0) {
+                applyImpulse(row, o0, a0, b0, applied0, state, world);
+            }
+            if (live1) {
+                applyImpulse(row, o1, a1, b1, applied1, state, world);
+            }
+            // an inert row has no friction stages, as in solveRow, which returns before them
+            float mu0 = live0 ? row[o0 + R_MU] : 0.0f;
+            float mu1 = live1 ? row[o1 + R_MU] : 0.0f;
+            float old01 = lambda[l0 + L_T1];
+            float old02 = lambda[l0 + L_T2];
+            float old11 = lambda[l1 + L_T1];
+            float old12 = lambda[l1 + L_T2];
+            if (mu0 > 0.0f) {
+                stepTangents(row, o0, l0, a0, b0, lambda, state, mu0 * lambda[l0 + L_N]);
+            }
+            if (mu1 > 0.0f) {
+                stepTangents(row, o1, l1, a1, b1, lambda, state, mu1 * lambda[l1 + L_N]);
+            }
+            if (mu0 > 0.0f) {
+                float tangential = applyTangentsStep(row, o0, l0, a0, b0, old01, old02, lambda, state, world);
+                change0 = tangential > change0 ? tangential : change0;
+            }
+            if (mu1 > 0.0f) {
+                float tangential = applyTangentsStep(row, o1, l1, a1, b1, old11, old12, lambda, state, world);
+                change1 = tangential > change1 ? tangential : change1;
+            }
+            if (lambdaStride > L_R1) {
+                float rho0 = live0 ? row[o0 + R_RHO] : 0.0f;
+                float rho1 = live1 ? row[o1 + R_RHO] : 0.0f;
+                float roll01 = lambda[l0 + L_R1];
+                float roll02 = lambda[l0 + L_R2];
+                float roll11 = lambda[l1 + L_R1];
+                float roll12 = lambda[l1 + L_R2];
+                if (rho0 > 0.0f) {
+                    stepRolling(row, o0, l0, a0, b0, lambda, state, rho0 * lambda[l0 + L_N]);
+                }
+                if (rho1 > 0.0f) {
+                    stepRolling(row, o1, l1, a1, b1, lambda, state, rho1 * lambda[l1 + L_N]);
+                }
+                if (rho0 > 0.0f) {
+                    float rolling = applyRollingStep(row, o0, l0, a0, b0, roll01, roll02, lambda, state, world);
+                    change0 = rolling > change0 ? rolling : change0;
+                }
+                if (rho1 > 0.0f) {
+                    float rolling = applyRollingStep(row, o1, l1, a1, b1, roll11, roll12, lambda, state, world);
+                    change1 = rolling > change1 ? rolling : change1;
+                }
+            }
+            largest = Math.max(largest, change0); // an inert row's: |0|, as solveRow returns for it
+            largest = Math.max(largest, change1);
+        }
+        return r < end ? Math.max(largest, sweep(row, rowStride, pairs, lambda, lambdaStride, state, world, r, end))
+                : largest;
+    }
+
+    /**
      * One projected Gauss-Seidel visit of the row at {@code o} of a frictional batch: the normal
      * row, then, with friction, the tangent pair, then, with rolling resistance, the rolling pair.
      * Returns the largest change of any of its accumulated impulses (at {@code l}).
@@ -206,12 +333,12 @@ final class Iterative {
         }
         float change = solveNormal(row, o, lambda, l, a, b, state, world);
         float next = lambda[l + L_N];
-        float mu = row[o + MU.ordinal()];
+        float mu = row[o + R_MU];
         if (mu > 0.0f) {
             float tangential = solveTangents(row, o, l, a, b, lambda, state, world, mu * next);
             change = tangential > change ? tangential : change;
         }
-        float rho = row[o + RHO.ordinal()];
+        float rho = row[o + R_RHO];
         if (rho > 0.0f) {
             float rolling = solveRolling(row, o, l, a, b, lambda, state, world, rho * next);
             change = rolling > change ? rolling : change;
@@ -233,22 +360,22 @@ final class Iterative {
     /** The normal row's accumulation and clamp without applying it: returns the impulse to apply. */
     private static float normalImpulse(float[] row, int o, float[] lambda, int l, int a, int b, float[] state) {
         float k = row[o + R_K];
-        float nx = row[o + NX.ordinal()];
-        float ny = row[o + NY.ordinal()];
-        float nz = row[o + NZ.ordinal()];
+        float nx = row[o + R_NX];
+        float ny = row[o + R_NY];
+        float nz = row[o + R_NZ];
         float dvx = state[b + S_DVX] - state[a + S_DVX];
         float dvy = state[b + S_DVY] - state[a + S_DVY];
         float dvz = state[b + S_DVZ] - state[a + S_DVZ];
         float linear = dvx * nx + dvy * ny + dvz * nz;
-        float angularB = row[o + RXN_BX.ordinal()] * state[b + S_DWX]
-                + row[o + RXN_BY.ordinal()] * state[b + S_DWY]
-                + row[o + RXN_BZ.ordinal()] * state[b + S_DWZ];
-        float angularA = row[o + RXN_AX.ordinal()] * state[a + S_DWX]
-                + row[o + RXN_AY.ordinal()] * state[a + S_DWY]
-                + row[o + RXN_AZ.ordinal()] * state[a + S_DWZ];
-        float vn = row[o + VN0.ordinal()] + ((linear + angularB) - angularA);
+        float angularB = row[o + R_RXN_BX] * state[b + S_DWX]
+                + row[o + R_RXN_BY] * state[b + S_DWY]
+                + row[o + R_RXN_BZ] * state[b + S_DWZ];
+        float angularA = row[o + R_RXN_AX] * state[a + S_DWX]
+                + row[o + R_RXN_AY] * state[a + S_DWY]
+                + row[o + R_RXN_AZ] * state[a + S_DWZ];
+        float vn = row[o + R_VN0] + ((linear + angularB) - angularA);
         float old = lambda[l + L_N];
-        float next = old + (row[o + TARGET.ordinal()] - vn) / k;
+        float next = old + (row[o + R_TARGET] - vn) / k;
         if (next < 0.0f) {
             next = 0.0f;
         }
@@ -263,33 +390,49 @@ final class Iterative {
      */
     static float solveTangents(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
             float limit) {
-        float dvx = state[b + S_DVX] - state[a + S_DVX];
-        float dvy = state[b + S_DVY] - state[a + S_DVY];
-        float dvz = state[b + S_DVZ] - state[a + S_DVZ];
-        float linear1 = dvx * row[o + T1X.ordinal()] + dvy * row[o + T1Y.ordinal()]
-                + dvz * row[o + T1Z.ordinal()];
-        float angularB1 = row[o + RXT1_BX.ordinal()] * state[b + S_DWX]
-                + row[o + RXT1_BY.ordinal()] * state[b + S_DWY]
-                + row[o + RXT1_BZ.ordinal()] * state[b + S_DWZ];
-        float angularA1 = row[o + RXT1_AX.ordinal()] * state[a + S_DWX]
-                + row[o + RXT1_AY.ordinal()] * state[a + S_DWY]
-                + row[o + RXT1_AZ.ordinal()] * state[a + S_DWZ];
-        float linear2 = dvx * row[o + T2X.ordinal()] + dvy * row[o + T2Y.ordinal()]
-                + dvz * row[o + T2Z.ordinal()];
-        float angularB2 = row[o + RXT2_BX.ordinal()] * state[b + S_DWX]
-                + row[o + RXT2_BY.ordinal()] * state[b + S_DWY]
-                + row[o + RXT2_BZ.ordinal()] * state[b + S_DWZ];
-        float angularA2 = row[o + RXT2_AX.ordinal()] * state[a + S_DWX]
-                + row[o + RXT2_AY.ordinal()] * state[a + S_DWY]
-                + row[o + RXT2_AZ.ordinal()] * state[a + S_DWZ];
-        float vt1 = row[o + VT1_0.ordinal()] + ((linear1 + angularB1) - angularA1);
-        float vt2 = row[o + VT2_0.ordinal()] + ((linear2 + angularB2) - angularA2);
-        float kt = row[o + KT.ordinal()];
+        float old1 = lambda[l + L_T1];
+        float old2 = lambda[l + L_T2];
+        stepTangents(row, o, l, a, b, lambda, state, limit);
+        return applyTangentsStep(row, o, l, a, b, old1, old2, lambda, state, world);
+    }
+
+    /** The tangent pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
+    private static void stepTangents(float[] row, int o, int l, int a, int b, float[] lambda, float[] state,
+            float limit) {
+        float vt1 = tangentVelocity(row, o, a, b, state, R_T1X, R_RXT1_AX, R_RXT1_BX, R_VT1_0);
+        float vt2 = tangentVelocity(row, o, a, b, state, R_T2X, R_RXT2_AX, R_RXT2_BX, R_VT2_0);
+        float kt = row[o + R_KT];
         float old1 = lambda[l + L_T1];
         float old2 = lambda[l + L_T2];
         lambda[l + L_T1] = old1 - vt1 / kt;
         lambda[l + L_T2] = old2 - vt2 / kt;
         projectOntoDisk(lambda, l + L_T1, l + L_T2, limit);
+    }
+
+    /**
+     * The relative contact velocity along one tangent: the row's tangent at field {@code t}, its
+     * {@code r x t} of each side at {@code rxtA} and {@code rxtB} (each an x, y, z triple), its
+     * starting velocity at {@code v0}. A method of its own so that the tangent step stays small
+     * enough for C2 to inline into the loop.
+     */
+    private static float tangentVelocity(float[] row, int o, int a, int b, float[] state, int t, int rxtA, int rxtB,
+            int v0) {
+        float dvx = state[b + S_DVX] - state[a + S_DVX];
+        float dvy = state[b + S_DVY] - state[a + S_DVY];
+        float dvz = state[b + S_DVZ] - state[a + S_DVZ];
+        float linear = dvx * row[o + t] + dvy * row[o + t + 1] + dvz * row[o + t + 2];
+        float angularB = row[o + rxtB] * state[b + S_DWX]
+                + row[o + rxtB + 1] * state[b + S_DWY]
+                + row[o + rxtB + 2] * state[b + S_DWZ];
+        float angularA = row[o + rxtA] * state[a + S_DWX]
+                + row[o + rxtA + 1] * state[a + S_DWY]
+                + row[o + rxtA + 2] * state[a + S_DWZ];
+        return row[o + v0] + ((linear + angularB) - angularA);
+    }
+
+    /** Applies a stepped tangent pair, accumulated at {@code old1}, {@code old2} before; returns the larger change. */
+    private static float applyTangentsStep(float[] row, int o, int l, int a, int b, float old1, float old2,
+            float[] lambda, float[] state, int world) {
         float applied1 = lambda[l + L_T1] - old1;
         float applied2 = lambda[l + L_T2] - old2;
         applyTangents(row, o, a, b, applied1, applied2, state, world);
@@ -301,19 +444,33 @@ final class Iterative {
     /** The rolling pair: as {@link #solveTangents}, on the relative angular velocity, with step size {@code k_r}. */
     static float solveRolling(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
             float limit) {
+        float old1 = lambda[l + L_R1];
+        float old2 = lambda[l + L_R2];
+        stepRolling(row, o, l, a, b, lambda, state, limit);
+        return applyRollingStep(row, o, l, a, b, old1, old2, lambda, state, world);
+    }
+
+    /** The rolling pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
+    private static void stepRolling(float[] row, int o, int l, int a, int b, float[] lambda, float[] state,
+            float limit) {
         float dwx = state[b + S_DWX] - state[a + S_DWX];
         float dwy = state[b + S_DWY] - state[a + S_DWY];
         float dwz = state[b + S_DWZ] - state[a + S_DWZ];
-        float w1 = row[o + WT1_0.ordinal()] + (dwx * row[o + T1X.ordinal()]
-                + dwy * row[o + T1Y.ordinal()] + dwz * row[o + T1Z.ordinal()]);
-        float w2 = row[o + WT2_0.ordinal()] + (dwx * row[o + T2X.ordinal()]
-                + dwy * row[o + T2Y.ordinal()] + dwz * row[o + T2Z.ordinal()]);
-        float kr = row[o + KR.ordinal()];
+        float w1 = row[o + R_WT1_0] + (dwx * row[o + R_T1X]
+                + dwy * row[o + R_T1Y] + dwz * row[o + R_T1Z]);
+        float w2 = row[o + R_WT2_0] + (dwx * row[o + R_T2X]
+                + dwy * row[o + R_T2Y] + dwz * row[o + R_T2Z]);
+        float kr = row[o + R_KR];
         float old1 = lambda[l + L_R1];
         float old2 = lambda[l + L_R2];
         lambda[l + L_R1] = old1 - w1 / kr;
         lambda[l + L_R2] = old2 - w2 / kr;
         projectOntoDisk(lambda, l + L_R1, l + L_R2, limit);
+    }
+
+    /** Applies a stepped rolling pair, accumulated at {@code old1}, {@code old2} before; returns the larger change. */
+    private static float applyRollingStep(float[] row, int o, int l, int a, int b, float old1, float old2,
+            float[] lambda, float[] state, int world) {
         float applied1 = lambda[l + L_R1] - old1;
         float applied2 = lambda[l + L_R2] - old2;
         applyRolling(row, o, a, b, applied1, applied2, state, world);
@@ -325,42 +482,29 @@ final class Iterative {
     /** Adds the velocity change of tangential impulses {@code applied1 t1 + applied2 t2}: {@code -} on a, {@code +} on b. */
     static void applyTangents(float[] row, int o, int a, int b, float applied1, float applied2,
             float[] state, int world) {
-        float t1x = row[o + T1X.ordinal()];
-        float t1y = row[o + T1Y.ordinal()];
-        float t1z = row[o + T1Z.ordinal()];
-        float t2x = row[o + T2X.ordinal()];
-        float t2y = row[o + T2Y.ordinal()];
-        float t2z = row[o + T2Z.ordinal()];
         if (a != world) {
-            float impulse1 = -applied1;
-            float impulse2 = -applied2;
-            float linear1 = impulse1 * row[o + INV_MASS_A.ordinal()];
-            float linear2 = impulse2 * row[o + INV_MASS_A.ordinal()];
-            state[a + S_DVX] += linear1 * t1x + linear2 * t2x;
-            state[a + S_DVY] += linear1 * t1y + linear2 * t2y;
-            state[a + S_DVZ] += linear1 * t1z + linear2 * t2z;
-            state[a + S_DWX] += impulse1 * row[o + DIRT1_AX.ordinal()]
-                    + impulse2 * row[o + DIRT2_AX.ordinal()];
-            state[a + S_DWY] += impulse1 * row[o + DIRT1_AY.ordinal()]
-                    + impulse2 * row[o + DIRT2_AY.ordinal()];
-            state[a + S_DWZ] += impulse1 * row[o + DIRT1_AZ.ordinal()]
-                    + impulse2 * row[o + DIRT2_AZ.ordinal()];
+            addTangential(row, o, a, -applied1, -applied2, R_INV_MASS_A, R_DIRT1_AX, R_DIRT2_AX, state);
         }
         if (b != world) {
-            float impulse1 = applied1;
-            float impulse2 = applied2;
-            float linear1 = impulse1 * row[o + INV_MASS_B.ordinal()];
-            float linear2 = impulse2 * row[o + INV_MASS_B.ordinal()];
-            state[b + S_DVX] += linear1 * t1x + linear2 * t2x;
-            state[b + S_DVY] += linear1 * t1y + linear2 * t2y;
-            state[b + S_DVZ] += linear1 * t1z + linear2 * t2z;
-            state[b + S_DWX] += impulse1 * row[o + DIRT1_BX.ordinal()]
-                    + impulse2 * row[o + DIRT2_BX.ordinal()];
-            state[b + S_DWY] += impulse1 * row[o + DIRT1_BY.ordinal()]
-                    + impulse2 * row[o + DIRT2_BY.ordinal()];
-            state[b + S_DWZ] += impulse1 * row[o + DIRT1_BZ.ordinal()]
-                    + impulse2 * row[o + DIRT2_BZ.ordinal()];
+            addTangential(row, o, b, applied1, applied2, R_INV_MASS_B, R_DIRT1_BX, R_DIRT2_BX, state);
         }
+    }
+
+    /**
+     * Adds to the body at state offset {@code s} the velocity change of impulses {@code impulse1 t1
+     * + impulse2 t2}: the side's inverse mass at field {@code inverseMass}, its {@code I^-1 (r x t_i)}
+     * at {@code dirt1} and {@code dirt2} (x, y, z triples).
+     */
+    private static void addTangential(float[] row, int o, int s, float impulse1, float impulse2, int inverseMass,
+            int dirt1, int dirt2, float[] state) {
+        float linear1 = impulse1 * row[o + inverseMass];
+        float linear2 = impulse2 * row[o + inverseMass];
+        state[s + S_DVX] += linear1 * row[o + R_T1X] + linear2 * row[o + R_T2X];
+        state[s + S_DVY] += linear1 * row[o + R_T1Y] + linear2 * row[o + R_T2Y];
+        state[s + S_DVZ] += linear1 * row[o + R_T1Z] + linear2 * row[o + R_T2Z];
+        state[s + S_DWX] += impulse1 * row[o + dirt1] + impulse2 * row[o + dirt2];
+        state[s + S_DWY] += impulse1 * row[o + dirt1 + 1] + impulse2 * row[o + dirt2 + 1];
+        state[s + S_DWZ] += impulse1 * row[o + dirt1 + 2] + impulse2 * row[o + dirt2 + 2];
     }
 
     /** Adds the angular velocity change of rolling impulses {@code applied1 t1 + applied2 t2}: {@code -} on a, {@code +} on b. */
@@ -369,49 +513,49 @@ final class Iterative {
         if (a != world) {
             float impulse1 = -applied1;
             float impulse2 = -applied2;
-            state[a + S_DWX] += impulse1 * row[o + ROLL1_AX.ordinal()]
-                    + impulse2 * row[o + ROLL2_AX.ordinal()];
-            state[a + S_DWY] += impulse1 * row[o + ROLL1_AY.ordinal()]
-                    + impulse2 * row[o + ROLL2_AY.ordinal()];
-            state[a + S_DWZ] += impulse1 * row[o + ROLL1_AZ.ordinal()]
-                    + impulse2 * row[o + ROLL2_AZ.ordinal()];
+            state[a + S_DWX] += impulse1 * row[o + R_ROLL1_AX]
+                    + impulse2 * row[o + R_ROLL2_AX];
+            state[a + S_DWY] += impulse1 * row[o + R_ROLL1_AY]
+                    + impulse2 * row[o + R_ROLL2_AY];
+            state[a + S_DWZ] += impulse1 * row[o + R_ROLL1_AZ]
+                    + impulse2 * row[o + R_ROLL2_AZ];
         }
         if (b != world) {
             float impulse1 = applied1;
             float impulse2 = applied2;
-            state[b + S_DWX] += impulse1 * row[o + ROLL1_BX.ordinal()]
-                    + impulse2 * row[o + ROLL2_BX.ordinal()];
-            state[b + S_DWY] += impulse1 * row[o + ROLL1_BY.ordinal()]
-                    + impulse2 * row[o + ROLL2_BY.ordinal()];
-            state[b + S_DWZ] += impulse1 * row[o + ROLL1_BZ.ordinal()]
-                    + impulse2 * row[o + ROLL2_BZ.ordinal()];
+            state[b + S_DWX] += impulse1 * row[o + R_ROLL1_BX]
+                    + impulse2 * row[o + R_ROLL2_BX];
+            state[b + S_DWY] += impulse1 * row[o + R_ROLL1_BY]
+                    + impulse2 * row[o + R_ROLL2_BY];
+            state[b + S_DWZ] += impulse1 * row[o + R_ROLL1_BZ]
+                    + impulse2 * row[o + R_ROLL2_BZ];
         }
     }
 
     /** Adds the velocity change of an impulse {@code applied} along {@code n}: {@code -} on a, {@code +} on b. */
     static void applyImpulse(float[] row, int o, int a, int b, float applied, float[] state, int world) {
-        float nx = row[o + NX.ordinal()];
-        float ny = row[o + NY.ordinal()];
-        float nz = row[o + NZ.ordinal()];
+        float nx = row[o + R_NX];
+        float ny = row[o + R_NY];
+        float nz = row[o + R_NZ];
         if (a != world) {
             float impulseA = -applied;
-            float linearA = impulseA * row[o + INV_MASS_A.ordinal()];
+            float linearA = impulseA * row[o + R_INV_MASS_A];
             state[a + S_DVX] += linearA * nx;
             state[a + S_DVY] += linearA * ny;
             state[a + S_DVZ] += linearA * nz;
-            state[a + S_DWX] += impulseA * row[o + DIR_AX.ordinal()];
-            state[a + S_DWY] += impulseA * row[o + DIR_AY.ordinal()];
-            state[a + S_DWZ] += impulseA * row[o + DIR_AZ.ordinal()];
+            state[a + S_DWX] += impulseA * row[o + R_DIR_AX];
+            state[a + S_DWY] += impulseA * row[o + R_DIR_AY];
+            state[a + S_DWZ] += impulseA * row[o + R_DIR_AZ];
         }
         if (b != world) {
             float impulseB = applied;
-            float linearB = impulseB * row[o + INV_MASS_B.ordinal()];
+            float linearB = impulseB * row[o + R_INV_MASS_B];
             state[b + S_DVX] += linearB * nx;
             state[b + S_DVY] += linearB * ny;
             state[b + S_DVZ] += linearB * nz;
-            state[b + S_DWX] += impulseB * row[o + DIR_BX.ordinal()];
-            state[b + S_DWY] += impulseB * row[o + DIR_BY.ordinal()];
-            state[b + S_DWZ] += impulseB * row[o + DIR_BZ.ordinal()];
+            state[b + S_DWX] += impulseB * row[o + R_DIR_BX];
+            state[b + S_DWY] += impulseB * row[o + R_DIR_BY];
+            state[b + S_DWZ] += impulseB * row[o + R_DIR_BZ];
         }
     }
 
@@ -424,10 +568,10 @@ final class Iterative {
             int a = pairs[PAIR * r + SIDE_A];
             int b = pairs[PAIR * r + SIDE_B];
             applyImpulse(row, o, a, b, lambda[l + L_N], state, world);
-            if (lambdaStride > L_T1 && row[o + MU.ordinal()] > 0.0f) {
+            if (lambdaStride > L_T1 && row[o + R_MU] > 0.0f) {
                 applyTangents(row, o, a, b, lambda[l + L_T1], lambda[l + L_T2], state, world);
             }
-            if (lambdaStride > L_R1 && row[o + RHO.ordinal()] > 0.0f) {
+            if (lambdaStride > L_R1 && row[o + R_RHO] > 0.0f) {
                 applyRolling(row, o, a, b, lambda[l + L_R1], lambda[l + L_R2], state, world);
             }
         }
@@ -447,13 +591,13 @@ final class Iterative {
         out.put(ImpulseField.J.ordinal() * stride + c, lambda[l + L_N]);
         float t1 = 0.0f;
         float t2 = 0.0f;
-        if (lambdaStride > L_T1 && row[o + MU.ordinal()] > 0.0f) {
+        if (lambdaStride > L_T1 && row[o + R_MU] > 0.0f) {
             t1 = lambda[l + L_T1];
             t2 = lambda[l + L_T2];
         }
         float r1 = 0.0f;
         float r2 = 0.0f;
-        if (lambdaStride > L_R1 && row[o + RHO.ordinal()] > 0.0f) {
+        if (lambdaStride > L_R1 && row[o + R_RHO] > 0.0f) {
             r1 = lambda[l + L_R1];
             r2 = lambda[l + L_R2];
         }
@@ -470,9 +614,9 @@ final class Iterative {
             out.put(at + 2 * stride, 0.0f);
             return;
         }
-        out.put(at, (s1 * row[o + T1X.ordinal()] + s2 * row[o + T2X.ordinal()]) + 0.0f);
-        out.put(at + stride, (s1 * row[o + T1Y.ordinal()] + s2 * row[o + T2Y.ordinal()]) + 0.0f);
-        out.put(at + 2 * stride, (s1 * row[o + T1Z.ordinal()] + s2 * row[o + T2Z.ordinal()]) + 0.0f);
+        out.put(at, (s1 * row[o + R_T1X] + s2 * row[o + R_T2X]) + 0.0f);
+        out.put(at + stride, (s1 * row[o + R_T1Y] + s2 * row[o + R_T2Y]) + 0.0f);
+        out.put(at + 2 * stride, (s1 * row[o + R_T1Z] + s2 * row[o + R_T2Z]) + 0.0f);
     }
 
     /** Copies body {@code i}'s accumulated change into the deltas (SoA, {@code deltaStride}). */

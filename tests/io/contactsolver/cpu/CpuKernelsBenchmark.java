@@ -176,10 +176,19 @@ public class CpuKernelsBenchmark {
         sink.consume(Iterative.sweepNormal(rows, pairs, lambda, state, bodyCount * StateField.STRIDE, 0, colourEnd));
     }
 
-    /** The same loop with friction 0.5 on every contact. */
+    /** The same rows with friction 0.5 on every contact, two side by side, as {@code CpuBackend} solves a colour. */
     @Benchmark
     @OperationsPerInvocation(CONTACTS)
     public void sweepFriction(Blackhole sink) {
+        FrictionUse frictional = new FrictionUse(true, false);
+        sink.consume(Iterative.sweepColour(frictionRows, frictional.rowFields(), pairs, frictionLambda,
+                frictional.accumulatedImpulses(), state, bodyCount * StateField.STRIDE, 0, colourEnd));
+    }
+
+    /** The frictional rows one after the other. */
+    @Benchmark
+    @OperationsPerInvocation(CONTACTS)
+    public void sweepFrictionInOrder(Blackhole sink) {
         FrictionUse frictional = new FrictionUse(true, false);
         sink.consume(Iterative.sweep(frictionRows, frictional.rowFields(), pairs, frictionLambda,
                 frictional.accumulatedImpulses(), state, bodyCount * StateField.STRIDE, 0, colourEnd));
