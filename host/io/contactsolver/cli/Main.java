@@ -2,12 +2,14 @@ package io.contactsolver.cli;
 
 import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
+import io.contactsolver.app.SignalChainedLaunch;
 import io.contactsolver.bench.BenchCommand;
 import io.contactsolver.demo.DemoCommand;
 import io.contactsolver.scene.Quoting;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.OptionalInt;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
@@ -24,7 +26,12 @@ import picocli.CommandLine;
         subcommands = {SolveCommand.class, DevicesCommand.class, GenerateCommand.class, BenchCommand.class,
             DemoCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
-    public static void main(String[] args) {
+    public static void main(String[] args) throws InterruptedException {
+        // PoCL's kernel compiler would otherwise be able to end the JVM (SignalChaining)
+        OptionalInt chained = SignalChainedLaunch.run(Main.class, args);
+        if (chained.isPresent()) {
+            System.exit(chained.getAsInt());
+        }
         System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 

@@ -54,6 +54,7 @@ public final class OpenClBackend implements SolverBackend {
 
     static OpenClBackend open(Optional<String> selector, List<String> sources) throws BackendUnavailableException {
         Device device = OpenClDevices.select(OpenClDevices.list(), selector);
+        SignalChaining.warnIfNeeded(device.platformName());
         return new OpenClBackend(new OpenClProgram(device, sources));
     }
 
