@@ -31,7 +31,7 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * JMH micro-benchmarks of the CPU backend's inner loops, one thread, on a seeded pile: nanoseconds
  * per body or per contact for each phase. Run with
- * {@code mvn test-compile exec:exec@jmh -Djmh.args="CpuKernels -f 1 -wi 3 -i 5"}.
+ * {@code mvn test-compile exec:exec@jmh -Djmh.args="CpuKernels -f 1 -wi 3 -i 5 -w 2 -r 2"}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
