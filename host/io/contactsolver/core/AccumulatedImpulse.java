@@ -1,9 +1,10 @@
 package io.contactsolver.core;
 
 /**
- * The impulses the iterative solver accumulates for each row, in storage order, structure of
- * arrays like the rows ({@code field * rowStride + row}): the normal impulse, the tangent pair on
- * the row's fixed tangents and the rolling pair along the same tangents.
+ * The impulses the iterative solver accumulates for each row, in storage order: the normal impulse,
+ * the tangent pair on the row's fixed tangents and the rolling pair along the same tangents. The
+ * device keeps them structure of arrays like its rows ({@code field * rows + row}); the CPU keeps
+ * a row's together and only the leading ones its batch needs ({@code FrictionUse.accumulatedImpulses}).
  */
 public enum AccumulatedImpulse {
     N,

@@ -27,6 +27,11 @@ import java.nio.IntBuffer;
  * bytes a body, nothing else). Tracking changes rather than velocities makes the first visit of a
  * row exactly the single pass: {@code v_n = vn0 + 0} and {@code (target - v_n) / K} is the seed
  * impulse.
+ *
+ * <p>Two things the device does not need: rows of a colour are solved two at a time
+ * ({@link #sweepNormalColour}, {@link #sweepColour}), and the steps of a row are methods small
+ * enough for C2 to inline into the loop (under {@code FreqInlineSize}, 325 bytes of bytecode;
+ * hence the row fields as int constants and the tangent step in pieces). Neither changes a bit.
  */
 final class Iterative {
     private static final int S_DVX = StateField.DVX.ordinal();

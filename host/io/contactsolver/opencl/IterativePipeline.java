@@ -24,10 +24,11 @@ import org.jocl.cl_mem;
 
 /**
  * The iterative solver on the device ({@code kernels/iterative.cl}): rows prepared in colour
- * order, the warm start, then per iteration one launch per colour and one for the overflow rows,
- * with the residual of each iteration kept in a small ring the host reads a window at a time to
- * stop where the CPU stops. Rows beyond the device's largest allocation go in chunks, laid out in
- * row order by the host.
+ * order, then either, for a batch of at most {@link #SMALL_BATCH_ROWS} rows, the warm start and
+ * every iteration in one launch of one work-group, or the warm start and, per iteration, one launch
+ * per colour and one for the overflow rows, with the residual of each iteration kept in a small
+ * ring the host reads a window at a time to stop where the CPU stops. Rows beyond the device's
+ * largest allocation go in chunks, laid out in row order by the host.
  */
 final class IterativePipeline {
     /** Iterations between reading back residuals to see whether the solve has converged. */
