@@ -198,11 +198,16 @@ public final class CpuBackend implements SolverBackend {
             }
         });
         FieldBlock impulses = job.impulses();
-        runner.forRange(rows, GRAIN, (from, to) -> {
-            for (int r = from; r < to; r++) {
-                Iterative.writeImpulses(row, rowStride, r, impulse, lambdaStride, impulses, order[r]);
-            }
-        });
+        if (frictional) {
+            runner.forRange(rows, GRAIN, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    Iterative.writeImpulses(row, rowStride, r, impulse, lambdaStride, impulses, order[r]);
+                }
+            });
+        } else {
+            // in contact order, every field written front to back: the friction and rolling fields are all +0
+            runner.forRange(rows, GRAIN, (from, to) -> Iterative.writeNormalImpulses(impulse, rowOf, impulses, from, to));
+        }
         job.clock().lap(SolvePhase.OUTPUT);
         return outcome;
     }

@@ -610,6 +610,27 @@ final class Iterative {
         writeVector(row, o, r1, r2, out, ImpulseField.RX.ordinal() * stride + c, stride);
     }
 
+    /**
+     * Writes contacts {@code [from, to)}'s {@code ImpulseField}s for a batch with neither friction
+     * nor rolling resistance (one accumulated impulse a row): the normal impulse from the contact's
+     * row, the rest +0, as {@link #writeImpulses} writes them, field by field in contact order.
+     */
+    static void writeNormalImpulses(float[] lambda, int[] rowOf, FieldBlock impulses, int from, int to) {
+        FloatBuffer out = impulses.floats();
+        int stride = impulses.stride();
+        int normal = ImpulseField.J.ordinal() * stride;
+        for (int c = from; c < to; c++) {
+            out.put(normal + c, lambda[rowOf[c]]);
+        }
+        for (int field = 0; field < ImpulseField.COUNT; field++) {
+            if (field != ImpulseField.J.ordinal()) {
+                for (int c = from; c < to; c++) {
+                    out.put(field * stride + c, 0.0f);
+                }
+            }
+        }
+    }
+
     /** Writes {@code s1 t1 + s2 t2} (+0 for a zero pair) at {@code at}, {@code at + stride}, {@code at + 2 stride}. */
     private static void writeVector(float[] row, int o, float s1, float s2, FloatBuffer out, int at,
             int stride) {
