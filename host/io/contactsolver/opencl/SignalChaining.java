@@ -14,7 +14,7 @@ import java.util.logging.Logger;
  * <p>LLVM installs its own handlers for SIGSEGV and other signals while it compiles. The JVM raises
  * SIGSEGV on purpose (safepoint polls, implicit null checks), so a Java thread that hits one while
  * a kernel compiles is handed to LLVM's handler and the process dies: exit status 139, no
- * {@code hs_err} file (seen here with PoCL 3.1 in about half the runs of {@code bench}, and in none
+ * {@code hs_err} file (seen here with PoCL 3.1 in 9 of 25 runs of {@code bench}, and in none
  * of six with {@code libjsig}). Preloaded, {@code libjsig} keeps the JVM's handlers first and
  * chains to the others. It must be loaded before the JVM starts:
  * {@code LD_PRELOAD=$JAVA_HOME/lib/libjsig.so}.
