@@ -19,6 +19,21 @@ public record FrictionUse(boolean friction, boolean rolling) {
     }
 
     /**
+     * Writes +0 into the {@code ImpulseField}s this batch cannot make non-zero (those from
+     * {@link #impulseFields()} on) of elements {@code [from, to)}, field by field: what a backend
+     * writes instead of solving or sending them. Through the raw view, untracked (an output block is
+     * never uploaded), so that threads may fill disjoint ranges at once.
+     */
+    public void zeroUnusedImpulses(FieldBlock impulses, int from, int to) {
+        FloatBuffer out = impulses.floats();
+        for (int field = impulseFields(); field < ImpulseField.COUNT; field++) {
+            for (int c = from; c < to; c++) {
+                out.put(field * impulses.stride() + c, 0.0f);
+            }
+        }
+    }
+
+    /**
      * The {@code ContactRowField}s a row of this batch keeps on the CPU, a prefix of them: a
      * million-row batch streams its rows from memory every iteration, so every field saved counts.
      */

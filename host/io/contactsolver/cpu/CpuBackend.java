@@ -206,7 +206,10 @@ public final class CpuBackend implements SolverBackend {
             });
         } else {
             // in contact order, every field written front to back: the friction and rolling fields are all +0
-            runner.forRange(rows, GRAIN, (from, to) -> Iterative.writeNormalImpulses(impulse, rowOf, impulses, from, to));
+            runner.forRange(rows, GRAIN, (from, to) -> {
+                Iterative.writeNormalImpulses(impulse, rowOf, impulses, from, to);
+                friction.zeroUnusedImpulses(impulses, from, to);
+            });
         }
         job.clock().lap(SolvePhase.OUTPUT);
         return outcome;

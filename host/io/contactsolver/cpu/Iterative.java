@@ -611,23 +611,15 @@ final class Iterative {
     }
 
     /**
-     * Writes contacts {@code [from, to)}'s {@code ImpulseField}s for a batch with neither friction
-     * nor rolling resistance (one accumulated impulse a row): the normal impulse from the contact's
-     * row, the rest +0, as {@link #writeImpulses} writes them, field by field in contact order.
+     * Writes the normal impulses of contacts {@code [from, to)} of a batch with neither friction
+     * nor rolling resistance (one accumulated impulse a row), in contact order, from each contact's
+     * row; the caller fills the other fields ({@code FrictionUse.zeroUnusedImpulses}).
      */
     static void writeNormalImpulses(float[] lambda, int[] rowOf, FieldBlock impulses, int from, int to) {
         FloatBuffer out = impulses.floats();
-        int stride = impulses.stride();
-        int normal = ImpulseField.J.ordinal() * stride;
+        int normal = ImpulseField.J.ordinal() * impulses.stride();
         for (int c = from; c < to; c++) {
             out.put(normal + c, lambda[rowOf[c]]);
-        }
-        for (int field = 0; field < ImpulseField.COUNT; field++) {
-            if (field != ImpulseField.J.ordinal()) {
-                for (int c = from; c < to; c++) {
-                    out.put(field * stride + c, 0.0f);
-                }
-            }
         }
     }
 

@@ -8,7 +8,6 @@ import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.DeltaField;
-import io.contactsolver.layout.ImpulseField;
 import io.contactsolver.layout.SolvePhase;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,13 +104,8 @@ final class DeviceMemory implements AutoCloseable {
      */
     void downloadImpulses(cl_mem memory, SolveJob job, int first, int count, int deviceStride) {
         FieldBlock host = job.impulses();
-        int fields = job.friction().impulseFields();
-        transfers.downloadBlock(memory, deviceStride, host, first, count, fields);
-        for (int f = fields; f < ImpulseField.COUNT; f++) {
-            for (int c = first; c < first + count; c++) {
-                host.setFloat(f, c, 0.0f);
-            }
-        }
+        transfers.downloadBlock(memory, deviceStride, host, first, count, job.friction().impulseFields());
+        job.friction().zeroUnusedImpulses(host, first, first + count);
     }
 
     /** Reads the deltas back, waits for the whole solve, and charges the device's times to the phases. */
