@@ -35,15 +35,9 @@ public final class SignalChainedLaunch {
         if (library.isEmpty()) {
             return OptionalInt.empty();
         }
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
-        command.add("-D" + PROPERTY + "=true");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(main.getName());
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+        List<String> options = new ArrayList<>(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        options.add("-D" + PROPERTY + "=true");
+        ProcessBuilder builder = new ProcessBuilder(JavaCommand.of(options, main.getName(), List.of(args))).inheritIO();
         String preload = System.getenv("LD_PRELOAD");
         builder.environment().put("LD_PRELOAD",
                 library.get() + (preload == null || preload.isBlank() ? "" : ":" + preload));

@@ -3,6 +3,7 @@ package io.contactsolver.bench;
 import io.contactsolver.app.DeviceOptions;
 import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
+import io.contactsolver.app.JavaCommand;
 import io.contactsolver.app.Progress;
 import io.contactsolver.scene.Quoting;
 import java.io.IOException;
@@ -84,15 +85,12 @@ public final class BenchCommand implements Callable<Integer> {
      */
     private int runInChild() throws Exception {
         long heap = Runtime.getRuntime().maxMemory();
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms" + heap, "-Xmx" + heap, "-D" + CHILD_PROPERTY + "=true",
+        List<String> options = List.of("-Xms" + heap, "-Xmx" + heap, "-D" + CHILD_PROPERTY + "=true",
                 // the child's stderr is a pipe: whether to draw a bar is decided here, on the real one
-                "-D" + Progress.PROPERTY + "=" + Progress.mode().propertyValue(),
-                "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"),
-                // the application this command runs in (its root command), started again with the same arguments
-                spec.root().userObject().getClass().getName()));
-        command.addAll(spec.commandLine().getParseResult().originalArgs());
+                "-D" + Progress.PROPERTY + "=" + Progress.mode().propertyValue(), "-Djava.awt.headless=true");
+        // the application this command runs in (its root command), started again with the same arguments
+        List<String> command = JavaCommand.of(options, spec.root().userObject().getClass().getName(),
+                spec.commandLine().getParseResult().originalArgs());
         Process child = new ProcessBuilder(command).start();
         child.getOutputStream().close();
         Thread out = forward(child.getInputStream(), spec.commandLine().getOut());
