@@ -89,7 +89,6 @@ final class IterativePipeline {
         int worldSlot = bodyCount;
         DeviceMemory.BodyMemory body = memory.uploadBodies(job);
         cl_mem stateMem = memory.zeroed(state, (long) (bodyCount + 1) * StateField.STRIDE * Sizeof.cl_float);
-        cl_mem residualMem = memory.zeroed(residuals, (long) RESIDUAL_SLOTS * Sizeof.cl_int);
         cl_mem deltaMem = memory.deltas.require((long) bodyCount * DeltaField.COUNT * Sizeof.cl_float);
         int chunkRows = memory.perAllocation((long) ContactRowField.COUNT * Sizeof.cl_float);
         // (a row's other arrays, impulses and warm start included, are smaller than its fields)
@@ -118,7 +117,7 @@ final class IterativePipeline {
                     null);
             outcome = new IterationOutcome(result[0], Float.intBitsToFloat(result[1]));
         } else {
-            outcome = iterateByColour(job, chunks, stateMem, residualMem, useWarm);
+            outcome = iterateByColour(job, chunks, stateMem, useWarm);
         }
         kernels.writeStateDeltas(bodyCount, stateMem, bodyCount, bodyCount, deltaMem);
         FloatBuffer rowImpulses = null;
@@ -163,8 +162,8 @@ final class IterativePipeline {
      * The iterations as a kernel per colour (and one for the overflow) an iteration, the residuals
      * read back every {@link #CONVERGENCE_CHECK} iterations.
      */
-    private IterationOutcome iterateByColour(SolveJob job, List<RowChunk> chunks, cl_mem stateMem, cl_mem residualMem,
-            boolean useWarm) {
+    private IterationOutcome iterateByColour(SolveJob job, List<RowChunk> chunks, cl_mem stateMem, boolean useWarm) {
+        cl_mem residualMem = memory.zeroed(residuals, (long) RESIDUAL_SLOTS * Sizeof.cl_int);
         ContactColoring coloring = job.coloring();
         int rowCount = coloring.rowCount();
         int worldSlot = job.bodyCount();

@@ -234,10 +234,7 @@ final class Kernels implements AutoCloseable {
     void solveSmallBatch(cl_mem row, int rows, cl_mem slots, cl_mem lambda, cl_mem state, int worldSlot,
             cl_mem starts, int colours, boolean warm, int iterations, int toleranceBits, cl_mem outcome) {
         Signature signature = Signature.SOLVE_SMALL_BATCH;
-        long[] maxLocal = new long[1];
-        clGetKernelWorkGroupInfo(kernels.get(signature), device, CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t,
-                Pointer.to(maxLocal), null);
-        int group = (int) Long.highestOneBit(Math.max(1, Math.min(SMALL_BATCH_GROUP, maxLocal[0])));
+        int group = (int) groupSize(kernels.get(signature), SMALL_BATCH_GROUP);
         launch(signature).floats(row).integer(rows).ints(slots).floats(lambda).floats(state).integer(worldSlot)
                 .ints(starts).integer(colours).flag(warm).integer(iterations).integer(toleranceBits).ints(outcome)
                 .localInts(group).runGroup(group);
@@ -269,6 +266,13 @@ final class Kernels implements AutoCloseable {
             float dt) {
         launch(Signature.INTEGRATE_BODIES).floats(bodies).integer(stride).integer(bodyCount).floats(deltas)
                 .integer(deltaStride).real(dt).run(workItems);
+    }
+
+    /** The largest power of two at most {@code cap} work-items that {@code kernel} can run in one group on the device. */
+    private long groupSize(cl_kernel kernel, int cap) {
+        long[] maxLocal = new long[1];
+        clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t, Pointer.to(maxLocal), null);
+        return Long.highestOneBit(Math.max(1, Math.min(cap, maxLocal[0])));
     }
 
     private Launch launch(Signature signature) {
@@ -351,10 +355,7 @@ final class Kernels implements AutoCloseable {
             if (workItems == 0) {
                 return;
             }
-            long[] maxLocal = new long[1];
-            clGetKernelWorkGroupInfo(kernel, device, CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t, Pointer.to(maxLocal),
-                    null);
-            long local = Long.highestOneBit(Math.max(1, Math.min(LOCAL_SIZE, maxLocal[0])));
+            long local = groupSize(kernel, LOCAL_SIZE);
             long global = (workItems + local - 1) / local * local;
             clEnqueueNDRangeKernel(queue, kernel, 1, null, new long[] {global}, new long[] {local}, 0, null, null);
         }

@@ -35,10 +35,19 @@ public final class SignalChaining {
 
     /** Whether {@code libjsig} is loaded in this process; false where that cannot be told (no /proc). */
     public static boolean active() {
-        try {
-            return Files.readString(Path.of("/proc/self/maps")).contains("/libjsig.so");
-        } catch (IOException | RuntimeException e) {
-            return false;
+        return Loaded.ACTIVE;
+    }
+
+    /** Read once: chaining is preloaded before the JVM starts or not at all. */
+    private static final class Loaded {
+        static final boolean ACTIVE = readMaps();
+
+        private static boolean readMaps() {
+            try {
+                return Files.readString(Path.of("/proc/self/maps")).contains("/libjsig.so");
+            } catch (IOException | RuntimeException e) {
+                return false;
+            }
         }
     }
 
