@@ -9,6 +9,7 @@ import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactField;
 import io.contactsolver.opencl.TransferProbe;
+import io.contactsolver.scene.Batches;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import java.lang.management.BufferPoolMXBean;
@@ -343,21 +344,18 @@ final class Benchmark {
             List<Integer> threads = new ArrayList<>();
             if (plan.backends().contains(Choices.Backend.CPU)) {
                 for (int count : plan.threads() > 1 ? List.of(1, plan.threads()) : List.of(1)) {
-                    runners.add(new ModuleRunner(CPU, Backend.CPU, count, variant, shorter));
-                    runners.add(new ModuleRunner(CPU, Backend.CPU, count, variant, longer));
+                    ModuleRunner first = new ModuleRunner(CPU, Backend.CPU, count, variant, shorter);
+                    runners.add(first);
+                    runners.add(first.withSettings(longer)); // the same solver: its arrays, not a second set
                     threads.add(count);
                 }
             }
             if (plan.backends().contains(Choices.Backend.OPENCL)) {
                 ModuleRunner first = ModuleRunner.openClOrNull(variant, shorter, plan.device(), plan.threads());
-                ModuleRunner second = first == null ? null
-                        : ModuleRunner.openClOrNull(variant, longer, plan.device(), plan.threads());
-                if (second != null) {
+                if (first != null) {
                     runners.add(first);
-                    runners.add(second);
+                    runners.add(first.withSettings(longer)); // the same device program and buffers
                     threads.add(first.computeUnits());
-                } else if (first != null) {
-                    first.close();
                 }
             }
             double[][] seconds = timeRoundRobin(runners);
@@ -376,20 +374,15 @@ final class Benchmark {
                         longRunner.loopNanosPerContactIteration()));
             }
             for (ModuleRunner runner : runners) {
-                runner.close();
+                runner.close(); // the second of each pair leaves the shared solver to the first
             }
         }
     }
 
     /** A copy of {@code scene} whose contacts all carry friction {@code mu} and rolling resistance {@code rho}. */
     private static Scene copyWithFriction(Scene scene, float mu, float rho) {
-        ContactBatch source = scene.contacts();
-        ContactBatch contacts = new ContactBatch(source.size());
-        for (int c = 0; c < source.size(); c++) {
-            contacts.add(source.bodyA(c), source.bodyB(c), 0, 0, 0, 0, 1, 0, 0);
-            for (ContactField field : ContactField.values()) {
-                contacts.set(field, c, source.get(field, c));
-            }
+        ContactBatch contacts = Batches.copyOf(scene.contacts());
+        for (int c = 0; c < contacts.size(); c++) {
             contacts.setFriction(c, mu).setRollingResistance(c, rho);
         }
         return new Scene(scene.bodies(), scene.bodyIds(), contacts);

@@ -85,16 +85,12 @@ record LoopCost(String scene, String friction, String backend, int threads, int 
                 out.write(String.join(",", cost.scene(), cost.friction(), cost.backend(),
                         Integer.toString(cost.threads()), Integer.toString(cost.contacts()),
                         Integer.toString(cost.iterations()), Integer.toString(cost.longIterations()),
-                        number(cost.secondsShort()),
-                        number(cost.secondsLong()), number(cost.nanosPerContactIteration()),
-                        number(cost.nanosPerContactIterationPerThread()), number(cost.setupSeconds() * 1e3),
-                        number(cost.setupSeconds() / cost.secondsPerIteration()), number(cost.loopNanos())));
+                        Measurement.number(cost.secondsShort()),
+                        Measurement.number(cost.secondsLong()), Measurement.number(cost.nanosPerContactIteration()),
+                        Measurement.number(cost.nanosPerContactIterationPerThread()), Measurement.number(cost.setupSeconds() * 1e3),
+                        Measurement.number(cost.setupSeconds() / cost.secondsPerIteration()), Measurement.number(cost.loopNanos())));
                 out.write('\n');
             }
         });
-    }
-
-    private static String number(double value) {
-        return String.format(Locale.ROOT, "%.6g", value);
     }
 }

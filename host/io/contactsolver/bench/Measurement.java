@@ -36,7 +36,8 @@ record Measurement(String scene, String backend, String solver, int contacts, in
                 note.replace(',', ';'));
     }
 
-    private static String number(double value) {
+    /** A figure as the CSV files write it. */
+    static String number(double value) {
         return String.format(Locale.ROOT, "%.6g", value);
     }
 }

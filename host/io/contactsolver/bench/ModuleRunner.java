@@ -17,6 +17,8 @@ final class ModuleRunner implements AutoCloseable {
     private final Scene scene;
     private final SolveSettings settings;
     private final ContactSolver solver;
+    /** Whether {@link #close} closes the solver: false for a runner that shares another's ({@link #withSettings}). */
+    private final boolean ownsSolver;
     private SolveResult result = new SolveResult();
     private SolveResult previous = new SolveResult();
     private final long[] phaseNanos = new long[SolvePhase.values().length];
@@ -28,8 +30,14 @@ final class ModuleRunner implements AutoCloseable {
     }
 
     private ModuleRunner(String name, ContactSolver solver, int threads, Scene scene, SolveSettings settings) {
+        this(name, solver, true, threads, scene, settings);
+    }
+
+    private ModuleRunner(String name, ContactSolver solver, boolean ownsSolver, int threads, Scene scene,
+            SolveSettings settings) {
         this.name = name;
         this.solver = solver;
+        this.ownsSolver = ownsSolver;
         this.threads = threads;
         this.scene = scene;
         this.settings = settings;
@@ -48,6 +56,14 @@ final class ModuleRunner implements AutoCloseable {
 
     static String openClUnavailableReason() {
         return unavailable;
+    }
+
+    /**
+     * A runner of the same scene on this runner's solver (one device program, one set of working
+     * arrays) with other settings, timed apart; closing it leaves the solver to this runner.
+     */
+    ModuleRunner withSettings(SolveSettings other) {
+        return new ModuleRunner(name, solver, false, threads, scene, other);
     }
 
     /** {@code cpu} or {@code opencl}. */
@@ -146,6 +162,8 @@ final class ModuleRunner implements AutoCloseable {
 
     @Override
     public void close() {
-        solver.close();
+        if (ownsSolver) {
+            solver.close();
+        }
     }
 }

@@ -5,9 +5,8 @@ import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
-import io.contactsolver.layout.BodyField;
-import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.ContactField;
+import io.contactsolver.scene.Batches;
 import io.contactsolver.layout.DeltaField;
 import java.nio.FloatBuffer;
 
@@ -227,26 +226,10 @@ public final class Simulation {
         }
     }
 
-    /** The batches as the velocity solve is about to see them, copied field by field. */
+    /** The batches as the velocity solve is about to see them, copied; a body's id is its index. */
     private io.contactsolver.scene.Scene copyOfSolveInput() {
-        BodyBatch bodyCopy = new BodyBatch(bodies.size());
-        int[] ids = new int[bodies.size()];
-        for (int i = 0; i < bodies.size(); i++) {
-            bodyCopy.add();
-            for (BodyField field : BodyField.values()) {
-                bodyCopy.set(field, i, bodies.get(field, i));
-            }
-            ids[i] = i;
-        }
-        ContactBatch contactCopy = new ContactBatch(contacts.size());
-        for (int c = 0; c < contacts.size(); c++) {
-            contactCopy.add(contacts.body(ContactBody.A, c), contacts.body(ContactBody.B, c), 0, 0, 0, 0, 1, 0, 0);
-            for (ContactField field : ContactField.values()) {
-                contactCopy.set(field, c, contacts.get(field, c));
-            }
-            contactCopy.setId(c, contacts.id(c));
-        }
-        return new io.contactsolver.scene.Scene(bodyCopy, ids, contactCopy);
+        int[] ids = java.util.stream.IntStream.range(0, bodies.size()).toArray();
+        return new io.contactsolver.scene.Scene(Batches.copyOf(bodies), ids, Batches.copyOf(contacts));
     }
 
     /** Gives each sphere that entered the world since the last call its body: a solid sphere. */
