@@ -13,7 +13,10 @@ import io.contactsolver.core.MovableBodies;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolveMeter;
+import io.contactsolver.core.SoftCoefficients;
+import io.contactsolver.core.SoftStepJob;
 import io.contactsolver.core.SolverBackend;
+import io.contactsolver.core.TargetRule;
 import io.contactsolver.core.WarmStart;
 import io.contactsolver.cpu.CpuBackend;
 import io.contactsolver.cpu.Integrator;
@@ -76,6 +79,8 @@ public final class ContactSolver implements AutoCloseable {
     private boolean warnedRollingIgnored;
     /** {@code step}'s copy of the linear velocities before gravity, restored if the solve overflows. */
     private float[] velocitiesBeforeGravity = new float[0];
+    /** The soft step's bodies at the end of the step, committed to the caller's bodies once checked. */
+    private FieldBlock nextBodies;
 
     private ContactSolver(ParallelRunner runner, SolverBackend backend, Backend kind, String fallbackReason) {
         this.runner = runner;
@@ -227,6 +232,9 @@ public final class ContactSolver implements AutoCloseable {
     public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
             SolveResult dest) {
         checkArguments(settings, warmStart, dest);
+        if (settings.kind() == SolverKind.SOFT_STEP) {
+            throw new IllegalArgumentException("the soft step moves bodies between its substeps: call step, not solve");
+        }
         clock.start();
         validate(bodies, contacts, runner);
         clock.lap(SolvePhase.VALIDATE);
@@ -258,6 +266,9 @@ public final class ContactSolver implements AutoCloseable {
         }
         if (!gravity.isFinite()) {
             throw new IllegalArgumentException("gravity must be finite, got " + gravity);
+        }
+        if (settings.kind() == SolverKind.SOFT_STEP) {
+            return softStep(bodies, contacts, settings, gravity, timeStep, warmStart, dest);
         }
         clock.start();
         validate(bodies, contacts, runner);
@@ -304,6 +315,83 @@ public final class ContactSolver implements AutoCloseable {
         onDevice(() -> backend.mirrorIntegration(block, count, timeStep));
         clock.lap(SolvePhase.INTEGRATE);
         return finish(settings, outcome, dest);
+    }
+
+    /**
+     * The soft step: everything set up once (validation, warm start by id, colouring, rows), the
+     * substeps on the backend, and the bodies' new state committed only once it is checked finite,
+     * so that a step that throws leaves every body as it was.
+     */
+    private SolveResult softStep(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, Vector3fc gravity,
+            float timeStep, SolveResult warmStart, SolveResult dest) {
+        SoftCoefficients coefficients = settings.softCoefficients(timeStep);
+        if (!Float.isFinite(coefficients.inverseSubstep())) {
+            throw new IllegalArgumentException("time step " + timeStep + " over " + settings.substeps()
+                    + " substeps is too small: its inverse overflows");
+        }
+        clock.start();
+        validate(bodies, contacts, runner);
+        clock.lap(SolvePhase.VALIDATE);
+        float[] warmImpulses = null;
+        if (warmStart != null) {
+            try {
+                warmImpulses = warmStarts.match(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
+                        warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.contactCount());
+            } catch (InputFault fault) {
+                throw InvalidInputException.of(fault);
+            }
+            clock.lap(SolvePhase.WARM_START);
+        }
+        movable.classify(bodies.block(), bodies.size(), runner);
+        clock.lap(SolvePhase.CLASSIFY);
+        coloring.build(contacts.linkBlock(), contacts.size(), movable, settings.colourBudget());
+        clock.lap(SolvePhase.COLOUR);
+        int count = bodies.size();
+        if (nextBodies == null || nextBodies.stride() < count) {
+            nextBodies = new FieldBlock(SoftStepJob.BODY_STATE_FIELDS, Math.max(count, 16));
+        }
+        dest.prepare(count, contacts.size(), contacts.idArray());
+        TargetRule restitution = new TargetRule(settings.restitutionThreshold(), 0.0f, 0.0f, 0.0f);
+        SoftStepJob job = new SoftStepJob(bodies.block(), count, contacts.floatBlock(), contacts.linkBlock(),
+                contacts.size(), restitution, FrictionUse.of(contacts.floatBlock(), contacts.size()), movable, coloring,
+                settings.iterations(), settings.relaxIterations(), coefficients, gravity.x(), gravity.y(), gravity.z(),
+                timeStep, warmImpulses, nextBodies, dest.deltaBlock(), dest.impulseBlock(), clock);
+        IterationOutcome outcome;
+        try {
+            outcome = backend.softStep(job);
+        } catch (BackendFailureException failure) {
+            fallBackToCpu(failure);
+            outcome = backend.softStep(job);
+        }
+        requireFinite(dest.impulseBlock(), contacts.size(), dest.deltaBlock(), count);
+        requireFiniteBodies(nextBodies, count);
+        FieldBlock block = bodies.block();
+        FieldBlock next = nextBodies;
+        runner.forRange(count, 1 << 14, (from, to) -> {
+            for (int f = 0; f < SoftStepJob.BODY_STATE_FIELDS; f++) {
+                for (int i = from; i < to; i++) {
+                    block.setFloat(f, i, next.getFloat(f, i));
+                }
+            }
+        });
+        clock.lap(SolvePhase.INTEGRATE);
+        dest.finish(kind, SolverKind.SOFT_STEP, outcome.iterations(), outcome.residual(), coloring.colourCount(),
+                coloring.overflowCount(), clock);
+        return dest;
+    }
+
+    /** Throws {@link NonFiniteResultException} for the lowest body whose state after a step is not finite. */
+    private void requireFiniteBodies(FieldBlock next, int count) {
+        int body = firstNonFinite(next, count, SoftStepJob.BODY_STATE_FIELDS);
+        if (body >= 0) {
+            for (int f = 0; f < SoftStepJob.BODY_STATE_FIELDS; f++) {
+                float value = next.getFloat(f, body);
+                if (!Float.isFinite(value)) {
+                    throw new NonFiniteResultException(InvalidInputException.Subject.BODY, body,
+                            BodyField.values()[f].column(), value);
+                }
+            }
+        }
     }
 
     /** A device-side update of the bodies; if the device fails, it is dropped: the host copy is authoritative. */

@@ -1,119 +1,246 @@
 package io.contactsolver;
 
 import io.contactsolver.core.ContactColoring;
+import io.contactsolver.core.SoftCoefficients;
 import io.contactsolver.core.TargetRule;
 import io.contactsolver.layout.ContactField;
 
 /**
- * What a solve computes and, for the iterative solver, how long it works. Immutable; the
- * {@code with} methods return a changed copy.
+ * What a solve computes and how long it works. Immutable; the {@code with} methods return a
+ * changed copy and refuse a bad value at the call, naming it.
  *
+ * <p>Every solver:
  * <ul>
- *   <li>{@code iterations}: the most iterations (default 100);</li>
+ *   <li>{@code restitutionThreshold}: a contact approaching slower than this (m/s) does not bounce
+ *       (default 0, so the impact law is unchanged);</li>
+ * </ul>
+ * The iterative solver and the soft step:
+ * <ul>
+ *   <li>{@code iterations}: the most iterations of a solve (default 100); for the soft step, the
+ *       solve iterations of each substep (default 1);</li>
+ *   <li>{@code colourBudget}: the most colours of the contact partition (default 32, at most 64);
+ *       contacts that do not fit are solved one after the other after the colours.</li>
+ * </ul>
+ * The iterative solver:
+ * <ul>
  *   <li>{@code tolerance}: stop early once an iteration changes no contact's accumulated impulse by
  *       more than this (default 0: stop only at an exact fixed point);</li>
- *   <li>{@code restitutionThreshold}: a contact approaching slower than this does not bounce
- *       (default 0, so the seed equation is unchanged); applies to both solvers;</li>
- *   <li>{@code colourBudget}: the most colours of the contact partition (default 32, at most 64);
- *       contacts that do not fit are solved serially after the colours;</li>
- *   <li>positional correction (default off, so the seed equation is unchanged): with a time step,
- *       contacts use their {@link ContactField#SEPARATION}: a gap may close within the step but not
- *       turn into overlap (speculative contacts), and overlap beyond {@code slop} is pushed out at
- *       {@code biasFactor} of its depth per step (Baumgarte). See {@code TargetRule}.</li>
+ *   <li>positional correction (default off: then every contact's {@link ContactField#SEPARATION} is
+ *       ignored and each contact only stops its bodies approaching). Turned on with a time step,
+ *       the separation is used: a gap may close within the step but not turn into overlap
+ *       (speculative contacts), and overlap beyond {@code slop} is pushed out at
+ *       {@code biasFactor} of its depth per step (Baumgarte).</li>
+ * </ul>
+ * The soft step ({@link #softStep()}, {@code ContactSolver#step} only; docs/physics.md,
+ * "Soft step"):
+ * <ul>
+ *   <li>{@code substeps}: the step is split into this many substeps (default 4);</li>
+ *   <li>{@code contactHertz}: contact stiffness as the frequency of the contact spring, in Hz
+ *       (default 30; used as at most a quarter of the substep rate);</li>
+ *   <li>{@code dampingRatio}: the contact spring's damping ratio, dimensionless (default 10:
+ *       heavily over-damped, so overlap is pushed out without bounce);</li>
+ *   <li>{@code pushOutSpeed}: the fastest the soft contact pushes overlapping bodies apart, in m/s
+ *       (default 3);</li>
+ *   <li>{@code relaxIterations}: the relax sweeps of each substep, which take the push-out out of
+ *       the velocities (default 1).</li>
  * </ul>
  */
 public final class SolveSettings {
     public static final int DEFAULT_ITERATIONS = 100;
     public static final int DEFAULT_COLOUR_BUDGET = 32;
+    /** The soft step's defaults: substeps, stiffness (Hz), damping ratio, push-out speed (m/s). */
+    public static final int DEFAULT_SUBSTEPS = 4;
+    public static final float DEFAULT_CONTACT_HERTZ = 30.0f;
+    public static final float DEFAULT_DAMPING_RATIO = 10.0f;
+    public static final float DEFAULT_PUSH_OUT_SPEED = 3.0f;
+    /** The most substeps a soft step takes. */
+    public static final int MAX_SUBSTEPS = 64;
 
-    private final SolverKind kind;
-    private final int iterations;
-    private final float tolerance;
-    private final float restitutionThreshold;
-    private final int colourBudget;
-    private final float timeStep;
-    private final float biasFactor;
-    private final float slop;
+    private SolverKind kind = SolverKind.SINGLE_PASS;
+    private int iterations = DEFAULT_ITERATIONS;
+    private float tolerance;
+    private float restitutionThreshold;
+    private int colourBudget = DEFAULT_COLOUR_BUDGET;
+    private float timeStep;
+    private float biasFactor;
+    private float slop;
+    private int substeps = DEFAULT_SUBSTEPS;
+    private float contactHertz = DEFAULT_CONTACT_HERTZ;
+    private float dampingRatio = DEFAULT_DAMPING_RATIO;
+    private float pushOutSpeed = DEFAULT_PUSH_OUT_SPEED;
+    private int relaxIterations = 1;
 
-    private SolveSettings(SolverKind kind, int iterations, float tolerance, float restitutionThreshold,
-            int colourBudget, float timeStep, float biasFactor, float slop) {
-        if (iterations < 1) {
-            throw new IllegalArgumentException("iterations must be at least 1, got " + iterations);
-        }
-        if (!(tolerance >= 0.0f) || !Float.isFinite(tolerance)) {
-            throw new IllegalArgumentException("tolerance must be finite and not negative, got " + tolerance);
-        }
-        if (!(restitutionThreshold >= 0.0f) || !Float.isFinite(restitutionThreshold)) {
-            throw new IllegalArgumentException("restitution threshold must be finite and not negative, got "
-                    + restitutionThreshold);
-        }
-        if (colourBudget < 1 || colourBudget > ContactColoring.MAX_COLOURS) {
-            throw new IllegalArgumentException("colour budget must be in [1, " + ContactColoring.MAX_COLOURS
-                    + "], got " + colourBudget);
-        }
-        if (timeStep != 0.0f && (!(timeStep > 0.0f) || !Float.isFinite(timeStep) || !(biasFactor >= 0.0f)
-                || !(biasFactor <= 1.0f) || !(slop >= 0.0f) || !Float.isFinite(slop))) {
-            throw new IllegalArgumentException("positional correction needs a positive time step, a bias factor in "
-                    + "[0, 1] and a slop >= 0; got " + timeStep + ", " + biasFactor + ", " + slop);
-        }
-        this.kind = kind;
-        this.iterations = iterations;
-        this.timeStep = timeStep;
-        this.biasFactor = biasFactor;
-        this.slop = slop;
-        this.tolerance = tolerance + 0.0f; // no -0: the device compares the bits
-        this.restitutionThreshold = restitutionThreshold;
-        this.colourBudget = colourBudget;
+    private SolveSettings() {
     }
 
+    /** A copy to change one setting of; {@code with} methods hand it out only once it is set. */
+    private SolveSettings copy() {
+        SolveSettings next = new SolveSettings();
+        next.kind = kind;
+        next.iterations = iterations;
+        next.tolerance = tolerance;
+        next.restitutionThreshold = restitutionThreshold;
+        next.colourBudget = colourBudget;
+        next.timeStep = timeStep;
+        next.biasFactor = biasFactor;
+        next.slop = slop;
+        next.substeps = substeps;
+        next.contactHertz = contactHertz;
+        next.dampingRatio = dampingRatio;
+        next.pushOutSpeed = pushOutSpeed;
+        next.relaxIterations = relaxIterations;
+        return next;
+    }
+
+    /** The single pass: one impulse per contact from the pre-solve velocities, summed per body. */
     public static SolveSettings singlePass() {
-        return new SolveSettings(SolverKind.SINGLE_PASS, DEFAULT_ITERATIONS, 0.0f, 0.0f, DEFAULT_COLOUR_BUDGET, 0.0f,
-                0.0f, 0.0f);
+        return new SolveSettings();
     }
 
+    /** The iterative solver with at most {@code iterations} iterations. */
     public static SolveSettings iterative(int iterations) {
         return singlePass().withKind(SolverKind.ITERATIVE).withIterations(iterations);
     }
 
+    /**
+     * The soft step at its defaults: 4 substeps, each one solve iteration and one relax sweep, 30 Hz,
+     * damping ratio 10, push-out at most 3 m/s. For {@code ContactSolver#step} only.
+     */
+    public static SolveSettings softStep() {
+        return singlePass().withKind(SolverKind.SOFT_STEP).withIterations(1);
+    }
+
     public SolveSettings withKind(SolverKind newKind) {
-        return new SolveSettings(newKind, iterations, tolerance, restitutionThreshold, colourBudget, timeStep, biasFactor, slop);
+        if (newKind == null) {
+            throw new IllegalArgumentException("kind must not be null");
+        }
+        SolveSettings next = copy();
+        next.kind = newKind;
+        return next;
     }
 
     public SolveSettings withIterations(int newIterations) {
-        return new SolveSettings(kind, newIterations, tolerance, restitutionThreshold, colourBudget, timeStep, biasFactor, slop);
+        if (newIterations < 1) {
+            throw new IllegalArgumentException("iterations must be at least 1, got " + newIterations);
+        }
+        SolveSettings next = copy();
+        next.iterations = newIterations;
+        return next;
     }
 
     public SolveSettings withTolerance(float newTolerance) {
-        return new SolveSettings(kind, iterations, newTolerance, restitutionThreshold, colourBudget, timeStep, biasFactor, slop);
+        if (!(newTolerance >= 0.0f) || !Float.isFinite(newTolerance)) {
+            throw new IllegalArgumentException("tolerance must be finite and not negative, got " + newTolerance);
+        }
+        SolveSettings next = copy();
+        next.tolerance = newTolerance + 0.0f; // no -0: the device compares the bits
+        return next;
     }
 
     public SolveSettings withRestitutionThreshold(float newThreshold) {
-        return new SolveSettings(kind, iterations, tolerance, newThreshold, colourBudget, timeStep, biasFactor, slop);
+        if (!(newThreshold >= 0.0f) || !Float.isFinite(newThreshold)) {
+            throw new IllegalArgumentException("restitution threshold must be finite and not negative, got "
+                    + newThreshold);
+        }
+        SolveSettings next = copy();
+        next.restitutionThreshold = newThreshold + 0.0f;
+        return next;
     }
 
     public SolveSettings withColourBudget(int newBudget) {
-        return new SolveSettings(kind, iterations, tolerance, restitutionThreshold, newBudget, timeStep, biasFactor, slop);
+        if (newBudget < 1 || newBudget > ContactColoring.MAX_COLOURS) {
+            throw new IllegalArgumentException("colour budget must be in [1, " + ContactColoring.MAX_COLOURS
+                    + "], got " + newBudget);
+        }
+        SolveSettings next = copy();
+        next.colourBudget = newBudget;
+        return next;
     }
 
     /**
-     * Turns positional correction on for contacts that carry a {@link ContactField#SEPARATION}.
+     * Turns positional correction on (iterative solver and single pass): contacts then use their
+     * {@link ContactField#SEPARATION}.
      *
-     * @param newTimeStep the simulation's time step, positive
+     * @param newTimeStep the simulation's time step in seconds, positive, with a finite inverse
      * @param newBiasFactor the share of overlap beyond the slop pushed out per step, in [0, 1]
      *     (0.2 is a common choice)
-     * @param newSlop overlap tolerated without correction, so resting contacts do not jitter
+     * @param newSlop overlap in metres tolerated without correction, so resting contacts do not jitter
      */
     public SolveSettings withPositionalCorrection(float newTimeStep, float newBiasFactor, float newSlop) {
-        if (!(newTimeStep > 0.0f)) {
-            throw new IllegalArgumentException("time step must be positive, got " + newTimeStep);
+        if (!(newTimeStep > 0.0f) || !Float.isFinite(newTimeStep) || !Float.isFinite(1.0f / newTimeStep)) {
+            throw new IllegalArgumentException("time step must be positive, finite and have a finite inverse, got "
+                    + newTimeStep);
         }
-        return new SolveSettings(kind, iterations, tolerance, restitutionThreshold, colourBudget, newTimeStep,
-                newBiasFactor, newSlop);
+        if (!(newBiasFactor >= 0.0f) || !(newBiasFactor <= 1.0f)) {
+            throw new IllegalArgumentException("bias factor must be in [0, 1], got " + newBiasFactor);
+        }
+        if (!(newSlop >= 0.0f) || !Float.isFinite(newSlop)) {
+            throw new IllegalArgumentException("slop must be finite and not negative, got " + newSlop);
+        }
+        SolveSettings next = copy();
+        next.timeStep = newTimeStep;
+        next.biasFactor = newBiasFactor;
+        next.slop = newSlop;
+        return next;
     }
 
     /** Turns positional correction off (the default). */
     public SolveSettings withoutPositionalCorrection() {
-        return new SolveSettings(kind, iterations, tolerance, restitutionThreshold, colourBudget, 0.0f, 0.0f, 0.0f);
+        SolveSettings next = copy();
+        next.timeStep = 0.0f;
+        next.biasFactor = 0.0f;
+        next.slop = 0.0f;
+        return next;
+    }
+
+    /** Soft step: the substeps a step is split into, in [1, {@value #MAX_SUBSTEPS}] (default 4). */
+    public SolveSettings withSubsteps(int newSubsteps) {
+        if (newSubsteps < 1 || newSubsteps > MAX_SUBSTEPS) {
+            throw new IllegalArgumentException("substeps must be in [1, " + MAX_SUBSTEPS + "], got " + newSubsteps);
+        }
+        SolveSettings next = copy();
+        next.substeps = newSubsteps;
+        return next;
+    }
+
+    /** Soft step: the contact stiffness as a frequency in Hz, positive and finite (default 30). */
+    public SolveSettings withContactHertz(float newHertz) {
+        if (!(newHertz > 0.0f) || !Float.isFinite(newHertz)) {
+            throw new IllegalArgumentException("contact hertz must be positive and finite, got " + newHertz);
+        }
+        SolveSettings next = copy();
+        next.contactHertz = newHertz;
+        return next;
+    }
+
+    /** Soft step: the contact's damping ratio, finite and not negative (default 10). */
+    public SolveSettings withDampingRatio(float newRatio) {
+        if (!(newRatio >= 0.0f) || !Float.isFinite(newRatio)) {
+            throw new IllegalArgumentException("damping ratio must be finite and not negative, got " + newRatio);
+        }
+        SolveSettings next = copy();
+        next.dampingRatio = newRatio + 0.0f;
+        return next;
+    }
+
+    /** Soft step: the fastest push-out of overlap in m/s, positive and finite (default 3). */
+    public SolveSettings withPushOutSpeed(float newSpeed) {
+        if (!(newSpeed > 0.0f) || !Float.isFinite(newSpeed)) {
+            throw new IllegalArgumentException("push-out speed must be positive and finite, got " + newSpeed);
+        }
+        SolveSettings next = copy();
+        next.pushOutSpeed = newSpeed;
+        return next;
+    }
+
+    /** Soft step: the relax sweeps of each substep, at least 1 (default 1). */
+    public SolveSettings withRelaxIterations(int newRelaxIterations) {
+        if (newRelaxIterations < 1) {
+            throw new IllegalArgumentException("relax iterations must be at least 1, got " + newRelaxIterations);
+        }
+        SolveSettings next = copy();
+        next.relaxIterations = newRelaxIterations;
+        return next;
     }
 
     /** The time step of positional correction, or 0 when it is off. */
@@ -121,10 +248,12 @@ public final class SolveSettings {
         return timeStep;
     }
 
+    /** The share of overlap beyond the slop pushed out per step (positional correction). */
     public float biasFactor() {
         return biasFactor;
     }
 
+    /** The overlap tolerated without correction, in metres (positional correction). */
     public float slop() {
         return slop;
     }
@@ -134,30 +263,71 @@ public final class SolveSettings {
         return new TargetRule(restitutionThreshold, timeStep > 0.0f ? 1.0f / timeStep : 0.0f, biasFactor, slop);
     }
 
+    /** The soft step's per-substep constants for a step of {@code dt} seconds. */
+    SoftCoefficients softCoefficients(float dt) {
+        return SoftCoefficients.of(dt, substeps, contactHertz, dampingRatio, pushOutSpeed);
+    }
+
+    /** Which solve runs. */
     public SolverKind kind() {
         return kind;
     }
 
+    /** The most iterations of a solve; for the soft step, the solve iterations per substep. */
     public int iterations() {
         return iterations;
     }
 
+    /** The largest change of an iteration at which the iterative solver stops. */
     public float tolerance() {
         return tolerance;
     }
 
+    /** The approach speed (m/s) below which a contact does not bounce. */
     public float restitutionThreshold() {
         return restitutionThreshold;
     }
 
+    /** The most colours of the contact partition. */
     public int colourBudget() {
         return colourBudget;
     }
 
+    /** Soft step: substeps per step. */
+    public int substeps() {
+        return substeps;
+    }
+
+    /** Soft step: contact stiffness in Hz. */
+    public float contactHertz() {
+        return contactHertz;
+    }
+
+    /** Soft step: the contact's damping ratio. */
+    public float dampingRatio() {
+        return dampingRatio;
+    }
+
+    /** Soft step: the fastest push-out in m/s. */
+    public float pushOutSpeed() {
+        return pushOutSpeed;
+    }
+
+    /** Soft step: relax sweeps per substep. */
+    public int relaxIterations() {
+        return relaxIterations;
+    }
+
     @Override
     public String toString() {
-        return "SolveSettings[" + kind.label() + ", iterations=" + iterations + ", tolerance=" + tolerance
-                + ", restitutionThreshold=" + restitutionThreshold + ", colourBudget=" + colourBudget
+        String common = "SolveSettings[" + kind.label() + ", iterations=" + iterations;
+        if (kind == SolverKind.SOFT_STEP) {
+            return common + ", relaxIterations=" + relaxIterations + ", substeps=" + substeps + ", contactHertz="
+                    + contactHertz + ", dampingRatio=" + dampingRatio + ", pushOutSpeed=" + pushOutSpeed
+                    + ", restitutionThreshold=" + restitutionThreshold + ", colourBudget=" + colourBudget + "]";
+        }
+        return common + ", tolerance=" + tolerance + ", restitutionThreshold=" + restitutionThreshold
+                + ", colourBudget=" + colourBudget
                 + (timeStep > 0.0f ? ", positional correction dt=" + timeStep + " bias=" + biasFactor + " slop=" + slop : "")
                 + "]";
     }

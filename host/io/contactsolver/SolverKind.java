@@ -10,9 +10,14 @@ public enum SolverKind {
      * All contacts resolved together: projected Gauss-Seidel over a colouring of the contact graph
      * (docs/physics.md, "Several contacts: single pass and iterative solver").
      */
-    ITERATIVE;
+    ITERATIVE,
+    /**
+     * {@code ContactSolver#step} only: the step split into substeps, each with one soft solve and
+     * one relax sweep over the contacts set up once a step (docs/physics.md, "Soft step").
+     */
+    SOFT_STEP;
 
-    /** The command-line spelling: {@code single-pass}, {@code iterative}. */
+    /** The command-line spelling: {@code single-pass}, {@code iterative}, {@code soft-step}. */
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
@@ -24,6 +29,6 @@ public enum SolverKind {
                 return kind;
             }
         }
-        throw new IllegalArgumentException("unknown solver '" + text + "' (single-pass or iterative)");
+        throw new IllegalArgumentException("unknown solver '" + text + "' (single-pass, iterative or soft-step)");
     }
 }

@@ -7,11 +7,17 @@ import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.FrictionUse;
 import io.contactsolver.core.IterationOutcome;
+import io.contactsolver.core.MotionField;
+import io.contactsolver.core.MovableBodies;
+import io.contactsolver.core.SoftCoefficients;
+import io.contactsolver.core.SoftRowField;
+import io.contactsolver.core.SoftStepJob;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.core.StateField;
+import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.SolvePhase;
@@ -38,6 +44,10 @@ public final class CpuBackend implements SolverBackend {
     private float[] lambda = new float[0];
     private float[] state = new float[0];
     private int[] pairs = new int[0];
+    private float[] softRows = new float[0];
+    private int[] movers = new int[0];
+    private float[] peaks = new float[0];
+    private float[] motion = new float[0];
     /** Each team member's largest change of an iteration, as float bits: non-negative floats order like their bits. */
     private int[] changes = new int[0];
 
@@ -215,6 +225,178 @@ public final class CpuBackend implements SolverBackend {
         return outcome;
     }
 
+    @Override
+    public IterationOutcome softStep(SoftStepJob job) {
+        int bodyCount = job.bodyCount();
+        ContactColoring coloring = job.coloring();
+        int rows = coloring.rowCount();
+        int world = bodyCount * StateField.STRIDE;
+        prepareBodies(job.bodies(), bodyCount);
+        job.clock().lap(SolvePhase.PREPARE);
+        FrictionUse friction = job.friction();
+        int rowStride = friction.rowFields();
+        int lambdaStride = friction.accumulatedImpulses();
+        rowData = grow(rowData, (long) rowStride * rows);
+        lambda = grow(lambda, (long) lambdaStride * rows);
+        pairs = grow(pairs, (long) ContactBody.COUNT * rows);
+        softRows = grow(softRows, (long) SoftRowField.COUNT * rows);
+        movers = grow(movers, (long) ContactBody.COUNT * rows);
+        peaks = grow(peaks, rows);
+        motion = grow(motion, (long) (bodyCount + 1) * MotionField.STRIDE);
+        float[] row = rowData;
+        float[] impulse = lambda;
+        int[] bodyPairs = pairs;
+        float[] soft = softRows;
+        int[] mover = movers;
+        float[] peak = peaks;
+        float[] moved = motion;
+        float[] velocity = zeroedState(bodyCount);
+        int[] slots = coloring.slots();
+        int[] order = coloring.order();
+        int[] rowOf = coloring.rowOf();
+        float[] warm = job.warmImpulses();
+        int contactCount = job.contactCount();
+        FieldBlock contacts = job.contacts();
+        FieldBlock links = job.links();
+        float[] prep = prepared;
+        runner.forRange(rows, GRAIN, (from, to) -> {
+            float[] scratch = new float[ContactRowField.COUNT];
+            float[] work = new float[BodyMath.WORK];
+            for (int c = from; c < to; c++) {
+                int r = rowOf[c];
+                Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, rowStride, bodyCount,
+                        prep, job.restitution(), warm, contactCount, row, impulse, lambdaStride, scratch, work);
+                int a = links.ints().get(SIDE_A * links.stride() + c);
+                int b = links.ints().get(SIDE_B * links.stride() + c);
+                int oa = BodyMath.record(a, bodyCount);
+                int ob = BodyMath.record(b, bodyCount);
+                SoftStep.prepareSoftRow(contacts.floats(), contacts.stride(), c, r, oa, ob, prep, soft);
+                bodyPairs[ContactBody.COUNT * r + SIDE_A] = slots[SIDE_A * rows + r] * StateField.STRIDE;
+                bodyPairs[ContactBody.COUNT * r + SIDE_B] = slots[SIDE_B * rows + r] * StateField.STRIDE;
+                mover[ContactBody.COUNT * r + SIDE_A] = (a >= 0 ? a : bodyCount) * MotionField.STRIDE;
+                mover[ContactBody.COUNT * r + SIDE_B] = (b >= 0 ? b : bodyCount) * MotionField.STRIDE;
+                peak[r] = 0.0f;
+            }
+        });
+        runner.forRange(bodyCount + 1, GRAIN, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                SoftStep.resetMotion(moved, i);
+            }
+        });
+        Arrays.fill(moved, bodyCount * MotionField.STRIDE, (bodyCount + 1) * MotionField.STRIDE, 0.0f);
+        job.clock().lap(SolvePhase.ROWS);
+
+        FieldBlock bodies = job.bodies();
+        MovableBodies movable = job.movable();
+        SoftCoefficients k = job.coefficients();
+        float h = k.substep();
+        float gx = job.gx();
+        float gy = job.gy();
+        float gz = job.gz();
+        boolean frictional = friction.friction() || friction.rolling();
+        int[] starts = coloring.colourStarts();
+        int colours = coloring.colourCount();
+        int members = runner.threads();
+        float[] residual = new float[members];
+        runner.team((member, team) -> {
+            int bodyFrom = (int) ((long) bodyCount * member / members);
+            int bodyTo = (int) ((long) bodyCount * (member + 1) / members);
+            float largest = 0.0f;
+            for (int substep = 0; substep < k.substeps(); substep++) {
+                for (int i = bodyFrom; i < bodyTo; i++) {
+                    if (movable.isMovable(i) && bodies.getFloat(BodyField.INV_MASS.ordinal(), i) > 0.0f) {
+                        SoftStep.applyGravity(velocity, i * StateField.STRIDE, gx, gy, gz, h);
+                    }
+                }
+                team.await();
+                for (int c = 0; c < colours; c++) {
+                    Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world,
+                            share(starts[c], starts[c + 1], member, members),
+                            share(starts[c], starts[c + 1], member + 1, members));
+                    team.await();
+                }
+                if (member == 0) {
+                    Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world,
+                            starts[colours], rows);
+                }
+                team.await();
+                for (int iteration = 0; iteration < job.iterations(); iteration++) {
+                    largest = softSweep(row, rowStride, soft, bodyPairs, mover, impulse, lambdaStride, velocity, moved,
+                            world, k, false, frictional, peak, starts, colours, rows, member, members, team);
+                }
+                for (int i = bodyFrom; i < bodyTo; i++) {
+                    SoftStep.integrate(bodies.floats(), bodies.stride(), i, velocity,
+                            movable.isMovable(i) ? i * StateField.STRIDE : -1, moved, h);
+                }
+                team.await();
+                for (int iteration = 0; iteration < job.relaxIterations(); iteration++) {
+                    largest = softSweep(row, rowStride, soft, bodyPairs, mover, impulse, lambdaStride, velocity, moved,
+                            world, k, true, frictional, peak, starts, colours, rows, member, members, team);
+                }
+            }
+            for (int c = 0; c < colours; c++) {
+                float change = SoftStep.restitution(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world,
+                        peak, share(starts[c], starts[c + 1], member, members),
+                        share(starts[c], starts[c + 1], member + 1, members));
+                largest = Math.max(largest, change);
+                team.await();
+            }
+            if (member == 0) {
+                largest = Math.max(largest, SoftStep.restitution(row, rowStride, bodyPairs, impulse, lambdaStride,
+                        velocity, world, peak, starts[colours], rows));
+            }
+            residual[member] = largest;
+        });
+        job.clock().lap(SolvePhase.ITERATE);
+
+        FieldBlock next = job.nextBodies();
+        FieldBlock deltas = job.deltas();
+        float dt = job.timeStep();
+        runner.forRange(bodyCount, GRAIN, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                SoftStep.finishBody(bodies.floats(), bodies.stride(), i, velocity,
+                        movable.isMovable(i) ? i * StateField.STRIDE : -1, moved, gx, gy, gz, dt, next.floats(),
+                        next.stride(), deltas.floats(), deltas.stride());
+            }
+        });
+        FieldBlock impulses = job.impulses();
+        runner.forRange(rows, GRAIN, (from, to) -> {
+            for (int r = from; r < to; r++) {
+                Iterative.writeImpulses(row, rowStride, r, impulse, lambdaStride, impulses, order[r]);
+            }
+        });
+        if (!frictional) {
+            runner.forRange(rows, GRAIN, (from, to) -> friction.zeroUnusedImpulses(impulses, from, to));
+        }
+        job.clock().lap(SolvePhase.OUTPUT);
+        float worst = 0.0f;
+        for (float change : residual) {
+            worst = Math.max(worst, change);
+        }
+        return new IterationOutcome(k.substeps() * (job.iterations() + job.relaxIterations()), worst);
+    }
+
+    /** One soft or relax sweep of the team over every colour, then the overflow rows by member 0; ends at a barrier. */
+    private static float softSweep(float[] row, int rowStride, float[] soft, int[] bodyPairs, int[] mover,
+            float[] impulse, int lambdaStride, float[] velocity, float[] moved, int world, SoftCoefficients k,
+            boolean relax, boolean frictional, float[] peak, int[] starts, int colours, int rows, int member,
+            int members, ParallelRunner.Team team) {
+        float largest = 0.0f;
+        for (int c = 0; c < colours; c++) {
+            float change = SoftStep.sweep(row, rowStride, soft, bodyPairs, mover, impulse, lambdaStride, velocity,
+                    moved, world, k, relax, frictional, peak, share(starts[c], starts[c + 1], member, members),
+                    share(starts[c], starts[c + 1], member + 1, members));
+            largest = Math.max(largest, change);
+            team.await();
+        }
+        if (member == 0) {
+            largest = Math.max(largest, SoftStep.sweep(row, rowStride, soft, bodyPairs, mover, impulse, lambdaStride,
+                    velocity, moved, world, k, relax, frictional, peak, starts[colours], rows));
+        }
+        team.await();
+        return largest;
+    }
+
     private static final int SIDE_A = ContactBody.A.ordinal();
     private static final int SIDE_B = ContactBody.B.ordinal();
     /**
@@ -366,6 +548,10 @@ public final class CpuBackend implements SolverBackend {
         lambda = new float[0];
         state = new float[0];
         pairs = new int[0];
+        softRows = new float[0];
+        movers = new int[0];
+        peaks = new float[0];
+        motion = new float[0];
         changes = new int[0];
     }
 }

@@ -70,6 +70,11 @@ public final class OpenClBackend implements SolverBackend {
         this.iterative = new IterativePipeline(cl, memory);
     }
 
+    @Override
+    public IterationOutcome softStep(io.contactsolver.core.SoftStepJob job) {
+        throw new UnsupportedOperationException("soft step on OpenCL: not yet");
+    }
+
     public Device device() {
         return cl.device;
     }

@@ -1,0 +1,343 @@
+package io.contactsolver.cpu;
+
+import io.contactsolver.core.AccumulatedImpulse;
+import io.contactsolver.core.ContactRowField;
+import io.contactsolver.core.MotionField;
+import io.contactsolver.core.PreparedBodyField;
+import io.contactsolver.core.SoftCoefficients;
+import io.contactsolver.core.SoftRowField;
+import io.contactsolver.core.StateField;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ContactField;
+import io.contactsolver.layout.DeltaField;
+import java.nio.FloatBuffer;
+
+/**
+ * The soft step's arithmetic, one row or one body at a time; the Java twin of
+ * {@code kernels/soft_step.cl} (docs/physics.md, "Soft step").
+ *
+ * <p>Rows are the iterative solver's ({@link Iterative}, set up once a step by
+ * {@link Iterative#prepareRow}); beside them each row keeps its {@link SoftRowField}s and its two
+ * bodies' motion offsets ({@code movers[2 r + side]}, already multiplied by
+ * {@link MotionField#STRIDE}; a static body or the world points at the all-zero world record). The
+ * state is, as in the iterative solver, each body's velocity change since the start of the step
+ * ({@link StateField}), here gravity included, so a row's {@code v_n = VN0 + ...} is the current
+ * normal velocity.
+ */
+final class SoftStep {
+    private static final int S_DVX = StateField.DVX.ordinal();
+    private static final int S_DVY = StateField.DVY.ordinal();
+    private static final int S_DVZ = StateField.DVZ.ordinal();
+    private static final int S_DWX = StateField.DWX.ordinal();
+    private static final int S_DWY = StateField.DWY.ordinal();
+    private static final int S_DWZ = StateField.DWZ.ordinal();
+    private static final int PAIR = ContactBody.COUNT;
+    private static final int SIDE_A = ContactBody.A.ordinal();
+    private static final int SIDE_B = ContactBody.B.ordinal();
+    private static final int L_N = AccumulatedImpulse.N.ordinal();
+    private static final int R_NX = ContactRowField.NX.ordinal();
+    private static final int R_NY = ContactRowField.NY.ordinal();
+    private static final int R_NZ = ContactRowField.NZ.ordinal();
+    private static final int R_RXN_AX = ContactRowField.RXN_AX.ordinal();
+    private static final int R_RXN_BX = ContactRowField.RXN_BX.ordinal();
+    private static final int R_K = ContactRowField.K.ordinal();
+    private static final int R_VN0 = ContactRowField.VN0.ordinal();
+    private static final int R_TARGET = ContactRowField.TARGET.ordinal();
+    private static final int R_MU = ContactRowField.MU.ordinal();
+    private static final int R_RHO = ContactRowField.RHO.ordinal();
+    private static final int SOFT = SoftRowField.COUNT;
+    private static final int F_S0 = SoftRowField.S0.ordinal();
+    private static final int F_RAX = SoftRowField.RAX.ordinal();
+    private static final int F_RBX = SoftRowField.RBX.ordinal();
+    private static final int M_DX = MotionField.DX.ordinal();
+    private static final int M_QW = MotionField.QW.ordinal();
+    private static final int M_QX = MotionField.QX.ordinal();
+    private static final int M_QY = MotionField.QY.ordinal();
+    private static final int M_QZ = MotionField.QZ.ordinal();
+    private static final int M_00 = MotionField.M00.ordinal();
+    private static final int MOTION = MotionField.STRIDE;
+    private static final int P_X = PreparedBodyField.X.ordinal();
+
+    private SoftStep() {
+    }
+
+    /** Keeps contact {@code c}'s separation and lever arms as row {@code r}'s soft fields; {@code prepared} as for the rows. */
+    static void prepareSoftRow(FloatBuffer contacts, int contactStride, int c, int r, int oa, int ob,
+            float[] prepared, float[] soft) {
+        float px = contacts.get(ContactField.PX.ordinal() * contactStride + c);
+        float py = contacts.get(ContactField.PY.ordinal() * contactStride + c);
+        float pz = contacts.get(ContactField.PZ.ordinal() * contactStride + c);
+        int o = r * SOFT;
+        soft[o + F_S0] = contacts.get(ContactField.SEPARATION.ordinal() * contactStride + c);
+        // as evaluateContact computes them, so the arms are the rows' own
+        soft[o + F_RAX] = px - prepared[oa + P_X];
+        soft[o + F_RAX + 1] = py - prepared[oa + P_X + 1];
+        soft[o + F_RAX + 2] = pz - prepared[oa + P_X + 2];
+        soft[o + F_RBX] = px - prepared[ob + P_X];
+        soft[o + F_RBX + 1] = py - prepared[ob + P_X + 1];
+        soft[o + F_RBX + 2] = pz - prepared[ob + P_X + 2];
+    }
+
+    /** Step 1 of a substep: {@code v += g h} for a body with mass (at state offset {@code s}). */
+    static void applyGravity(float[] state, int s, float gx, float gy, float gz, float h) {
+        state[s + S_DVX] += gx * h;
+        state[s + S_DVY] += gy * h;
+        state[s + S_DVZ] += gz * h;
+    }
+
+    /**
+     * Visits rows {@code [first, end)}: the soft normal row ({@code relax} false) or the relax row
+     * (true), then the tangent and rolling pairs where the batch has them. Returns the largest
+     * change of an accumulated impulse.
+     */
+    static float sweep(float[] row, int rowStride, float[] soft, int[] pairs, int[] movers, float[] lambda,
+            int lambdaStride, float[] state, float[] motion, int world, SoftCoefficients coefficients, boolean relax,
+            boolean frictional, float[] peak, int first, int end) {
+        float largest = 0.0f;
+        for (int r = first; r < end; r++) {
+            int o = r * rowStride;
+            if (!(row[o + R_K] > 0.0f)) {
+                continue;
+            }
+            int l = r * lambdaStride;
+            int a = pairs[PAIR * r + SIDE_A];
+            int b = pairs[PAIR * r + SIDE_B];
+            float s = separation(row, o, soft, r * SOFT, motion, movers[PAIR * r + SIDE_A], movers[PAIR * r + SIDE_B]);
+            float applied = softNormalImpulse(row, o, lambda, l, a, b, state, s, coefficients, relax);
+            Iterative.applyImpulse(row, o, a, b, applied, state, world);
+            float change = Math.abs(applied);
+            float next = lambda[l + L_N];
+            peak[r] = next > peak[r] ? next : peak[r];
+            if (frictional) {
+                float mu = row[o + R_MU];
+                if (mu > 0.0f) {
+                    float tangential = Iterative.solveTangents(row, o, l, a, b, lambda, state, world, mu * next);
+                    change = tangential > change ? tangential : change;
+                }
+                float rho = row[o + R_RHO];
+                if (rho > 0.0f) {
+                    float rolling = Iterative.solveRolling(row, o, l, a, b, lambda, state, world, rho * next);
+                    change = rolling > change ? rolling : change;
+                }
+            }
+            largest = Math.max(largest, change);
+        }
+        return largest;
+    }
+
+    /**
+     * The current separation of the row at {@code o}: {@code s0 + n . (d_b - d_a)}, each side's
+     * {@code d = dx + (R(dq) - 1) r} from its motion record ({@code ma}, {@code mb}).
+     */
+    static float separation(float[] row, int o, float[] soft, int so, float[] motion, int ma, int mb) {
+        float dbx = motion[mb + M_DX] + contactShift(motion, mb, M_00, soft, so + F_RBX);
+        float dby = motion[mb + M_DX + 1] + contactShift(motion, mb, M_00 + 3, soft, so + F_RBX);
+        float dbz = motion[mb + M_DX + 2] + contactShift(motion, mb, M_00 + 6, soft, so + F_RBX);
+        float dax = motion[ma + M_DX] + contactShift(motion, ma, M_00, soft, so + F_RAX);
+        float day = motion[ma + M_DX + 1] + contactShift(motion, ma, M_00 + 3, soft, so + F_RAX);
+        float daz = motion[ma + M_DX + 2] + contactShift(motion, ma, M_00 + 6, soft, so + F_RAX);
+        return soft[so + F_S0] + ((dbx - dax) * row[o + R_NX] + (dby - day) * row[o + R_NY]
+                + (dbz - daz) * row[o + R_NZ]);
+    }
+
+    /** One component of {@code (R(dq) - 1) r}: the matrix row at {@code m} of the record at {@code at}, times the arm at {@code arm}. */
+    private static float contactShift(float[] motion, int at, int m, float[] soft, int arm) {
+        return motion[at + m] * soft[arm] + motion[at + m + 1] * soft[arm + 1] + motion[at + m + 2] * soft[arm + 2];
+    }
+
+    /**
+     * The soft (or relax) normal row at separation {@code s}: a gap may close within the substep
+     * ({@code bias = s / h}, rigid); overlap is pushed out softly at most at the push-out speed, or
+     * not at all when relaxing. Accumulates at {@code lambda[l]}, clamped at zero; returns the
+     * impulse to apply.
+     */
+    static float softNormalImpulse(float[] row, int o, float[] lambda, int l, int a, int b, float[] state, float s,
+            SoftCoefficients coefficients, boolean relax) {
+        float bias;
+        float massScale;
+        float impulseScale;
+        if (s > 0.0f) {
+            bias = s * coefficients.inverseSubstep();
+            massScale = 1.0f;
+            impulseScale = 0.0f;
+        } else if (relax) {
+            bias = 0.0f;
+            massScale = 1.0f;
+            impulseScale = 0.0f;
+        } else {
+            bias = Math.max(coefficients.biasRate() * s, -coefficients.maxPushOut());
+            massScale = coefficients.massScale();
+            impulseScale = coefficients.impulseScale();
+        }
+        float vn = normalVelocity(row, o, a, b, state);
+        float old = lambda[l + L_N];
+        float next = old + (-(massScale * ((vn + bias) / row[o + R_K])) - impulseScale * old);
+        if (next < 0.0f) {
+            next = 0.0f;
+        }
+        lambda[l + L_N] = next;
+        return next - old;
+    }
+
+    /** The row's current normal velocity: {@code VN0} plus what the bodies' velocity changes add along n. */
+    static float normalVelocity(float[] row, int o, int a, int b, float[] state) {
+        float dvx = state[b + S_DVX] - state[a + S_DVX];
+        float dvy = state[b + S_DVY] - state[a + S_DVY];
+        float dvz = state[b + S_DVZ] - state[a + S_DVZ];
+        float linear = dvx * row[o + R_NX] + dvy * row[o + R_NY] + dvz * row[o + R_NZ];
+        float angularB = row[o + R_RXN_BX] * state[b + S_DWX]
+                + row[o + R_RXN_BX + 1] * state[b + S_DWY]
+                + row[o + R_RXN_BX + 2] * state[b + S_DWZ];
+        float angularA = row[o + R_RXN_AX] * state[a + S_DWX]
+                + row[o + R_RXN_AX + 1] * state[a + S_DWY]
+                + row[o + R_RXN_AX + 2] * state[a + S_DWZ];
+        return row[o + R_VN0] + ((linear + angularB) - angularA);
+    }
+
+    /**
+     * Step 6, rows {@code [first, end)}: a contact that approached faster than the threshold (its
+     * {@code TARGET = -e v_n0 > 0}) and carried a normal impulse in this step gets the rigid normal
+     * row towards {@code -e v_n0}. Returns the largest change.
+     */
+    static float restitution(float[] row, int rowStride, int[] pairs, float[] lambda, int lambdaStride,
+            float[] state, int world, float[] peak, int first, int end) {
+        float largest = 0.0f;
+        for (int r = first; r < end; r++) {
+            int o = r * rowStride;
+            if (!(row[o + R_K] > 0.0f) || !(row[o + R_TARGET] > 0.0f) || !(peak[r] > 0.0f)) {
+                continue;
+            }
+            float change = Iterative.solveNormal(row, o, lambda, r * lambdaStride, pairs[PAIR * r + SIDE_A],
+                    pairs[PAIR * r + SIDE_B], state, world);
+            largest = Math.max(largest, change);
+        }
+        return largest;
+    }
+
+    /**
+     * Step 4 for body {@code i}: {@code dx += v h} and {@code dq} turned by {@code w h}, renormalised,
+     * with {@code R(dq) - 1} refreshed; {@code v} is the body's velocity at the start of the step plus
+     * its change so far (state offset {@code s}, or none for a body contacts cannot move: {@code s < 0}).
+     */
+    static void integrate(FloatBuffer bodies, int stride, int i, float[] state, int s, float[] motion, float h) {
+        float vx = bodies.get(BodyField.VX.ordinal() * stride + i);
+        float vy = bodies.get(BodyField.VY.ordinal() * stride + i);
+        float vz = bodies.get(BodyField.VZ.ordinal() * stride + i);
+        float wx = bodies.get(BodyField.WX.ordinal() * stride + i);
+        float wy = bodies.get(BodyField.WY.ordinal() * stride + i);
+        float wz = bodies.get(BodyField.WZ.ordinal() * stride + i);
+        if (s >= 0) {
+            vx = vx + state[s + S_DVX];
+            vy = vy + state[s + S_DVY];
+            vz = vz + state[s + S_DVZ];
+            wx = wx + state[s + S_DWX];
+            wy = wy + state[s + S_DWY];
+            wz = wz + state[s + S_DWZ];
+        }
+        int m = i * MOTION;
+        motion[m + M_DX] = motion[m + M_DX] + vx * h;
+        motion[m + M_DX + 1] = motion[m + M_DX + 1] + vy * h;
+        motion[m + M_DX + 2] = motion[m + M_DX + 2] + vz * h;
+        if (wx == 0.0f && wy == 0.0f && wz == 0.0f) {
+            return;
+        }
+        float qw = motion[m + M_QW];
+        float qx = motion[m + M_QX];
+        float qy = motion[m + M_QY];
+        float qz = motion[m + M_QZ];
+        float halfStep = 0.5f * h;
+        float nw = qw + halfStep * -(wx * qx + wy * qy + wz * qz);
+        float nx = qx + halfStep * (wx * qw + (wy * qz - wz * qy));
+        float ny = qy + halfStep * (wy * qw + (wz * qx - wx * qz));
+        float nz = qz + halfStep * (wz * qw + (wx * qy - wy * qx));
+        float norm = (float) Math.sqrt(nw * nw + nx * nx + ny * ny + nz * nz);
+        qw = nw / norm;
+        qx = nx / norm;
+        qy = ny / norm;
+        qz = nz / norm;
+        motion[m + M_QW] = qw;
+        motion[m + M_QX] = qx;
+        motion[m + M_QY] = qy;
+        motion[m + M_QZ] = qz;
+        // R(q) - 1 with the diagonal written as -2 (..) rather than 1 - 2 (..) - 1: no cancellation
+        float xx = qx * qx;
+        float yy = qy * qy;
+        float zz = qz * qz;
+        float xy = qx * qy;
+        float xz = qx * qz;
+        float yz = qy * qz;
+        float xw = qw * qx;
+        float yw = qw * qy;
+        float zw = qw * qz;
+        motion[m + M_00] = -2.0f * (yy + zz);
+        motion[m + M_00 + 1] = 2.0f * (xy - zw);
+        motion[m + M_00 + 2] = 2.0f * (xz + yw);
+        motion[m + M_00 + 3] = 2.0f * (xy + zw);
+        motion[m + M_00 + 4] = -2.0f * (xx + zz);
+        motion[m + M_00 + 5] = 2.0f * (yz - xw);
+        motion[m + M_00 + 6] = 2.0f * (xz - yw);
+        motion[m + M_00 + 7] = 2.0f * (yz + xw);
+        motion[m + M_00 + 8] = -2.0f * (xx + yy);
+    }
+
+    /** A fresh motion record for body {@code i}: no displacement, identity rotation, {@code R - 1 = 0}. */
+    static void resetMotion(float[] motion, int i) {
+        int m = i * MOTION;
+        for (int f = 0; f < MOTION; f++) {
+            motion[m + f] = 0.0f;
+        }
+        motion[m + M_QW] = 1.0f;
+    }
+
+    /**
+     * The end of the step for body {@code i}: {@code x = x0 + dx}, {@code q = dq q0} renormalised
+     * (a body that never turned keeps its orientation bits), {@code v}, {@code w} the start's plus the
+     * change (state offset {@code s}, or none: {@code s < 0}), written to {@code next}
+     * ({@code BodyField} layout, stride {@code nextStride}); the change less {@code g dt} for a body
+     * with mass is its delta.
+     */
+    static void finishBody(FloatBuffer bodies, int stride, int i, float[] state, int s, float[] motion,
+            float gx, float gy, float gz, float dt, FloatBuffer next, int nextStride, FloatBuffer deltas,
+            int deltaStride) {
+        int m = i * MOTION;
+        for (int axis = 0; axis < 3; axis++) {
+            float x = bodies.get((BodyField.X.ordinal() + axis) * stride + i);
+            next.put((BodyField.X.ordinal() + axis) * nextStride + i, x + motion[m + M_DX + axis]);
+        }
+        float dqw = motion[m + M_QW];
+        float dqx = motion[m + M_QX];
+        float dqy = motion[m + M_QY];
+        float dqz = motion[m + M_QZ];
+        float qw = bodies.get(BodyField.QW.ordinal() * stride + i);
+        float qx = bodies.get(BodyField.QX.ordinal() * stride + i);
+        float qy = bodies.get(BodyField.QY.ordinal() * stride + i);
+        float qz = bodies.get(BodyField.QZ.ordinal() * stride + i);
+        if (!(dqw == 1.0f && dqx == 0.0f && dqy == 0.0f && dqz == 0.0f)) {
+            float nw = ((dqw * qw - dqx * qx) - dqy * qy) - dqz * qz;
+            float nx = ((dqw * qx + dqx * qw) + dqy * qz) - dqz * qy;
+            float ny = ((dqw * qy - dqx * qz) + dqy * qw) + dqz * qx;
+            float nz = ((dqw * qz + dqx * qy) - dqy * qx) + dqz * qw;
+            float norm = (float) Math.sqrt(nw * nw + nx * nx + ny * ny + nz * nz);
+            qw = nw / norm;
+            qx = nx / norm;
+            qy = ny / norm;
+            qz = nz / norm;
+        }
+        next.put(BodyField.QW.ordinal() * nextStride + i, qw);
+        next.put(BodyField.QX.ordinal() * nextStride + i, qx);
+        next.put(BodyField.QY.ordinal() * nextStride + i, qy);
+        next.put(BodyField.QZ.ordinal() * nextStride + i, qz);
+        boolean heavy = bodies.get(BodyField.INV_MASS.ordinal() * stride + i) > 0.0f;
+        for (int axis = 0; axis < 3; axis++) {
+            float v = bodies.get((BodyField.VX.ordinal() + axis) * stride + i);
+            float w = bodies.get((BodyField.WX.ordinal() + axis) * stride + i);
+            float dv = s >= 0 ? state[s + S_DVX + axis] : 0.0f;
+            float dw = s >= 0 ? state[s + S_DWX + axis] : 0.0f;
+            next.put((BodyField.VX.ordinal() + axis) * nextStride + i, s >= 0 ? v + dv : v);
+            next.put((BodyField.WX.ordinal() + axis) * nextStride + i, s >= 0 ? w + dw : w);
+            deltas.put((DeltaField.DVX.ordinal() + axis) * deltaStride + i, heavy ? dv - (axis == 0 ? gx : axis == 1 ? gy : gz) * dt : dv);
+            deltas.put((DeltaField.DWX.ordinal() + axis) * deltaStride + i, dw);
+        }
+    }
+}

@@ -1,0 +1,218 @@
+package io.contactsolver;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.testing.Backends;
+import org.joml.Matrix3f;
+import org.joml.Quaternionf;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The soft step (docs/physics.md, "Soft step"): the checks listed there, on both backends. Contacts
+ * come from a tiny collision of this test's own (spheres and upright boxes on the plane y = 0), run
+ * before every step as a simulation would.
+ */
+class SoftStepTest {
+    private static final Vector3f GRAVITY = new Vector3f(0.0f, -10.0f, 0.0f);
+    private static final float DT = 1.0f / 60.0f;
+
+    /** Four contacts at the bottom corners of an upright unit box (half extent 0.5) on the ground. */
+    static void boxOnGround(BodyBatch bodies, int box, ContactBatch contacts, float mu, int firstId) {
+        Vector3f x = bodies.getPosition(box, new Vector3f());
+        Quaternionf q = bodies.getOrientation(box, new Quaternionf());
+        int id = firstId;
+        for (int sx = -1; sx <= 1; sx += 2) {
+            for (int sz = -1; sz <= 1; sz += 2) {
+                Vector3f corner = q.transform(new Vector3f(0.5f * sx, -0.5f, 0.5f * sz)).add(x);
+                int c = contacts.add(ContactBatch.WORLD, box, corner.x, 0.0f, corner.z, 0.0f, 1.0f, 0.0f, 0.0f);
+                contacts.setSeparation(c, corner.y).setFriction(c, mu).setId(c, id++);
+            }
+        }
+    }
+
+    static void unitBox(BodyBatch bodies, int box, float x, float y) {
+        bodies.setMassProperties(box, 1.0f, new Matrix3f().scaling(1.0f / 6.0f)).setPosition(box, x, y, 0.0f);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aRestingBoxSinksToWhereTheSpringHoldsGravityAndStops(Backend backend) {
+        BodyBatch bodies = new BodyBatch();
+        int box = bodies.add();
+        unitBox(bodies, box, 0.0f, 0.5f);
+        ContactBatch contacts = new ContactBatch();
+        SolveResult[] results = {new SolveResult(), new SolveResult()};
+        try (ContactSolver solver = Backends.open(backend)) {
+            for (int step = 0; step < 120; step++) {
+                contacts.clear();
+                boxOnGround(bodies, box, contacts, 0.6f, 0);
+                solver.step(bodies, contacts, SolveSettings.softStep(), GRAVITY, DT, step == 0 ? null : results[(step + 1) & 1],
+                        results[step & 1]);
+            }
+        }
+        double omega = 2.0 * Math.PI * 30.0;
+        float expectedSink = (float) (10.0 / (omega * omega)); // 0.28 mm
+        float sink = 0.5f - bodies.getPosition(box, new Vector3f()).y;
+        assertEquals(expectedSink, sink, 0.1e-3f, "the box rests where the contact spring carries its weight");
+        assertEquals(0.0f, bodies.getLinearVelocity(box, new Vector3f()).length(), 1e-4f, "and comes to rest");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aDroppedBallReboundsToAboutRestitutionSquaredOfItsHeight(Backend backend) {
+        float radius = 0.5f;
+        float height = 2.0f;
+        float e = 0.6f;
+        BodyBatch bodies = new BodyBatch();
+        int ball = bodies.add();
+        bodies.setMassProperties(ball, 1.0f, new Matrix3f().scaling(0.4f * radius * radius))
+                .setPosition(ball, 0.0f, radius + height, 0.0f);
+        ContactBatch contacts = new ContactBatch();
+        SolveResult[] results = {new SolveResult(), new SolveResult()};
+        float highestAfterBounce = 0.0f;
+        boolean bounced = false;
+        try (ContactSolver solver = Backends.open(backend)) {
+            for (int step = 0; step < 240; step++) {
+                float y = bodies.getPosition(ball, new Vector3f()).y;
+                contacts.clear();
+                float reach = 0.02f + Math.abs(bodies.getLinearVelocity(ball, new Vector3f()).y) * DT;
+                if (y - radius < reach) { // speculative: found before touching, as far as the ball may move
+                    int c = contacts.add(ContactBatch.WORLD, ball, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, e);
+                    contacts.setSeparation(c, y - radius).setId(c, 7);
+                }
+                solver.step(bodies, contacts, SolveSettings.softStep(), GRAVITY, DT,
+                        step == 0 ? null : results[(step + 1) & 1], results[step & 1]);
+                float vy = bodies.getLinearVelocity(ball, new Vector3f()).y;
+                float now = bodies.getPosition(ball, new Vector3f()).y - radius;
+                assertTrue(now > -0.01f, "the ball never sinks into the ground: " + now);
+                if (vy > 0.0f) {
+                    bounced = true;
+                }
+                if (bounced) {
+                    highestAfterBounce = Math.max(highestAfterBounce, now);
+                }
+            }
+        }
+        assertTrue(bounced, "the ball bounced");
+        assertEquals(e * e * height, highestAfterBounce, 0.1f * e * e * height,
+                "rebound height ~ e^2 of the drop height");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aContactFoundWithAGapClosesItWithoutOverlap(Backend backend) {
+        BodyBatch bodies = new BodyBatch();
+        int box = bodies.add();
+        unitBox(bodies, box, 0.0f, 0.52f); // 2 cm gap
+        bodies.setLinearVelocity(box, 0.0f, -3.0f, 0.0f); // would cover 5 cm in a step
+        ContactBatch contacts = new ContactBatch();
+        boxOnGround(bodies, box, contacts, 0.0f, 0);
+        try (ContactSolver solver = Backends.open(backend)) {
+            solver.step(bodies, contacts, SolveSettings.softStep(), GRAVITY, DT, null, new SolveResult());
+        }
+        float bottom = bodies.getPosition(box, new Vector3f()).y - 0.5f;
+        // once touching, the contact is a spring: it gives no more than where it holds gravity
+        double omega = 2.0 * Math.PI * 30.0;
+        float springDepth = (float) (10.0 / (omega * omega));
+        assertTrue(bottom > -springDepth && bottom < 1e-3f, "the gap closed within the step, no overlap: " + bottom);
+        assertTrue(bodies.getLinearVelocity(box, new Vector3f()).y > -0.2f, "and the fall stopped");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void overlapIsPushedOutNoFasterThanThePushOutSpeed(Backend backend) {
+        BodyBatch bodies = new BodyBatch();
+        int box = bodies.add();
+        unitBox(bodies, box, 0.0f, 0.3f); // 20 cm deep
+        ContactBatch contacts = new ContactBatch();
+        boxOnGround(bodies, box, contacts, 0.0f, 0);
+        float speed = 0.5f;
+        try (ContactSolver solver = Backends.open(backend)) {
+            solver.step(bodies, contacts, SolveSettings.softStep().withPushOutSpeed(speed), GRAVITY, DT, null,
+                    new SolveResult());
+        }
+        float rise = bodies.getPosition(box, new Vector3f()).y - 0.3f;
+        assertTrue(rise > 0.0f && rise <= speed * DT * 1.001f, "pushed out at most " + speed + " m/s: " + rise / DT);
+        assertTrue(Math.abs(bodies.getLinearVelocity(box, new Vector3f()).y) < 0.2f,
+                "the relax sweep takes the push-out back out of the velocity");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aBoxOnAnInclineSticksOrSlidesByCoulomb(Backend backend) {
+        // gravity tilted by theta instead of the ground: the box sits on y = 0
+        float theta = (float) Math.toRadians(20.0);
+        Vector3f tilted = new Vector3f((float) (10.0 * Math.sin(theta)), (float) (-10.0 * Math.cos(theta)), 0.0f);
+        for (float mu : new float[] {0.5f, 0.2f}) {
+            BodyBatch bodies = new BodyBatch();
+            int box = bodies.add();
+            unitBox(bodies, box, 0.0f, 0.5f - 0.00028f);
+            ContactBatch contacts = new ContactBatch();
+            SolveResult[] results = {new SolveResult(), new SolveResult()};
+            try (ContactSolver solver = Backends.open(backend)) {
+                for (int step = 0; step < 30; step++) {
+                    contacts.clear();
+                    boxOnGround(bodies, box, contacts, mu, 0);
+                    solver.step(bodies, contacts, SolveSettings.softStep(), tilted, DT,
+                            step == 0 ? null : results[(step + 1) & 1], results[step & 1]);
+                }
+            }
+            Vector3f v = bodies.getLinearVelocity(box, new Vector3f());
+            float expected = mu >= Math.tan(theta) ? 0.0f
+                    : (float) (10.0 * 30 * DT * (Math.sin(theta) - mu * Math.cos(theta)));
+            assertEquals(expected, v.x, 0.02f * Math.max(1.0f, expected), "mu " + mu + ": slides at g t (sin - mu cos)");
+            assertEquals(0.0f, bodies.getAngularVelocity(box, new Vector3f()).length(), 0.05f, "without tipping");
+        }
+    }
+
+    @Test
+    void theSameStepGivesTheSameBitsOnEveryThreadCount() {
+        float[][] runs = new float[3][];
+        int[] threads = {1, 2, 3};
+        for (int t = 0; t < threads.length; t++) {
+            BodyBatch bodies = new BodyBatch();
+            ContactBatch contacts = new ContactBatch();
+            for (int i = 0; i < 400; i++) {
+                int box = bodies.add();
+                unitBox(bodies, box, 1.5f * i, 0.49f + 0.001f * (i % 7));
+                bodies.setAngularVelocity(box, 0.01f * (i % 5), 0.02f * (i % 3), 0.0f);
+            }
+            try (ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU)
+                    .withThreads(threads[t]))) {
+                SolveResult[] results = {new SolveResult(), new SolveResult()};
+                for (int step = 0; step < 10; step++) {
+                    contacts.clear();
+                    for (int i = 0; i < bodies.size(); i++) {
+                        boxOnGround(bodies, i, contacts, 0.5f, 4 * i);
+                        contacts.setRollingResistance(contacts.size() - 1, 0.01f);
+                    }
+                    solver.step(bodies, contacts, SolveSettings.softStep(), GRAVITY, DT,
+                            step == 0 ? null : results[(step + 1) & 1], results[step & 1]);
+                }
+            }
+            runs[t] = new float[bodies.size() * 13];
+            for (int i = 0; i < bodies.size(); i++) {
+                for (int f = 0; f < 13; f++) {
+                    runs[t][13 * i + f] = bodies.get(io.contactsolver.layout.BodyField.values()[f], i);
+                }
+            }
+        }
+        assertArrayEquals(runs[0], runs[1]);
+        assertArrayEquals(runs[0], runs[2]);
+    }
+
+    @Test
+    void solveRefusesTheSoftStep() {
+        try (ContactSolver solver = Backends.open(Backend.CPU)) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> solver.solve(new BodyBatch(), new ContactBatch(), SolveSettings.softStep(), new SolveResult()));
+            assertTrue(e.getMessage().contains("call step"), e.getMessage());
+        }
+    }
+}
