@@ -1,5 +1,7 @@
 package io.contactsolver.demo;
 
+import io.contactsolver.SolveSettings;
+
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.app.BackendOption;
@@ -68,12 +70,19 @@ public final class DemoCommand implements Callable<Integer> {
     public static final float DEFAULT_ROLLING_RESISTANCE = 0.001f;
     public static final int DEFAULT_ITERATIONS = 10;
     public static final long DEFAULT_SEED = 1;
+    public static final int DEFAULT_SUBSTEPS = SolveSettings.DEFAULT_SUBSTEPS;
+    /**
+     * Stiffer than the library's 30 Hz, which suits metre-sized bodies: a sphere of a few millimetres
+     * under a column of others would sink by a good part of its radius at 30 Hz ({@code g / omega^2}
+     * a layer).
+     */
+    public static final float DEFAULT_CONTACT_HERTZ = 120.0f;
 
     /** The main job at its defaults: the heap scene, its default spheres, seed and settings. */
     public static Simulation defaultSimulation() {
         return Scene.HEAP.simulation(Scene.HEAP.defaultParticles, DEFAULT_SEED,
                 Simulation.Settings.of(DEFAULT_TIME_STEP, DEFAULT_RESTITUTION, DEFAULT_ITERATIONS)
-                        .withFriction(DEFAULT_FRICTION, DEFAULT_ROLLING_RESISTANCE));
+                        .withFriction(DEFAULT_FRICTION, DEFAULT_ROLLING_RESISTANCE).withSoftStep(DEFAULT_SUBSTEPS, DEFAULT_CONTACT_HERTZ));
     }
 
     @Option(names = "--dt", defaultValue = "" + DEFAULT_TIME_STEP, paramLabel = "S",
@@ -95,8 +104,40 @@ public final class DemoCommand implements Callable<Integer> {
     float rollingResistance;
 
     @Option(names = "--iterations", defaultValue = "" + DEFAULT_ITERATIONS, paramLabel = "N",
-            description = "Solver iterations per step (default: ${DEFAULT-VALUE}); the push-out solve gets half as many.")
+            description = "two-solves: solver iterations per step (default: ${DEFAULT-VALUE}); the push-out solve "
+                    + "gets half as many.")
     int iterations;
+
+    @Option(names = "--scheme", defaultValue = "soft-step", paramLabel = "S",
+            converter = SchemeConverter.class,
+            description = "How a step uses the module: soft-step (the module's step: substeps with soft contacts, "
+                    + "one soft and one relax sweep each) or two-solves (a velocity solve and a push-out solve, "
+                    + "integrated by the demo) (default: ${DEFAULT-VALUE}).")
+    Simulation.Scheme scheme;
+
+    @Option(names = "--substeps", defaultValue = "" + DEFAULT_SUBSTEPS, paramLabel = "N",
+            description = "soft-step: substeps per step, 1 to " + SolveSettings.MAX_SUBSTEPS
+                    + " (default: ${DEFAULT-VALUE}).")
+    int substeps;
+
+    @Option(names = "--contact-hertz", defaultValue = "" + DEFAULT_CONTACT_HERTZ, paramLabel = "HZ",
+            description = "soft-step: contact stiffness as a frequency in Hz, capped at a quarter of the substep "
+                    + "rate (default: ${DEFAULT-VALUE}).")
+    float contactHertz;
+
+    /** Parses {@code --scheme} by its labels. */
+    static final class SchemeConverter implements picocli.CommandLine.ITypeConverter<Simulation.Scheme> {
+        @Override
+        public Simulation.Scheme convert(String value) {
+            for (Simulation.Scheme candidate : Simulation.Scheme.values()) {
+                if (candidate.label().equalsIgnoreCase(value)) {
+                    return candidate;
+                }
+            }
+            throw new picocli.CommandLine.TypeConversionException("unknown scheme '" + Quoting.escape(value)
+                    + "' (soft-step or two-solves)");
+        }
+    }
 
     @Mixin
     BackendOption backend;
@@ -135,7 +176,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         PrintWriter stdout = spec.commandLine().getOut();
         Simulation simulation = scene.simulation(particles, seed,
-                Simulation.Settings.of(timeStep, restitution, iterations).withFriction(friction, rollingResistance));
+                settingsFromOptions());
         ParticleWorld world = simulation.world();
         ContactSolver solver;
         try {
@@ -168,6 +209,19 @@ public final class DemoCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
+    private String schemeLine() {
+        return scheme == Simulation.Scheme.SOFT_STEP
+                ? "soft step (" + substeps + " substeps of one soft and one relax sweep)"
+                : "two solves (" + iterations + " velocity and " + Math.max(1, iterations / 2) + " push-out iterations)";
+    }
+
+    /** The simulation's settings from the options. */
+    private Simulation.Settings settingsFromOptions() {
+        Simulation.Settings settings = Simulation.Settings.of(timeStep, restitution, iterations)
+                .withFriction(friction, rollingResistance);
+        return scheme == Simulation.Scheme.SOFT_STEP ? settings.withSoftStep(substeps, contactHertz) : settings;
+    }
+
     /** The first thing wrong with the options, or null; fills in the scene's defaults. */
     private String checkOptions() {
         particles = particlesOption != null ? particlesOption : scene.defaultParticles;
@@ -189,6 +243,12 @@ public final class DemoCommand implements Callable<Integer> {
         }
         if (!(rollingResistance >= 0.0f) || !Float.isFinite(rollingResistance)) {
             return "--rolling-resistance must be finite and at least 0 m, got " + rollingResistance;
+        }
+        if (!(contactHertz > 0.0f) || !Float.isFinite(contactHertz)) {
+            return "--contact-hertz must be positive and finite, got " + contactHertz;
+        }
+        if (substeps < 1 || substeps > SolveSettings.MAX_SUBSTEPS) {
+            return "--substeps must be in [1, " + SolveSettings.MAX_SUBSTEPS + "], got " + substeps;
         }
         if (iterations < 1) {
             return "--iterations must be at least 1, got " + iterations;
@@ -262,15 +322,16 @@ public final class DemoCommand implements Callable<Integer> {
         long solveNanos = figures.stream().mapToLong(StepFigures::solveNanos).sum();
         long contactCount = figures.stream().mapToLong(StepFigures::contacts).sum();
         stdout.printf(Locale.ROOT, "demo: %s, %,d spheres, %,d steps of %s s (%.2f s simulated), restitution %s, "
-                + "friction %s, rolling resistance %s m, %d iterations per step, stepped in %.1f s (%.1f steps/s)%n",
+                + "friction %s, rolling resistance %s m, %s, stepped in %.1f s (%.1f steps/s)%n",
                 scene.label(), last.particles(), figures.size(), timeStep, last.time(), restitution, friction,
-                rollingResistance, iterations, seconds, figures.size() / seconds);
+                rollingResistance, schemeLine(), seconds, figures.size() / seconds);
         stdout.println("backend: " + device);
         // both solves of a step (velocity and push-out) count as its solve time
         long contactIterations = figures.stream().mapToLong(StepFigures::contactIterations).sum();
         stdout.printf(Locale.ROOT, "solve: %.2f ms per step on average, %,.0f contacts per second, %,.0f "
-                + "contact-iterations per second (%,d contacts and %.1f iterations per step on average, the velocity "
-                + "and push-out solves together)%n", solveNanos / 1e6 / figures.size(),
+                + "contact-iterations per second (%,d contacts and %.1f iterations per step on average, "
+                + (scheme == Simulation.Scheme.SOFT_STEP ? "every soft, relax and restitution sweep of the substeps"
+                        : "the velocity and push-out solves together") + ")%n", solveNanos / 1e6 / figures.size(),
                 contactCount / (solveNanos / 1e9), contactIterations / (solveNanos / 1e9),
                 contactCount / figures.size(), contactIterations / (double) Math.max(1, contactCount));
         stdout.printf(Locale.ROOT, "kinetic energy: %.4g J after the first step, %.4g J after the last%n",

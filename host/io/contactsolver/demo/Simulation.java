@@ -5,6 +5,7 @@ import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
+import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactField;
 import io.contactsolver.scene.Batches;
 import io.contactsolver.layout.DeltaField;
@@ -89,19 +90,53 @@ public final class Simulation {
      * @param rollingResistance rolling resistance of every contact, m, {@code >= 0} (0: none)
      */
     public record Settings(float timeStep, float restitution, int iterations, float tolerance, boolean warmStart,
-            boolean positionalCorrection, float friction, float rollingResistance) {
-        /** The demo's settings, frictionless: fixed iteration count, warm starting and positional correction on. */
+            boolean positionalCorrection, float friction, float rollingResistance, Scheme scheme, int substeps,
+            float contactHertz) {
+        /**
+         * The demo's settings, frictionless, on the two-solve scheme: fixed iteration count, warm
+         * starting and positional correction on.
+         */
         public static Settings of(float timeStep, float restitution, int iterations) {
-            return new Settings(timeStep, restitution, iterations, 0.0f, true, true, 0.0f, 0.0f);
+            return new Settings(timeStep, restitution, iterations, 0.0f, true, true, 0.0f, 0.0f, Scheme.TWO_SOLVES,
+                    SolveSettings.DEFAULT_SUBSTEPS, SolveSettings.DEFAULT_CONTACT_HERTZ);
         }
 
         /** These settings with friction coefficient {@code mu} and rolling resistance {@code rho} (m). */
         public Settings withFriction(float mu, float rho) {
-            return new Settings(timeStep, restitution, iterations, tolerance, warmStart, positionalCorrection, mu, rho);
+            return new Settings(timeStep, restitution, iterations, tolerance, warmStart, positionalCorrection, mu, rho,
+                    scheme, substeps, contactHertz);
+        }
+
+        /**
+         * These settings on the soft step with {@code count} substeps, one soft and one relax sweep
+         * each, and contacts as springs of {@code hertz}.
+         */
+        public Settings withSoftStep(int count, float hertz) {
+            return new Settings(timeStep, restitution, iterations, tolerance, warmStart, positionalCorrection, friction,
+                    rollingResistance, Scheme.SOFT_STEP, count, hertz);
         }
 
         boolean hasFriction() {
             return friction != 0.0f || rollingResistance != 0.0f;
+        }
+    }
+
+    /** How a step hands its contacts to the module. */
+    public enum Scheme {
+        /**
+         * {@code ContactSolver.step} with the soft step: the module applies gravity, solves and
+         * moves the bodies in substeps; the simulation copies its spheres in and out.
+         */
+        SOFT_STEP,
+        /**
+         * Two {@code solve} calls a step, a velocity solve and a frictionless push-out solve, and the
+         * simulation's own integrator (the split impulse of the class comment).
+         */
+        TWO_SOLVES;
+
+        /** The command-line spelling: {@code soft-step}, {@code two-solves}. */
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         }
     }
 
@@ -110,6 +145,8 @@ public final class Simulation {
     private final Inlet inlet;
     private final Settings settings;
     private final SolveSettings velocitySettings;
+    private final SolveSettings softSettings;
+    private final org.joml.Vector3fc gravity = new org.joml.Vector3f(0.0f, -GRAVITY, 0.0f);
     /** Null when positional correction is off. */
     private final SolveSettings pushSettings;
     private final float minMargin;
@@ -141,6 +178,9 @@ public final class Simulation {
         float largest = world.largestRadius();
         float slop = SLOP_PER_RADIUS * largest;
         SolveSettings velocity = SolveSettings.iterative(settings.iterations()).withTolerance(settings.tolerance())
+                .withRestitutionThreshold(RESTING_STEPS * GRAVITY * settings.timeStep());
+        this.softSettings = SolveSettings.softStep().withSubsteps(settings.substeps())
+                .withContactHertz(settings.contactHertz())
                 .withRestitutionThreshold(RESTING_STEPS * GRAVITY * settings.timeStep());
         if (settings.positionalCorrection()) {
             // bias 0: speculative gaps only, the push-out is the second solve's
@@ -185,6 +225,9 @@ public final class Simulation {
             inlet.pour(world);
             addBodies();
         }
+        if (settings.scheme() == Scheme.SOFT_STEP) {
+            return softStep(solver, dt);
+        }
         applyGravity(dt);
         findContacts(dt);
         copyStateToBodies();
@@ -208,6 +251,47 @@ public final class Simulation {
         stepCount++;
         return new StepFigures(stepCount, stepCount * dt, world.count, contacts.size(), world.kineticEnergy(),
                 solveNanos, solved.iterations(), pushSettings != null ? push.iterations() : 0, solved.residual(), largestApproach, deepestOverlap, world.maxSpeed());
+    }
+
+    /**
+     * The soft-step scheme: contacts found from the state at the start of the step (the speculative
+     * margin covers what gravity adds within it), the module steps the bodies, the spheres take
+     * their new state back.
+     */
+    private StepFigures softStep(ContactSolver solver, float dt) {
+        findContacts(dt);
+        copyStateToBodies();
+        if (keepSolveInput) {
+            solveInput = copyOfSolveInput();
+        }
+        long start = System.nanoTime();
+        solver.step(bodies, contacts, softSettings, gravity, dt, settings.warmStart() ? previous : null, current);
+        long solveNanos = System.nanoTime() - start;
+        copyBodiesToState();
+        float largestApproach = largestApproach(dt);
+        SolveResult solved = current;
+        current = previous != null ? previous : new SolveResult();
+        previous = solved;
+        stepCount++;
+        return new StepFigures(stepCount, stepCount * dt, world.count, contacts.size(), world.kineticEnergy(),
+                solveNanos, solved.iterations(), 0, solved.residual(), largestApproach, deepestOverlap,
+                world.maxSpeed());
+    }
+
+    private void copyBodiesToState() {
+        FloatBuffer data = bodies.data();
+        int stride = bodies.capacity();
+        for (int i = 0; i < world.count; i++) {
+            world.x[i] = data.get(BodyField.X.ordinal() * stride + i);
+            world.y[i] = data.get(BodyField.Y.ordinal() * stride + i);
+            world.z[i] = data.get(BodyField.Z.ordinal() * stride + i);
+            world.vx[i] = data.get(BodyField.VX.ordinal() * stride + i);
+            world.vy[i] = data.get(BodyField.VY.ordinal() * stride + i);
+            world.vz[i] = data.get(BodyField.VZ.ordinal() * stride + i);
+            world.wx[i] = data.get(BodyField.WX.ordinal() * stride + i);
+            world.wy[i] = data.get(BodyField.WY.ordinal() * stride + i);
+            world.wz[i] = data.get(BodyField.WZ.ordinal() * stride + i);
+        }
     }
 
     /**
