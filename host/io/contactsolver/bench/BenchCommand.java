@@ -48,10 +48,29 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Rows to measure (default: ${DEFAULT-VALUE}).")
     List<Choices.Backend> backends;
 
-    @Option(names = "--sections", split = ",", paramLabel = "sweep,iterative", defaultValue = "sweep,iterative",
-            converter = Choices.Section.Converter.class, description = "sweep: single pass at every size; iterative: convergence and cost per iteration "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--sections", split = ",", paramLabel = "sweep,iterative,pyramid", defaultValue = "sweep,iterative",
+            converter = Choices.Section.Converter.class, description = "sweep: single pass at every size; iterative: convergence and cost per iteration; "
+                    + "pyramid: Box2D's large_pyramid rebuilt, stepped frame by frame (default: ${DEFAULT-VALUE}).")
     List<Choices.Section> sections;
+
+    @Option(names = "--pyramid-base", defaultValue = "100", paramLabel = "N",
+            description = "pyramid: boxes in the bottom row, 1 to 2000 (default: ${DEFAULT-VALUE}: 5,050 boxes).")
+    int pyramidBase;
+
+    @Option(names = "--frames", defaultValue = "1000", paramLabel = "N",
+            description = "pyramid: frames of 1/60 s per configuration, more than " + PyramidBench.WARM_UP_FRAMES
+                    + " (default: ${DEFAULT-VALUE}).")
+    int frames;
+
+    @Option(names = "--pyramid-iterations", defaultValue = "10", paramLabel = "N",
+            description = "pyramid: velocity iterations a frame of the two-solve scheme; its push-out gets half "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int pyramidIterations;
+
+    @Option(names = "--box2d-ms", paramLabel = "MS",
+            description = "pyramid: Box2D's own large_pyramid milliseconds a step measured on this machine, quoted "
+                    + "beside the table.")
+    Double box2dMillis;
 
     @Mixin
     DeviceOptions device;
@@ -133,9 +152,14 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** Where the iteration-cost rows go beside {@code csv}: {@code name-iteration-cost.csv}. */
     static Path loopCostFile(Path csv) {
+        return sibling(csv, "-iteration-cost.csv");
+    }
+
+    /** {@code csv}'s stem with {@code suffix}, beside it. */
+    static Path sibling(Path csv, String suffix) {
         String name = csv.getFileName().toString();
         String stem = name.toLowerCase(Locale.ROOT).endsWith(".csv") ? name.substring(0, name.length() - 4) : name;
-        return csv.resolveSibling(stem + "-iteration-cost.csv");
+        return csv.resolveSibling(stem + suffix);
     }
 
     /** The exit status for bad options, after one line on stderr; null when they are good. */
@@ -150,11 +174,27 @@ public final class BenchCommand implements Callable<Integer> {
             err.println("error: --pile-particles must be at least 2");
             return ExitCode.BAD_INPUT;
         }
-        if (!(minSeconds > 0)) {
-            err.println("error: --min-time must be positive");
+        if (!(minSeconds > 0) || !Double.isFinite(minSeconds)) {
+            err.println("error: --min-time must be positive and finite, got " + minSeconds
+                    + " (see 'contact-solver bench --help')");
             return ExitCode.BAD_INPUT;
         }
-        for (Path file : new Path[] {csv, csv == null ? null : loopCostFile(csv), plot}) {
+        if (pyramidBase < 1 || pyramidBase > 2000) {
+            err.println("error: --pyramid-base must be in [1, 2000], got " + pyramidBase
+                    + " (see 'contact-solver bench --help')");
+            return ExitCode.BAD_INPUT;
+        }
+        if (frames <= PyramidBench.WARM_UP_FRAMES || pyramidIterations < 1) {
+            err.println("error: --frames must exceed " + PyramidBench.WARM_UP_FRAMES + " and --pyramid-iterations be "
+                    + "at least 1 (see 'contact-solver bench --help')");
+            return ExitCode.BAD_INPUT;
+        }
+        if (box2dMillis != null && (!(box2dMillis > 0) || !Double.isFinite(box2dMillis))) {
+            err.println("error: --box2d-ms must be positive and finite (see 'contact-solver bench --help')");
+            return ExitCode.BAD_INPUT;
+        }
+        for (Path file : new Path[] {csv, csv == null ? null : loopCostFile(csv),
+                csv == null || !sections.contains(Choices.Section.PYRAMID) ? null : sibling(csv, "-pyramid.csv"), plot}) {
             String problem = file == null ? null : IoErrors.fileProblem(file);
             if (problem != null) {
                 err.println("error: " + Quoting.escape(problem));
@@ -185,9 +225,25 @@ public final class BenchCommand implements Callable<Integer> {
             loopCosts = benchmark.loopCosts();
             bar.stepTo(bar.max());
         }
+        List<PyramidBench.Row> pyramid = List.of();
+        if (sections.contains(Choices.Section.PYRAMID)) {
+            try (Progress bar = Progress.open("pyramid", 1, "", spec.commandLine().getErr())) {
+                pyramid = new PyramidBench(pyramidBase, frames, pyramidIterations, bar::setExtraMessage).run(cores,
+                        backends.contains(Choices.Backend.CPU), backends.contains(Choices.Backend.OPENCL),
+                        device.device());
+            }
+        }
         PrintWriter out = spec.commandLine().getOut();
         BenchReport.table(rows, out);
         LoopCost.table(loopCosts, out);
+        PyramidBench.table(pyramid, box2dMillis == null ? null : new PyramidBench.Box2dFigure(box2dMillis), out);
+        if (csv != null && !pyramid.isEmpty()) {
+            Path pyramidCsv = sibling(csv, "-pyramid.csv");
+            try (java.io.Writer writer = java.nio.file.Files.newBufferedWriter(pyramidCsv)) {
+                PyramidBench.writeCsv(pyramid, writer);
+            }
+            out.println("wrote " + pyramidCsv);
+        }
         if (csv != null) {
             Path loopCsv = loopCostFile(csv);
             BenchReport.writeCsv(rows, csv, loopCosts, loopCsv);

@@ -42,9 +42,12 @@ final class Choices {
         }
     }
 
-    /** The parts of a run: the single-pass sweep over sizes, and the iterative solver's figures. */
+    /**
+     * The parts of a run: the single-pass sweep over sizes, the iterative solver's figures, and the
+     * box pyramid stepped frame by frame ({@link PyramidBench}).
+     */
     enum Section {
-        SWEEP, ITERATIVE;
+        SWEEP, ITERATIVE, PYRAMID;
 
         static final class Converter extends LabelConverter<Section> {
             Converter() {

@@ -1,0 +1,295 @@
+package io.contactsolver.bench;
+
+import io.contactsolver.Backend;
+import io.contactsolver.BodyBatch;
+import io.contactsolver.ContactBatch;
+import io.contactsolver.ContactSolver;
+import io.contactsolver.SolveResult;
+import io.contactsolver.SolveSettings;
+import io.contactsolver.SolverConfig;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactField;
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.scene.BoxContacts;
+import io.contactsolver.scene.BoxScene;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.FloatBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import org.joml.Quaternionf;
+import org.joml.Vector3f;
+
+/**
+ * The box pyramid of Box2D v3's {@code large_pyramid} benchmark, rebuilt on the public API as a
+ * user would (README, "Performance"): unit cubes, a base of {@code base} boxes, friction 0.6,
+ * 60 Hz, this package's own box collision ({@link BoxContacts}: four corner points per touching
+ * face, a 2 cm speculative margin, ids kept while a contact persists) run before every frame.
+ *
+ * <p>Two schemes side by side, each for {@code frames} frames on each backend:
+ * <ul>
+ *   <li>{@code soft-step}: one {@code ContactSolver.step} a frame with {@code SolveSettings.softStep()}
+ *       at its defaults (4 substeps of one soft and one relax sweep, Box2D's budget);</li>
+ *   <li>{@code two-solves}: the scheme a user had to write before the soft step (the demo's):
+ *       gravity, a warm-started velocity solve with speculative contacts, a frictionless push-out
+ *       solve on the bodies at rest, then the bench's own integration of velocity plus push.</li>
+ * </ul>
+ * Reported: the module's milliseconds a frame (the {@code step} call, or both solves), the
+ * collision's apart, and whether the pyramid stands: no box ever more than 10 cm from where it
+ * started.
+ */
+final class PyramidBench {
+    /** A box that has moved this far (m) from where it started means the pyramid did not stand. */
+    static final float STANDS_WITHIN = 0.1f;
+    static final float FRAME = 1.0f / 60.0f;
+    static final float GRAVITY = -10.0f;
+    /** Box2D's speculative distance, 4 linear slops of 5 mm. */
+    static final float MARGIN = 0.02f;
+    /** Frames left out of the timing while the JIT compiles the step. */
+    static final int WARM_UP_FRAMES = 50;
+    /** The two-solve scheme's overlap tolerated without push-out, m, and share pushed out per frame. */
+    static final float SLOP = 0.005f;
+    static final float BIAS_FACTOR = 0.2f;
+
+    enum Scheme {
+        SOFT_STEP("soft-step"), TWO_SOLVES("two-solves");
+
+        final String label;
+
+        Scheme(String label) {
+            this.label = label;
+        }
+    }
+
+    /** One configuration's result. */
+    record Row(String scheme, String backend, int threads, int boxes, double meanContacts, int frames,
+            double stepMillis, double collisionMillis, float largestDrift, boolean stands, String budget) {
+    }
+
+    private final int base;
+    private final int frames;
+    private final int twoSolveIterations;
+    private final Consumer<String> progress;
+
+    PyramidBench(int base, int frames, int twoSolveIterations, Consumer<String> progress) {
+        this.base = base;
+        this.frames = frames;
+        this.twoSolveIterations = twoSolveIterations;
+        this.progress = progress;
+    }
+
+    /** Runs both schemes on the CPU at 1 thread and {@code cores}, and on OpenCL if {@code openCl} (skipped if none opens). */
+    List<Row> run(int cores, boolean cpu, boolean openCl, String device) {
+        List<Row> rows = new ArrayList<>();
+        List<SolverConfig> configs = new ArrayList<>();
+        if (cpu) {
+            configs.add(SolverConfig.defaults().withBackend(Backend.CPU).withThreads(1));
+            if (cores > 1) {
+                configs.add(SolverConfig.defaults().withBackend(Backend.CPU).withThreads(cores));
+            }
+        }
+        if (openCl) {
+            SolverConfig config = SolverConfig.defaults().withBackend(Backend.OPENCL).withThreads(cores);
+            configs.add(device == null ? config : config.withDevice(device));
+        }
+        for (Scheme scheme : Scheme.values()) {
+            for (SolverConfig config : configs) {
+                progress.accept("pyramid " + scheme.label + " " + config.backend().name().toLowerCase(Locale.ROOT));
+                try (ContactSolver solver = ContactSolver.create(config)) {
+                    rows.add(run(scheme, solver, config.threads()));
+                } catch (IllegalStateException unavailable) {
+                    progress.accept("pyramid: OpenCL not measured: " + unavailable.getMessage());
+                }
+            }
+        }
+        return rows;
+    }
+
+    Row run(Scheme scheme, ContactSolver solver, int threads) {
+        BoxScene scene = BoxScene.pyramid(base);
+        BodyBatch bodies = scene.bodies();
+        int count = bodies.size();
+        float[] start = positions(bodies, new float[3 * count]);
+        BoxContacts collision = new BoxContacts(scene.halfExtent(), MARGIN, BoxContacts.DEFAULT_FRICTION);
+        ContactBatch contacts = new ContactBatch(16 * count);
+        TwoSolves twoSolves = scheme == Scheme.TWO_SOLVES ? new TwoSolves(count, twoSolveIterations) : null;
+        SolveResult[] results = {new SolveResult(), new SolveResult()};
+        Vector3f gravity = new Vector3f(0.0f, GRAVITY, 0.0f);
+        SolveSettings soft = SolveSettings.softStep();
+        long stepNanos = 0;
+        long collisionNanos = 0;
+        long contactSum = 0;
+        float drift = 0.0f;
+        float[] now = new float[3 * count];
+        for (int frame = 0; frame < frames; frame++) {
+            long t0 = System.nanoTime();
+            collision.find(bodies, contacts);
+            long t1 = System.nanoTime();
+            SolveResult warm = frame == 0 ? null : results[(frame + 1) & 1];
+            if (twoSolves == null) {
+                solver.step(bodies, contacts, soft, gravity, FRAME, warm, results[frame & 1]);
+            } else {
+                twoSolves.frame(solver, bodies, contacts, warm, results[frame & 1]);
+            }
+            long t2 = System.nanoTime();
+            if (frame >= WARM_UP_FRAMES) {
+                collisionNanos += t1 - t0;
+                stepNanos += twoSolves == null ? t2 - t1 : twoSolves.solveNanos;
+            }
+            contactSum += contacts.size();
+            drift = Math.max(drift, largestDrift(start, positions(bodies, now)));
+        }
+        int timed = Math.max(1, frames - WARM_UP_FRAMES);
+        String budget = twoSolves == null
+                ? soft.substeps() + " substeps x (" + soft.iterations() + " soft + " + soft.relaxIterations() + " relax)"
+                : twoSolveIterations + " velocity + " + twoSolves.pushIterations + " push-out iterations";
+        return new Row(scheme.label, solver.backend().name().toLowerCase(Locale.ROOT),
+                solver.backend() == Backend.CPU ? threads : 0, count, contactSum / (double) frames, frames,
+                stepNanos / 1e6 / timed, collisionNanos / 1e6 / timed, drift, drift <= STANDS_WITHIN, budget);
+    }
+
+    private static float[] positions(BodyBatch bodies, float[] dest) {
+        FloatBuffer data = bodies.data();
+        int stride = bodies.capacity();
+        for (int i = 0; i < bodies.size(); i++) {
+            dest[3 * i] = data.get(BodyField.X.ordinal() * stride + i);
+            dest[3 * i + 1] = data.get(BodyField.Y.ordinal() * stride + i);
+            dest[3 * i + 2] = data.get(BodyField.Z.ordinal() * stride + i);
+        }
+        return dest;
+    }
+
+    private static float largestDrift(float[] start, float[] now) {
+        float largest = 0.0f;
+        for (int i = 0; i < start.length; i += 3) {
+            float dx = now[i] - start[i];
+            float dy = now[i + 1] - start[i + 1];
+            float dz = now[i + 2] - start[i + 2];
+            largest = Math.max(largest, (float) Math.sqrt(dx * dx + dy * dy + dz * dz));
+        }
+        return largest;
+    }
+
+    /**
+     * The scheme before the soft step, as the demo runs it for spheres, here with rotation: gravity,
+     * velocity solve (warm started, speculative contacts, no push-out), push-out solve
+     * (frictionless, bodies at rest, Baumgarte), then {@code x += (v + push) dt} and the orientation
+     * turned by {@code (w + push_w) dt}; the push is not kept in the velocities.
+     */
+    static final class TwoSolves {
+        final int pushIterations;
+        private final SolveSettings velocity;
+        private final SolveSettings push;
+        private final SolveResult pushed = new SolveResult();
+        private final float[] v;
+        private final Quaternionf q = new Quaternionf();
+        private final Quaternionf turn = new Quaternionf();
+        long solveNanos;
+
+        TwoSolves(int count, int iterations) {
+            this.pushIterations = Math.max(1, iterations / 2);
+            this.velocity = SolveSettings.iterative(iterations).withPositionalCorrection(FRAME, 0.0f, SLOP);
+            this.push = SolveSettings.iterative(pushIterations).withPositionalCorrection(FRAME, BIAS_FACTOR, SLOP);
+            this.v = new float[6 * count];
+        }
+
+        void frame(ContactSolver solver, BodyBatch bodies, ContactBatch contacts, SolveResult warm, SolveResult dest) {
+            int count = bodies.size();
+            Vector3f scratch = new Vector3f();
+            for (int i = 0; i < count; i++) {
+                if (bodies.inverseMass(i) > 0.0f) {
+                    bodies.getLinearVelocity(i, scratch);
+                    bodies.setLinearVelocity(i, scratch.x, scratch.y + GRAVITY * FRAME, scratch.z);
+                }
+            }
+            long t0 = System.nanoTime();
+            solver.solve(bodies, contacts, velocity, warm, dest);
+            long t1 = System.nanoTime();
+            FloatBuffer deltas = dest.deltas();
+            int stride = dest.deltaStride();
+            Vector3f w = new Vector3f();
+            for (int i = 0; i < count; i++) {
+                bodies.getLinearVelocity(i, scratch);
+                bodies.getAngularVelocity(i, w);
+                for (int axis = 0; axis < 3; axis++) {
+                    v[6 * i + axis] = scratch.get(axis) + deltas.get((DeltaField.DVX.ordinal() + axis) * stride + i);
+                    v[6 * i + 3 + axis] = w.get(axis) + deltas.get((DeltaField.DWX.ordinal() + axis) * stride + i);
+                }
+                bodies.setLinearVelocity(i, 0.0f, 0.0f, 0.0f).setAngularVelocity(i, 0.0f, 0.0f, 0.0f);
+            }
+            for (int c = 0; c < contacts.size(); c++) {
+                contacts.set(ContactField.FRICTION, c, 0.0f);
+            }
+            long t2 = System.nanoTime();
+            solver.solve(bodies, contacts, push, pushed);
+            long t3 = System.nanoTime();
+            solveNanos = (t1 - t0) + (t3 - t2);
+            FloatBuffer push = pushed.deltas();
+            int pushStride = pushed.deltaStride();
+            Vector3f x = new Vector3f();
+            for (int i = 0; i < count; i++) {
+                float vx = v[6 * i];
+                float vy = v[6 * i + 1];
+                float vz = v[6 * i + 2];
+                float wx = v[6 * i + 3];
+                float wy = v[6 * i + 4];
+                float wz = v[6 * i + 5];
+                bodies.setLinearVelocity(i, vx, vy, vz).setAngularVelocity(i, wx, wy, wz);
+                bodies.getPosition(i, x);
+                bodies.setPosition(i, x.x + (vx + push.get(DeltaField.DVX.ordinal() * pushStride + i)) * FRAME,
+                        x.y + (vy + push.get(DeltaField.DVY.ordinal() * pushStride + i)) * FRAME,
+                        x.z + (vz + push.get(DeltaField.DVZ.ordinal() * pushStride + i)) * FRAME);
+                float tx = (wx + push.get(DeltaField.DWX.ordinal() * pushStride + i)) * FRAME;
+                float ty = (wy + push.get(DeltaField.DWY.ordinal() * pushStride + i)) * FRAME;
+                float tz = (wz + push.get(DeltaField.DWZ.ordinal() * pushStride + i)) * FRAME;
+                float angle = (float) Math.sqrt(tx * tx + ty * ty + tz * tz);
+                if (angle > 0.0f) {
+                    bodies.getOrientation(i, q);
+                    turn.rotationAxis(angle, tx / angle, ty / angle, tz / angle).mul(q, q).normalize();
+                    bodies.setOrientation(i, q);
+                }
+            }
+        }
+    }
+
+    static void table(List<Row> rows, Box2dFigure box2d, PrintWriter out) {
+        if (rows.isEmpty()) {
+            return;
+        }
+        Row first = rows.get(0);
+        out.printf(Locale.ROOT, "%nBox pyramid (Box2D's large_pyramid rebuilt: %,d unit boxes, friction 0.6, 60 Hz, %,.0f "
+                + "contact points a frame on average, %d frames, the first %d untimed)%n", first.boxes(),
+                first.meanContacts(), first.frames(), WARM_UP_FRAMES);
+        out.printf(Locale.ROOT, "%-11s %-7s %7s %12s %14s %10s %7s  %s%n", "scheme", "backend", "threads", "module ms/frame",
+                "collision ms", "drift m", "stands", "budget");
+        for (Row row : rows) {
+            out.printf(Locale.ROOT, "%-11s %-7s %7s %15.2f %14.2f %10.4f %7s  %s%n", row.scheme(), row.backend(),
+                    row.threads() == 0 ? "-" : Integer.toString(row.threads()), row.stepMillis(),
+                    row.collisionMillis(), row.largestDrift(), row.stands() ? "yes" : "no", row.budget());
+        }
+        if (box2d != null) {
+            out.println(box2d.line());
+        }
+    }
+
+    /** Box2D's own figure for the same scene, measured by the user and passed in, quoted beside ours. */
+    record Box2dFigure(double millisPerStep) {
+        String line() {
+            return String.format(Locale.ROOT, "Box2D v3 large_pyramid, whole step (collision included), 1 thread, as "
+                    + "given with --box2d-ms: %.2f ms", millisPerStep);
+        }
+    }
+
+    static void writeCsv(List<Row> rows, Writer out) throws IOException {
+        out.write("scheme,backend,threads,boxes,mean_contacts,frames,module_ms_per_frame,collision_ms_per_frame,"
+                + "largest_drift_m,stands,budget\n");
+        for (Row row : rows) {
+            out.write(String.format(Locale.ROOT, "%s,%s,%d,%d,%.1f,%d,%.4f,%.4f,%.5f,%s,%s%n", row.scheme(),
+                    row.backend(), row.threads(), row.boxes(), row.meanContacts(), row.frames(), row.stepMillis(),
+                    row.collisionMillis(), row.largestDrift(), row.stands(), row.budget()));
+        }
+    }
+}
