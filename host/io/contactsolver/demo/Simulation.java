@@ -2,6 +2,7 @@ package io.contactsolver.demo;
 
 import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
+import io.contactsolver.ContactIds;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
@@ -25,7 +26,7 @@ import java.nio.FloatBuffer;
  *   <li>contacts: the {@link UniformGrid} offers sphere pairs that are near, each sphere is tested
  *       against the six {@link Wall}s, and a contact enters the batch if its surfaces touch or could
  *       touch within the step; each gets its signed gap (separation) and an id that
- *       {@link ContactIds} keeps stable while the contact persists;</li>
+ *       {@link ContactIds} keeps stable while the contact persists (keyed by {@link ContactKeys});</li>
  *   <li>velocity solve: the module's iterative solver, warm started from the previous step's result
  *       (matched by contact id), with restitution, friction and rolling resistance, and speculative
  *       contacts (a gap may close within the step but not turn into overlap) and no push-out;</li>
@@ -395,7 +396,7 @@ public final class Simulation {
                 nx, ny, nz, settings.restitution());
         contacts.setSeparation(c, separation);
         setFriction(c);
-        contacts.setId(c, contactIds.idOf(ContactIds.pairKey(a, b)));
+        contacts.setId(c, contactIds.idOf(ContactKeys.pairKey(a, b)));
         deepestOverlap = Math.max(deepestOverlap, -separation);
     }
 
@@ -415,7 +416,7 @@ public final class Simulation {
                 settings.restitution());
         contacts.setSeparation(c, gap);
         setFriction(c);
-        contacts.setId(c, contactIds.idOf(ContactIds.wallKey(i, wall)));
+        contacts.setId(c, contactIds.idOf(ContactKeys.wallKey(i, wall)));
         deepestOverlap = Math.max(deepestOverlap, -gap);
     }
 

@@ -192,12 +192,12 @@ class SimulationTest {
     /** The pair of spheres, or the sphere and the wall its normal comes from. */
     private static long contactKey(ContactBatch contacts, int c) {
         if (contacts.bodyA(c) != ContactBatch.WORLD) {
-            return ContactIds.pairKey(contacts.bodyA(c), contacts.bodyB(c));
+            return ContactKeys.pairKey(contacts.bodyA(c), contacts.bodyB(c));
         }
         Vector3f normal = contacts.getNormal(c, new Vector3f());
         for (Wall wall : Wall.values()) {
             if (normal.equals(wall.normal(0), wall.normal(1), wall.normal(2))) {
-                return ContactIds.wallKey(contacts.bodyB(c), wall);
+                return ContactKeys.wallKey(contacts.bodyB(c), wall);
             }
         }
         throw new AssertionError("contact " + c + " has no wall's normal: " + normal);

@@ -42,7 +42,7 @@ class UniformGridTest {
             for (int b = a + 1; b < world.count; b++) {
                 if (UniformGrid.near(world.x[a], world.y[a], world.z[a], world.radius[a], world.x[b], world.y[b],
                         world.z[b], world.radius[b], margin)) {
-                    pairs.add(ContactIds.pairKey(a, b));
+                    pairs.add(ContactKeys.pairKey(a, b));
                 }
             }
         }
@@ -53,7 +53,7 @@ class UniformGridTest {
         List<Long> pairs = new ArrayList<>();
         for (int p = 0; p < grid.pairCount(); p++) {
             assertTrue(grid.pairA(p) < grid.pairB(p), "pair " + p + " lists the lower index first");
-            pairs.add(ContactIds.pairKey(grid.pairA(p), grid.pairB(p)));
+            pairs.add(ContactKeys.pairKey(grid.pairA(p), grid.pairB(p)));
         }
         return pairs;
     }

@@ -1,7 +1,8 @@
-package io.contactsolver.demo;
+package io.contactsolver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
@@ -16,18 +17,49 @@ import org.junit.jupiter.api.Test;
 class ContactIdsTest {
 
     @Test
-    void keysOfPairsAndWallsNeverCollide() {
+    void distinctBodiesAndFeaturesGiveDistinctKeysTheWorldIncluded() {
         Set<Long> keys = new HashSet<>();
-        for (int a = 0; a < 40; a++) {
-            for (int b = a + 1; b < 40; b++) {
-                assertTrue(keys.add(ContactIds.pairKey(a, b)));
-            }
-            for (Wall wall : Wall.values()) {
-                assertTrue(keys.add(ContactIds.wallKey(a, wall)));
+        int[] bodies = {ContactBatch.WORLD, 0, 1, 2, 255, 256, 1023, 1024, 70_000, ContactIds.MAX_BODY - 1,
+                ContactIds.MAX_BODY};
+        int[] features = {0, 1, 7, 255, 256, ContactIds.MAX_FEATURE};
+        for (int a : bodies) {
+            for (int b : bodies) {
+                for (int feature : features) {
+                    assertTrue(keys.add(ContactIds.key(a, b, feature)), a + ", " + b + ", " + feature);
+                }
             }
         }
-        assertNotEquals(ContactIds.pairKey(1, Integer.MAX_VALUE), ContactIds.wallKey(1, Wall.FLOOR));
-        assertNotEquals(ContactIds.pairKey(0, 1), ContactIds.pairKey(1, 0));
+        assertEquals(bodies.length * bodies.length * features.length, keys.size());
+        assertNotEquals(ContactIds.key(0, 1, 0), ContactIds.key(1, 0, 0), "the order of the bodies counts");
+        assertTrue(ContactIds.MAX_BODY >= BodyBatch.MAX_SIZE - 1, "every body of a batch has a key");
+        assertEquals(1023, ContactIds.MAX_FEATURE);
+    }
+
+    @Test
+    void keysRefuseArgumentsOutOfRangeNamingThem() {
+        assertMessageNames("feature", () -> ContactIds.key(0, 1, -1));
+        assertMessageNames("feature", () -> ContactIds.key(0, 1, ContactIds.MAX_FEATURE + 1));
+        assertMessageNames("bodyA", () -> ContactIds.key(-2, 1, 0));
+        assertMessageNames("bodyA", () -> ContactIds.key(ContactIds.MAX_BODY + 1, 1, 0));
+        assertMessageNames("bodyB", () -> ContactIds.key(0, -2, 0));
+        assertMessageNames("bodyB", () -> ContactIds.key(0, Integer.MAX_VALUE, 0));
+    }
+
+    private static void assertMessageNames(String argument, Runnable call) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call::run);
+        assertTrue(e.getMessage().startsWith(argument + " "), e.getMessage());
+    }
+
+    @Test
+    void idsAreAskedForOnlyWithinAStep() {
+        ContactIds ids = new ContactIds();
+        assertThrows(IllegalStateException.class, () -> ids.idOf(1L));
+        assertThrows(IllegalStateException.class, ids::endStep);
+        ids.beginStep();
+        assertThrows(IllegalStateException.class, ids::beginStep);
+        assertEquals(0, ids.idOf(0L), "key 0 is a key like any other");
+        ids.endStep();
+        assertThrows(IllegalStateException.class, () -> ids.idOf(0L));
     }
 
     /**
@@ -49,8 +81,8 @@ class ContactIdsTest {
             int target = Math.min(6000, 200 + step * 60);
             while (alive.size() < target) {
                 int a = random.nextInt(3000);
-                alive.add(random.nextInt(8) == 0 ? ContactIds.wallKey(a, Wall.values()[random.nextInt(6)])
-                        : ContactIds.pairKey(a, a + 1 + random.nextInt(50)));
+                alive.add(random.nextInt(8) == 0 ? ContactIds.key(ContactBatch.WORLD, a, random.nextInt(8))
+                        : ContactIds.key(a, a + 1 + random.nextInt(50), random.nextInt(4)));
             }
             ids.beginStep();
             Set<Integer> previousIds = new HashSet<>(previous.values());
@@ -79,8 +111,8 @@ class ContactIdsTest {
     @Test
     void askingTwiceInAStepGivesTheSameIdAndAContactBackAfterAGapIsNewToTheStepBefore() {
         ContactIds ids = new ContactIds();
-        long returning = ContactIds.pairKey(4, 9);
-        long staying = ContactIds.wallKey(4, Wall.FLOOR);
+        long returning = ContactIds.key(4, 9, 0);
+        long staying = ContactIds.key(ContactBatch.WORLD, 4, 3);
         ids.beginStep();
         int first = ids.idOf(returning);
         assertEquals(first, ids.idOf(returning));
