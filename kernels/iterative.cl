@@ -250,20 +250,13 @@ float solve_rolling(__global const float* row, const int rows, const int r, cons
 }
 
 /*
- * One projected Gauss-Seidel visit of row r: the normal row (the impulse that brings v_n to the
- * target, accumulated and clamped at zero), then, with friction, the tangent pair, then, with
- * rolling resistance, the rolling pair. Returns the largest change of any of its accumulated impulses.
+ * The normal row's accumulation and clamp without applying it: the impulse that brings v_n to the
+ * target, accumulated at lambda and clamped at zero. Returns the impulse to apply.
  */
-float solve_row(__global const float* row, const int rows, const int r, __global const int* slots,
-                __global float* lambda, __global float* state, const int worldSlot)
+float normal_impulse(__global const float* row, const int rows, const int r, __global float* lambda, const int a,
+                     const int b, __global const float* state)
 {
     const float k = row[ROW_K * rows + r];
-    if (!(k > 0.0f)) {
-        return 0.0f;
-    }
-    const int a = slots[LINK_A * rows + r] * STATE_STRIDE;
-    const int b = slots[LINK_B * rows + r] * STATE_STRIDE;
-    const int world = worldSlot * STATE_STRIDE;
     const float nx = row[ROW_NX * rows + r];
     const float ny = row[ROW_NY * rows + r];
     const float nz = row[ROW_NZ * rows + r];
@@ -283,8 +276,36 @@ float solve_row(__global const float* row, const int rows, const int r, __global
     if (next < 0.0f) {
         next = 0.0f;
     }
-    const float applied = next - old;
     lambda[ACC_N * rows + r] = next;
+    return next - old;
+}
+
+/* The normal row alone, applied to both bodies (state offsets a, b). Returns the change of its accumulated impulse. */
+float solve_normal(__global const float* row, const int rows, const int r, __global float* lambda, const int a,
+                   const int b, __global float* state, const int world)
+{
+    const float applied = normal_impulse(row, rows, r, lambda, a, b, state);
+    apply_impulse(row, rows, r, a, b, applied, state, world);
+    return fabs(applied);
+}
+
+/*
+ * One projected Gauss-Seidel visit of row r: the normal row (the impulse that brings v_n to the
+ * target, accumulated and clamped at zero), then, with friction, the tangent pair, then, with
+ * rolling resistance, the rolling pair. Returns the largest change of any of its accumulated impulses.
+ */
+float solve_row(__global const float* row, const int rows, const int r, __global const int* slots,
+                __global float* lambda, __global float* state, const int worldSlot)
+{
+    const float k = row[ROW_K * rows + r];
+    if (!(k > 0.0f)) {
+        return 0.0f;
+    }
+    const int a = slots[LINK_A * rows + r] * STATE_STRIDE;
+    const int b = slots[LINK_B * rows + r] * STATE_STRIDE;
+    const int world = worldSlot * STATE_STRIDE;
+    const float applied = normal_impulse(row, rows, r, lambda, a, b, state);
+    const float next = lambda[ACC_N * rows + r];
     apply_impulse(row, rows, r, a, b, applied, state, world);
     float change = fabs(applied);
     const float mu = row[ROW_MU * rows + r];

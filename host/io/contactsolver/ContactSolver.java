@@ -374,6 +374,8 @@ public final class ContactSolver implements AutoCloseable {
                 }
             }
         });
+        // the device computed these bits: its copy of the bodies need not take them again
+        onDevice(() -> backend.mirrorSoftStep(block, count));
         clock.lap(SolvePhase.INTEGRATE);
         dest.finish(kind, SolverKind.SOFT_STEP, outcome.iterations(), outcome.residual(), coloring.colourCount(),
                 coloring.overflowCount(), clock);

@@ -60,6 +60,14 @@ public interface SolverBackend extends AutoCloseable {
     default void mirrorIntegration(FieldBlock bodies, int count, float dt) {
     }
 
+    /**
+     * After a soft step: the caller has written the step's {@code nextBodies} into {@code bodies}
+     * (stamping those fields). A backend whose device computed them may mark its copy as equal
+     * instead of sending them again next step; one without a device copy does nothing.
+     */
+    default void mirrorSoftStep(FieldBlock bodies, int count) {
+    }
+
     @Override
     void close();
 }

@@ -6,6 +6,7 @@ import static org.jocl.CL.clFinish;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SolveJob;
+import io.contactsolver.core.SolveMeter;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.SolvePhase;
@@ -111,12 +112,17 @@ final class DeviceMemory implements AutoCloseable {
     /** Reads the deltas back, waits for the whole solve, and charges the device's times to the phases. */
     void readResults(SolveJob job, cl_mem deltaMem) {
         transfers.downloadBlock(deltaMem, job.deltas(), job.bodyCount(), DeltaField.COUNT);
+        awaitSolve(job.clock());
+    }
+
+    /** Waits for everything enqueued, then charges the device's times and the bytes moved to {@code clock}. */
+    void awaitSolve(SolveMeter clock) {
         clFinish(cl.queue);
-        job.clock().skip();
-        job.clock().add(SolvePhase.UPLOAD, transfers.uploadNanos());
-        job.clock().add(SolvePhase.KERNELS, transfers.kernelNanos());
-        job.clock().add(SolvePhase.READBACK, transfers.readbackNanos());
-        job.clock().addTransfer(transfers.bytesUp(), transfers.bytesDown());
+        clock.skip();
+        clock.add(SolvePhase.UPLOAD, transfers.uploadNanos());
+        clock.add(SolvePhase.KERNELS, transfers.kernelNanos());
+        clock.add(SolvePhase.READBACK, transfers.readbackNanos());
+        clock.addTransfer(transfers.bytesUp(), transfers.bytesDown());
     }
 
     @Override

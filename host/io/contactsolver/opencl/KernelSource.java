@@ -3,7 +3,9 @@ package io.contactsolver.opencl;
 import io.contactsolver.core.AccumulatedImpulse;
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FrictionWork;
+import io.contactsolver.core.MotionField;
 import io.contactsolver.core.PreparedBodyField;
+import io.contactsolver.core.SoftRowField;
 import io.contactsolver.core.StateField;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactBody;
@@ -24,7 +26,8 @@ import java.util.List;
  */
 final class KernelSource {
     /** Source files in the order they are compiled as one program. */
-    static final List<String> FILES = List.of("common.cl", "single_pass.cl", "iterative.cl", "integrate.cl");
+    static final List<String> FILES = List.of("common.cl", "single_pass.cl", "iterative.cl", "integrate.cl",
+            "soft_step.cl");
 
     private KernelSource() {
     }
@@ -64,6 +67,8 @@ final class KernelSource {
         define(options, "IMPULSE_", ImpulseField.values());
         define(options, "ACC_", AccumulatedImpulse.values());
         define(options, "WORK_", FrictionWork.values());
+        define(options, "SOFT_", SoftRowField.values());
+        define(options, "MOTION_", MotionField.values());
         options.append(" -DBODY_COUNT=").append(BodyField.COUNT)
                 .append(" -DCONTACT_COUNT=").append(ContactField.COUNT)
                 .append(" -DLINK_COUNT=").append(ContactBody.COUNT)
@@ -72,6 +77,8 @@ final class KernelSource {
                 .append(" -DROW_COUNT=").append(ContactRowField.COUNT)
                 .append(" -DSTATE_STRIDE=").append(StateField.STRIDE)
                 .append(" -DWORK_COUNT=").append(FrictionWork.COUNT)
+                .append(" -DSOFT_COUNT=").append(SoftRowField.COUNT)
+                .append(" -DMOTION_STRIDE=").append(MotionField.STRIDE)
                 .append(" -DROW_FRICTIONLESS_COUNT=").append(ContactRowField.FRICTIONLESS_COUNT)
                 .append(" -DRESIDUAL_SLOTS=").append(IterativePipeline.RESIDUAL_SLOTS);
         // argument names and types kept in the program, so Kernels can check its launchers against them

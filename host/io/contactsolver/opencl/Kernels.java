@@ -16,6 +16,7 @@ import static org.jocl.CL.clReleaseKernel;
 import static org.jocl.CL.clSetKernelArg;
 
 import io.contactsolver.core.BackendUnavailableException;
+import io.contactsolver.core.SoftCoefficients;
 import io.contactsolver.core.TargetRule;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -82,7 +83,21 @@ final class Kernels implements AutoCloseable {
         WRITE_STATE_DELTAS("write_state_deltas", Arg.FLOATS, Arg.INT, Arg.INT, Arg.FLOATS),
         SCATTER_IMPULSES("scatter_impulses", Arg.FLOATS, Arg.INT, Arg.FLOATS, Arg.INTS, Arg.INT, Arg.INT, Arg.FLOATS),
         APPLY_GRAVITY("apply_gravity", Arg.FLOATS, Arg.INT, Arg.INT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT),
-        INTEGRATE_BODIES("integrate_bodies", Arg.FLOATS, Arg.INT, Arg.INT, Arg.FLOATS, Arg.INT, Arg.FLOAT);
+        INTEGRATE_BODIES("integrate_bodies", Arg.FLOATS, Arg.INT, Arg.INT, Arg.FLOATS, Arg.INT, Arg.FLOAT),
+        PREPARE_SOFT_ROWS("prepare_soft_rows", Arg.FLOATS, Arg.INTS, Arg.INT, Arg.INTS, Arg.INT, Arg.INT, Arg.FLOATS,
+                Arg.FLOATS, Arg.INTS, Arg.FLOATS),
+        RESET_MOTIONS("reset_motions", Arg.FLOATS, Arg.INT),
+        APPLY_SUBSTEP_GRAVITY("apply_substep_gravity", Arg.FLOATS, Arg.INT, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOAT,
+                Arg.FLOAT, Arg.FLOAT, Arg.FLOAT),
+        SOFT_SWEEP("soft_sweep", Arg.FLOATS, Arg.INT, Arg.FLOATS, Arg.INTS, Arg.INTS, Arg.FLOATS, Arg.FLOATS,
+                Arg.FLOATS, Arg.INT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.INT, Arg.INT,
+                Arg.FLOATS, Arg.INT, Arg.INT, Arg.INT, Arg.INTS, Arg.INT),
+        INTEGRATE_MOTIONS("integrate_motions", Arg.FLOATS, Arg.INT, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOATS,
+                Arg.FLOAT),
+        SOFT_RESTITUTION("soft_restitution", Arg.FLOATS, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOATS, Arg.INT,
+                Arg.FLOATS, Arg.INT, Arg.INT, Arg.INT, Arg.INTS),
+        FINISH_BODIES("finish_bodies", Arg.FLOATS, Arg.INT, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOATS, Arg.FLOAT,
+                Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.FLOATS, Arg.INT, Arg.FLOATS, Arg.INT);
 
         final String kernelName;
         final List<Arg> args;
@@ -266,6 +281,58 @@ final class Kernels implements AutoCloseable {
             float dt) {
         launch(Signature.INTEGRATE_BODIES).floats(bodies).integer(stride).integer(bodyCount).floats(deltas)
                 .integer(deltaStride).real(dt).run(workItems);
+    }
+
+    // ---- the soft step (kernels/soft_step.cl) ----------------------------------------------------
+
+    void prepareSoftRows(long workItems, cl_mem contacts, cl_mem links, int contactStride, cl_mem order, int rows,
+            int bodyCount, cl_mem prepared, cl_mem soft, cl_mem movers, cl_mem peak) {
+        launch(Signature.PREPARE_SOFT_ROWS).floats(contacts).ints(links).integer(contactStride).ints(order)
+                .integer(rows).integer(bodyCount).floats(prepared).floats(soft).ints(movers).floats(peak)
+                .run(workItems);
+    }
+
+    void resetMotions(long workItems, cl_mem motion, int bodyCount) {
+        launch(Signature.RESET_MOTIONS).floats(motion).integer(bodyCount).run(workItems);
+    }
+
+    void applySubstepGravity(long workItems, cl_mem bodies, int stride, int bodyCount, cl_mem movable, cl_mem state,
+            float gx, float gy, float gz, float h) {
+        launch(Signature.APPLY_SUBSTEP_GRAVITY).floats(bodies).integer(stride).integer(bodyCount).ints(movable)
+                .floats(state).real(gx).real(gy).real(gz).real(h).run(workItems);
+    }
+
+    /** One soft or relax sweep of rows {@code [first, first + count)}: one work-item a row, or one in all ({@code serial}). */
+    void softSweep(cl_mem row, int rows, cl_mem soft, cl_mem slots, cl_mem movers, cl_mem lambda, cl_mem state,
+            cl_mem motion, int worldSlot, SoftCoefficients coefficients, boolean relax, boolean frictional,
+            cl_mem peak, int first, int count, boolean serial, cl_mem residuals, boolean record) {
+        launch(Signature.SOFT_SWEEP).floats(row).integer(rows).floats(soft).ints(slots).ints(movers).floats(lambda)
+                .floats(state).floats(motion).integer(worldSlot).real(coefficients.inverseSubstep())
+                .real(coefficients.biasRate()).real(coefficients.massScale()).real(coefficients.impulseScale())
+                .real(coefficients.maxPushOut()).flag(relax).flag(frictional).floats(peak).integer(first)
+                .integer(count).flag(serial).ints(residuals).flag(record).run(serial ? 1 : count);
+    }
+
+    void integrateMotions(long workItems, cl_mem bodies, int stride, int bodyCount, cl_mem movable, cl_mem state,
+            cl_mem motion, float h) {
+        launch(Signature.INTEGRATE_MOTIONS).floats(bodies).integer(stride).integer(bodyCount).ints(movable)
+                .floats(state).floats(motion).real(h).run(workItems);
+    }
+
+    /** The restitution pass over rows {@code [first, first + count)}: one work-item a row, or one in all ({@code serial}). */
+    void softRestitution(cl_mem row, int rows, cl_mem slots, cl_mem lambda, cl_mem state, int worldSlot, cl_mem peak,
+            int first, int count, boolean serial, cl_mem residuals) {
+        launch(Signature.SOFT_RESTITUTION).floats(row).integer(rows).ints(slots).floats(lambda).floats(state)
+                .integer(worldSlot).floats(peak).integer(first).integer(count).flag(serial).ints(residuals)
+                .run(serial ? 1 : count);
+    }
+
+    void finishBodies(long workItems, cl_mem bodies, int stride, int bodyCount, cl_mem movable, cl_mem state,
+            cl_mem motion, float gx, float gy, float gz, float dt, cl_mem next, int nextStride, cl_mem deltas,
+            int deltaStride) {
+        launch(Signature.FINISH_BODIES).floats(bodies).integer(stride).integer(bodyCount).ints(movable).floats(state)
+                .floats(motion).real(gx).real(gy).real(gz).real(dt).floats(next).integer(nextStride).floats(deltas)
+                .integer(deltaStride).run(workItems);
     }
 
     /** The largest power of two at most {@code cap} work-items that {@code kernel} can run in one group on the device. */

@@ -6,6 +6,7 @@ import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.IterationOutcome;
+import io.contactsolver.core.SoftStepJob;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.layout.BodyField;
@@ -22,9 +23,9 @@ import org.jocl.cl_mem;
 /**
  * The OpenCL backend: the kernels of {@code kernels/*.cl} on one device. It puts together the
  * device's program and kernels ({@link OpenClProgram}, launched through the typed {@link Kernels}),
- * the buffers the solvers share ({@link DeviceMemory}), the two solvers' pipelines
- * ({@link SinglePassPipeline}, {@link IterativePipeline}) and the device copy of the bodies that
- * {@code ContactSolver.step} keeps up to date.
+ * the buffers the solvers share ({@link DeviceMemory}), the two solvers' pipelines and the soft
+ * step's ({@link SinglePassPipeline}, {@link IterativePipeline}, {@link SoftStepPipeline}) and the
+ * device copy of the bodies that {@code ContactSolver.step} keeps up to date.
  *
  * <p>Inputs go up as rectangular copies of the structure-of-arrays blocks (host stride = batch
  * capacity, device stride = count), skipping fields that have not been written since they last went
@@ -38,6 +39,7 @@ public final class OpenClBackend implements SolverBackend {
     private final DeviceMemory memory;
     private final SinglePassPipeline singlePass;
     private final IterativePipeline iterative;
+    private final SoftStepPipeline soft;
     private Consumer<String> faultHook = stage -> { };
     private boolean closed;
 
@@ -68,11 +70,7 @@ public final class OpenClBackend implements SolverBackend {
         }
         this.singlePass = new SinglePassPipeline(cl, memory);
         this.iterative = new IterativePipeline(cl, memory);
-    }
-
-    @Override
-    public IterationOutcome softStep(io.contactsolver.core.SoftStepJob job) {
-        throw new UnsupportedOperationException("soft step on OpenCL: not yet");
+        this.soft = new SoftStepPipeline(cl, memory);
     }
 
     public Device device() {
@@ -122,6 +120,28 @@ public final class OpenClBackend implements SolverBackend {
             throw stage.failure(e);
         } finally {
             memory.transfers.reset();
+        }
+    }
+
+    @Override
+    public IterationOutcome softStep(SoftStepJob job) {
+        Stage stage = stage();
+        try {
+            return soft.step(job, stage);
+        } catch (CLException e) {
+            throw stage.failure(e);
+        } finally {
+            memory.transfers.reset();
+        }
+    }
+
+    @Override
+    public void mirrorSoftStep(FieldBlock block, int count) {
+        try {
+            soft.commit(block, count);
+        } catch (CLException e) {
+            memory.bodies.forgetMirror();
+            throw new BackendFailureException(e.getMessage() + " while updating bodies on the device", e);
         }
     }
 

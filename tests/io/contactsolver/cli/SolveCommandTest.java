@@ -195,7 +195,7 @@ class SolveCommandTest {
     void refusesBadSolverSettings() {
         Run run = Cli.inProcess("solve", "--bodies", "b", "--contacts", "c", "--out", "o", "--solver", "jacobi");
         assertEquals(ExitCode.BAD_INPUT, run.exitCode());
-        assertTrue(run.err().contains("unknown solver 'jacobi' (single-pass or iterative)"), run.err());
+        assertTrue(run.err().contains("unknown solver 'jacobi' (single-pass, iterative or soft-step)"), run.err());
         Run zero = Cli.inProcess("solve", "--bodies", "b", "--contacts", "c", "--out", "o", "--solver", "iterative",
                 "--iterations", "0");
         assertEquals(ExitCode.BAD_INPUT, zero.exitCode());

@@ -1,0 +1,254 @@
+package io.contactsolver.opencl;
+
+import static org.jocl.CL.clEnqueueCopyBuffer;
+
+import io.contactsolver.core.AccumulatedImpulse;
+import io.contactsolver.core.BackendFailureException;
+import io.contactsolver.core.ContactColoring;
+import io.contactsolver.core.ContactRowField;
+import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.FrictionUse;
+import io.contactsolver.core.IterationOutcome;
+import io.contactsolver.core.MotionField;
+import io.contactsolver.core.MovableBodies;
+import io.contactsolver.core.PreparedBodyField;
+import io.contactsolver.core.SoftCoefficients;
+import io.contactsolver.core.SoftRowField;
+import io.contactsolver.core.SoftStepJob;
+import io.contactsolver.core.StateField;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ContactField;
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
+import java.nio.FloatBuffer;
+import org.jocl.Sizeof;
+import org.jocl.cl_mem;
+
+/**
+ * The soft step on the device ({@code kernels/soft_step.cl}), in the order of
+ * {@code CpuBackend.softStep}: the bodies (only fields written since they last went up), contacts,
+ * colouring, warm start and movable flags go up once; the rows are prepared once; then every
+ * substep (gravity, warm start colour by colour, the soft sweeps, the motion records, the relax
+ * sweeps) and the restitution pass run as kernels enqueued back to back, with nothing read in
+ * between; the next bodies, deltas, impulses and the residual come down at the end, after one wait.
+ *
+ * <p>Launches: per substep one for gravity, one per colour and one for the overflow rows for the
+ * warm start and for each sweep, one for the motion records; after the substeps one per colour and
+ * one for the overflow for restitution, then one to finish the bodies and one for the impulses. A
+ * colour's rows touch different bodies, so each colour is one launch of a work-item a row; the
+ * overflow rows share bodies and go on one work-item in row order, as the CPU's member 0 does.
+ *
+ * <p>Rows are not cut into chunks: a batch whose rows do not fit the device's largest allocation
+ * fails with {@link BackendFailureException}, and the caller steps it on the CPU.
+ */
+final class SoftStepPipeline {
+    private final OpenClProgram cl;
+    private final Kernels kernels;
+    private final DeviceMemory memory;
+    private final Transfers transfers;
+    private final DeviceBuffer order;
+    private final DeviceBuffer slots;
+    private final DeviceBuffer warm;
+    private final DeviceBuffer rows;
+    private final DeviceBuffer lambda;
+    private final DeviceBuffer soft;
+    private final DeviceBuffer movers;
+    private final DeviceBuffer peaks;
+    private final DeviceBuffer state;
+    private final DeviceBuffer motion;
+    private final DeviceBuffer movable;
+    private final DeviceBuffer residual;
+    private final DeviceBuffer nextBodies;
+    private int[] movableStaging = new int[0];
+    /** The block and count whose next state {@link #nextBodies} holds from the last step, or -1: see {@link #commit}. */
+    private long stepBlock = -1;
+    private int stepCount = -1;
+
+    SoftStepPipeline(OpenClProgram cl, DeviceMemory memory) {
+        this.cl = cl;
+        this.kernels = cl.kernels;
+        this.memory = memory;
+        this.transfers = memory.transfers;
+        this.order = memory.buffer("soft row order");
+        this.slots = memory.buffer("soft row slots");
+        this.warm = memory.buffer("soft warm-start impulses");
+        this.rows = memory.buffer("soft rows");
+        this.lambda = memory.buffer("soft accumulated impulses");
+        this.soft = memory.buffer("soft row fields");
+        this.movers = memory.buffer("soft row motion records");
+        this.peaks = memory.buffer("soft peak impulses");
+        this.state = memory.buffer("soft velocity state");
+        this.motion = memory.buffer("motion records");
+        this.movable = memory.buffer("movable flags");
+        this.residual = memory.buffer("soft residual");
+        this.nextBodies = memory.buffer("next bodies");
+    }
+
+    IterationOutcome step(SoftStepJob job, Stage stage) {
+        stepBlock = -1;
+        stepCount = -1;
+        stage.enter("upload");
+        int bodyCount = job.bodyCount();
+        int contactCount = job.contactCount();
+        ContactColoring coloring = job.coloring();
+        int rowCount = coloring.rowCount();
+        // the kernels index rows and records with ints: refuse (the caller steps on the CPU) what would overflow them
+        if ((long) ContactRowField.COUNT * rowCount > Integer.MAX_VALUE
+                || (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * MotionField.STRIDE > Integer.MAX_VALUE
+                || (long) ImpulseField.COUNT * contactCount > Integer.MAX_VALUE) {
+            throw new BackendFailureException("a soft step of " + bodyCount + " bodies and " + contactCount
+                    + " contacts is too large for the device's int indices", null);
+        }
+        FrictionUse friction = job.friction();
+        boolean useWarm = job.warmImpulses() != null;
+        // ContactSolver commits the new state with the setters, which stamps X..WZ: they go up again next
+        // step unless commit() has marked the device copy equal (it is: the device computed it)
+        cl_mem bodyMem = transfers.uploadBlock(memory.bodies, job.bodies(), bodyCount, BodyField.COUNT);
+        cl_mem preparedMem = memory.prepared.require(
+                (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * PreparedBodyField.STRIDE * Sizeof.cl_float);
+        cl_mem contactMem = transfers.uploadBlock(memory.contacts, job.contacts(), contactCount, ContactField.COUNT);
+        cl_mem linkMem = transfers.uploadBlock(memory.links, job.links(), contactCount, ContactBody.COUNT);
+        cl_mem orderMem = transfers.uploadInts(order, coloring.order(), rowCount);
+        cl_mem slotMem = transfers.uploadInts(slots, coloring.slots(), ContactBody.COUNT * rowCount);
+        // the kernel reads a contact's friction or rolling warm start only where it has friction or rolling
+        cl_mem warmMem = useWarm
+                ? transfers.uploadFloats(warm, job.warmImpulses(), contactCount * friction.impulseFields())
+                : warm.require(Sizeof.cl_float);
+        cl_mem movableMem = transfers.uploadInts(movable, movableFlags(job.movable(), bodyCount), bodyCount);
+        cl_mem rowMem = rows.require((long) ContactRowField.COUNT * rowCount * Sizeof.cl_float);
+        cl_mem lambdaMem = lambda.require((long) AccumulatedImpulse.COUNT * rowCount * Sizeof.cl_float);
+        cl_mem softMem = soft.require((long) SoftRowField.COUNT * rowCount * Sizeof.cl_float);
+        cl_mem moverMem = movers.require((long) ContactBody.COUNT * rowCount * Sizeof.cl_int);
+        cl_mem peakMem = peaks.require((long) rowCount * Sizeof.cl_float);
+        cl_mem motionMem = motion.require(
+                (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * MotionField.STRIDE * Sizeof.cl_float);
+        cl_mem stateMem = memory.zeroed(state,
+                (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * StateField.STRIDE * Sizeof.cl_float);
+        cl_mem residualMem = memory.zeroed(residual, Sizeof.cl_int);
+        cl_mem nextMem = nextBodies.require((long) SoftStepJob.BODY_STATE_FIELDS * bodyCount * Sizeof.cl_float);
+        cl_mem deltaMem = memory.deltas.require((long) DeltaField.COUNT * bodyCount * Sizeof.cl_float);
+        cl_mem impulseMem = memory.impulses.require((long) ImpulseField.COUNT * contactCount * Sizeof.cl_float);
+
+        stage.enter("kernels");
+        transfers.kernelsBegin();
+        memory.prepareBodies(bodyCount, new DeviceMemory.BodyMemory(bodyMem, preparedMem));
+        kernels.prepareRows(rowCount, contactMem, linkMem, contactCount, orderMem, false, rowCount, bodyCount,
+                preparedMem, job.restitution(), warmMem, useWarm, rowMem, lambdaMem);
+        kernels.prepareSoftRows(rowCount, contactMem, linkMem, contactCount, orderMem, rowCount, bodyCount,
+                preparedMem, softMem, moverMem, peakMem);
+        kernels.resetMotions(bodyCount + DeviceMemory.WORLD_RECORD_EXTRA, motionMem, bodyCount);
+
+        SoftCoefficients k = job.coefficients();
+        float h = k.substep();
+        boolean frictional = friction.friction() || friction.rolling();
+        int[] starts = coloring.colourStarts();
+        int colours = coloring.colourCount();
+        int overflow = rowCount - starts[colours];
+        int worldSlot = bodyCount;
+        for (int substep = 0; substep < k.substeps(); substep++) {
+            kernels.applySubstepGravity(bodyCount, bodyMem, bodyCount, bodyCount, movableMem, stateMem, job.gx(),
+                    job.gy(), job.gz(), h);
+            for (int c = 0; c < colours; c++) {
+                int count = starts[c + 1] - starts[c];
+                kernels.applyWarmStart(count, rowMem, rowCount, slotMem, lambdaMem, stateMem, worldSlot, starts[c],
+                        count, false);
+            }
+            if (overflow > 0) {
+                kernels.applyWarmStart(1, rowMem, rowCount, slotMem, lambdaMem, stateMem, worldSlot, starts[colours],
+                        overflow, true);
+            }
+            for (int iteration = 0; iteration < job.iterations(); iteration++) {
+                sweep(coloring, rowMem, rowCount, softMem, slotMem, moverMem, lambdaMem, stateMem, motionMem,
+                        worldSlot, k, false, frictional, peakMem, residualMem, false);
+            }
+            kernels.integrateMotions(bodyCount, bodyMem, bodyCount, bodyCount, movableMem, stateMem, motionMem, h);
+            for (int iteration = 0; iteration < job.relaxIterations(); iteration++) {
+                // the CPU's residual is the last sweep's largest change (then restitution's): only it is kept
+                boolean last = substep + 1 == k.substeps() && iteration + 1 == job.relaxIterations();
+                sweep(coloring, rowMem, rowCount, softMem, slotMem, moverMem, lambdaMem, stateMem, motionMem,
+                        worldSlot, k, true, frictional, peakMem, residualMem, last);
+            }
+        }
+        for (int c = 0; c < colours; c++) {
+            kernels.softRestitution(rowMem, rowCount, slotMem, lambdaMem, stateMem, worldSlot, peakMem, starts[c],
+                    starts[c + 1] - starts[c], false, residualMem);
+        }
+        if (overflow > 0) {
+            kernels.softRestitution(rowMem, rowCount, slotMem, lambdaMem, stateMem, worldSlot, peakMem,
+                    starts[colours], overflow, true, residualMem);
+        }
+        kernels.finishBodies(bodyCount, bodyMem, bodyCount, bodyCount, movableMem, stateMem, motionMem, job.gx(),
+                job.gy(), job.gz(), job.timeStep(), nextMem, bodyCount, deltaMem, bodyCount);
+        kernels.scatterImpulses(rowCount, rowMem, rowCount, lambdaMem, orderMem, false, contactCount, impulseMem);
+        transfers.kernelsDone();
+
+        stage.enter("readback");
+        transfers.downloadBlock(nextMem, job.nextBodies(), bodyCount, SoftStepJob.BODY_STATE_FIELDS);
+        transfers.downloadBlock(deltaMem, job.deltas(), bodyCount, DeltaField.COUNT);
+        // only the impulse fields the batch can make non-zero come down; the host writes +0 in the others
+        transfers.downloadBlock(impulseMem, contactCount, job.impulses(), 0, contactCount, friction.impulseFields());
+        friction.zeroUnusedImpulses(job.impulses(), 0, contactCount);
+        FloatBuffer residualHost = transfers.hostFloats(1);
+        transfers.downloadFloats(residualMem, residualHost, 0, 1);
+        memory.awaitSolve(job.clock());
+        stepBlock = job.bodies().id();
+        stepCount = bodyCount;
+        return new IterationOutcome(k.substeps() * (job.iterations() + job.relaxIterations()), residualHost.get(0));
+    }
+
+    /** One soft or relax sweep: each colour in parallel, then the overflow rows in order on one work-item. */
+    private void sweep(ContactColoring coloring, cl_mem rowMem, int rowCount, cl_mem softMem, cl_mem slotMem,
+            cl_mem moverMem, cl_mem lambdaMem, cl_mem stateMem, cl_mem motionMem, int worldSlot, SoftCoefficients k,
+            boolean relax, boolean frictional, cl_mem peakMem, cl_mem residualMem, boolean record) {
+        int[] starts = coloring.colourStarts();
+        int colours = coloring.colourCount();
+        for (int c = 0; c < colours; c++) {
+            kernels.softSweep(rowMem, rowCount, softMem, slotMem, moverMem, lambdaMem, stateMem, motionMem, worldSlot,
+                    k, relax, frictional, peakMem, starts[c], starts[c + 1] - starts[c], false, residualMem, record);
+        }
+        int overflow = rowCount - starts[colours];
+        if (overflow > 0) {
+            kernels.softSweep(rowMem, rowCount, softMem, slotMem, moverMem, lambdaMem, stateMem, motionMem, worldSlot,
+                    k, relax, frictional, peakMem, starts[colours], overflow, true, residualMem, record);
+        }
+    }
+
+    /** The movable flags of the first {@code count} bodies as the kernels take them: 1 or 0 a body. */
+    private int[] movableFlags(MovableBodies bodies, int count) {
+        if (movableStaging.length < count) {
+            movableStaging = new int[count];
+        }
+        for (int i = 0; i < count; i++) {
+            movableStaging[i] = bodies.isMovable(i) ? 1 : 0;
+        }
+        return movableStaging;
+    }
+
+    /**
+     * The caller has written the last step's next state into {@code block} (X through WZ, with the
+     * setters, which stamp those fields): the device copy is brought to the same bits by copying the
+     * next state the device computed over it, and recorded as mirroring the block, so the next step
+     * sends none of it again. Does nothing (the fields then go up next step) unless the last step was
+     * of this block and count, and the device copy still mirrors every other body field, as the
+     * host has not written them since: a field the host writes later is stamped again and sent.
+     */
+    void commit(FieldBlock block, int count) {
+        boolean same = stepBlock == block.id() && stepCount == count;
+        stepBlock = -1;
+        stepCount = -1;
+        if (!same || count == 0) {
+            return;
+        }
+        for (int f = SoftStepJob.BODY_STATE_FIELDS; f < BodyField.COUNT; f++) {
+            if (!memory.bodies.mirrors(block, count, f)) {
+                return;
+            }
+        }
+        // both tight with stride count, X..WZ first: the next state is the device bodies' first fields
+        long bytes = (long) SoftStepJob.BODY_STATE_FIELDS * count * Sizeof.cl_float;
+        cl_mem bodies = memory.bodies.require((long) BodyField.COUNT * count * Sizeof.cl_float);
+        clEnqueueCopyBuffer(cl.queue, nextBodies.require(bytes), bodies, 0, 0, bytes, 0, null, null);
+        memory.bodies.recordMirror(block, count, BodyField.COUNT);
+    }
+}

@@ -1,0 +1,280 @@
+package io.contactsolver.opencl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.contactsolver.Backend;
+import io.contactsolver.BodyBatch;
+import io.contactsolver.ContactBatch;
+import io.contactsolver.ContactSolver;
+import io.contactsolver.SolveResult;
+import io.contactsolver.SolveSettings;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ImpulseField;
+import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.Bits;
+import java.util.SplittableRandom;
+import org.joml.Matrix3f;
+import org.joml.Quaternionf;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The soft step on the OpenCL kernels against the CPU path they mirror: several consecutive steps,
+ * each warm-started from the backend's own previous result and with contacts found anew from the
+ * backend's own bodies (as a simulation would), must give the same bits: every body field after the
+ * step, the deltas, all seven impulse fields, the sweeps counted and the residual.
+ *
+ * <p>The scenes: boxes on a grid on the ground (four corner contacts each, some apart, some
+ * overlapping) pressed against their neighbours (contacts between bodies, some with a gap), tilted
+ * and moving at random, seeded; some kinematic (no mass, yet moving) and some static.
+ */
+class SoftStepAgreementTest {
+    private static final Vector3f GRAVITY = new Vector3f(0.0f, -9.81f, 0.0f);
+    private static final float DT = 1.0f / 60.0f;
+
+    /** What a scene has beyond boxes on the ground. */
+    private record Recipe(int side, boolean friction, float kinematicShare, float staticShare, int extraPairs) {
+    }
+
+    @Test
+    void frictionAndRollingOnOverAHundredThousandContacts() {
+        // 130 x 130 boxes: 67,600 ground contacts and 33,540 between neighbours
+        Recipe recipe = new Recipe(130, true, 0.0f, 0.0f, 0);
+        SolveResult last = assertAgree(recipe, 11, SolveSettings.softStep().withIterations(2), 3);
+        assertTrue(last.contactCount() >= 100_000, "contacts: " + last.contactCount());
+        assertTrue(anyNonZero(last, ImpulseField.TX) && anyNonZero(last, ImpulseField.RX), "friction and rolling at work");
+    }
+
+    @Test
+    void frictionlessBatch() {
+        Recipe recipe = new Recipe(60, false, 0.0f, 0.0f, 0);
+        SolveResult last = assertAgree(recipe, 12, SolveSettings.softStep(), 3);
+        assertTrue(!anyNonZero(last, ImpulseField.TX) && !anyNonZero(last, ImpulseField.RX), "no friction at all");
+    }
+
+    /** More contacts a body than colours: the overflow rows go serially after the colours, on both. */
+    @Test
+    void overflowRowsBeyondTheColourBudget() {
+        Recipe recipe = new Recipe(40, true, 0.0f, 0.0f, 3);
+        SolveSettings settings = SolveSettings.softStep().withColourBudget(3).withSubsteps(2).withRelaxIterations(2)
+                .withRestitutionThreshold(0.5f);
+        SolveResult last = assertAgree(recipe, 13, settings, 3);
+        assertTrue(last.overflowCount() > 0, "overflow rows: " + last.overflowCount());
+    }
+
+    /** Kinematic bodies (inverse mass 0, moving) and static ones among the boxes, beside the world's contacts. */
+    @Test
+    void kinematicAndStaticBodies() {
+        Recipe recipe = new Recipe(50, true, 0.1f, 0.05f, 1);
+        assertAgree(recipe, 14, SolveSettings.softStep().withPushOutSpeed(1.0f), 3);
+    }
+
+    /**
+     * The device's copy of the bodies takes the committed state from the device itself: after a step
+     * no body field goes up again, and one the host writes between steps goes up alone and is used.
+     */
+    @Test
+    void committedStateIsNotSentAgainButAHostWriteIs() {
+        Recipe recipe = new Recipe(30, true, 0.05f, 0.0f, 0);
+        BodyBatch onCpu = bodies(recipe, 15);
+        BodyBatch onDevice = bodies(recipe, 15);
+        ContactBatch cpuContacts = new ContactBatch();
+        ContactBatch deviceContacts = new ContactBatch();
+        SolveSettings settings = SolveSettings.softStep();
+        long[] uploaded = new long[4];
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            SolveResult[] cpuResults = {new SolveResult(), new SolveResult()};
+            SolveResult[] deviceResults = {new SolveResult(), new SolveResult()};
+            for (int step = 0; step < uploaded.length; step++) {
+                if (step == 2) {
+                    // the host writes VX, VY, VZ of one body (stamping those three fields) on both sides
+                    onCpu.setLinearVelocity(7, 0.5f, 0.25f, -0.125f);
+                    onDevice.setLinearVelocity(7, 0.5f, 0.25f, -0.125f);
+                }
+                SolveResult actual = stepBoth(cpu, openCl, recipe, onCpu, onDevice, cpuContacts, deviceContacts,
+                        settings, step, cpuResults, deviceResults);
+                uploaded[step] = actual.bytesUploaded();
+            }
+        }
+        long count = onDevice.size();
+        assertEquals(uploaded[1], uploaded[3], "no host write between steps: the same bytes, no body field");
+        assertEquals(3L * count * Float.BYTES, uploaded[2] - uploaded[1], "a host write: that field and no more");
+    }
+
+    /** Steps both backends {@code steps} times from the same scene and asserts the same bits after each; returns the last device result. */
+    private static SolveResult assertAgree(Recipe recipe, long seed, SolveSettings settings, int steps) {
+        BodyBatch onCpu = bodies(recipe, seed);
+        BodyBatch onDevice = bodies(recipe, seed);
+        ContactBatch cpuContacts = new ContactBatch();
+        ContactBatch deviceContacts = new ContactBatch();
+        SolveResult last = null;
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            SolveResult[] cpuResults = {new SolveResult(), new SolveResult()};
+            SolveResult[] deviceResults = {new SolveResult(), new SolveResult()};
+            for (int step = 0; step < steps; step++) {
+                last = stepBoth(cpu, openCl, recipe, onCpu, onDevice, cpuContacts, deviceContacts, settings, step,
+                        cpuResults, deviceResults);
+            }
+        }
+        return last;
+    }
+
+    private static SolveResult stepBoth(ContactSolver cpu, ContactSolver openCl, Recipe recipe, BodyBatch onCpu,
+            BodyBatch onDevice, ContactBatch cpuContacts, ContactBatch deviceContacts, SolveSettings settings, int step,
+            SolveResult[] cpuResults, SolveResult[] deviceResults) {
+        findContacts(recipe, onCpu, cpuContacts);
+        findContacts(recipe, onDevice, deviceContacts);
+        SolveResult expected = cpu.step(onCpu, cpuContacts, settings, GRAVITY, DT,
+                step == 0 ? null : cpuResults[(step + 1) & 1], cpuResults[step & 1]);
+        SolveResult actual = openCl.step(onDevice, deviceContacts, settings, GRAVITY, DT,
+                step == 0 ? null : deviceResults[(step + 1) & 1], deviceResults[step & 1]);
+        String what = settings + ", step " + step;
+        assertEquals(Backend.OPENCL, actual.backend(), what + ": stayed on the device");
+        Bits.assertIdentical(expected, actual, what);
+        assertBodiesIdentical(onCpu, onDevice, what);
+        assertEquals(expected.iterations(), actual.iterations(), what + ": sweeps");
+        assertEquals(Float.floatToRawIntBits(expected.residual()), Float.floatToRawIntBits(actual.residual()),
+                what + ": residual " + expected.residual() + " vs " + actual.residual());
+        assertEquals(expected.colourCount(), actual.colourCount(), what + ": colours");
+        assertEquals(expected.overflowCount(), actual.overflowCount(), what + ": overflow");
+        assertTrue(expected.residual() > 0.0f, what + ": the step did something");
+        return actual;
+    }
+
+    private static void assertBodiesIdentical(BodyBatch expected, BodyBatch actual, String what) {
+        assertEquals(expected.size(), actual.size());
+        int differences = 0;
+        String first = null;
+        for (int i = 0; i < expected.size(); i++) {
+            for (BodyField field : BodyField.values()) {
+                float e = expected.get(field, i);
+                float a = actual.get(field, i);
+                if (Float.floatToRawIntBits(e) != Float.floatToRawIntBits(a)) {
+                    differences++;
+                    first = first != null ? first : field + " of body " + i + ": " + e + " vs " + a;
+                }
+            }
+        }
+        if (differences > 0) {
+            fail(what + ": " + differences + " body fields differ in their bits; first: " + first);
+        }
+    }
+
+    private static boolean anyNonZero(SolveResult result, ImpulseField field) {
+        for (int c = 0; c < result.contactCount(); c++) {
+            if (result.impulse(field, c) != 0.0f) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A grid of unit boxes, side by side, near the ground, tilted and moving at random; some kinematic or static. */
+    private static BodyBatch bodies(Recipe recipe, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        BodyBatch bodies = new BodyBatch(recipe.side() * recipe.side());
+        Quaternionf q = new Quaternionf();
+        for (int gx = 0; gx < recipe.side(); gx++) {
+            for (int gz = 0; gz < recipe.side(); gz++) {
+                int box = bodies.add();
+                // neighbours 1.0 +- 0.02 apart: some pressed together, some with a gap
+                bodies.setPosition(box, gx * 1.0f + uniform(random, 0.02f), 0.5f + uniform(random, 0.03f),
+                        gz * 1.0f + uniform(random, 0.02f));
+                q.identity().rotateY(uniform(random, 0.2f)).rotateX(uniform(random, 0.02f))
+                        .rotateZ(uniform(random, 0.02f));
+                bodies.setOrientation(box, q);
+                // now and then one falls fast enough for restitution
+                float fall = random.nextDouble() < 0.1 ? -3.0f : uniform(random, 0.5f);
+                bodies.setLinearVelocity(box, uniform(random, 0.5f), fall, uniform(random, 0.5f));
+                bodies.setAngularVelocity(box, uniform(random, 0.5f), uniform(random, 0.5f), uniform(random, 0.5f));
+                double kind = random.nextDouble();
+                if (kind < recipe.kinematicShare()) {
+                    bodies.setStatic(box); // no mass, yet it keeps its velocity: kinematic
+                } else if (kind < recipe.kinematicShare() + recipe.staticShare()) {
+                    bodies.setStatic(box).setLinearVelocity(box, 0.0f, 0.0f, 0.0f).setAngularVelocity(box, 0.0f,
+                            0.0f, 0.0f);
+                } else {
+                    float mass = (float) (0.5 + 1.5 * random.nextDouble());
+                    // a box a little out of cube, so the inertia is not isotropic
+                    float a = 1.0f + uniform(random, 0.2f);
+                    float b = 1.0f + uniform(random, 0.2f);
+                    float c = 1.0f + uniform(random, 0.2f);
+                    bodies.setMassProperties(box, mass, new Matrix3f().scaling(mass / 12.0f * (b * b + c * c),
+                            mass / 12.0f * (a * a + c * c), mass / 12.0f * (a * a + b * b)));
+                }
+            }
+        }
+        return bodies;
+    }
+
+    /**
+     * Each box's four bottom corners against the ground y = 0, then each box against its right and
+     * front neighbours (and, with {@code extraPairs}, against farther ones, so a body has more
+     * contacts than a small colour budget), the gap or overlap from the centres. Ids are stable from
+     * step to step, so the warm start finds them; friction, rolling resistance and restitution come
+     * from the ids, the same every step.
+     */
+    private static void findContacts(Recipe recipe, BodyBatch bodies, ContactBatch contacts) {
+        contacts.clear();
+        int side = recipe.side();
+        Vector3f x = new Vector3f();
+        Vector3f other = new Vector3f();
+        Vector3f corner = new Vector3f();
+        Quaternionf q = new Quaternionf();
+        for (int box = 0; box < bodies.size(); box++) {
+            bodies.getPosition(box, x);
+            bodies.getOrientation(box, q);
+            int id = 16 * box;
+            for (int sx = -1; sx <= 1; sx += 2) {
+                for (int sz = -1; sz <= 1; sz += 2) {
+                    q.transform(corner.set(0.5f * sx, -0.5f, 0.5f * sz)).add(x);
+                    int c = contacts.add(ContactBatch.WORLD, box, corner.x, 0.0f, corner.z, 0.0f, 1.0f, 0.0f,
+                            restitution(id));
+                    contacts.setSeparation(c, corner.y).setId(c, id);
+                    material(recipe, contacts, c, id++);
+                }
+            }
+            int gx = box / side;
+            int gz = box % side;
+            int[][] offsets = {{1, 0}, {0, 1}, {1, 1}, {2, 0}, {0, 2}};
+            for (int k = 0; k < 2 + recipe.extraPairs(); k++) {
+                int ngx = gx + offsets[k][0];
+                int ngz = gz + offsets[k][1];
+                if (ngx >= side || ngz >= side) {
+                    continue;
+                }
+                int neighbour = ngx * side + ngz;
+                bodies.getPosition(neighbour, other);
+                Vector3f normal = other.sub(x, new Vector3f());
+                float distance = normal.length();
+                normal.div(distance);
+                Vector3f point = x.add(other, new Vector3f()).mul(0.5f);
+                int c = contacts.add(box, neighbour, point.x, point.y, point.z, normal.x, normal.y, normal.z,
+                        restitution(id));
+                float reach = offsets[k][0] + offsets[k][1] == 1 ? 1.0f : distance - 0.01f;
+                contacts.setSeparation(c, distance - reach).setId(c, id + k);
+                material(recipe, contacts, c, id + k);
+            }
+        }
+    }
+
+    private static float restitution(int id) {
+        return (id * 7 % 10) / 20.0f;
+    }
+
+    /** Friction and rolling resistance by id: some of each zero. */
+    private static void material(Recipe recipe, ContactBatch contacts, int c, int id) {
+        if (!recipe.friction()) {
+            return;
+        }
+        int hash = id * 0x9E3779B1 >>> 16;
+        contacts.setFriction(c, hash % 5 == 0 ? 0.0f : (hash % 9) / 10.0f);
+        contacts.setRollingResistance(c, hash % 3 == 0 ? 0.0f : (hash % 7) / 100.0f);
+    }
+
+    private static float uniform(SplittableRandom random, float half) {
+        return (float) ((random.nextDouble() * 2.0 - 1.0) * half);
+    }
+}
