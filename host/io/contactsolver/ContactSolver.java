@@ -75,6 +75,10 @@ public final class ContactSolver implements AutoCloseable {
     private final SolveMeter clock = new SolveMeter();
     private SolverBackend backend;
     private Backend kind;
+    /** The thread inside a call right now, or null. */
+    private final java.util.concurrent.atomic.AtomicReference<Thread> user =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    private volatile boolean closed;
     private String fallbackReason;
     private boolean warnedRollingIgnored;
     /** {@code step}'s copy of the linear velocities before gravity, restored if the solve overflows. */
@@ -231,6 +235,16 @@ public final class ContactSolver implements AutoCloseable {
      */
     public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
             SolveResult dest) {
+        enter("solve");
+        try {
+            return solveOwned(bodies, contacts, settings, warmStart, dest);
+        } finally {
+            exit();
+        }
+    }
+
+    private SolveResult solveOwned(BodyBatch bodies, ContactBatch contacts, SolveSettings settings,
+            SolveResult warmStart, SolveResult dest) {
         checkArguments(settings, warmStart, dest);
         if (settings.kind() == SolverKind.SOFT_STEP) {
             throw new IllegalArgumentException("the soft step moves bodies between its substeps: call step, not solve");
@@ -260,7 +274,18 @@ public final class ContactSolver implements AutoCloseable {
      */
     public SolveResult step(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, Vector3fc gravity,
             float timeStep, SolveResult warmStart, SolveResult dest) {
+        enter("step");
+        try {
+            return stepOwned(bodies, contacts, settings, gravity, timeStep, warmStart, dest);
+        } finally {
+            exit();
+        }
+    }
+
+    private SolveResult stepOwned(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, Vector3fc gravity,
+            float timeStep, SolveResult warmStart, SolveResult dest) {
         checkArguments(settings, warmStart, dest);
+        Objects.requireNonNull(gravity, "gravity");
         if (!(timeStep > 0.0f) || !Float.isFinite(timeStep)) {
             throw new IllegalArgumentException("time step must be positive and finite, got " + timeStep);
         }
@@ -296,14 +321,15 @@ public final class ContactSolver implements AutoCloseable {
         IterationOutcome outcome;
         try {
             outcome = solveValidated(bodies, contacts, settings, warmStart, dest);
-        } catch (NonFiniteResultException overflow) {
-            // gravity undone bit for bit; the setters stamp the fields, so the device copy is sent again
+        } catch (RuntimeException failure) {
+            // whatever failed after gravity (an overflow, a refused warm start, a working array too
+            // large), gravity is undone bit for bit; the setters stamp the fields, so the device copy is sent again
             runner.forRange(count, 1 << 14, (from, to) -> {
                 for (int i = from; i < to; i++) {
                     block.setVector(BodyField.VX.ordinal(), i, saved[3 * i], saved[3 * i + 1], saved[3 * i + 2]);
                 }
             });
-            throw overflow;
+            throw failure;
         }
         clock.skip();
         FieldBlock deltas = dest.deltaBlock();
@@ -534,12 +560,53 @@ public final class ContactSolver implements AutoCloseable {
         fallbackReason = "device failed during a solve: " + failure.getMessage();
     }
 
+    /**
+     * Claims the solver for one call on this thread: a closed solver, or one another thread is using
+     * right now, is refused with an {@link IllegalStateException} before anything is read or written
+     * (a shared solver would otherwise mix two calls' working arrays, or crash in the device driver).
+     */
+    private void enter(String call) {
+        if (closed) {
+            throw new IllegalStateException("contact solver: " + call + " on a closed solver");
+        }
+        Thread current = Thread.currentThread();
+        if (!user.compareAndSet(null, current)) {
+            Thread other = user.get();
+            throw new IllegalStateException("contact solver: " + call + " while another call runs"
+                    + (other == current ? " on this thread" : " on another thread")
+                    + "; a solver is for one thread at a time: give each thread its own");
+        }
+        if (closed) { // closed between the check and the claim
+            user.set(null);
+            throw new IllegalStateException("contact solver: " + call + " on a closed solver");
+        }
+    }
+
+    private void exit() {
+        user.set(null);
+    }
+
+    /**
+     * Releases the device and the worker threads. Closing again does nothing; every call after it
+     * throws {@link IllegalStateException}.
+     *
+     * @throws IllegalStateException if another thread is inside a call on this solver
+     */
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        enter("close");
+        closed = true;
         try {
             backend.close();
         } finally {
-            runner.close();
+            try {
+                runner.close();
+            } finally {
+                exit();
+            }
         }
     }
 }

@@ -171,6 +171,43 @@ class SoftStepTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aSphereOnAnInclineRollsOrSlipsByCoulomb(Backend backend) {
+        float theta = (float) Math.toRadians(20.0);
+        Vector3f tilted = new Vector3f((float) (10.0 * Math.sin(theta)), (float) (-10.0 * Math.cos(theta)), 0.0f);
+        float radius = 0.5f;
+        int steps = 30;
+        for (float mu : new float[] {0.5f, 0.05f}) {
+            BodyBatch bodies = new BodyBatch();
+            int ball = bodies.add();
+            bodies.setMassProperties(ball, 1.0f, new Matrix3f().scaling(0.4f * radius * radius))
+                    .setPosition(ball, 0.0f, radius, 0.0f);
+            ContactBatch contacts = new ContactBatch();
+            SolveResult[] results = {new SolveResult(), new SolveResult()};
+            try (ContactSolver solver = Backends.open(backend)) {
+                for (int step = 0; step < steps; step++) {
+                    Vector3f x = bodies.getPosition(ball, new Vector3f());
+                    contacts.clear();
+                    int c = contacts.add(ContactBatch.WORLD, ball, x.x, 0.0f, x.z, 0.0f, 1.0f, 0.0f, 0.0f);
+                    contacts.setSeparation(c, x.y - radius).setFriction(c, mu).setId(c, 1);
+                    solver.step(bodies, contacts, SolveSettings.softStep(), tilted, DT,
+                            step == 0 ? null : results[(step + 1) & 1], results[step & 1]);
+                }
+            }
+            double t = steps * DT;
+            boolean rolls = mu >= (2.0 / 7.0) * Math.tan(theta);
+            float expected = (float) (rolls ? (5.0 / 7.0) * 10.0 * t * Math.sin(theta)
+                    : 10.0 * t * (Math.sin(theta) - mu * Math.cos(theta)));
+            float v = bodies.getLinearVelocity(ball, new Vector3f()).x;
+            assertEquals(expected, v, 0.02f * expected, "mu " + mu + (rolls ? ": rolls" : ": slips"));
+            if (rolls) {
+                float spin = -bodies.getAngularVelocity(ball, new Vector3f()).z * radius;
+                assertEquals(v, spin, 0.02f * expected, "rolling: the contact point is at rest");
+            }
+        }
+    }
+
     @Test
     void theSameStepGivesTheSameBitsOnEveryThreadCount() {
         float[][] runs = new float[3][];

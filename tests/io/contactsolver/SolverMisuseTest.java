@@ -1,0 +1,83 @@
+package io.contactsolver;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.scene.Scene;
+import io.contactsolver.scene.SceneGenerator;
+import io.contactsolver.testing.Backends;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.joml.Vector3f;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** A solver used after close or from two threads at once refuses with one clear exception instead of crashing or computing garbage. */
+class SolverMisuseTest {
+
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void everyCallOnAClosedSolverIsRefusedAndClosingTwiceIsHarmless(Backend backend) {
+        ContactSolver solver = Backends.open(backend);
+        solver.close();
+        assertDoesNotThrow(solver::close);
+        BodyBatch bodies = new BodyBatch();
+        bodies.setParticle(bodies.add(), 1.0f);
+        ContactBatch contacts = new ContactBatch();
+        contacts.add(ContactBatch.WORLD, 0, new Vector3f(), new Vector3f(0, 1, 0), 0.0f);
+        IllegalStateException solve = assertThrows(IllegalStateException.class,
+                () -> solver.solve(bodies, contacts, new SolveResult()));
+        assertTrue(solve.getMessage().contains("closed"), solve.getMessage());
+        IllegalStateException step = assertThrows(IllegalStateException.class, () -> solver.step(bodies, contacts,
+                SolveSettings.softStep(), new Vector3f(0, -10, 0), 0.01f, null, new SolveResult()));
+        assertTrue(step.getMessage().contains("closed"), step.getMessage());
+        assertEquals(new Vector3f(), bodies.getPosition(0, new Vector3f()), "nothing moved");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aSecondThreadInsideACallIsRefusedAndTheFirstCallsResultIsUnharmed(Backend backend) throws Exception {
+        Scene scene = SceneGenerator.randomGraph(5, 20_000, 100_000);
+        SolveSettings settings = SolveSettings.iterative(30);
+        try (ContactSolver solver = Backends.open(backend); ContactSolver reference = Backends.open(Backend.CPU)) {
+            SolveResult expected = reference.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+            AtomicBoolean done = new AtomicBoolean();
+            AtomicInteger refused = new AtomicInteger();
+            AtomicReference<Throwable> unexpected = new AtomicReference<>();
+            Thread intruder = new Thread(() -> {
+                while (!done.get()) {
+                    try {
+                        solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+                    } catch (IllegalStateException e) {
+                        if (e.getMessage().contains("another call runs")) {
+                            refused.incrementAndGet();
+                        } else {
+                            unexpected.set(e);
+                        }
+                    } catch (RuntimeException e) {
+                        unexpected.set(e);
+                    }
+                }
+            });
+            intruder.start();
+            try {
+                for (int round = 0; round < 20 && refused.get() == 0; round++) {
+                    try {
+                        SolveResult result = solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+                        io.contactsolver.testing.Bits.assertIdentical(expected, result, "round " + round);
+                    } catch (IllegalStateException e) {
+                        assertTrue(e.getMessage().contains("another call runs"), e.getMessage());
+                    }
+                }
+            } finally {
+                done.set(true);
+                intruder.join();
+            }
+            assertEquals(null, unexpected.get(), "only the clear refusal");
+            assertTrue(refused.get() > 0, "the overlapping call was seen and refused");
+        }
+    }
+}
