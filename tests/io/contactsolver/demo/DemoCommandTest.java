@@ -29,8 +29,8 @@ class DemoCommandTest {
         Path out = dir.resolve("out");
         Path csv = dir.resolve("figures").resolve("steps.csv");
         Run run = Cli.inProcess("demo", "--scene", "box", "--particles", "250", "--steps", "120", "--dt", "0.0025",
-                "--restitution", "0.4", "--iterations", "8", "--backend", "cpu", "--seed", "3", "--out", out.toString(),
-                "--csv", csv.toString());
+                "--restitution", "0.4", "--iterations", "8", "--scheme", "two-solves", "--backend", "cpu", "--seed", "3",
+                "--out", out.toString(), "--csv", csv.toString());
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
 
         BufferedImage snapshot = ImageIO.read(out.resolve(DemoCommand.SNAPSHOT).toFile());
@@ -59,7 +59,8 @@ class DemoCommandTest {
 
         List<String> summary = run.out().lines().toList();
         assertTrue(summary.get(0).startsWith("demo: box, 250 spheres, 120 steps of 0.0025 s (0.30 s simulated), "
-                + "restitution 0.4, friction 0.5, rolling resistance 0.001 m, 8 iterations per step"), summary.get(0));
+                + "restitution 0.4, friction 0.5, rolling resistance 0.001 m, two solves (8 velocity and 4 push-out "
+                + "iterations)"), summary.get(0));
         assertTrue(summary.get(1).startsWith("backend: CPU"), summary.get(1));
         assertTrue(summary.get(2).matches("solve: [0-9.]+ ms per step on average, [0-9,]+ contacts per second, "
                 + "[0-9,]+ contact-iterations per second \\([0-9,]+ contacts and 1[12]\\.[0-9] iterations per step on "
@@ -68,6 +69,26 @@ class DemoCommandTest {
                 summary.get(3));
         assertTrue(summary.get(4).startsWith("largest remaining approach velocity: "), summary.get(4));
         assertTrue(run.err().contains("120/120 steps") && run.err().contains("contacts/step"), "the progress bar");
+    }
+
+    /** The default scheme: the module's soft step, 4 substeps of a soft and a relax sweep, no push-out solve. */
+    @Test
+    void stepsOnTheSoftStepByDefault(@TempDir Path dir) throws IOException {
+        Path csv = dir.resolve("steps.csv");
+        Run run = Cli.inProcess("demo", "--scene", "box", "--particles", "200", "--steps", "60", "--backend", "cpu",
+                "--seed", "3", "--out", dir.resolve("out").toString(), "--csv", csv.toString());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        String[] last = Files.readAllLines(csv).get(60).split(",");
+        assertEquals("8", last[6], "sweeps a step: 4 substeps x (soft + relax)");
+        assertEquals("0", last[7], "no push-out solve");
+        String first = run.out().lines().findFirst().orElseThrow();
+        assertTrue(first.contains("soft step (4 substeps of one soft and one relax sweep)"), first);
+        Run refused = Cli.inProcess("demo", "--scheme", "jacobi", "--steps", "1");
+        assertEquals(ExitCode.BAD_INPUT, refused.exitCode());
+        assertTrue(refused.err().contains("unknown scheme 'jacobi' (soft-step or two-solves)"), refused.err());
+        Run tooMany = Cli.inProcess("demo", "--substeps", "65", "--steps", "1");
+        assertEquals(ExitCode.BAD_INPUT, tooMany.exitCode());
+        assertTrue(tooMany.err().contains("--substeps must be in [1, 64], got 65"), tooMany.err());
     }
 
     @Test
