@@ -249,6 +249,23 @@ float solve_rolling(__global const float* row, const int rows, const int r, cons
     return change2 > change1 ? change2 : change1;
 }
 
+/* The row's current normal velocity: VN0 plus what the bodies' velocity changes add along n. */
+float normal_velocity(__global const float* row, const int rows, const int r, const int a, const int b,
+                      __global const float* state)
+{
+    const float dvx = state[b + STATE_DVX] - state[a + STATE_DVX];
+    const float dvy = state[b + STATE_DVY] - state[a + STATE_DVY];
+    const float dvz = state[b + STATE_DVZ] - state[a + STATE_DVZ];
+    const float linear = dvx * row[ROW_NX * rows + r] + dvy * row[ROW_NY * rows + r] + dvz * row[ROW_NZ * rows + r];
+    const float angularB = row[ROW_RXN_BX * rows + r] * state[b + STATE_DWX]
+            + row[ROW_RXN_BY * rows + r] * state[b + STATE_DWY]
+            + row[ROW_RXN_BZ * rows + r] * state[b + STATE_DWZ];
+    const float angularA = row[ROW_RXN_AX * rows + r] * state[a + STATE_DWX]
+            + row[ROW_RXN_AY * rows + r] * state[a + STATE_DWY]
+            + row[ROW_RXN_AZ * rows + r] * state[a + STATE_DWZ];
+    return row[ROW_VN0 * rows + r] + ((linear + angularB) - angularA);
+}
+
 /*
  * The normal row's accumulation and clamp without applying it: the impulse that brings v_n to the
  * target, accumulated at lambda and clamped at zero. Returns the impulse to apply.
@@ -256,23 +273,9 @@ float solve_rolling(__global const float* row, const int rows, const int r, cons
 float normal_impulse(__global const float* row, const int rows, const int r, __global float* lambda, const int a,
                      const int b, __global const float* state)
 {
-    const float k = row[ROW_K * rows + r];
-    const float nx = row[ROW_NX * rows + r];
-    const float ny = row[ROW_NY * rows + r];
-    const float nz = row[ROW_NZ * rows + r];
-    const float dvx = state[b + STATE_DVX] - state[a + STATE_DVX];
-    const float dvy = state[b + STATE_DVY] - state[a + STATE_DVY];
-    const float dvz = state[b + STATE_DVZ] - state[a + STATE_DVZ];
-    const float linear = dvx * nx + dvy * ny + dvz * nz;
-    const float angularB = row[ROW_RXN_BX * rows + r] * state[b + STATE_DWX]
-            + row[ROW_RXN_BY * rows + r] * state[b + STATE_DWY]
-            + row[ROW_RXN_BZ * rows + r] * state[b + STATE_DWZ];
-    const float angularA = row[ROW_RXN_AX * rows + r] * state[a + STATE_DWX]
-            + row[ROW_RXN_AY * rows + r] * state[a + STATE_DWY]
-            + row[ROW_RXN_AZ * rows + r] * state[a + STATE_DWZ];
-    const float vn = row[ROW_VN0 * rows + r] + ((linear + angularB) - angularA);
+    const float vn = normal_velocity(row, rows, r, a, b, state);
     const float old = lambda[ACC_N * rows + r];
-    float next = old + (row[ROW_TARGET * rows + r] - vn) / k;
+    float next = old + (row[ROW_TARGET * rows + r] - vn) / row[ROW_K * rows + r];
     if (next < 0.0f) {
         next = 0.0f;
     }

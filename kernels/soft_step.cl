@@ -110,23 +110,6 @@ float separation(__global const float* row, const int rows, const int r, __globa
             + (dbz - daz) * row[ROW_NZ * rows + r]);
 }
 
-/* The row's current normal velocity: VN0 plus what the bodies' velocity changes add along n. */
-float normal_velocity(__global const float* row, const int rows, const int r, const int a, const int b,
-                      __global const float* state)
-{
-    const float dvx = state[b + STATE_DVX] - state[a + STATE_DVX];
-    const float dvy = state[b + STATE_DVY] - state[a + STATE_DVY];
-    const float dvz = state[b + STATE_DVZ] - state[a + STATE_DVZ];
-    const float linear = dvx * row[ROW_NX * rows + r] + dvy * row[ROW_NY * rows + r] + dvz * row[ROW_NZ * rows + r];
-    const float angularB = row[ROW_RXN_BX * rows + r] * state[b + STATE_DWX]
-            + row[(ROW_RXN_BX + 1) * rows + r] * state[b + STATE_DWY]
-            + row[(ROW_RXN_BX + 2) * rows + r] * state[b + STATE_DWZ];
-    const float angularA = row[ROW_RXN_AX * rows + r] * state[a + STATE_DWX]
-            + row[(ROW_RXN_AX + 1) * rows + r] * state[a + STATE_DWY]
-            + row[(ROW_RXN_AX + 2) * rows + r] * state[a + STATE_DWZ];
-    return row[ROW_VN0 * rows + r] + ((linear + angularB) - angularA);
-}
-
 /*
  * The soft (or relax) normal row at separation s: a gap may close within the substep (bias = s / h,
  * rigid); overlap is pushed out softly at most at the push-out speed, or not at all when relaxing.

@@ -364,28 +364,32 @@ final class Iterative {
 
     /** The normal row's accumulation and clamp without applying it: returns the impulse to apply. */
     private static float normalImpulse(float[] row, int o, float[] lambda, int l, int a, int b, float[] state) {
-        float k = row[o + R_K];
-        float nx = row[o + R_NX];
-        float ny = row[o + R_NY];
-        float nz = row[o + R_NZ];
+        float vn = normalVelocity(row, o, a, b, state);
+        float old = lambda[l + L_N];
+        float next = old + (row[o + R_TARGET] - vn) / row[o + R_K];
+        if (next < 0.0f) {
+            next = 0.0f;
+        }
+        lambda[l + L_N] = next;
+        return next - old;
+    }
+
+    /**
+     * The row's current normal velocity: {@code VN0} plus what its bodies' velocity changes so far
+     * (state offsets {@code a}, {@code b}) add along n.
+     */
+    static float normalVelocity(float[] row, int o, int a, int b, float[] state) {
         float dvx = state[b + S_DVX] - state[a + S_DVX];
         float dvy = state[b + S_DVY] - state[a + S_DVY];
         float dvz = state[b + S_DVZ] - state[a + S_DVZ];
-        float linear = dvx * nx + dvy * ny + dvz * nz;
+        float linear = dvx * row[o + R_NX] + dvy * row[o + R_NY] + dvz * row[o + R_NZ];
         float angularB = row[o + R_RXN_BX] * state[b + S_DWX]
                 + row[o + R_RXN_BY] * state[b + S_DWY]
                 + row[o + R_RXN_BZ] * state[b + S_DWZ];
         float angularA = row[o + R_RXN_AX] * state[a + S_DWX]
                 + row[o + R_RXN_AY] * state[a + S_DWY]
                 + row[o + R_RXN_AZ] * state[a + S_DWZ];
-        float vn = row[o + R_VN0] + ((linear + angularB) - angularA);
-        float old = lambda[l + L_N];
-        float next = old + (row[o + R_TARGET] - vn) / k;
-        if (next < 0.0f) {
-            next = 0.0f;
-        }
-        lambda[l + L_N] = next;
-        return next - old;
+        return row[o + R_VN0] + ((linear + angularB) - angularA);
     }
 
     /**

@@ -39,10 +39,7 @@ final class SoftStep {
     private static final int R_NX = ContactRowField.NX.ordinal();
     private static final int R_NY = ContactRowField.NY.ordinal();
     private static final int R_NZ = ContactRowField.NZ.ordinal();
-    private static final int R_RXN_AX = ContactRowField.RXN_AX.ordinal();
-    private static final int R_RXN_BX = ContactRowField.RXN_BX.ordinal();
     private static final int R_K = ContactRowField.K.ordinal();
-    private static final int R_VN0 = ContactRowField.VN0.ordinal();
     private static final int R_TARGET = ContactRowField.TARGET.ordinal();
     private static final int R_MU = ContactRowField.MU.ordinal();
     private static final int R_RHO = ContactRowField.RHO.ordinal();
@@ -170,7 +167,7 @@ final class SoftStep {
             massScale = coefficients.massScale();
             impulseScale = coefficients.impulseScale();
         }
-        float vn = normalVelocity(row, o, a, b, state);
+        float vn = Iterative.normalVelocity(row, o, a, b, state);
         float old = lambda[l + L_N];
         float next = old + (-(massScale * ((vn + bias) / row[o + R_K])) - impulseScale * old);
         if (next < 0.0f) {
@@ -178,21 +175,6 @@ final class SoftStep {
         }
         lambda[l + L_N] = next;
         return next - old;
-    }
-
-    /** The row's current normal velocity: {@code VN0} plus what the bodies' velocity changes add along n. */
-    static float normalVelocity(float[] row, int o, int a, int b, float[] state) {
-        float dvx = state[b + S_DVX] - state[a + S_DVX];
-        float dvy = state[b + S_DVY] - state[a + S_DVY];
-        float dvz = state[b + S_DVZ] - state[a + S_DVZ];
-        float linear = dvx * row[o + R_NX] + dvy * row[o + R_NY] + dvz * row[o + R_NZ];
-        float angularB = row[o + R_RXN_BX] * state[b + S_DWX]
-                + row[o + R_RXN_BX + 1] * state[b + S_DWY]
-                + row[o + R_RXN_BX + 2] * state[b + S_DWZ];
-        float angularA = row[o + R_RXN_AX] * state[a + S_DWX]
-                + row[o + R_RXN_AX + 1] * state[a + S_DWY]
-                + row[o + R_RXN_AX + 2] * state[a + S_DWZ];
-        return row[o + R_VN0] + ((linear + angularB) - angularA);
     }
 
     /**
