@@ -17,6 +17,7 @@ import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.core.StateField;
+import io.contactsolver.core.TargetRule;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.DeltaField;
@@ -143,49 +144,20 @@ public final class CpuBackend implements SolverBackend {
         FrictionUse friction = job.friction();
         int rowStride = friction.rowFields();
         int lambdaStride = friction.accumulatedImpulses();
-        rowData = grow(rowData, (long) rowStride * rows);
-        lambda = grow(lambda, (long) lambdaStride * rows);
-        pairs = grow(pairs, (long) ContactBody.COUNT * rows);
+        prepareRows(job.contacts(), job.links(), job.contactCount(), bodyCount, coloring, job.targets(),
+                job.warmImpulses(), rowStride, lambdaStride, null);
         float[] row = rowData;
         float[] impulse = lambda;
         int[] bodyPairs = pairs;
         float[] velocity = zeroedState(bodyCount);
-
         int[] order = coloring.order();
-        int[] slots = coloring.slots();
-        float[] warm = job.warmImpulses();
-        int contactCount = job.contactCount();
-        FieldBlock contacts = job.contacts();
-        FieldBlock links = job.links();
-        float[] prep = prepared;
         int[] rowOf = coloring.rowOf();
-        // in contact order: every contact field streams in, and each row is written whole where it goes
-        runner.forRange(rows, GRAIN, (from, to) -> {
-            float[] scratch = new float[ContactRowField.COUNT];
-            float[] work = new float[BodyMath.WORK];
-            for (int c = from; c < to; c++) {
-                int r = rowOf[c];
-                Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, rowStride, bodyCount, prep,
-                        job.targets(), warm, contactCount, row, impulse, lambdaStride, scratch, work);
-                bodyPairs[ContactBody.COUNT * r + SIDE_A] = slots[SIDE_A * rows + r] * StateField.STRIDE;
-                bodyPairs[ContactBody.COUNT * r + SIDE_B] = slots[SIDE_B * rows + r] * StateField.STRIDE;
-            }
-        });
-        if (warm != null) {
-            runner.team((member, team) -> {
-                int[] starts = coloring.colourStarts();
-                for (int k = 0; k < coloring.colourCount(); k++) {
-                    int first = share(starts[k], starts[k + 1], member, team.members());
-                    int end = share(starts[k], starts[k + 1], member + 1, team.members());
-                    Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world, first,
-                            end);
-                    team.await();
-                }
-                if (member == 0) {
-                    Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world,
-                            starts[coloring.colourCount()], rows);
-                }
-            });
+        if (job.warmImpulses() != null) {
+            RowSweep warmStart = (first, end) -> {
+                Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world, first, end);
+                return 0.0f;
+            };
+            runner.team((member, team) -> sweepColours(coloring, warmStart, warmStart, member, team));
         }
 
         job.clock().lap(SolvePhase.ROWS);
@@ -236,49 +208,33 @@ public final class CpuBackend implements SolverBackend {
         FrictionUse friction = job.friction();
         int rowStride = friction.rowFields();
         int lambdaStride = friction.accumulatedImpulses();
-        rowData = grow(rowData, (long) rowStride * rows);
-        lambda = grow(lambda, (long) lambdaStride * rows);
-        pairs = grow(pairs, (long) ContactBody.COUNT * rows);
         softRows = grow(softRows, (long) SoftRowField.COUNT * rows);
         movers = grow(movers, (long) ContactBody.COUNT * rows);
         peaks = grow(peaks, rows);
         motion = grow(motion, (long) (bodyCount + 1) * MotionField.STRIDE);
-        float[] row = rowData;
-        float[] impulse = lambda;
-        int[] bodyPairs = pairs;
         float[] soft = softRows;
         int[] mover = movers;
         float[] peak = peaks;
         float[] moved = motion;
-        float[] velocity = zeroedState(bodyCount);
-        int[] slots = coloring.slots();
-        int[] order = coloring.order();
-        int[] rowOf = coloring.rowOf();
-        float[] warm = job.warmImpulses();
-        int contactCount = job.contactCount();
         FieldBlock contacts = job.contacts();
         FieldBlock links = job.links();
         float[] prep = prepared;
-        runner.forRange(rows, GRAIN, (from, to) -> {
-            float[] scratch = new float[ContactRowField.COUNT];
-            float[] work = new float[BodyMath.WORK];
-            for (int c = from; c < to; c++) {
-                int r = rowOf[c];
-                Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, rowStride, bodyCount,
-                        prep, job.restitution(), warm, contactCount, row, impulse, lambdaStride, scratch, work);
-                int a = links.ints().get(SIDE_A * links.stride() + c);
-                int b = links.ints().get(SIDE_B * links.stride() + c);
-                int oa = BodyMath.record(a, bodyCount);
-                int ob = BodyMath.record(b, bodyCount);
-                SoftStep.prepareSoftRow(contacts.floats(), contacts.stride(), c, r, oa, ob, prep, soft);
-                bodyPairs[ContactBody.COUNT * r + SIDE_A] = slots[SIDE_A * rows + r] * StateField.STRIDE;
-                bodyPairs[ContactBody.COUNT * r + SIDE_B] = slots[SIDE_B * rows + r] * StateField.STRIDE;
-                mover[ContactBody.COUNT * r + SIDE_A] = (a >= 0 ? a : bodyCount) * MotionField.STRIDE;
-                mover[ContactBody.COUNT * r + SIDE_B] = (b >= 0 ? b : bodyCount) * MotionField.STRIDE;
-                peak[r] = 0.0f;
-            }
-        });
-        runner.forRange(bodyCount + 1, GRAIN, (from, to) -> {
+        prepareRows(contacts, links, job.contactCount(), bodyCount, coloring, job.restitution(), job.warmImpulses(),
+                rowStride, lambdaStride, (c, r) -> {
+                    int a = links.ints().get(SIDE_A * links.stride() + c);
+                    int b = links.ints().get(SIDE_B * links.stride() + c);
+                    SoftStep.prepareSoftRow(contacts.floats(), contacts.stride(), c, r, BodyMath.record(a, bodyCount),
+                            BodyMath.record(b, bodyCount), prep, soft);
+                    mover[ContactBody.COUNT * r + SIDE_A] = (a >= 0 ? a : bodyCount) * MotionField.STRIDE;
+                    mover[ContactBody.COUNT * r + SIDE_B] = (b >= 0 ? b : bodyCount) * MotionField.STRIDE;
+                    peak[r] = 0.0f;
+                });
+        float[] row = rowData;
+        float[] impulse = lambda;
+        int[] bodyPairs = pairs;
+        float[] velocity = zeroedState(bodyCount);
+        int[] order = coloring.order();
+        runner.forRange(bodyCount, GRAIN, (from, to) -> {
             for (int i = from; i < to; i++) {
                 SoftStep.resetMotion(moved, i);
             }
@@ -294,10 +250,18 @@ public final class CpuBackend implements SolverBackend {
         float gy = job.gy();
         float gz = job.gz();
         boolean frictional = friction.friction() || friction.rolling();
-        int[] starts = coloring.colourStarts();
-        int colours = coloring.colourCount();
         int members = runner.threads();
         float[] residual = new float[members];
+        RowSweep warmStart = (first, end) -> {
+            Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world, first, end);
+            return 0.0f;
+        };
+        RowSweep solve = (first, end) -> SoftStep.sweep(row, rowStride, soft, bodyPairs, mover, impulse, lambdaStride,
+                velocity, moved, world, k, false, frictional, peak, first, end);
+        RowSweep relax = (first, end) -> SoftStep.sweep(row, rowStride, soft, bodyPairs, mover, impulse, lambdaStride,
+                velocity, moved, world, k, true, frictional, peak, first, end);
+        RowSweep restitution = (first, end) -> SoftStep.restitution(row, rowStride, bodyPairs, impulse, lambdaStride,
+                velocity, world, peak, first, end);
         runner.team((member, team) -> {
             int bodyFrom = (int) ((long) bodyCount * member / members);
             int bodyTo = (int) ((long) bodyCount * (member + 1) / members);
@@ -309,20 +273,11 @@ public final class CpuBackend implements SolverBackend {
                     }
                 }
                 team.await();
-                for (int c = 0; c < colours; c++) {
-                    Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world,
-                            share(starts[c], starts[c + 1], member, members),
-                            share(starts[c], starts[c + 1], member + 1, members));
-                    team.await();
-                }
-                if (member == 0) {
-                    Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world,
-                            starts[colours], rows);
-                }
+                sweepColours(coloring, warmStart, warmStart, member, team);
                 team.await();
                 for (int iteration = 0; iteration < job.iterations(); iteration++) {
-                    largest = softSweep(row, rowStride, soft, bodyPairs, mover, impulse, lambdaStride, velocity, moved,
-                            world, k, false, frictional, peak, starts, colours, rows, member, members, team);
+                    largest = sweepColours(coloring, solve, solve, member, team);
+                    team.await();
                 }
                 for (int i = bodyFrom; i < bodyTo; i++) {
                     SoftStep.integrate(bodies.floats(), bodies.stride(), i, velocity,
@@ -330,22 +285,11 @@ public final class CpuBackend implements SolverBackend {
                 }
                 team.await();
                 for (int iteration = 0; iteration < job.relaxIterations(); iteration++) {
-                    largest = softSweep(row, rowStride, soft, bodyPairs, mover, impulse, lambdaStride, velocity, moved,
-                            world, k, true, frictional, peak, starts, colours, rows, member, members, team);
+                    largest = sweepColours(coloring, relax, relax, member, team);
+                    team.await();
                 }
             }
-            for (int c = 0; c < colours; c++) {
-                float change = SoftStep.restitution(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world,
-                        peak, share(starts[c], starts[c + 1], member, members),
-                        share(starts[c], starts[c + 1], member + 1, members));
-                largest = Math.max(largest, change);
-                team.await();
-            }
-            if (member == 0) {
-                largest = Math.max(largest, SoftStep.restitution(row, rowStride, bodyPairs, impulse, lambdaStride,
-                        velocity, world, peak, starts[colours], rows));
-            }
-            residual[member] = largest;
+            residual[member] = Math.max(largest, sweepColours(coloring, restitution, restitution, member, team));
         });
         job.clock().lap(SolvePhase.ITERATE);
 
@@ -376,25 +320,68 @@ public final class CpuBackend implements SolverBackend {
         return new IterationOutcome(k.substeps() * (job.iterations() + job.relaxIterations()), worst);
     }
 
-    /** One soft or relax sweep of the team over every colour, then the overflow rows by member 0; ends at a barrier. */
-    private static float softSweep(float[] row, int rowStride, float[] soft, int[] bodyPairs, int[] mover,
-            float[] impulse, int lambdaStride, float[] velocity, float[] moved, int world, SoftCoefficients k,
-            boolean relax, boolean frictional, float[] peak, int[] starts, int colours, int rows, int member,
-            int members, ParallelRunner.Team team) {
+    /**
+     * One sweep of the team over the coloured rows: each member takes its share of a colour, the
+     * team meets at a barrier after each colour, then member 0 sweeps the overflow rows (no barrier
+     * after them: the caller meets the team where it needs to). Returns the largest change this
+     * member found.
+     */
+    private static float sweepColours(ContactColoring coloring, RowSweep colourSweep, RowSweep overflowSweep,
+            int member, ParallelRunner.Team team) {
+        int[] starts = coloring.colourStarts();
+        int colours = coloring.colourCount();
+        int members = team.members();
         float largest = 0.0f;
-        for (int c = 0; c < colours; c++) {
-            float change = SoftStep.sweep(row, rowStride, soft, bodyPairs, mover, impulse, lambdaStride, velocity,
-                    moved, world, k, relax, frictional, peak, share(starts[c], starts[c + 1], member, members),
-                    share(starts[c], starts[c + 1], member + 1, members));
-            largest = Math.max(largest, change);
+        for (int k = 0; k < colours; k++) {
+            int first = starts[k];
+            int end = starts[k + 1];
+            largest = Math.max(largest, colourSweep.run(share(first, end, member, members),
+                    share(first, end, member + 1, members)));
             team.await();
         }
         if (member == 0) {
-            largest = Math.max(largest, SoftStep.sweep(row, rowStride, soft, bodyPairs, mover, impulse, lambdaStride,
-                    velocity, moved, world, k, relax, frictional, peak, starts[colours], rows));
+            largest = Math.max(largest, overflowSweep.run(starts[colours], coloring.rowCount()));
         }
-        team.await();
         return largest;
+    }
+
+    /** Per-contact set-up a solver adds to its rows ({@code c} the contact, {@code r} its row). */
+    @FunctionalInterface
+    private interface RowSetUp {
+        void prepare(int c, int r);
+    }
+
+    /**
+     * Fills the rows, their accumulated impulses (from the warm start) and body pairs of every
+     * contact, in contact order: every contact field streams in, and each row is written whole where
+     * it goes; {@code extra}, if not null, adds a solver's own per-row set-up in the same pass.
+     */
+    private void prepareRows(FieldBlock contacts, FieldBlock links, int contactCount, int bodyCount,
+            ContactColoring coloring, TargetRule rule, float[] warm, int rowStride, int lambdaStride, RowSetUp extra) {
+        int rows = coloring.rowCount();
+        rowData = grow(rowData, (long) rowStride * rows);
+        lambda = grow(lambda, (long) lambdaStride * rows);
+        pairs = grow(pairs, (long) ContactBody.COUNT * rows);
+        float[] row = rowData;
+        float[] impulse = lambda;
+        int[] bodyPairs = pairs;
+        float[] prep = prepared;
+        int[] slots = coloring.slots();
+        int[] rowOf = coloring.rowOf();
+        runner.forRange(rows, GRAIN, (from, to) -> {
+            float[] scratch = new float[ContactRowField.COUNT];
+            float[] work = new float[BodyMath.WORK];
+            for (int c = from; c < to; c++) {
+                int r = rowOf[c];
+                Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, rowStride, bodyCount,
+                        prep, rule, warm, contactCount, row, impulse, lambdaStride, scratch, work);
+                bodyPairs[ContactBody.COUNT * r + SIDE_A] = slots[SIDE_A * rows + r] * StateField.STRIDE;
+                bodyPairs[ContactBody.COUNT * r + SIDE_B] = slots[SIDE_B * rows + r] * StateField.STRIDE;
+                if (extra != null) {
+                    extra.prepare(c, r);
+                }
+            }
+        });
     }
 
     private static final int SIDE_A = ContactBody.A.ordinal();
@@ -427,25 +414,11 @@ public final class CpuBackend implements SolverBackend {
         // two iterations' slots, so a member may write the next one while another still reads this one
         changes = changes.length >= 2 * members ? changes : new int[2 * members];
         int[] found = changes;
-        int[] starts = coloring.colourStarts();
-        int colours = coloring.colourCount();
-        int rows = coloring.rowCount();
         int[] used = new int[1];
         float[] residual = new float[1];
         runner.team((member, team) -> {
             for (int iteration = 0; iteration < iterations; iteration++) {
-                float change = 0.0f;
-                for (int k = 0; k < colours; k++) {
-                    int first = starts[k];
-                    int end = starts[k + 1];
-                    float colour = colourSweep.run(share(first, end, member, members),
-                            share(first, end, member + 1, members));
-                    change = Math.max(change, colour);
-                    team.await();
-                }
-                if (member == 0) {
-                    change = Math.max(change, overflowSweep.run(starts[colours], rows));
-                }
+                float change = sweepColours(coloring, colourSweep, overflowSweep, member, team);
                 int slot = (iteration & 1) * members;
                 found[slot + member] = Float.floatToIntBits(change);
                 team.await();
