@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import org.joml.Vector3fc;
 
 /**
@@ -358,16 +359,7 @@ public final class ContactSolver implements AutoCloseable {
         clock.start();
         validate(bodies, contacts, runner);
         clock.lap(SolvePhase.VALIDATE);
-        float[] warmImpulses = null;
-        if (warmStart != null) {
-            try {
-                warmImpulses = warmStarts.match(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
-                        warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.contactCount());
-            } catch (InputFault fault) {
-                throw InvalidInputException.of(fault);
-            }
-            clock.lap(SolvePhase.WARM_START);
-        }
+        float[] warmImpulses = warmStart != null ? matchWarmStart(contacts, warmStart) : null;
         movable.classify(bodies.block(), bodies.size(), runner);
         clock.lap(SolvePhase.CLASSIFY);
         coloring.build(contacts.linkBlock(), contacts.size(), movable, settings.colourBudget());
@@ -410,16 +402,26 @@ public final class ContactSolver implements AutoCloseable {
 
     /** Throws {@link NonFiniteResultException} for the lowest body whose state after a step is not finite. */
     private void requireFiniteBodies(FieldBlock next, int count) {
-        int body = firstNonFinite(next, count, SoftStepJob.BODY_STATE_FIELDS);
-        if (body >= 0) {
-            for (int f = 0; f < SoftStepJob.BODY_STATE_FIELDS; f++) {
-                float value = next.getFloat(f, body);
-                if (!Float.isFinite(value)) {
-                    throw new NonFiniteResultException(InvalidInputException.Subject.BODY, body,
-                            BodyField.values()[f].column(), value);
-                }
-            }
+        requireFinite(next, count, SoftStepJob.BODY_STATE_FIELDS, InvalidInputException.Subject.BODY,
+                f -> BodyField.values()[f].column());
+    }
+
+    /**
+     * The impulses of the previous result for the contacts whose ids it holds
+     * ({@code WarmStart.match}), charged to {@link SolvePhase#WARM_START}.
+     *
+     * @throws InvalidInputException if two contacts share an id
+     */
+    private float[] matchWarmStart(ContactBatch contacts, SolveResult warmStart) {
+        float[] impulses;
+        try {
+            impulses = warmStarts.match(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
+                    warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.contactCount());
+        } catch (InputFault fault) {
+            throw InvalidInputException.of(fault);
         }
+        clock.lap(SolvePhase.WARM_START);
+        return impulses;
     }
 
     /** A device-side update of the bodies; if the device fails, it is dropped: the host copy is authoritative. */
@@ -442,16 +444,7 @@ public final class ContactSolver implements AutoCloseable {
     private IterationOutcome solveValidated(BodyBatch bodies, ContactBatch contacts, SolveSettings settings,
             SolveResult warmStart, SolveResult dest) {
         boolean iterative = settings.kind() == SolverKind.ITERATIVE;
-        float[] warmImpulses = null;
-        if (iterative && warmStart != null) {
-            try {
-                warmImpulses = warmStarts.match(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
-                        warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.contactCount());
-            } catch (InputFault fault) {
-                throw InvalidInputException.of(fault);
-            }
-            clock.lap(SolvePhase.WARM_START);
-        }
+        float[] warmImpulses = iterative && warmStart != null ? matchWarmStart(contacts, warmStart) : null;
         movable.classify(bodies.block(), bodies.size(), runner);
         clock.lap(SolvePhase.CLASSIFY);
         if (iterative) {
@@ -488,23 +481,26 @@ public final class ContactSolver implements AutoCloseable {
      * any backend, so all fail alike whatever they computed on the way.
      */
     private void requireFinite(FieldBlock impulses, int contactCount, FieldBlock deltas, int bodyCount) {
-        int contact = firstNonFinite(impulses, contactCount, ImpulseField.COUNT);
-        if (contact >= 0) {
-            for (ImpulseField field : ImpulseField.values()) {
-                float value = impulses.getFloat(field.ordinal(), contact);
-                if (!Float.isFinite(value)) {
-                    throw new NonFiniteResultException(InvalidInputException.Subject.CONTACT, contact, field.column(),
-                            value);
-                }
-            }
+        requireFinite(impulses, contactCount, ImpulseField.COUNT, InvalidInputException.Subject.CONTACT,
+                f -> ImpulseField.values()[f].column());
+        requireFinite(deltas, bodyCount, DeltaField.COUNT, InvalidInputException.Subject.BODY,
+                f -> DeltaField.values()[f].column());
+    }
+
+    /**
+     * Throws {@link NonFiniteResultException} for the lowest element with a non-finite value in any of
+     * the first {@code fields} fields of {@code block}, naming its first such field by {@code column}.
+     */
+    private void requireFinite(FieldBlock block, int count, int fields, InvalidInputException.Subject subject,
+            IntFunction<String> column) {
+        int element = firstNonFinite(block, count, fields);
+        if (element < 0) {
+            return;
         }
-        int body = firstNonFinite(deltas, bodyCount, DeltaField.COUNT);
-        if (body >= 0) {
-            for (DeltaField field : DeltaField.values()) {
-                float value = deltas.getFloat(field.ordinal(), body);
-                if (!Float.isFinite(value)) {
-                    throw new NonFiniteResultException(InvalidInputException.Subject.BODY, body, field.column(), value);
-                }
+        for (int f = 0; f < fields; f++) {
+            float value = block.getFloat(f, element);
+            if (!Float.isFinite(value)) {
+                throw new NonFiniteResultException(subject, element, column.apply(f), value);
             }
         }
     }
