@@ -1,11 +1,11 @@
 package io.contactsolver;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.Bits;
 import org.joml.Matrix3f;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
@@ -210,7 +210,7 @@ class SoftStepTest {
 
     @Test
     void theSameStepGivesTheSameBitsOnEveryThreadCount() {
-        float[][] runs = new float[3][];
+        BodyBatch[] runs = new BodyBatch[3];
         int[] threads = {1, 2, 3};
         for (int t = 0; t < threads.length; t++) {
             BodyBatch bodies = new BodyBatch();
@@ -233,15 +233,10 @@ class SoftStepTest {
                             step == 0 ? null : results[(step + 1) & 1], results[step & 1]);
                 }
             }
-            runs[t] = new float[bodies.size() * 13];
-            for (int i = 0; i < bodies.size(); i++) {
-                for (int f = 0; f < 13; f++) {
-                    runs[t][13 * i + f] = bodies.get(io.contactsolver.layout.BodyField.values()[f], i);
-                }
-            }
+            runs[t] = bodies;
         }
-        assertArrayEquals(runs[0], runs[1]);
-        assertArrayEquals(runs[0], runs[2]);
+        Bits.assertIdentical(runs[0], runs[1], "1 against 2 threads");
+        Bits.assertIdentical(runs[0], runs[2], "1 against 3 threads");
     }
 
     @Test

@@ -3,11 +3,16 @@ package io.contactsolver.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.contactsolver.BodyBatch;
 import io.contactsolver.SolveResult;
+import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.ImpulseField;
 
-/** Bit-for-bit comparison of two results (deltas, every impulse field, ids), reporting the first difference. */
+/**
+ * Bit-for-bit comparison of two results (deltas, every impulse field, ids) or of two body batches
+ * (every field), reporting the first difference.
+ */
 public final class Bits {
     private Bits() {
     }
@@ -43,6 +48,25 @@ public final class Bits {
         }
         if (differences > 0) {
             fail(what + ": " + differences + " values differ in their bits; first: " + first);
+        }
+    }
+
+    public static void assertIdentical(BodyBatch expected, BodyBatch actual, String what) {
+        assertEquals(expected.size(), actual.size(), what + ": body count");
+        int differences = 0;
+        String first = null;
+        for (int i = 0; i < expected.size(); i++) {
+            for (BodyField field : BodyField.values()) {
+                float e = expected.get(field, i);
+                float a = actual.get(field, i);
+                if (Float.floatToRawIntBits(e) != Float.floatToRawIntBits(a)) {
+                    differences++;
+                    first = first != null ? first : field + " of body " + i + ": " + e + " vs " + a;
+                }
+            }
+        }
+        if (differences > 0) {
+            fail(what + ": " + differences + " body fields differ in their bits; first: " + first);
         }
     }
 }
