@@ -2,7 +2,11 @@ package io.contactsolver;
 
 /** Where a solve runs. */
 public enum Backend {
-    /** An OpenCL GPU if there is one, else any OpenCL device, else the CPU. */
+    /**
+     * The fastest path: an OpenCL GPU, else an OpenCL accelerator, else the CPU. An OpenCL CPU
+     * device (such as PoCL) is used only when named by a device selector: it runs on the same cores
+     * as the CPU backend and is slower there, with the same results.
+     */
     AUTO,
     /** The multi-threaded Java implementation; always available. */
     CPU,

@@ -105,7 +105,7 @@ public final class ContactSolver implements AutoCloseable {
      * @throws IllegalStateException if {@link Backend#OPENCL} was asked for and cannot be used
      */
     public static ContactSolver create(SolverConfig config) {
-        return create(config, OpenClBackend::open);
+        return create(config, config.backend() == Backend.AUTO ? OpenClBackend::openForAuto : OpenClBackend::open);
     }
 
     static ContactSolver create(SolverConfig config, OpenClFactory openCl) {

@@ -137,11 +137,31 @@ class BackendSelectionTest {
     }
 
     @Test
-    void aDeviceThatIsPresentIsUsed() {
+    void autoTakesAGpuOrAcceleratorAndLeavesAnOpenClCpuDeviceUnasked() {
         OpenClTestAccess.requireDevice();
+        boolean offload = ContactSolver.devices().stream().anyMatch(d -> !d.type().equals("CPU"));
         try (ContactSolver solver = ContactSolver.create(AUTO)) {
-            assertEquals(Backend.OPENCL, solver.backend());
-            assertOneLine(Level.INFO, "contact-solver: backend OpenCL on '", "");
+            if (offload) {
+                assertEquals(Backend.OPENCL, solver.backend());
+                assertOneLine(Level.INFO, "contact-solver: backend OpenCL on '", "");
+            } else {
+                assertEquals(Backend.CPU, solver.backend());
+                String reason = solver.fallbackReason().orElseThrow();
+                assertTrue(reason.startsWith("no GPU or accelerator among the OpenCL devices (0 '"), reason);
+                assertTrue(reason.contains("[CPU]") && reason.contains("only when asked for"), reason);
+                assertOneLine(Level.INFO, "contact-solver: backend CPU (", "OpenCL not used: no GPU or accelerator");
+            }
+        }
+    }
+
+    @Test
+    void anOpenClCpuDeviceIsUsedWhenNamed() {
+        OpenClTestAccess.requireDevice();
+        try (ContactSolver solver = ContactSolver.create(AUTO.withDevice("0"))) {
+            assertEquals(Backend.OPENCL, solver.backend(), "a selector is asking for the device");
+        }
+        try (ContactSolver solver = ContactSolver.create(OPENCL)) {
+            assertEquals(Backend.OPENCL, solver.backend(), "so is the OpenCL backend");
         }
     }
 

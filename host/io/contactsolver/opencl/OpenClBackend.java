@@ -54,8 +54,19 @@ public final class OpenClBackend implements SolverBackend {
         return open(selector, KernelSource.load());
     }
 
+    /**
+     * The backend {@code Backend.AUTO} takes: on the device {@code selector} names, else on a GPU or
+     * accelerator ({@link OpenClDevices#selectForAuto}); never on an OpenCL CPU device unasked.
+     */
+    public static OpenClBackend openForAuto(Optional<String> selector) throws BackendUnavailableException {
+        return open(OpenClDevices.selectForAuto(OpenClDevices.list(), selector), KernelSource.load());
+    }
+
     static OpenClBackend open(Optional<String> selector, List<String> sources) throws BackendUnavailableException {
-        Device device = OpenClDevices.select(OpenClDevices.list(), selector);
+        return open(OpenClDevices.select(OpenClDevices.list(), selector), sources);
+    }
+
+    private static OpenClBackend open(Device device, List<String> sources) throws BackendUnavailableException {
         SignalChaining.warnIfNeeded(device.platformName());
         return new OpenClBackend(new OpenClProgram(device, sources));
     }

@@ -104,13 +104,24 @@ public final class OpenClDevices {
         return devices;
     }
 
+    /** Whether the device is a GPU or an accelerator: one that is not the CPU cores the Java backend already runs on. */
+    public static boolean isOffload(Device device) {
+        return (device.type() & (CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR)) != 0;
+    }
+
+    /** The first GPU, else the first accelerator: the devices worth leaving the Java backend for. */
+    static Optional<Device> firstOffload(List<Device> devices) {
+        Optional<Device> gpu = devices.stream().filter(Device::isGpu).findFirst();
+        return gpu.isPresent() ? gpu : devices.stream().filter(OpenClDevices::isOffload).findFirst();
+    }
+
     /**
      * The device named by {@code selector} (an index from {@link #list()}, or a case-insensitive part
-     * of a device name), else the first GPU, else the first device.
+     * of a device name), else the first GPU, else the first accelerator, else the first device.
      */
     public static Device select(List<Device> devices, Optional<String> selector) throws BackendUnavailableException {
         if (selector.isEmpty()) {
-            return devices.stream().filter(Device::isGpu).findFirst().orElse(devices.get(0));
+            return firstOffload(devices).orElse(devices.get(0));
         }
         String wanted = selector.get();
         if (wanted.matches("\\d+")) {
@@ -126,12 +137,40 @@ public final class OpenClDevices {
                 }
             }
         }
+        throw new BackendUnavailableException("no OpenCL device matches '" + wanted + "' (devices: " + known(devices) + ")");
+    }
+
+    /**
+     * The choice of {@code Backend.AUTO}: the device named by {@code selector} (naming one is asking
+     * for it), else the first GPU, else the first accelerator. An OpenCL CPU device is never taken
+     * unasked: it runs on the same cores as the Java CPU backend, which is faster there (the
+     * per-colour barriers of the Java team cost less than a kernel launch each; README,
+     * "Choosing the backend"), and both give the same bits.
+     *
+     * @throws BackendUnavailableException naming the devices found when none is a GPU or accelerator
+     */
+    public static Device selectForAuto(List<Device> devices, Optional<String> selector)
+            throws BackendUnavailableException {
+        if (selector.isPresent()) {
+            return select(devices, selector);
+        }
+        Optional<Device> offload = firstOffload(devices);
+        if (offload.isEmpty()) {
+            throw new BackendUnavailableException("no GPU or accelerator among the OpenCL devices (" + known(devices)
+                    + "); an OpenCL CPU device is slower than the Java CPU backend on the same cores, so AUTO uses "
+                    + "it only when asked for (Backend.OPENCL or a device selector)");
+        }
+        return offload.get();
+    }
+
+    /** The devices as {@code index 'name' [type]}, comma separated, for messages. */
+    private static String known(List<Device> devices) {
         StringBuilder known = new StringBuilder();
         for (Device device : devices) {
             known.append(known.length() == 0 ? "" : ", ").append(device.index()).append(" '").append(device.name())
-                    .append('\'');
+                    .append("' [").append(device.typeName()).append(']');
         }
-        throw new BackendUnavailableException("no OpenCL device matches '" + wanted + "' (devices: " + known + ")");
+        return known.toString();
     }
 
     private static cl_device_id[] devicesOf(cl_platform_id platform) {

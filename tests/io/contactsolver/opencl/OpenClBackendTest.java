@@ -95,14 +95,27 @@ class OpenClBackendTest {
     }
 
     @Test
+    void autoTakesAGpuThenAnAcceleratorAndNeverACpuDeviceUnasked() throws Exception {
+        assertEquals(1, OpenClDevices.selectForAuto(DEVICES, Optional.empty()).index());
+        List<Device> cpuAndAccelerator = List.of(DEVICES.get(0), fake(1, "fpga", CL.CL_DEVICE_TYPE_ACCELERATOR));
+        assertEquals(1, OpenClDevices.selectForAuto(cpuAndAccelerator, Optional.empty()).index());
+        BackendUnavailableException cpuOnly = assertThrows(BackendUnavailableException.class,
+                () -> OpenClDevices.selectForAuto(DEVICES.subList(0, 1), Optional.empty()));
+        assertTrue(cpuOnly.getMessage().startsWith(
+                "no GPU or accelerator among the OpenCL devices (0 'pthread-skylake-avx512' [CPU]); "), cpuOnly.getMessage());
+        assertEquals(0, OpenClDevices.selectForAuto(DEVICES.subList(0, 1), Optional.of("0")).index(),
+                "naming the CPU device is asking for it");
+    }
+
+    @Test
     void aSelectorIsAnIndexOrPartOfAName() throws Exception {
         assertEquals(0, OpenClDevices.select(DEVICES, Optional.of("0")).index());
         assertEquals(2, OpenClDevices.select(DEVICES, Optional.of("h200")).index());
         assertEquals(1, OpenClDevices.select(DEVICES, Optional.of("NVIDIA")).index(), "first match");
         BackendUnavailableException none = assertThrows(BackendUnavailableException.class,
                 () -> OpenClDevices.select(DEVICES, Optional.of("radeon")));
-        assertEquals("no OpenCL device matches 'radeon' (devices: 0 'pthread-skylake-avx512', 1 'NVIDIA H100 80GB HBM3', "
-                + "2 'NVIDIA H200')", none.getMessage());
+        assertEquals("no OpenCL device matches 'radeon' (devices: 0 'pthread-skylake-avx512' [CPU], "
+                + "1 'NVIDIA H100 80GB HBM3' [GPU], 2 'NVIDIA H200' [GPU])", none.getMessage());
         assertThrows(BackendUnavailableException.class, () -> OpenClDevices.select(DEVICES, Optional.of("7")));
     }
 }
