@@ -24,7 +24,7 @@ import org.jocl.cl_mem;
 
 /**
  * The iterative solver on the device ({@code kernels/iterative.cl}): rows prepared in colour
- * order, then either, for a batch of at most {@link #SMALL_BATCH_ROWS} rows, the warm start and
+ * order, then either, for a batch small enough for the device's {@link LaunchPolicy}, the warm start and
  * every iteration in one launch of one work-group, or the warm start and, per iteration, one launch
  * per colour and one for the overflow rows, with the residual of each iteration kept in a small
  * ring the host reads a window at a time to stop where the CPU stops. Rows beyond the device's
@@ -34,9 +34,10 @@ final class IterativePipeline {
     /** Iterations between reading back residuals to see whether the solve has converged. */
     static final int CONVERGENCE_CHECK = 16;
     /**
-     * Batches of at most this many rows are solved by one work-group in one launch: below it, two
-     * launches a colour an iteration cost more than the group's lack of parallel width (PoCL on 2
-     * cores, main job's heap of 10,000 contacts: see the bench's iteration-cost table).
+     * On a CPU device, batches of at most this many rows are solved by one work-group in one launch
+     * ({@link LaunchPolicy}): below it, two launches a colour an iteration cost more than the group's
+     * lack of parallel width (PoCL on 2 cores, main job's heap of 10,000 contacts: see the bench's
+     * iteration-cost table).
      */
     static final int SMALL_BATCH_ROWS = 32_768;
     /**
@@ -46,6 +47,7 @@ final class IterativePipeline {
     static final int RESIDUAL_SLOTS = 2 * CONVERGENCE_CHECK;
 
     private final OpenClProgram cl;
+    private final LaunchPolicy launch;
     private final Kernels kernels;
     private final DeviceMemory memory;
     private final Transfers transfers;
@@ -62,6 +64,7 @@ final class IterativePipeline {
 
     IterativePipeline(OpenClProgram cl, DeviceMemory memory) {
         this.cl = cl;
+        this.launch = LaunchPolicy.forDevice(cl.device);
         this.kernels = cl.kernels;
         this.memory = memory;
         this.transfers = memory.transfers;
@@ -103,7 +106,7 @@ final class IterativePipeline {
             chunks.add(prepareChunk(job, k, first, count, chunkRows < rowCount, body.prepared(), useWarm));
         }
         IterationOutcome outcome;
-        if (chunks.size() == 1 && rowCount <= SMALL_BATCH_ROWS) {
+        if (launch.oneGroup(rowCount, chunks.size())) {
             // one launch for the whole solve; its outcome read back once
             RowChunk chunk = chunks.get(0);
             int colours = coloring.colourCount();
