@@ -293,6 +293,28 @@ float solve_normal(__global const float* row, const int rows, const int r, __glo
 }
 
 /*
+ * The friction stages of a row visit after its normal row, which left next accumulated: the
+ * tangent pair (disk mu next) where mu > 0, then the rolling pair (disk rho next) where rho > 0.
+ * Returns the largest of change and their changes (Iterative.solveFrictionPairs).
+ */
+float solve_friction_pairs(__global const float* row, const int rows, const int r, const int a, const int b,
+                           __global float* lambda, __global float* state, const int world, const float next,
+                           float change)
+{
+    const float mu = row[ROW_MU * rows + r];
+    if (mu > 0.0f) {
+        const float tangential = solve_tangents(row, rows, r, a, b, lambda, state, world, mu * next);
+        change = tangential > change ? tangential : change;
+    }
+    const float rho = row[ROW_RHO * rows + r];
+    if (rho > 0.0f) {
+        const float rolling = solve_rolling(row, rows, r, a, b, lambda, state, world, rho * next);
+        change = rolling > change ? rolling : change;
+    }
+    return change;
+}
+
+/*
  * One projected Gauss-Seidel visit of row r: the normal row (the impulse that brings v_n to the
  * target, accumulated and clamped at zero), then, with friction, the tangent pair, then, with
  * rolling resistance, the rolling pair. Returns the largest change of any of its accumulated impulses.
@@ -310,18 +332,7 @@ float solve_row(__global const float* row, const int rows, const int r, __global
     const float applied = normal_impulse(row, rows, r, lambda, a, b, state);
     const float next = lambda[ACC_N * rows + r];
     apply_impulse(row, rows, r, a, b, applied, state, world);
-    float change = fabs(applied);
-    const float mu = row[ROW_MU * rows + r];
-    if (mu > 0.0f) {
-        const float tangential = solve_tangents(row, rows, r, a, b, lambda, state, world, mu * next);
-        change = tangential > change ? tangential : change;
-    }
-    const float rho = row[ROW_RHO * rows + r];
-    if (rho > 0.0f) {
-        const float rolling = solve_rolling(row, rows, r, a, b, lambda, state, world, rho * next);
-        change = rolling > change ? rolling : change;
-    }
-    return change;
+    return solve_friction_pairs(row, rows, r, a, b, lambda, state, world, next, fabs(applied));
 }
 
 /* Applies row r's starting impulses (the warm start) to its bodies. */

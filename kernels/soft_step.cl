@@ -170,16 +170,7 @@ float sweep(__global const float* row, const int rows, __global const float* sof
         const float next = lambda[ACC_N * rows + r];
         peak[r] = next > peak[r] ? next : peak[r];
         if (frictional) {
-            const float mu = row[ROW_MU * rows + r];
-            if (mu > 0.0f) {
-                const float tangential = solve_tangents(row, rows, r, a, b, lambda, state, world, mu * next);
-                change = tangential > change ? tangential : change;
-            }
-            const float rho = row[ROW_RHO * rows + r];
-            if (rho > 0.0f) {
-                const float rolling = solve_rolling(row, rows, r, a, b, lambda, state, world, rho * next);
-                change = rolling > change ? rolling : change;
-            }
+            change = solve_friction_pairs(row, rows, r, a, b, lambda, state, world, next, change);
         }
         largest = java_max(largest, change);
     }

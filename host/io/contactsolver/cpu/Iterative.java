@@ -337,7 +337,16 @@ final class Iterative {
             return 0.0f;
         }
         float change = solveNormal(row, o, lambda, l, a, b, state, world);
-        float next = lambda[l + L_N];
+        return solveFrictionPairs(row, o, l, a, b, lambda, state, world, lambda[l + L_N], change);
+    }
+
+    /**
+     * The friction stages of a row visit after its normal row, which left {@code next} accumulated:
+     * the tangent pair (disk {@code mu next}) where {@code mu > 0}, then the rolling pair (disk
+     * {@code rho next}) where {@code rho > 0}. Returns the largest of {@code change} and their changes.
+     */
+    static float solveFrictionPairs(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
+            float next, float change) {
         float mu = row[o + R_MU];
         if (mu > 0.0f) {
             float tangential = solveTangents(row, o, l, a, b, lambda, state, world, mu * next);

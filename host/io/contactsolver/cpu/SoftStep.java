@@ -41,8 +41,6 @@ final class SoftStep {
     private static final int R_NZ = ContactRowField.NZ.ordinal();
     private static final int R_K = ContactRowField.K.ordinal();
     private static final int R_TARGET = ContactRowField.TARGET.ordinal();
-    private static final int R_MU = ContactRowField.MU.ordinal();
-    private static final int R_RHO = ContactRowField.RHO.ordinal();
     private static final int SOFT = SoftRowField.COUNT;
     private static final int F_S0 = SoftRowField.S0.ordinal();
     private static final int F_RAX = SoftRowField.RAX.ordinal();
@@ -107,16 +105,7 @@ final class SoftStep {
             float next = lambda[l + L_N];
             peak[r] = next > peak[r] ? next : peak[r];
             if (frictional) {
-                float mu = row[o + R_MU];
-                if (mu > 0.0f) {
-                    float tangential = Iterative.solveTangents(row, o, l, a, b, lambda, state, world, mu * next);
-                    change = tangential > change ? tangential : change;
-                }
-                float rho = row[o + R_RHO];
-                if (rho > 0.0f) {
-                    float rolling = Iterative.solveRolling(row, o, l, a, b, lambda, state, world, rho * next);
-                    change = rolling > change ? rolling : change;
-                }
+                change = Iterative.solveFrictionPairs(row, o, l, a, b, lambda, state, world, next, change);
             }
             largest = Math.max(largest, change);
         }

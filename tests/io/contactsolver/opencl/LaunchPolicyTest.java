@@ -21,8 +21,7 @@ import org.junit.jupiter.api.Test;
 class LaunchPolicyTest {
 
     private static Device device(long type) {
-        return new Device(0, null, null, "platform", "OpenCL 3.0", "device", "vendor", "OpenCL 3.0", type, 80,
-                1L << 34, 1L << 32, true);
+        return OpenClBackendTest.fake(0, "device", type);
     }
 
     @AfterEach

@@ -78,7 +78,7 @@ class OpenClBackendTest {
 
     // ---- device choice ----------------------------------------------------------------------
 
-    private static Device fake(int index, String name, long type) {
+    static Device fake(int index, String name, long type) {
         return new Device(index, null, null, "platform", "OpenCL 3.0", name, "vendor", "OpenCL 3.0", type, 4, 1L << 30,
                 1L << 28, true);
     }
