@@ -21,7 +21,30 @@ __kernel void apply_gravity(__global float* bodies, const int stride, const int 
 }
 
 /*
- * v += dv, w += dw, then x += v dt and q += (dt / 2) (0, w) q, renormalised (semi-implicit Euler).
+ * Turns the unit quaternion q = (w, x, y, z) by the angular velocity w over a step of 2 halfStep:
+ * q += halfStep (0, w) q, renormalised. The one orientation update of the step and of the soft
+ * step's substeps (Integrator.turn on the host).
+ */
+void turn_orientation(float* q, const float wx, const float wy, const float wz, const float halfStep)
+{
+    const float qw = q[0];
+    const float qx = q[1];
+    const float qy = q[2];
+    const float qz = q[3];
+    const float nw = qw + halfStep * -(wx * qx + wy * qy + wz * qz);
+    const float nx = qx + halfStep * (wx * qw + (wy * qz - wz * qy));
+    const float ny = qy + halfStep * (wy * qw + (wz * qx - wx * qz));
+    const float nz = qz + halfStep * (wz * qw + (wx * qy - wy * qx));
+    const float norm = sqrt(nw * nw + nx * nx + ny * ny + nz * nz);
+    q[0] = nw / norm;
+    q[1] = nx / norm;
+    q[2] = ny / norm;
+    q[3] = nz / norm;
+}
+
+/*
+ * v += dv, w += dw, then x += v dt and q turned by w dt
+ * (turn_orientation; semi-implicit Euler).
  * A body that does not spin keeps its orientation bits: renormalising would drift them.
  */
 __kernel void integrate_bodies(__global float* bodies, const int stride, const int bodyCount,
@@ -49,18 +72,11 @@ __kernel void integrate_bodies(__global float* bodies, const int stride, const i
     if (wx == 0.0f && wy == 0.0f && wz == 0.0f) {
         return;
     }
-    const float qw = bodies[BODY_QW * stride + i];
-    const float qx = bodies[BODY_QX * stride + i];
-    const float qy = bodies[BODY_QY * stride + i];
-    const float qz = bodies[BODY_QZ * stride + i];
-    const float halfStep = 0.5f * dt;
-    const float nw = qw + halfStep * -(wx * qx + wy * qy + wz * qz);
-    const float nx = qx + halfStep * (wx * qw + (wy * qz - wz * qy));
-    const float ny = qy + halfStep * (wy * qw + (wz * qx - wx * qz));
-    const float nz = qz + halfStep * (wz * qw + (wx * qy - wy * qx));
-    const float norm = sqrt(nw * nw + nx * nx + ny * ny + nz * nz);
-    bodies[BODY_QW * stride + i] = nw / norm;
-    bodies[BODY_QX * stride + i] = nx / norm;
-    bodies[BODY_QY * stride + i] = ny / norm;
-    bodies[BODY_QZ * stride + i] = nz / norm;
+    float q[4] = {bodies[BODY_QW * stride + i], bodies[BODY_QX * stride + i], bodies[BODY_QY * stride + i],
+                  bodies[BODY_QZ * stride + i]};
+    turn_orientation(q, wx, wy, wz, 0.5f * dt);
+    bodies[BODY_QW * stride + i] = q[0];
+    bodies[BODY_QX * stride + i] = q[1];
+    bodies[BODY_QY * stride + i] = q[2];
+    bodies[BODY_QZ * stride + i] = q[3];
 }

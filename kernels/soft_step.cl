@@ -228,20 +228,12 @@ void integrate(__global const float* bodies, const int stride, const int i, __gl
     if (wx == 0.0f && wy == 0.0f && wz == 0.0f) {
         return;
     }
-    float qw = motion[m + MOTION_QW];
-    float qx = motion[m + MOTION_QX];
-    float qy = motion[m + MOTION_QY];
-    float qz = motion[m + MOTION_QZ];
-    const float halfStep = 0.5f * h;
-    const float nw = qw + halfStep * -(wx * qx + wy * qy + wz * qz);
-    const float nx = qx + halfStep * (wx * qw + (wy * qz - wz * qy));
-    const float ny = qy + halfStep * (wy * qw + (wz * qx - wx * qz));
-    const float nz = qz + halfStep * (wz * qw + (wx * qy - wy * qx));
-    const float norm = sqrt(nw * nw + nx * nx + ny * ny + nz * nz);
-    qw = nw / norm;
-    qx = nx / norm;
-    qy = ny / norm;
-    qz = nz / norm;
+    float q[4] = {motion[m + MOTION_QW], motion[m + MOTION_QX], motion[m + MOTION_QY], motion[m + MOTION_QZ]};
+    turn_orientation(q, wx, wy, wz, 0.5f * h);
+    const float qw = q[0];
+    const float qx = q[1];
+    const float qy = q[2];
+    const float qz = q[3];
     motion[m + MOTION_QW] = qw;
     motion[m + MOTION_QX] = qx;
     motion[m + MOTION_QY] = qy;

@@ -335,8 +335,9 @@ public final class ContactSolver implements AutoCloseable {
         clock.skip();
         FieldBlock deltas = dest.deltaBlock();
         runner.forRange(count, 1 << 14, (from, to) -> {
+            float[] orientation = new float[4];
             for (int i = from; i < to; i++) {
-                Integrator.integrate(block, i, deltas, timeStep);
+                Integrator.integrate(block, i, deltas, timeStep, orientation);
             }
         });
         onDevice(() -> backend.mirrorIntegration(block, count, timeStep));

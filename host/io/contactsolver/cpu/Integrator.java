@@ -39,10 +39,12 @@ public final class Integrator {
     }
 
     /**
-     * {@code v += dv, w += dw}, then {@code x += v dt} and {@code q += (dt / 2) (0, w) q},
-     * renormalised (semi-implicit Euler). A body that does not spin keeps its orientation bits.
+     * {@code v += dv, w += dw}, then {@code x += v dt} and the orientation turned by {@code w dt}
+     * ({@link #turn}; semi-implicit Euler). A body that does not spin keeps its orientation bits.
+     *
+     * @param orientation the caller's scratch of at least 4 floats, so that no body allocates
      */
-    public static void integrate(FieldBlock bodies, int i, FieldBlock deltas, float dt) {
+    public static void integrate(FieldBlock bodies, int i, FieldBlock deltas, float dt, float[] orientation) {
         float vx = bodies.getFloat(VX.ordinal(), i) + deltas.getFloat(DeltaField.DVX.ordinal(), i);
         float vy = bodies.getFloat(VY.ordinal(), i) + deltas.getFloat(DeltaField.DVY.ordinal(), i);
         float vz = bodies.getFloat(VZ.ordinal(), i) + deltas.getFloat(DeltaField.DVZ.ordinal(), i);
@@ -56,18 +58,35 @@ public final class Integrator {
         if (wx == 0.0f && wy == 0.0f && wz == 0.0f) {
             return;
         }
-        float qw = bodies.getFloat(QW.ordinal(), i);
-        float qx = bodies.getFloat(QX.ordinal(), i);
-        float qy = bodies.getFloat(QY.ordinal(), i);
-        float qz = bodies.getFloat(QZ.ordinal(), i);
-        float halfStep = 0.5f * dt;
+        orientation[0] = bodies.getFloat(QW.ordinal(), i);
+        orientation[1] = bodies.getFloat(QX.ordinal(), i);
+        orientation[2] = bodies.getFloat(QY.ordinal(), i);
+        orientation[3] = bodies.getFloat(QZ.ordinal(), i);
+        turn(orientation, 0, wx, wy, wz, 0.5f * dt);
+        bodies.setFloat(QW.ordinal(), i, orientation[0]);
+        bodies.setVector(QX.ordinal(), i, orientation[1], orientation[2], orientation[3]);
+    }
+
+    /**
+     * Turns the unit quaternion {@code (w, x, y, z)} at {@code q[at..at + 3]} by the angular velocity
+     * {@code w} over a step of {@code 2 halfStep}: {@code q += halfStep (0, w) q}, renormalised. The
+     * one orientation update of {@code step} and of the soft step's substeps
+     * ({@code turn_orientation} in {@code kernels/integrate.cl}).
+     */
+    static void turn(float[] q, int at, float wx, float wy, float wz, float halfStep) {
+        float qw = q[at];
+        float qx = q[at + 1];
+        float qy = q[at + 2];
+        float qz = q[at + 3];
         float nw = qw + halfStep * -(wx * qx + wy * qy + wz * qz);
         float nx = qx + halfStep * (wx * qw + (wy * qz - wz * qy));
         float ny = qy + halfStep * (wy * qw + (wz * qx - wx * qz));
         float nz = qz + halfStep * (wz * qw + (wx * qy - wy * qx));
         // the float square root correctly rounded, as the device's with correctly rounded divide-sqrt
         float norm = (float) Math.sqrt(nw * nw + nx * nx + ny * ny + nz * nz);
-        bodies.setFloat(QW.ordinal(), i, nw / norm);
-        bodies.setVector(QX.ordinal(), i, nx / norm, ny / norm, nz / norm);
+        q[at] = nw / norm;
+        q[at + 1] = nx / norm;
+        q[at + 2] = ny / norm;
+        q[at + 3] = nz / norm;
     }
 }

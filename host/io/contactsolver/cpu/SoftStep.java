@@ -213,24 +213,11 @@ final class SoftStep {
         if (wx == 0.0f && wy == 0.0f && wz == 0.0f) {
             return;
         }
+        Integrator.turn(motion, m + M_QW, wx, wy, wz, 0.5f * h);
         float qw = motion[m + M_QW];
         float qx = motion[m + M_QX];
         float qy = motion[m + M_QY];
         float qz = motion[m + M_QZ];
-        float halfStep = 0.5f * h;
-        float nw = qw + halfStep * -(wx * qx + wy * qy + wz * qz);
-        float nx = qx + halfStep * (wx * qw + (wy * qz - wz * qy));
-        float ny = qy + halfStep * (wy * qw + (wz * qx - wx * qz));
-        float nz = qz + halfStep * (wz * qw + (wx * qy - wy * qx));
-        float norm = (float) Math.sqrt(nw * nw + nx * nx + ny * ny + nz * nz);
-        qw = nw / norm;
-        qx = nx / norm;
-        qy = ny / norm;
-        qz = nz / norm;
-        motion[m + M_QW] = qw;
-        motion[m + M_QX] = qx;
-        motion[m + M_QY] = qy;
-        motion[m + M_QZ] = qz;
         // R(q) - 1 with the diagonal written as -2 (..) rather than 1 - 2 (..) - 1: no cancellation
         float xx = qx * qx;
         float yy = qy * qy;
