@@ -141,10 +141,16 @@ public final class BodyBatch {
 
     /** Stores {@code 1 / mass}; the mass must be positive and finite (use {@link #setStatic} for 0). */
     public BodyBatch setMass(int body, float mass) {
+        check(body);
         if (!(mass > 0.0f) || !Float.isFinite(mass)) {
             throw new IllegalArgumentException("body " + body + ": mass must be positive and finite, got " + mass);
         }
-        return setInverseMass(body, 1.0f / mass);
+        float inverse = 1.0f / mass;
+        if (!Float.isFinite(inverse)) {
+            throw new IllegalArgumentException("body " + body + ": mass " + mass
+                    + " is too small: its inverse overflows float");
+        }
+        return setInverseMass(body, inverse);
     }
 
     /**
@@ -205,14 +211,28 @@ public final class BodyBatch {
         double cyy = xx * zz - xz * xz;
         double cyz = xy * xz - xx * yz;
         double czz = xx * yy - xy * xy;
-        return setInverseInertia(body, (float) (cxx / det), (float) (cyy / det), (float) (czz / det),
-                (float) (cxy / det), (float) (cxz / det), (float) (cyz / det));
+        float[] inverse = {(float) (cxx / det), (float) (cyy / det), (float) (czz / det), (float) (cxy / det),
+            (float) (cxz / det), (float) (cyz / det)};
+        for (float entry : inverse) {
+            if (!Float.isFinite(entry)) {
+                throw new IllegalArgumentException("body " + body + ": inertia tensor is too small: its inverse "
+                        + "overflows float: " + inertia);
+            }
+        }
+        return setInverseInertia(body, inverse[0], inverse[1], inverse[2], inverse[3], inverse[4], inverse[5]);
     }
 
-    /** {@link #setMass} and {@link #setInertia} together. */
+    /** {@link #setMass} and {@link #setInertia} together: both checked before either is stored. */
     public BodyBatch setMassProperties(int body, float mass, Matrix3fc inertia) {
+        check(body);
+        float inverseMass = fetch(BodyField.INV_MASS, body);
         setMass(body, mass);
-        return setInertia(body, inertia);
+        try {
+            return setInertia(body, inertia);
+        } catch (IllegalArgumentException refused) {
+            setInverseMass(body, inverseMass);
+            throw refused;
+        }
     }
 
     /** Makes the body a particle: inverse mass {@code 1 / mass}, inverse inertia zero. */
@@ -260,11 +280,15 @@ public final class BodyBatch {
     }
 
     private float symmetricEntry(int body, float lower, float upper, Object matrix) {
-        float scale = Math.max(Math.abs(lower), Math.abs(upper));
-        if (Math.abs(lower - upper) > 1e-5f * scale) {
+        if (!Float.isFinite(lower) || !Float.isFinite(upper)) {
+            throw new IllegalArgumentException("body " + body + ": matrix entries must be finite: " + matrix);
+        }
+        // in double: two entries near 3e38 neither overflow their difference nor their mean
+        double scale = Math.max(Math.abs((double) lower), Math.abs((double) upper));
+        if (Math.abs((double) lower - upper) > 1e-5 * scale) {
             throw new IllegalArgumentException("body " + body + ": matrix is not symmetric: " + matrix);
         }
-        return (lower + upper) * 0.5f;
+        return (float) (((double) lower + upper) * 0.5);
     }
 
     private BodyBatch set3(int body, BodyField first, float x, float y, float z) {

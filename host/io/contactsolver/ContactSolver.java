@@ -3,7 +3,9 @@ package io.contactsolver;
 import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.BodyContactIndex;
+import io.contactsolver.core.BodySnapshot;
 import io.contactsolver.core.ContactColoring;
+import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.FrictionUse;
 import io.contactsolver.core.InputFault;
@@ -60,6 +62,14 @@ import org.joml.Vector3fc;
 public final class ContactSolver implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("io.contactsolver");
 
+    /**
+     * The most contacts one iterative solve or soft step takes: on the CPU its rows (up to
+     * {@code ContactRowField.COUNT} floats each) live in one Java array. Checked before any work or
+     * change of state; split a larger batch. The single pass has no such limit below
+     * {@link ContactBatch#MAX_SIZE}.
+     */
+    public static final int MAX_ITERATIVE_CONTACTS = (Integer.MAX_VALUE - 8) / ContactRowField.COUNT;
+
     /** Opens the OpenCL backend; a seam so tests can inject each way of failing. */
     @FunctionalInterface
     interface OpenClFactory {
@@ -82,8 +92,8 @@ public final class ContactSolver implements AutoCloseable {
     private volatile boolean closed;
     private String fallbackReason;
     private boolean warnedRollingIgnored;
-    /** {@code step}'s copy of the linear velocities before gravity, restored if the solve overflows. */
-    private float[] velocitiesBeforeGravity = new float[0];
+    /** {@code step}'s copy of the bodies' moving state, put back if anything fails after gravity. */
+    private final BodySnapshot snapshot = new BodySnapshot();
     /** The soft step's bodies at the end of the step, committed to the caller's bodies once checked. */
     private FieldBlock nextBodies;
 
@@ -246,7 +256,7 @@ public final class ContactSolver implements AutoCloseable {
 
     private SolveResult solveOwned(BodyBatch bodies, ContactBatch contacts, SolveSettings settings,
             SolveResult warmStart, SolveResult dest) {
-        checkArguments(settings, warmStart, dest);
+        checkArguments(contacts, settings, warmStart, dest);
         if (settings.kind() == SolverKind.SOFT_STEP) {
             throw new IllegalArgumentException("the soft step moves bodies between its substeps: call step, not solve");
         }
@@ -285,7 +295,7 @@ public final class ContactSolver implements AutoCloseable {
 
     private SolveResult stepOwned(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, Vector3fc gravity,
             float timeStep, SolveResult warmStart, SolveResult dest) {
-        checkArguments(settings, warmStart, dest);
+        checkArguments(contacts, settings, warmStart, dest);
         Objects.requireNonNull(gravity, "gravity");
         if (!(timeStep > 0.0f) || !Float.isFinite(timeStep)) {
             throw new IllegalArgumentException("time step must be positive and finite, got " + timeStep);
@@ -305,15 +315,9 @@ public final class ContactSolver implements AutoCloseable {
         float gy = gravity.y();
         float gz = gravity.z();
         onDevice(() -> clock.addTransfer(backend.syncBodies(block, count), 0));
-        if (velocitiesBeforeGravity.length < 3 * count) {
-            velocitiesBeforeGravity = new float[3 * count];
-        }
-        float[] saved = velocitiesBeforeGravity;
+        snapshot.save(block, count, runner);
         runner.forRange(count, 1 << 14, (from, to) -> {
             for (int i = from; i < to; i++) {
-                saved[3 * i] = block.getFloat(BodyField.VX.ordinal(), i);
-                saved[3 * i + 1] = block.getFloat(BodyField.VY.ordinal(), i);
-                saved[3 * i + 2] = block.getFloat(BodyField.VZ.ordinal(), i);
                 Integrator.applyGravity(block, i, gx, gy, gz, timeStep);
             }
         });
@@ -322,24 +326,22 @@ public final class ContactSolver implements AutoCloseable {
         IterationOutcome outcome;
         try {
             outcome = solveValidated(bodies, contacts, settings, warmStart, dest);
-        } catch (RuntimeException failure) {
-            // whatever failed after gravity (an overflow, a refused warm start, a working array too
-            // large), gravity is undone bit for bit; the setters stamp the fields, so the device copy is sent again
+            clock.skip();
+            FieldBlock deltas = dest.deltaBlock();
             runner.forRange(count, 1 << 14, (from, to) -> {
+                float[] orientation = new float[4];
                 for (int i = from; i < to; i++) {
-                    block.setVector(BodyField.VX.ordinal(), i, saved[3 * i], saved[3 * i + 1], saved[3 * i + 2]);
+                    Integrator.integrate(block, i, deltas, timeStep, orientation);
                 }
             });
+            requireSoundBodies(block, count);
+        } catch (RuntimeException failure) {
+            // whatever failed after gravity (an overflow in the solve or in the integration, a refused
+            // warm start, a working array too large), every body is put back bit for bit; the setters
+            // stamp the fields, so the device copy is sent again
+            snapshot.restore(block, runner);
             throw failure;
         }
-        clock.skip();
-        FieldBlock deltas = dest.deltaBlock();
-        runner.forRange(count, 1 << 14, (from, to) -> {
-            float[] orientation = new float[4];
-            for (int i = from; i < to; i++) {
-                Integrator.integrate(block, i, deltas, timeStep, orientation);
-            }
-        });
         onDevice(() -> backend.mirrorIntegration(block, count, timeStep));
         clock.lap(SolvePhase.INTEGRATE);
         return finish(settings, outcome, dest);
@@ -383,7 +385,7 @@ public final class ContactSolver implements AutoCloseable {
             outcome = backend.softStep(job);
         }
         requireFinite(dest.impulseBlock(), contacts.size(), dest.deltaBlock(), count);
-        requireFiniteBodies(nextBodies, count);
+        requireSoundBodies(nextBodies, count);
         FieldBlock block = bodies.block();
         FieldBlock next = nextBodies;
         runner.forRange(count, 1 << 14, (from, to) -> {
@@ -401,10 +403,41 @@ public final class ContactSolver implements AutoCloseable {
         return dest;
     }
 
-    /** Throws {@link NonFiniteResultException} for the lowest body whose state after a step is not finite. */
-    private void requireFiniteBodies(FieldBlock next, int count) {
-        requireFinite(next, count, SoftStepJob.BODY_STATE_FIELDS, InvalidInputException.Subject.BODY,
+    /**
+     * Throws {@link NonFiniteResultException} for the lowest body whose state after a step is not
+     * finite, else for the lowest whose orientation is no longer a unit quaternion (a spin so fast that
+     * renormalising it overflowed): what the next solve would otherwise blame on its input.
+     */
+    private void requireSoundBodies(FieldBlock state, int count) {
+        requireFinite(state, count, BodySnapshot.FIELDS, InvalidInputException.Subject.BODY,
                 f -> BodyField.values()[f].column());
+        AtomicInteger first = new AtomicInteger(Integer.MAX_VALUE);
+        runner.forRange(count, 1 << 15, (from, to) -> {
+            for (int i = from; i < to && i < first.get(); i++) {
+                if (!unitOrientation(state, i)) {
+                    first.accumulateAndGet(i, Math::min);
+                    return;
+                }
+            }
+        });
+        int body = first.get();
+        if (body != Integer.MAX_VALUE) {
+            throw new NonFiniteResultException(InvalidInputException.Subject.BODY, body,
+                    NonFiniteResultException.ORIENTATION_NORM, (float) orientationNorm(state, body));
+        }
+    }
+
+    private static double orientationNorm(FieldBlock state, int i) {
+        double qw = state.getFloat(BodyField.QW.ordinal(), i);
+        double qx = state.getFloat(BodyField.QX.ordinal(), i);
+        double qy = state.getFloat(BodyField.QY.ordinal(), i);
+        double qz = state.getFloat(BodyField.QZ.ordinal(), i);
+        return Math.sqrt(qw * qw + qx * qx + qy * qy + qz * qz);
+    }
+
+    /** Whether body {@code i}'s orientation is a unit quaternion within the tolerance its input had to meet. */
+    private static boolean unitOrientation(FieldBlock state, int i) {
+        return Math.abs(orientationNorm(state, i) - 1.0) <= InputValidator.QUATERNION_TOLERANCE;
     }
 
     /**
@@ -434,11 +467,17 @@ public final class ContactSolver implements AutoCloseable {
         }
     }
 
-    private static void checkArguments(SolveSettings settings, SolveResult warmStart, SolveResult dest) {
+    private static void checkArguments(ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
+            SolveResult dest) {
+        Objects.requireNonNull(contacts, "contacts");
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(dest, "dest");
         if (warmStart == dest) {
             throw new IllegalArgumentException("warmStart and dest must be different results");
+        }
+        if (settings.kind() != SolverKind.SINGLE_PASS && contacts.size() > MAX_ITERATIVE_CONTACTS) {
+            throw new IllegalArgumentException("contacts: " + contacts.size() + " are more than one "
+                    + settings.kind().label() + " takes (" + MAX_ITERATIVE_CONTACTS + "); split the batch");
         }
     }
 

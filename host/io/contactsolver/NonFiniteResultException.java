@@ -9,11 +9,16 @@ import io.contactsolver.layout.ImpulseField;
  * near {@code 3e38}, a tiny effective mass with large velocities). Thrown after the backend
  * returns, from a scan of its outputs on the host, so every backend fails the same way: it names
  * the lowest contact index with a non-finite impulse field, else the lowest body index with a
- * non-finite velocity change. The result must not be used; {@code step} leaves the bodies as they
- * were.
+ * non-finite velocity change. A {@code step} also checks what it integrated: a body whose position,
+ * orientation or velocity came out non-finite (its {@link io.contactsolver.layout.BodyField} column),
+ * or whose orientation is no longer a unit quaternion ({@link #ORIENTATION_NORM}). The result must
+ * not be used; {@code step} leaves the bodies as they were.
  */
 public final class NonFiniteResultException extends ArithmeticException {
     private static final long serialVersionUID = 1L;
+
+    /** The {@link #field()} of a body whose orientation is no longer a unit quaternion after a step. */
+    public static final String ORIENTATION_NORM = "|q|";
 
     private final Subject subject;
     private final int index;
@@ -29,8 +34,29 @@ public final class NonFiniteResultException extends ArithmeticException {
     }
 
     private static String problem(Subject subject, String field, float value) {
-        return "the solve overflowed: " + (subject == Subject.BODY ? "velocity change '" : "impulse '") + field
-                + "' is " + value + " (velocities or inverse masses too large for float)";
+        if (subject == Subject.CONTACT) {
+            return "the solve overflowed: impulse '" + field + "' is " + value
+                    + " (velocities or inverse masses too large for float)";
+        }
+        if (isDeltaColumn(field)) {
+            return "the solve overflowed: velocity change '" + field + "' is " + value
+                    + " (velocities or inverse masses too large for float)";
+        }
+        if (ORIENTATION_NORM.equals(field)) {
+            return "the step overflowed: the orientation's norm came out " + value
+                    + ", not 1 (a spin too fast for float over this time step)";
+        }
+        return "the step overflowed: '" + field + "' came out " + value
+                + " (velocities or the time step too large for float)";
+    }
+
+    private static boolean isDeltaColumn(String field) {
+        for (DeltaField delta : DeltaField.values()) {
+            if (delta.column().equals(field)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A contact with a non-finite impulse field, or a body with a non-finite velocity change. */
@@ -43,7 +69,10 @@ public final class NonFiniteResultException extends ArithmeticException {
         return index;
     }
 
-    /** The {@link ImpulseField} or {@link DeltaField} column name at fault. */
+    /**
+     * The {@link ImpulseField}, {@link DeltaField} or (after a step) {@link io.contactsolver.layout.BodyField}
+     * column name at fault, or {@link #ORIENTATION_NORM}.
+     */
     public String field() {
         return field;
     }

@@ -77,6 +77,39 @@ class BodyBatchTest {
                 () -> bodies.setInverseInertia(body, new Matrix3f(1, 0.5f, 0, 0, 1, 0, 0, 0, 1)), "not symmetric");
     }
 
+    /**
+     * A helper that promises a finite inverse keeps it: a mass or tensor so small that its inverse
+     * overflows float is refused at the call, naming it, and the body keeps what it had; a valid
+     * tensor with entries near the float limit is accepted, its symmetric mean taken without overflow.
+     */
+    @Test
+    void helpersNeverStoreAnInfiniteInverseAndAcceptEntriesNearTheFloatLimit() {
+        BodyBatch bodies = new BodyBatch();
+        int body = bodies.add();
+        bodies.setMass(body, 2.0f).setInverseInertia(body, 1, 2, 3, 0, 0, 0);
+        IllegalArgumentException tiny = assertThrows(IllegalArgumentException.class, () -> bodies.setMass(body, 1e-39f));
+        assertTrue(tiny.getMessage().contains("mass 1.0E-39") && tiny.getMessage().contains("overflows"),
+                tiny.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> bodies.setParticle(body, 1e-39f));
+        assertThrows(IllegalArgumentException.class,
+                () -> bodies.setInertia(body, new Matrix3f().scaling(1e-39f)));
+        // a good mass with a bad tensor stores neither
+        assertThrows(IllegalArgumentException.class,
+                () -> bodies.setMassProperties(body, 8.0f, new Matrix3f().scaling(1e-39f)));
+        assertEquals(0.5f, bodies.inverseMass(body));
+        assertEquals(new Matrix3f().scaling(1, 2, 3), bodies.getInverseInertia(body, new Matrix3f()));
+
+        Matrix3f huge = new Matrix3f(3e38f, 3e38f, 0, 3e38f, 3.2e38f, 0, 0, 0, 3e38f);
+        bodies.setInverseInertia(body, huge);
+        assertEquals(huge, bodies.getInverseInertia(body, new Matrix3f()));
+        Matrix3f nearlySymmetric = new Matrix3f(3e38f, 3.0000002e38f, 0, 3e38f, 3.2e38f, 0, 0, 0, 3e38f);
+        bodies.setInverseInertia(body, nearlySymmetric);
+        assertTrue(Float.isFinite(bodies.getInverseInertia(body, new Matrix3f()).m01()));
+        Matrix3f hugeInertia = new Matrix3f().scaling(3e38f);
+        bodies.setInertia(body, hugeInertia);
+        assertEquals((float) (1.0 / 3e38), bodies.getInverseInertia(body, new Matrix3f()).m00());
+    }
+
     @Test
     void indicesOutsideTheBatchAreRefused() {
         BodyBatch bodies = new BodyBatch();

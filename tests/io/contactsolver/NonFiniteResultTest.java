@@ -131,6 +131,51 @@ class NonFiniteResultTest {
         }
     }
 
+    /**
+     * A step checks what it integrated, not only what it solved: a body moving at 3e38 m/s for 10 s
+     * lands at infinity, and a spin of 1e30 rad/s cannot be renormalised in float; each step refuses,
+     * naming the body, and leaves every body as it was, on every scheme and backend.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aStepWhoseIntegrationOverflowsLeavesTheBodiesUnchanged(Backend backend) {
+        for (boolean spin : new boolean[] {false, true}) {
+            BodyBatch bodies = new BodyBatch();
+            int calm = bodies.add();
+            bodies.setParticle(calm, 1.0f).setPosition(calm, 0, 5, 0);
+            int wild = bodies.add();
+            bodies.setMass(wild, 1.0f).setPosition(wild, 3, 5, 0);
+            if (spin) {
+                bodies.setAngularVelocity(wild, 1e30f, 0, 0);
+            } else {
+                bodies.setLinearVelocity(wild, 3e38f, 0, 0);
+            }
+            ContactBatch none = new ContactBatch();
+            float[] before = fields(bodies);
+            try (ContactSolver solver = Backends.open(backend)) {
+                for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(),
+                        SolveSettings.iterative(20), SolveSettings.softStep()}) {
+                    NonFiniteResultException refused = assertThrows(NonFiniteResultException.class,
+                            () -> solver.step(bodies, none, settings, new Vector3f(0, -9.81f, 0), 10.0f, null,
+                                    new SolveResult()), settings.kind() + (spin ? " spin" : " speed"));
+                    assertEquals(Subject.BODY, refused.subject());
+                    assertEquals(wild, refused.index(), refused.getMessage());
+                    if (spin && settings.kind() != SolverKind.SOFT_STEP) {
+                        assertEquals(NonFiniteResultException.ORIENTATION_NORM, refused.field(), refused.getMessage());
+                    } else if (!spin) {
+                        assertEquals("x", refused.field(), refused.getMessage());
+                    }
+                    assertArrayEquals(before, fields(bodies), "bodies unchanged after " + settings.kind());
+                }
+                // the wild body calmed by the caller, the step goes through
+                bodies.setLinearVelocity(wild, 0, 0, 0).setAngularVelocity(wild, 0, 0, 0);
+                solver.step(bodies, none, SolveSettings.singlePass(), new Vector3f(0, -9.81f, 0), 0.01f, null,
+                        new SolveResult());
+                assertEquals(5.0f - 9.81f * 0.01f * 0.01f, bodies.getPosition(calm, new Vector3f()).y, 1e-6f);
+            }
+        }
+    }
+
     private static float[] fields(BodyBatch bodies) {
         float[] all = new float[BodyField.COUNT * bodies.size()];
         for (BodyField field : BodyField.values()) {
