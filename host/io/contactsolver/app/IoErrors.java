@@ -38,6 +38,24 @@ public final class IoErrors {
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
+    /**
+     * Why {@code file} cannot be read as an input file, or null if it can: checked before any work,
+     * so a folder or an unreadable file is named with its path rather than by the reader's bare
+     * "Is a directory".
+     */
+    public static String inputProblem(Path file) {
+        if (!Files.exists(file)) {
+            return file + ": no such file or directory";
+        }
+        if (Files.isDirectory(file)) {
+            return file + ": is a folder, not a file";
+        }
+        if (!Files.isReadable(file)) {
+            return file + ": permission denied";
+        }
+        return null;
+    }
+
     /** Why {@code file} cannot be written, or null: {@link #outputProblem} for its folder and name. */
     public static String fileProblem(Path file) {
         Path parent = file.toAbsolutePath().normalize().getParent();

@@ -1,5 +1,7 @@
 package io.contactsolver.bench;
 
+import io.contactsolver.ContactBatch;
+import io.contactsolver.ContactSolver;
 import io.contactsolver.app.DeviceOptions;
 import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
@@ -22,6 +24,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -162,36 +165,35 @@ public final class BenchCommand implements Callable<Integer> {
         return csv.resolveSibling(stem + suffix);
     }
 
-    /** The exit status for bad options, after one line on stderr; null when they are good. */
+    /**
+     * The exit status for outputs that cannot be written, after one line on stderr; null when they
+     * are good. A value out of range is refused as its option's (exit 2, with the pointer to the help).
+     */
     private Integer checkOptions(PrintWriter err) {
+        int mostContacts = Math.min(ContactBatch.MAX_SIZE, ContactSolver.MAX_ITERATIVE_CONTACTS);
         for (int count : contacts) {
-            if (count < 8) {
-                err.println("error: contact counts must be at least 8, got " + count);
-                return ExitCode.BAD_INPUT;
+            if (count < 8 || count > mostContacts) {
+                throw refused("--contacts must be from 8 to " + mostContacts + " (one iterative solve takes at most "
+                        + "that many), got " + count);
             }
         }
         if (pileParticles < 2) {
-            err.println("error: --pile-particles must be at least 2");
-            return ExitCode.BAD_INPUT;
+            throw refused("--pile-particles must be at least 2, got " + pileParticles);
         }
         if (!(minSeconds > 0) || !Double.isFinite(minSeconds)) {
-            err.println("error: --min-time must be positive and finite, got " + minSeconds
-                    + " (see 'contact-solver bench --help')");
-            return ExitCode.BAD_INPUT;
+            throw refused("--min-time must be positive and finite, got " + minSeconds);
         }
         if (pyramidBase < 1 || pyramidBase > 2000) {
-            err.println("error: --pyramid-base must be in [1, 2000], got " + pyramidBase
-                    + " (see 'contact-solver bench --help')");
-            return ExitCode.BAD_INPUT;
+            throw refused("--pyramid-base must be in [1, 2000], got " + pyramidBase);
         }
-        if (frames <= PyramidBench.WARM_UP_FRAMES || pyramidIterations < 1) {
-            err.println("error: --frames must exceed " + PyramidBench.WARM_UP_FRAMES + " and --pyramid-iterations be "
-                    + "at least 1 (see 'contact-solver bench --help')");
-            return ExitCode.BAD_INPUT;
+        if (frames <= PyramidBench.WARM_UP_FRAMES) {
+            throw refused("--frames must exceed " + PyramidBench.WARM_UP_FRAMES + ", got " + frames);
+        }
+        if (pyramidIterations < 1) {
+            throw refused("--pyramid-iterations must be at least 1, got " + pyramidIterations);
         }
         if (box2dMillis != null && (!(box2dMillis > 0) || !Double.isFinite(box2dMillis))) {
-            err.println("error: --box2d-ms must be positive and finite (see 'contact-solver bench --help')");
-            return ExitCode.BAD_INPUT;
+            throw refused("--box2d-ms must be positive and finite, got " + box2dMillis);
         }
         for (Path file : new Path[] {csv, csv == null ? null : loopCostFile(csv),
                 csv == null || !sections.contains(Choices.Section.PYRAMID) ? null : sibling(csv, "-pyramid.csv"), plot}) {
@@ -202,6 +204,10 @@ public final class BenchCommand implements Callable<Integer> {
             }
         }
         return null;
+    }
+
+    private ParameterException refused(String message) {
+        return new ParameterException(spec.commandLine(), message);
     }
 
     private int measure() throws Exception {

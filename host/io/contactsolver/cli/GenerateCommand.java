@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code generate}: writes a reproducible example scene to try {@code solve} on. */
@@ -46,19 +47,17 @@ final class GenerateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (bodies < 2 || bodies > BodyBatch.MAX_SIZE) {
-            spec.commandLine().getErr().printf(Locale.ROOT, "error: --bodies must be from 2 to %d (one body batch "
-                    + "holds at most that many), got %d%n", BodyBatch.MAX_SIZE, bodies);
-            return ExitCode.BAD_INPUT;
+            throw new ParameterException(spec.commandLine(), String.format(Locale.ROOT, "--bodies must be from 2 to %d "
+                    + "(one body batch holds at most that many), got %d", BodyBatch.MAX_SIZE, bodies));
         }
         if (contacts < 0 || contacts > ContactBatch.MAX_SIZE) {
-            spec.commandLine().getErr().printf(Locale.ROOT, "error: --contacts must be from 0 to %d (one contact batch "
-                    + "holds at most that many), got %d%n", ContactBatch.MAX_SIZE, contacts);
-            return ExitCode.BAD_INPUT;
+            throw new ParameterException(spec.commandLine(), String.format(Locale.ROOT, "--contacts must be from 0 to "
+                    + "%d (one contact batch holds at most that many), got %d", ContactBatch.MAX_SIZE, contacts));
         }
         if (!(friction >= 0.0f && friction < Float.POSITIVE_INFINITY)
                 || !(rollingResistance >= 0.0f && rollingResistance < Float.POSITIVE_INFINITY)) {
-            spec.commandLine().getErr().println("error: --friction and --rolling-resistance must be finite and not negative");
-            return ExitCode.BAD_INPUT;
+            throw new ParameterException(spec.commandLine(), "--friction and --rolling-resistance must be finite and "
+                    + "not negative, got " + friction + " and " + rollingResistance);
         }
         String outProblem = IoErrors.outputProblem(out, "bodies.csv", "contacts.csv");
         if (outProblem != null) {

@@ -18,11 +18,13 @@ import io.contactsolver.scene.SceneWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
@@ -81,13 +83,16 @@ final class SolveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        SolveSettings settings;
-        try {
-            settings = SolveSettings.singlePass().withKind(solver).withIterations(iterations).withTolerance(tolerance)
-                    .withRestitutionThreshold(restitutionThreshold);
-        } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println("error: " + e.getMessage());
-            return ExitCode.BAD_INPUT;
+        SolveSettings settings = SolveSettings.singlePass().withKind(solver);
+        settings = option("--iterations", settings::withIterations, iterations);
+        settings = option("--tolerance", settings::withTolerance, tolerance);
+        settings = option("--restitution-threshold", settings::withRestitutionThreshold, restitutionThreshold);
+        for (Path input : new Path[] {bodies, contacts}) {
+            String problem = IoErrors.inputProblem(input);
+            if (problem != null) {
+                spec.commandLine().getErr().println("error: " + Quoting.escape(problem));
+                return ExitCode.FAILURE;
+            }
         }
         String outProblem = IoErrors.outputProblem(out, SceneWriter.DELTAS, SceneWriter.IMPULSES);
         if (outProblem != null) {
@@ -130,6 +135,18 @@ final class SolveCommand implements Callable<Integer> {
         } catch (IllegalStateException e) {
             spec.commandLine().getErr().println("error: " + e.getMessage());
             return ExitCode.FAILURE;
+        }
+    }
+
+    /**
+     * A setting from an option's value; a value the settings refuse is refused as that option's, on
+     * one line with the usual pointer to the help (exit 2).
+     */
+    private <T> SolveSettings option(String name, Function<T, SolveSettings> with, T value) {
+        try {
+            return with.apply(value);
+        } catch (IllegalArgumentException refused) {
+            throw new ParameterException(spec.commandLine(), name + " " + value + ": " + refused.getMessage());
         }
     }
 }

@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -164,8 +165,7 @@ public final class DemoCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         String problem = checkOptions();
         if (problem != null) {
-            spec.commandLine().getErr().println("error: " + problem);
-            return ExitCode.BAD_INPUT;
+            throw new ParameterException(spec.commandLine(), problem);
         }
         // before the simulation, not after it: a bad --out or --csv fails at once
         String outProblem = IoErrors.outputProblem(out, SNAPSHOT, CHART, PARTICLES_CSV);

@@ -60,7 +60,49 @@ class HostileInputTest {
     void theContactLimitOfGenerateIsStatedUpFront() {
         Run run = Cli.inProcess("generate", "--out", dir.toString(), "--contacts", "2000000000");
         assertEquals("error: --contacts must be from 0 to " + io.contactsolver.ContactBatch.MAX_SIZE
-                + " (one contact batch holds at most that many), got 2000000000", run.err().strip());
+                + " (one contact batch holds at most that many), got 2000000000 (see 'contact-solver generate --help')",
+                run.err().strip());
+    }
+
+    /**
+     * A value out of range is refused as its option's, the way picocli refuses a malformed one: one
+     * line naming the option and its value, the pointer to the command's help, exit 2, before any
+     * work (a bench of 2^31 contacts is refused at once, not after generating them).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"solve --iterations 0", "solve --tolerance -1", "solve --restitution-threshold NaN",
+        "demo --particles 0", "demo --steps 0", "bench --min-time -1", "bench --min-time Infinity",
+        "bench --contacts 2147483647", "bench --frames 1", "generate --bodies 1"})
+    void aValueOutOfRangeNamesItsOptionAndTheHelp(String options) throws IOException {
+        String[] words = options.split(" ");
+        List<String> args = switch (words[0]) {
+            case "solve" -> List.of("solve", "--bodies", file("bodies.csv", BrokenScenes.goodBodies()).toString(),
+                    "--contacts", file("contacts.csv", BrokenScenes.goodContacts()).toString(), "--out",
+                    dir.resolve("out").toString());
+            case "demo", "generate" -> List.of(words[0], "--out", dir.resolve("out").toString());
+            default -> List.of("bench", "--backends", "cpu");
+        };
+        String[] all = Stream.concat(args.stream(), Stream.of(words).skip(1)).toArray(String[]::new);
+        long start = System.nanoTime();
+        Run run = Cli.inProcess(all);
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.err());
+        assertEquals(1, run.errLines().size(), run.err());
+        assertTrue(run.err().startsWith("error: " + words[1] + " "), run.err());
+        assertTrue(run.err().strip().endsWith("(see 'contact-solver " + words[0] + " --help')"), run.err());
+        assertEquals("", run.out());
+        assertTrue(Files.notExists(dir.resolve("out")), "nothing done");
+        assertTrue(System.nanoTime() - start < 20_000_000_000L, "refused before any work");
+    }
+
+    /** An input that is a folder is named with its path, not by the reader's bare "Is a directory". */
+    @Test
+    void anInputThatIsAFolderIsNamed() throws IOException {
+        Path folder = Files.createDirectory(dir.resolve("scene"));
+        Run run = Cli.inProcess("solve", "--bodies", folder.toString(), "--contacts",
+                file("contacts.csv", BrokenScenes.goodContacts()).toString(), "--out", dir.resolve("out").toString());
+        assertEquals(ExitCode.FAILURE, run.exitCode(), run.err());
+        assertEquals("error: " + folder + ": is a folder, not a file", run.err().strip());
+        assertTrue(Files.notExists(dir.resolve("out")), "nothing done");
     }
 
     @Test
