@@ -36,8 +36,8 @@ record Measurement(String scene, String backend, String solver, int contacts, in
                 note.replace(',', ';'));
     }
 
-    /** A figure as the CSV files write it. */
+    /** A figure as the CSV files write it: an empty field where there is none (the tables' "-"), never NaN. */
     static String number(double value) {
-        return String.format(Locale.ROOT, "%.6g", value);
+        return Double.isFinite(value) ? String.format(Locale.ROOT, "%.6g", value) : "";
     }
 }

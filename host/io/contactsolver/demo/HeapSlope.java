@@ -110,7 +110,9 @@ public record HeapSlope(double degrees, double slope, double intercept, double i
             }
         }
         double slope = fit.slope();
-        double degrees = Math.toDegrees(Math.atan(-slope));
+        // a surface rising outward (a bowl) has no angle of repose: 0, and + 0.0 turns -0.0 into 0.0
+        double degrees = Math.max(0.0, Math.toDegrees(Math.atan(-slope))) + 0.0;
+        flat = flat || degrees == 0.0;
         return new HeapSlope(degrees, slope, fit.intercept(slope), fit.minX, fit.maxX, fit.count, peak, flat, axisX,
                 axisZ);
     }

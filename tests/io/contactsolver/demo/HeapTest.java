@@ -100,6 +100,25 @@ class HeapTest {
         assertEquals(0.0, slope.degrees(), 2.0, slope.toString());
     }
 
+    /**
+     * A bowl (a layer with spheres piled at its rim) is no heap: it is reported flat at 0 degrees,
+     * never a negative angle of repose or -0.0.
+     */
+    @Test
+    void aBowlIsFlatAtZeroDegreesNotANegativeAngle() {
+        ParticleWorld bowl = cone(0.0, 0.3f, 2_000);
+        float r = ParticleWorld.MAX_RADIUS;
+        for (int k = 0; k < 4; k++) {
+            double angle = 0.5 * Math.PI * k;
+            bowl.setSphere(bowl.count, r, 0.01f);
+            bowl.add((float) (0.5 + 0.27 * Math.cos(angle)), 9.0f * r, (float) (0.4 + 0.27 * Math.sin(angle)),
+                    0.0f, 0.0f, 0.0f);
+        }
+        HeapSlope slope = HeapSlope.measure(bowl);
+        assertTrue(slope.flat(), slope.toString());
+        assertEquals(0, Double.compare(slope.degrees(), 0.0), slope.toString());
+    }
+
     private static Simulation heap(float friction, float rollingResistance) {
         return Scene.HEAP.simulation(PARTICLES, SEED,
                 Simulation.Settings.of(DT, 0.3f, 10).withFriction(friction, rollingResistance));
