@@ -7,7 +7,7 @@ import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
 import io.contactsolver.app.JavaCommand;
 import io.contactsolver.app.Progress;
-import io.contactsolver.scene.Quoting;
+import io.contactsolver.core.Quoting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;

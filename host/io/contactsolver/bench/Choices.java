@@ -1,6 +1,6 @@
 package io.contactsolver.bench;
 
-import io.contactsolver.scene.Quoting;
+import io.contactsolver.core.Quoting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

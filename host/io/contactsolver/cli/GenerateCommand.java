@@ -4,7 +4,7 @@ import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
-import io.contactsolver.scene.Quoting;
+import io.contactsolver.core.Quoting;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.scene.SceneWriter;

@@ -5,7 +5,7 @@ import io.contactsolver.app.IoErrors;
 import io.contactsolver.app.SignalChainedLaunch;
 import io.contactsolver.bench.BenchCommand;
 import io.contactsolver.demo.DemoCommand;
-import io.contactsolver.scene.Quoting;
+import io.contactsolver.core.Quoting;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;

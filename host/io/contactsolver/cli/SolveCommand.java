@@ -10,7 +10,7 @@ import io.contactsolver.app.BackendOption;
 import io.contactsolver.app.DeviceOptions;
 import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
-import io.contactsolver.scene.Quoting;
+import io.contactsolver.core.Quoting;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneFormatException;
 import io.contactsolver.scene.SceneReader;

@@ -11,7 +11,7 @@ import io.contactsolver.app.IoErrors;
 import io.contactsolver.app.Progress;
 import io.contactsolver.scene.AtomicFiles.Output;
 import io.contactsolver.scene.AtomicFiles;
-import io.contactsolver.scene.Quoting;
+import io.contactsolver.core.Quoting;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;

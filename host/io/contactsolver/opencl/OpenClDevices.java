@@ -1,5 +1,6 @@
 package io.contactsolver.opencl;
 
+import io.contactsolver.core.Quoting;
 import static org.jocl.CL.CL_DEVICE_GLOBAL_MEM_SIZE;
 import static org.jocl.CL.CL_DEVICE_MAX_COMPUTE_UNITS;
 import static org.jocl.CL.CL_DEVICE_MAX_MEM_ALLOC_SIZE;
@@ -124,7 +125,7 @@ public final class OpenClDevices {
             return firstOffload(devices).orElse(devices.get(0));
         }
         String wanted = selector.get();
-        if (wanted.matches("\\d+")) {
+        if (wanted.matches("\\d{1,9}")) { // longer digit strings are no index of ours, and would overflow int
             int index = Integer.parseInt(wanted);
             if (index < devices.size()) {
                 return devices.get(index);
@@ -137,7 +138,9 @@ public final class OpenClDevices {
                 }
             }
         }
-        throw new BackendUnavailableException("no OpenCL device matches '" + wanted + "' (devices: " + known(devices) + ")");
+        // the selector comes from the caller, the environment or a command line: quoted safely
+        throw new BackendUnavailableException("no OpenCL device matches '" + Quoting.field(wanted) + "' (devices: "
+                + Quoting.escape(known(devices)) + ")");
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.contactsolver.scene;
 
+import io.contactsolver.core.Quoting;
 import io.contactsolver.InvalidInputException;
 import java.nio.file.Path;
 import java.util.List;

@@ -117,5 +117,18 @@ class OpenClBackendTest {
         assertEquals("no OpenCL device matches 'radeon' (devices: 0 'pthread-skylake-avx512' [CPU], "
                 + "1 'NVIDIA H100 80GB HBM3' [GPU], 2 'NVIDIA H200' [GPU])", none.getMessage());
         assertThrows(BackendUnavailableException.class, () -> OpenClDevices.select(DEVICES, Optional.of("7")));
+        assertThrows(BackendUnavailableException.class, () -> OpenClDevices.select(DEVICES, Optional.of("99999999999")),
+                "an index beyond int is no device, not a NumberFormatException");
+    }
+
+    /** A selector is echoed in the refusal (and so in fallbackReason() and the auto log line) safely quoted. */
+    @Test
+    void aSelectorIsQuotedSafelyInTheRefusal() {
+        BackendUnavailableException hostile = assertThrows(BackendUnavailableException.class,
+                () -> OpenClDevices.select(DEVICES, Optional.of("gpu\u001b]0;owned\u0007\nINFO: fake")));
+        String message = hostile.getMessage();
+        assertTrue(message.startsWith("no OpenCL device matches 'gpu\\u001b]0;owned\\u0007\\nINFO: fake' (devices: "),
+                message);
+        assertTrue(message.chars().noneMatch(Character::isISOControl), message);
     }
 }

@@ -1,4 +1,4 @@
-package io.contactsolver.scene;
+package io.contactsolver.core;
 
 /**
  * Makes text from files and command lines safe to print in a one-line error: control characters
