@@ -414,7 +414,7 @@ public final class ContactSolver implements AutoCloseable {
         AtomicInteger first = new AtomicInteger(Integer.MAX_VALUE);
         runner.forRange(count, 1 << 15, (from, to) -> {
             for (int i = from; i < to && i < first.get(); i++) {
-                if (!unitOrientation(state, i)) {
+                if (!InputValidator.isUnitNorm(InputValidator.orientationNorm(state.floats(), state.stride(), i))) {
                     first.accumulateAndGet(i, Math::min);
                     return;
                 }
@@ -423,21 +423,9 @@ public final class ContactSolver implements AutoCloseable {
         int body = first.get();
         if (body != Integer.MAX_VALUE) {
             throw new NonFiniteResultException(InvalidInputException.Subject.BODY, body,
-                    NonFiniteResultException.ORIENTATION_NORM, (float) orientationNorm(state, body));
+                    NonFiniteResultException.ORIENTATION_NORM,
+                    (float) InputValidator.orientationNorm(state.floats(), state.stride(), body));
         }
-    }
-
-    private static double orientationNorm(FieldBlock state, int i) {
-        double qw = state.getFloat(BodyField.QW.ordinal(), i);
-        double qx = state.getFloat(BodyField.QX.ordinal(), i);
-        double qy = state.getFloat(BodyField.QY.ordinal(), i);
-        double qz = state.getFloat(BodyField.QZ.ordinal(), i);
-        return Math.sqrt(qw * qw + qx * qx + qy * qy + qz * qz);
-    }
-
-    /** Whether body {@code i}'s orientation is a unit quaternion within the tolerance its input had to meet. */
-    private static boolean unitOrientation(FieldBlock state, int i) {
-        return Math.abs(orientationNorm(state, i) - 1.0) <= InputValidator.QUATERNION_TOLERANCE;
     }
 
     /**

@@ -188,12 +188,8 @@ public final class InputValidator {
             return fault(InputFault.Kind.BODY, i, List.of(BodyField.INV_MASS.column()),
                     "inverse mass " + inverseMass + " is negative");
         }
-        double qw = get(f, stride, BodyField.QW, i);
-        double qx = get(f, stride, BodyField.QX, i);
-        double qy = get(f, stride, BodyField.QY, i);
-        double qz = get(f, stride, BodyField.QZ, i);
-        double norm = Math.sqrt(qw * qw + qx * qx + qy * qy + qz * qz);
-        if (Math.abs(norm - 1.0) > QUATERNION_TOLERANCE) {
+        double norm = orientationNorm(f, stride, i);
+        if (!isUnitNorm(norm)) {
             return fault(InputFault.Kind.BODY, i, ORIENTATION,
                     "orientation is not a unit quaternion (norm " + norm + ", tolerance " + QUATERNION_TOLERANCE + ")");
         }
@@ -276,6 +272,20 @@ public final class InputValidator {
             return "negative determinant";
         }
         return null;
+    }
+
+    /** The norm of body {@code i}'s orientation quaternion, in double (bodies layout, stride {@code stride}). */
+    public static double orientationNorm(FloatBuffer f, int stride, int i) {
+        double qw = get(f, stride, BodyField.QW, i);
+        double qx = get(f, stride, BodyField.QX, i);
+        double qy = get(f, stride, BodyField.QY, i);
+        double qz = get(f, stride, BodyField.QZ, i);
+        return Math.sqrt(qw * qw + qx * qx + qy * qy + qz * qz);
+    }
+
+    /** Whether an orientation of this norm is a unit quaternion, within {@link #QUATERNION_TOLERANCE}. */
+    public static boolean isUnitNorm(double norm) {
+        return Math.abs(norm - 1.0) <= QUATERNION_TOLERANCE;
     }
 
     private static double get(FloatBuffer f, int stride, BodyField field, int i) {
