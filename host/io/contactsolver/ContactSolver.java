@@ -50,8 +50,11 @@ import org.joml.Vector3fc;
  * also has a tangential part, {@code |P_t| <= mu j}; with rolling resistance (iterative solver) an
  * angular impulse {@code |L| <= rho j} resists relative rolling.
  *
- * <p>Creating a solver picks the backend and logs one line saying which one runs and, where
- * {@link Backend#AUTO} fell back to the CPU, why. Every solve validates its input on the host
+ * <p>Creating a solver picks the backend and logs one line, on the {@code System.Logger} named
+ * {@code io.contactsolver}, saying which one runs and, where {@link Backend#AUTO} fell back to the
+ * CPU, why: at {@code DEBUG} when all is as the machine allows (no OpenCL library, no GPU), as a
+ * {@code WARNING} when the fallback leaves a device the configuration named, or a device that was
+ * there and failed to open (a kernel build failure, say). Every solve validates its input on the host
  * first ({@link InvalidInputException}, nothing written). If the OpenCL device fails during a
  * solve, its context is dropped, the whole batch is recomputed on the CPU and a warning is logged;
  * later solves stay on the CPU. Results are bit-identical across thread counts and runs, and
@@ -91,6 +94,8 @@ public final class ContactSolver implements AutoCloseable {
             new java.util.concurrent.atomic.AtomicReference<>();
     private volatile boolean closed;
     private String fallbackReason;
+    /** The fallback left a device the user named, or one that was there and failed to open. */
+    private boolean fallbackWorthAWarning;
     private boolean warnedRollingIgnored;
     /** {@code step}'s copy of the bodies' moving state, put back if anything fails after gravity. */
     private final BodySnapshot snapshot = new BodySnapshot();
@@ -122,7 +127,8 @@ public final class ContactSolver implements AutoCloseable {
         ParallelRunner runner = new ParallelRunner(config.threads());
         try {
             ContactSolver solver = open(config, openCl, runner);
-            LOG.log(Level.INFO, "contact-solver: backend " + solver.description()
+            LOG.log(solver.fallbackWorthAWarning ? Level.WARNING : Level.DEBUG, "contact-solver: backend "
+                    + solver.description()
                     + (solver.fallbackReason == null ? "" : "; OpenCL not used: " + solver.fallbackReason));
             return solver;
         } catch (RuntimeException e) {
@@ -136,10 +142,12 @@ public final class ContactSolver implements AutoCloseable {
             return new ContactSolver(runner, new CpuBackend(runner), Backend.CPU, null);
         }
         String reason;
+        boolean deviceChosen = false;
         try {
             return new ContactSolver(runner, openCl.open(config.device()), Backend.OPENCL, null);
         } catch (BackendUnavailableException e) {
             reason = e.getMessage();
+            deviceChosen = e.deviceChosen();
         } catch (LinkageError e) {
             // JOCL's native library, or libOpenCL.so.1 behind it, could not be loaded
             reason = "OpenCL library could not be loaded (" + e + ")";
@@ -147,7 +155,11 @@ public final class ContactSolver implements AutoCloseable {
         if (config.backend() == Backend.OPENCL) {
             throw new IllegalStateException("OpenCL backend unavailable: " + reason);
         }
-        return new ContactSolver(runner, new CpuBackend(runner), Backend.CPU, reason);
+        ContactSolver solver = new ContactSolver(runner, new CpuBackend(runner), Backend.CPU, reason);
+        // quiet where the machine simply has nothing better; loud where the user named a device or
+        // a device was there and failed, since then they expected it to run
+        solver.fallbackWorthAWarning = deviceChosen || config.device().isPresent();
+        return solver;
     }
 
     /**

@@ -46,14 +46,20 @@ class BackendSelectionTest {
         }
     };
 
+    private static final Logger LIBRARY_LOG = Logger.getLogger("io.contactsolver");
+    private Level levelBefore;
+
     @BeforeEach
     void captureLog() {
-        Logger.getLogger("io.contactsolver").addHandler(capture);
+        levelBefore = LIBRARY_LOG.getLevel();
+        LIBRARY_LOG.setLevel(Level.ALL); // the backend line is at DEBUG (FINE), below the default
+        LIBRARY_LOG.addHandler(capture);
     }
 
     @AfterEach
     void releaseLog() {
-        Logger.getLogger("io.contactsolver").removeHandler(capture);
+        LIBRARY_LOG.removeHandler(capture);
+        LIBRARY_LOG.setLevel(levelBefore);
     }
 
     private static final SolverConfig AUTO = SolverConfig.defaults().withBackend(Backend.AUTO);
@@ -67,7 +73,8 @@ class BackendSelectionTest {
             assertEquals(Backend.CPU, solver.backend());
             assertEquals("OpenCL library could not be loaded (java.lang.UnsatisfiedLinkError: no JOCL_2_0_6-linux-x86_64 "
                     + "in java.library.path)", solver.fallbackReason().orElseThrow());
-            assertOneLine(Level.INFO, "contact-solver: backend CPU (", "OpenCL not used: OpenCL library could not be loaded");
+            assertOneLine(Level.FINE, "contact-solver: backend CPU (", "OpenCL not used: OpenCL library could not be loaded");
+            assertNothingAtInfoOrAbove();
             assertSolvesLikeTheCpu(solver);
         }
     }
@@ -80,7 +87,8 @@ class BackendSelectionTest {
             assertEquals(Backend.CPU, solver.backend());
             String reason = solver.fallbackReason().orElseThrow();
             assertTrue(reason.startsWith("OpenCL library could not be loaded ("), reason);
-            assertOneLine(Level.INFO, "contact-solver: backend CPU (", reason);
+            assertOneLine(Level.FINE, "contact-solver: backend CPU (", reason);
+            assertNothingAtInfoOrAbove();
         }
     }
 
@@ -100,7 +108,8 @@ class BackendSelectionTest {
             throw new BackendUnavailableException("no OpenCL device found on 1 platform(s)");
         })) {
             assertEquals(Backend.CPU, solver.backend());
-            assertOneLine(Level.INFO, "backend CPU", "OpenCL not used: no OpenCL device found on 1 platform(s)");
+            assertOneLine(Level.FINE, "backend CPU", "OpenCL not used: no OpenCL device found on 1 platform(s)");
+            assertNothingAtInfoOrAbove();
         }
     }
 
@@ -132,7 +141,7 @@ class BackendSelectionTest {
             String reason = solver.fallbackReason().orElseThrow();
             assertTrue(reason.startsWith("OpenCL kernel build failed on '"), reason);
             assertTrue(reason.contains("not_declared_anywhere"), "build log in the reason: " + reason);
-            assertOneLine(Level.INFO, "backend CPU", "not_declared_anywhere");
+            assertOneLine(Level.WARNING, "backend CPU", "not_declared_anywhere"); // a device was there and failed
         }
     }
 
@@ -143,13 +152,15 @@ class BackendSelectionTest {
         try (ContactSolver solver = ContactSolver.create(AUTO)) {
             if (offload) {
                 assertEquals(Backend.OPENCL, solver.backend());
-                assertOneLine(Level.INFO, "contact-solver: backend OpenCL on '", "");
+                assertOneLine(Level.FINE, "contact-solver: backend OpenCL on '", "");
+                assertNothingAtInfoOrAbove();
             } else {
                 assertEquals(Backend.CPU, solver.backend());
                 String reason = solver.fallbackReason().orElseThrow();
                 assertTrue(reason.startsWith("no GPU or accelerator among the OpenCL devices (0 '"), reason);
                 assertTrue(reason.contains("[CPU]") && reason.contains("only when asked for"), reason);
-                assertOneLine(Level.INFO, "contact-solver: backend CPU (", "OpenCL not used: no GPU or accelerator");
+                assertOneLine(Level.FINE, "contact-solver: backend CPU (", "OpenCL not used: no GPU or accelerator");
+                assertNothingAtInfoOrAbove();
             }
         }
     }
@@ -171,6 +182,7 @@ class BackendSelectionTest {
         try (ContactSolver solver = ContactSolver.create(AUTO.withDevice("no-such-device-anywhere"))) {
             assertEquals(Backend.CPU, solver.backend());
             assertTrue(solver.fallbackReason().orElseThrow().startsWith("no OpenCL device matches 'no-such-device-anywhere'"));
+            assertOneLine(Level.WARNING, "backend CPU", "no-such-device-anywhere"); // the user named a device
         }
         assertThrows(IllegalStateException.class, () -> ContactSolver.create(OPENCL.withDevice("99")));
     }
@@ -200,6 +212,13 @@ class BackendSelectionTest {
             solver.solve(scene.bodies(), scene.contacts(), result);
             Bits.assertIdentical(expected, result, "next solve");
         }
+    }
+
+    /** A library is quiet when all is as the machine allows: nothing at INFO or above. */
+    private void assertNothingAtInfoOrAbove() {
+        List<String> loud = log.stream().filter(r -> r.getLevel().intValue() >= Level.INFO.intValue())
+                .map(r -> r.getLevel() + ": " + r.getMessage()).toList();
+        assertEquals(List.of(), loud);
     }
 
     private void assertOneLine(Level level, String start, String part) {

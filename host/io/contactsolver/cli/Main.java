@@ -1,5 +1,6 @@
 package io.contactsolver.cli;
 
+import io.contactsolver.app.CommandLineLog;
 import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
 import io.contactsolver.app.SignalChainedLaunch;
@@ -39,6 +40,7 @@ public final class Main {
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         // one line per log record: "INFO: contact-solver: backend ..."
         System.setProperty("java.util.logging.SimpleFormatter.format", "%4$s: %5$s%6$s%n");
+        CommandLineLog.install();
         ExitCode.doing(null);
         CommandLine commandLine = new CommandLine(new Main())
                 .setOut(out)

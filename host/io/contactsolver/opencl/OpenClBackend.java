@@ -68,7 +68,11 @@ public final class OpenClBackend implements SolverBackend {
 
     private static OpenClBackend open(Device device, List<String> sources) throws BackendUnavailableException {
         SignalChaining.warnIfNeeded(device.platformName());
-        return new OpenClBackend(new OpenClProgram(device, sources));
+        try {
+            return new OpenClBackend(new OpenClProgram(device, sources));
+        } catch (BackendUnavailableException e) {
+            throw e.onChosenDevice();
+        }
     }
 
     private OpenClBackend(OpenClProgram cl) {
