@@ -1,6 +1,7 @@
 package io.contactsolver;
 
 import io.contactsolver.core.BodyKind;
+import io.contactsolver.core.BulkRange;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.layout.BodyField;
 import java.nio.FloatBuffer;
@@ -70,6 +71,31 @@ public final class BodyBatch {
         }
         put(BodyField.QW, i, 1.0f);
         return i;
+    }
+
+    /**
+     * Makes the batch hold {@code newSize} bodies: bodies beyond the old size are added as
+     * {@link #add()} adds them (static, at the origin, at rest), bodies beyond the new size are
+     * dropped. For filling a batch field by field with the bulk setters.
+     *
+     * @param newSize the number of bodies, from 0 to {@link #MAX_SIZE}
+     * @return this
+     * @throws IllegalArgumentException if {@code newSize} is negative or above {@link #MAX_SIZE}
+     */
+    public BodyBatch setSize(int newSize) {
+        if (newSize < 0 || newSize > MAX_SIZE) {
+            throw new IllegalArgumentException("size must be between 0 and " + MAX_SIZE + ", got " + newSize);
+        }
+        block.ensureCapacity(newSize, size);
+        int old = size;
+        size = newSize;
+        if (newSize > old) {
+            int count = newSize - old;
+            for (BodyField f : BodyField.values()) {
+                block.fill(f.ordinal(), old, count, f == BodyField.QW ? 1.0f : 0.0f);
+            }
+        }
+        return this;
     }
 
     // ---- positions, orientations, velocities ----------------------------------------------
@@ -265,6 +291,147 @@ public final class BodyBatch {
         check(body);
         put(field, body, value);
         return this;
+    }
+
+    // ---- bulk access: one field of many bodies ------------------------------------------------
+
+    /**
+     * Sets field {@code field} of every body from {@code src[0 .. size()-1]}.
+     *
+     * @param field the field to write
+     * @param src one value per body, in body order; at least {@link #size()} long
+     * @return this
+     * @throws IndexOutOfBoundsException if {@code src} is shorter than {@link #size()}
+     */
+    public BodyBatch set(BodyField field, float[] src) {
+        return set(field, 0, src, 0, 1, size);
+    }
+
+    /**
+     * Sets field {@code field} of bodies {@code firstBody .. firstBody+count-1} from
+     * {@code src[srcOffset .. srcOffset+count-1]}. The ranges are checked once, before any value is
+     * written; the values themselves are checked when a solve starts, like every other setter's.
+     *
+     * @param field the field to write
+     * @param firstBody index of the first body written
+     * @param src the values, in body order
+     * @param srcOffset index in {@code src} of the first body's value
+     * @param count number of bodies written
+     * @return this
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     */
+    public BodyBatch set(BodyField field, int firstBody, float[] src, int srcOffset, int count) {
+        return set(field, firstBody, src, srcOffset, 1, count);
+    }
+
+    /**
+     * As {@link #set(BodyField, int, float[], int, int)}, taking every {@code srcStride}-th value of
+     * {@code src}: for interleaved data, such as positions as {@code x0 y0 z0 x1 y1 z1 ...} (stride
+     * 3, offsets 0, 1 and 2 for {@link BodyField#X}, {@link BodyField#Y}, {@link BodyField#Z}).
+     *
+     * @param field the field to write
+     * @param firstBody index of the first body written
+     * @param src the values
+     * @param srcOffset index in {@code src} of the first body's value
+     * @param srcStride distance in {@code src} between two consecutive bodies' values, at least 1
+     * @param count number of bodies written
+     * @return this
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     * @throws IllegalArgumentException if {@code srcStride} is below 1
+     */
+    public BodyBatch set(BodyField field, int firstBody, float[] src, int srcOffset, int srcStride, int count) {
+        BulkRange.elements("bodies", firstBody, count, size);
+        BulkRange.array("src", src.length, srcOffset, srcStride, count);
+        block.setFloats(field.ordinal(), firstBody, count, src, srcOffset, srcStride);
+        return this;
+    }
+
+    /**
+     * Sets field {@code field} of bodies {@code firstBody .. firstBody+count-1} from {@code src},
+     * starting at its absolute index {@code srcIndex}; the buffer's position is left as it was.
+     *
+     * @param field the field to write
+     * @param firstBody index of the first body written
+     * @param src the values, in body order
+     * @param srcIndex absolute index in {@code src} of the first body's value
+     * @param count number of bodies written
+     * @return this
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     */
+    public BodyBatch set(BodyField field, int firstBody, FloatBuffer src, int srcIndex, int count) {
+        BulkRange.elements("bodies", firstBody, count, size);
+        BulkRange.buffer("src", src, srcIndex, count, false);
+        block.setFloats(field.ordinal(), firstBody, count, src, srcIndex);
+        return this;
+    }
+
+    /**
+     * Reads field {@code field} of every body into {@code dest[0 .. size()-1]}.
+     *
+     * @param field the field to read
+     * @param dest receives one value per body; at least {@link #size()} long
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code dest} is shorter than {@link #size()}
+     */
+    public float[] get(BodyField field, float[] dest) {
+        return get(field, 0, dest, 0, 1, size);
+    }
+
+    /**
+     * Reads field {@code field} of bodies {@code firstBody .. firstBody+count-1} into
+     * {@code dest[destOffset .. destOffset+count-1]}.
+     *
+     * @param field the field to read
+     * @param firstBody index of the first body read
+     * @param dest receives the values, in body order
+     * @param destOffset index in {@code dest} of the first body's value
+     * @param count number of bodies read
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     */
+    public float[] get(BodyField field, int firstBody, float[] dest, int destOffset, int count) {
+        return get(field, firstBody, dest, destOffset, 1, count);
+    }
+
+    /**
+     * As {@link #get(BodyField, int, float[], int, int)}, writing every {@code destStride}-th
+     * element of {@code dest}, for interleaved data.
+     *
+     * @param field the field to read
+     * @param firstBody index of the first body read
+     * @param dest receives the values
+     * @param destOffset index in {@code dest} of the first body's value
+     * @param destStride distance in {@code dest} between two consecutive bodies' values, at least 1
+     * @param count number of bodies read
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     * @throws IllegalArgumentException if {@code destStride} is below 1
+     */
+    public float[] get(BodyField field, int firstBody, float[] dest, int destOffset, int destStride, int count) {
+        BulkRange.elements("bodies", firstBody, count, size);
+        BulkRange.array("dest", dest.length, destOffset, destStride, count);
+        block.getFloats(field.ordinal(), firstBody, count, dest, destOffset, destStride);
+        return dest;
+    }
+
+    /**
+     * Reads field {@code field} of bodies {@code firstBody .. firstBody+count-1} into {@code dest}
+     * from its absolute index {@code destIndex}; the buffer's position is left as it was.
+     *
+     * @param field the field to read
+     * @param firstBody index of the first body read
+     * @param dest receives the values, in body order
+     * @param destIndex absolute index in {@code dest} of the first body's value
+     * @param count number of bodies read
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     * @throws IllegalArgumentException if {@code dest} is read-only
+     */
+    public FloatBuffer get(BodyField field, int firstBody, FloatBuffer dest, int destIndex, int count) {
+        BulkRange.elements("bodies", firstBody, count, size);
+        BulkRange.buffer("dest", dest, destIndex, count, true);
+        block.getFloats(field.ordinal(), firstBody, count, dest, destIndex);
+        return dest;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.contactsolver;
 
+import io.contactsolver.core.BulkRange;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.ContactField;
@@ -69,6 +70,69 @@ public final class ContactBatch {
      */
     public int add(int bodyA, int bodyB, Vector3fc point, Vector3fc normal, float restitution) {
         return add(bodyA, bodyB, point.x(), point.y(), point.z(), normal.x(), normal.y(), normal.z(), restitution);
+    }
+
+    /**
+     * Appends a contact with every per-contact field and returns its index: what
+     * {@link #add(int, int, Vector3fc, Vector3fc, float)} followed by {@link #setSeparation},
+     * {@link #setFriction}, {@link #setRollingResistance} and {@link #setId} would store, in one call.
+     * The values are checked when a solve starts, like every other setter's.
+     *
+     * @param bodyA first body index, or {@link #WORLD}
+     * @param bodyB second body index, or {@link #WORLD}
+     * @param point contact point, world space
+     * @param normal unit normal from {@code bodyA} to {@code bodyB}
+     * @param restitution coefficient of restitution in [0, 1]
+     * @param separation signed gap along the normal in metres, negative for overlap
+     * @param friction Coulomb friction coefficient {@code mu >= 0} (0: frictionless)
+     * @param rollingResistance rolling resistance {@code rho >= 0} in metres (0: none)
+     * @param id the contact's persistent id, for warm starting (see {@link ContactIds})
+     * @return the new contact's index
+     */
+    public int add(int bodyA, int bodyB, Vector3fc point, Vector3fc normal, float restitution, float separation,
+            float friction, float rollingResistance, int id) {
+        int c = add(bodyA, bodyB, point.x(), point.y(), point.z(), normal.x(), normal.y(), normal.z(), restitution);
+        floats.setFloat(ContactField.SEPARATION.ordinal(), c, separation);
+        floats.setFloat(ContactField.FRICTION.ordinal(), c, friction);
+        floats.setFloat(ContactField.ROLLING_RESISTANCE.ordinal(), c, rollingResistance);
+        ids[c] = id;
+        return c;
+    }
+
+    /**
+     * Makes the batch hold {@code newSize} contacts, for filling it field by field with the bulk
+     * setters: contacts beyond the old size are added with every float field 0, both bodies
+     * {@link #WORLD} (which a solve refuses until they are set) and their index as id; contacts
+     * beyond the new size are dropped.
+     *
+     * @param newSize the number of contacts, from 0 to {@link #MAX_SIZE}
+     * @return this
+     * @throws IllegalArgumentException if {@code newSize} is negative or above {@link #MAX_SIZE}
+     */
+    public ContactBatch setSize(int newSize) {
+        if (newSize < 0 || newSize > MAX_SIZE) {
+            throw new IllegalArgumentException("size must be between 0 and " + MAX_SIZE + ", got " + newSize);
+        }
+        floats.ensureCapacity(newSize, size);
+        links.ensureCapacity(newSize, size);
+        if (ids.length < floats.stride()) {
+            ids = Arrays.copyOf(ids, floats.stride());
+        }
+        int old = size;
+        size = newSize;
+        if (newSize > old) {
+            int count = newSize - old;
+            for (ContactField f : ContactField.values()) {
+                floats.fill(f.ordinal(), old, count, 0.0f);
+            }
+            for (ContactBody side : ContactBody.values()) {
+                links.fillInts(side.ordinal(), old, count, WORLD);
+            }
+            for (int c = old; c < newSize; c++) {
+                ids[c] = c;
+            }
+        }
+        return this;
     }
 
     /** {@link #add(int, int, Vector3fc, Vector3fc, float)} without vector arguments. */
@@ -202,6 +266,222 @@ public final class ContactBatch {
         check(contact);
         floats.setFloat(field.ordinal(), contact, value);
         return this;
+    }
+
+    // ---- bulk access: one field of many contacts ----------------------------------------------
+
+    /**
+     * Sets field {@code field} of every contact from {@code src[0 .. size()-1]}.
+     *
+     * @param field the field to write
+     * @param src one value per contact, in contact order; at least {@link #size()} long
+     * @return this
+     * @throws IndexOutOfBoundsException if {@code src} is shorter than {@link #size()}
+     */
+    public ContactBatch set(ContactField field, float[] src) {
+        return set(field, 0, src, 0, 1, size);
+    }
+
+    /**
+     * Sets field {@code field} of contacts {@code firstContact .. firstContact+count-1} from
+     * {@code src[srcOffset .. srcOffset+count-1]}. The ranges are checked once, before any value is
+     * written; the values themselves are checked when a solve starts.
+     *
+     * @param field the field to write
+     * @param firstContact index of the first contact written
+     * @param src the values, in contact order
+     * @param srcOffset index in {@code src} of the first contact's value
+     * @param count number of contacts written
+     * @return this
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     */
+    public ContactBatch set(ContactField field, int firstContact, float[] src, int srcOffset, int count) {
+        return set(field, firstContact, src, srcOffset, 1, count);
+    }
+
+    /**
+     * As {@link #set(ContactField, int, float[], int, int)}, taking every {@code srcStride}-th value
+     * of {@code src}: for interleaved data such as points as {@code x0 y0 z0 x1 y1 z1 ...} (stride 3).
+     *
+     * @param field the field to write
+     * @param firstContact index of the first contact written
+     * @param src the values
+     * @param srcOffset index in {@code src} of the first contact's value
+     * @param srcStride distance in {@code src} between two consecutive contacts' values, at least 1
+     * @param count number of contacts written
+     * @return this
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     * @throws IllegalArgumentException if {@code srcStride} is below 1
+     */
+    public ContactBatch set(ContactField field, int firstContact, float[] src, int srcOffset, int srcStride,
+            int count) {
+        BulkRange.elements("contacts", firstContact, count, size);
+        BulkRange.array("src", src.length, srcOffset, srcStride, count);
+        floats.setFloats(field.ordinal(), firstContact, count, src, srcOffset, srcStride);
+        return this;
+    }
+
+    /**
+     * Sets field {@code field} of contacts {@code firstContact .. firstContact+count-1} from
+     * {@code src}, starting at its absolute index {@code srcIndex}; the buffer's position is left as
+     * it was.
+     *
+     * @param field the field to write
+     * @param firstContact index of the first contact written
+     * @param src the values, in contact order
+     * @param srcIndex absolute index in {@code src} of the first contact's value
+     * @param count number of contacts written
+     * @return this
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     */
+    public ContactBatch set(ContactField field, int firstContact, FloatBuffer src, int srcIndex, int count) {
+        BulkRange.elements("contacts", firstContact, count, size);
+        BulkRange.buffer("src", src, srcIndex, count, false);
+        floats.setFloats(field.ordinal(), firstContact, count, src, srcIndex);
+        return this;
+    }
+
+    /**
+     * Sets body {@code side} of contacts {@code firstContact .. firstContact+count-1} from
+     * {@code src[srcOffset .. srcOffset+count-1]}: body indices, or {@link #WORLD}; checked when a
+     * solve starts.
+     *
+     * @param side which of the contact's two bodies
+     * @param firstContact index of the first contact written
+     * @param src body indices, in contact order
+     * @param srcOffset index in {@code src} of the first contact's body
+     * @param count number of contacts written
+     * @return this
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     */
+    public ContactBatch set(ContactBody side, int firstContact, int[] src, int srcOffset, int count) {
+        BulkRange.elements("contacts", firstContact, count, size);
+        BulkRange.array("src", src.length, srcOffset, 1, count);
+        links.setInts(side.ordinal(), firstContact, count, src, srcOffset);
+        return this;
+    }
+
+    /**
+     * As {@link #set(ContactBody, int, int[], int, int)} from a buffer, at its absolute index
+     * {@code srcIndex}; the buffer's position is left as it was.
+     *
+     * @param side which of the contact's two bodies
+     * @param firstContact index of the first contact written
+     * @param src body indices, in contact order
+     * @param srcIndex absolute index in {@code src} of the first contact's body
+     * @param count number of contacts written
+     * @return this
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     */
+    public ContactBatch set(ContactBody side, int firstContact, IntBuffer src, int srcIndex, int count) {
+        BulkRange.elements("contacts", firstContact, count, size);
+        BulkRange.buffer("src", src, srcIndex, count, false);
+        links.setInts(side.ordinal(), firstContact, count, src, srcIndex);
+        return this;
+    }
+
+    /**
+     * Sets the ids of contacts {@code firstContact .. firstContact+count-1} from
+     * {@code src[srcOffset .. srcOffset+count-1]}.
+     *
+     * @param firstContact index of the first contact written
+     * @param src ids, in contact order
+     * @param srcOffset index in {@code src} of the first contact's id
+     * @param count number of contacts written
+     * @return this
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     */
+    public ContactBatch setIds(int firstContact, int[] src, int srcOffset, int count) {
+        BulkRange.elements("contacts", firstContact, count, size);
+        BulkRange.array("src", src.length, srcOffset, 1, count);
+        System.arraycopy(src, srcOffset, ids, firstContact, count);
+        return this;
+    }
+
+    /**
+     * Reads field {@code field} of every contact into {@code dest[0 .. size()-1]}.
+     *
+     * @param field the field to read
+     * @param dest receives one value per contact; at least {@link #size()} long
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code dest} is shorter than {@link #size()}
+     */
+    public float[] get(ContactField field, float[] dest) {
+        return get(field, 0, dest, 0, 1, size);
+    }
+
+    /**
+     * Reads field {@code field} of contacts {@code firstContact .. firstContact+count-1} into
+     * {@code dest[destOffset .. destOffset+count-1]}.
+     *
+     * @param field the field to read
+     * @param firstContact index of the first contact read
+     * @param dest receives the values, in contact order
+     * @param destOffset index in {@code dest} of the first contact's value
+     * @param count number of contacts read
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     */
+    public float[] get(ContactField field, int firstContact, float[] dest, int destOffset, int count) {
+        return get(field, firstContact, dest, destOffset, 1, count);
+    }
+
+    /**
+     * Reads field {@code field} of contacts {@code firstContact .. firstContact+count-1} into
+     * {@code dest}, every {@code destStride}-th element from {@code destOffset} (1: packed).
+     *
+     * @param field the field to read
+     * @param firstContact index of the first contact read
+     * @param dest receives the values
+     * @param destOffset index in {@code dest} of the first contact's value
+     * @param destStride distance in {@code dest} between two consecutive contacts' values, at least 1
+     * @param count number of contacts read
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     * @throws IllegalArgumentException if {@code destStride} is below 1
+     */
+    public float[] get(ContactField field, int firstContact, float[] dest, int destOffset, int destStride, int count) {
+        BulkRange.elements("contacts", firstContact, count, size);
+        BulkRange.array("dest", dest.length, destOffset, destStride, count);
+        floats.getFloats(field.ordinal(), firstContact, count, dest, destOffset, destStride);
+        return dest;
+    }
+
+    /**
+     * Reads body {@code side} of contacts {@code firstContact .. firstContact+count-1} into
+     * {@code dest[destOffset .. destOffset+count-1]}.
+     *
+     * @param side which of the contact's two bodies
+     * @param firstContact index of the first contact read
+     * @param dest receives body indices ({@link #WORLD} for the world)
+     * @param destOffset index in {@code dest} of the first contact's body
+     * @param count number of contacts read
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     */
+    public int[] get(ContactBody side, int firstContact, int[] dest, int destOffset, int count) {
+        BulkRange.elements("contacts", firstContact, count, size);
+        BulkRange.array("dest", dest.length, destOffset, 1, count);
+        links.getInts(side.ordinal(), firstContact, count, dest, destOffset);
+        return dest;
+    }
+
+    /**
+     * Reads the ids of contacts {@code firstContact .. firstContact+count-1} into
+     * {@code dest[destOffset .. destOffset+count-1]}.
+     *
+     * @param firstContact index of the first contact read
+     * @param dest receives the ids
+     * @param destOffset index in {@code dest} of the first contact's id
+     * @param count number of contacts read
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     */
+    public int[] getIds(int firstContact, int[] dest, int destOffset, int count) {
+        BulkRange.elements("contacts", firstContact, count, size);
+        BulkRange.array("dest", dest.length, destOffset, 1, count);
+        System.arraycopy(ids, firstContact, dest, destOffset, count);
+        return dest;
     }
 
     /**

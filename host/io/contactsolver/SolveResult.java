@@ -1,5 +1,6 @@
 package io.contactsolver;
 
+import io.contactsolver.core.BulkRange;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.SolveMeter;
 import io.contactsolver.layout.DeltaField;
@@ -141,6 +142,114 @@ public final class SolveResult {
     public Vector3f getRollingImpulse(int contact, Vector3f dest) {
         Objects.checkIndex(contact, contactCount);
         return impulses.getVector(ImpulseField.RX.ordinal(), contact, dest);
+    }
+
+    /**
+     * Reads velocity-change field {@code field} of every body into {@code dest[0 .. bodyCount()-1]}.
+     *
+     * @param field the component to read
+     * @param dest receives one value per body; at least {@link #bodyCount()} long
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code dest} is too short
+     */
+    public float[] get(DeltaField field, float[] dest) {
+        return get(field, 0, dest, 0, 1, bodyCount);
+    }
+
+    /**
+     * Reads impulse field {@code field} of every contact into {@code dest[0 .. contactCount()-1]}.
+     *
+     * @param field the component to read
+     * @param dest receives one value per contact; at least {@link #contactCount()} long
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code dest} is too short
+     */
+    public float[] get(ImpulseField field, float[] dest) {
+        return get(field, 0, dest, 0, 1, contactCount);
+    }
+
+    /**
+     * Reads velocity-change field {@code field} of bodies {@code firstBody .. firstBody+count-1}
+     * into {@code dest}, every {@code destStride}-th element from {@code destOffset} (1: packed; 3
+     * with offsets 0, 1, 2 for interleaved {@code dvx dvy dvz}).
+     *
+     * @param field the component to read
+     * @param firstBody index of the first body read
+     * @param dest receives the values
+     * @param destOffset index in {@code dest} of the first body's value
+     * @param destStride distance in {@code dest} between two consecutive bodies' values, at least 1
+     * @param count number of bodies read
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     * @throws IllegalArgumentException if {@code destStride} is below 1
+     */
+    public float[] get(DeltaField field, int firstBody, float[] dest, int destOffset, int destStride, int count) {
+        BulkRange.elements("bodies", firstBody, count, bodyCount);
+        BulkRange.array("dest", dest.length, destOffset, destStride, count);
+        deltas.getFloats(field.ordinal(), firstBody, count, dest, destOffset, destStride);
+        return dest;
+    }
+
+    /**
+     * Reads velocity-change field {@code field} of bodies {@code firstBody .. firstBody+count-1}
+     * into {@code dest} from its absolute index {@code destIndex}; its position is left as it was.
+     *
+     * @param field the component to read
+     * @param firstBody index of the first body read
+     * @param dest receives the values, in body order
+     * @param destIndex absolute index in {@code dest} of the first body's value
+     * @param count number of bodies read
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     * @throws IllegalArgumentException if {@code dest} is read-only
+     */
+    public FloatBuffer get(DeltaField field, int firstBody, FloatBuffer dest, int destIndex, int count) {
+        BulkRange.elements("bodies", firstBody, count, bodyCount);
+        BulkRange.buffer("dest", dest, destIndex, count, true);
+        deltas.getFloats(field.ordinal(), firstBody, count, dest, destIndex);
+        return dest;
+    }
+
+    /**
+     * Reads impulse field {@code field} of contacts {@code firstContact .. firstContact+count-1}
+     * into {@code dest}, every {@code destStride}-th element from {@code destOffset} (1: packed).
+     *
+     * @param field the component to read
+     * @param firstContact index of the first contact read
+     * @param dest receives the values
+     * @param destOffset index in {@code dest} of the first contact's value
+     * @param destStride distance in {@code dest} between two consecutive contacts' values, at least 1
+     * @param count number of contacts read
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     * @throws IllegalArgumentException if {@code destStride} is below 1
+     */
+    public float[] get(ImpulseField field, int firstContact, float[] dest, int destOffset, int destStride,
+            int count) {
+        BulkRange.elements("contacts", firstContact, count, contactCount);
+        BulkRange.array("dest", dest.length, destOffset, destStride, count);
+        impulses.getFloats(field.ordinal(), firstContact, count, dest, destOffset, destStride);
+        return dest;
+    }
+
+    /**
+     * Reads impulse field {@code field} of contacts {@code firstContact .. firstContact+count-1}
+     * into {@code dest} from its absolute index {@code destIndex}; its position is left as it was.
+     *
+     * @param field the component to read
+     * @param firstContact index of the first contact read
+     * @param dest receives the values, in contact order
+     * @param destIndex absolute index in {@code dest} of the first contact's value
+     * @param count number of contacts read
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     * @throws IllegalArgumentException if {@code dest} is read-only
+     */
+    public FloatBuffer get(ImpulseField field, int firstContact, FloatBuffer dest, int destIndex, int count) {
+        BulkRange.elements("contacts", firstContact, count, contactCount);
+        BulkRange.buffer("dest", dest, destIndex, count, true);
+        impulses.getFloats(field.ordinal(), firstContact, count, dest, destIndex);
+        return dest;
     }
 
     /**

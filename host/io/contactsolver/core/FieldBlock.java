@@ -89,6 +89,86 @@ public final class FieldBlock {
         stamps[field] = ++writes;
     }
 
+    /**
+     * Writes field {@code field} of elements {@code first .. first+count-1} from {@code src}, taking
+     * every {@code srcStride}-th value from {@code srcOffset} on: one bulk copy when the stride is 1.
+     * The caller has checked the ranges.
+     */
+    public void setFloats(int field, int first, int count, float[] src, int srcOffset, int srcStride) {
+        int at = field * stride + first;
+        if (srcStride == 1) {
+            floats.put(at, src, srcOffset, count);
+        } else {
+            for (int i = 0; i < count; i++) {
+                floats.put(at + i, src[srcOffset + i * srcStride]);
+            }
+        }
+        stamps[field] = ++writes;
+    }
+
+    /** {@link #setFloats(int, int, int, float[], int, int)} from a buffer, absolute, stride 1. */
+    public void setFloats(int field, int first, int count, FloatBuffer src, int srcIndex) {
+        floats.put(field * stride + first, src, srcIndex, count);
+        stamps[field] = ++writes;
+    }
+
+    /** Reads field {@code field} of elements {@code first .. first+count-1} into {@code dest}. */
+    public void getFloats(int field, int first, int count, float[] dest, int destOffset, int destStride) {
+        int at = field * stride + first;
+        if (destStride == 1) {
+            floats.get(at, dest, destOffset, count);
+        } else {
+            for (int i = 0; i < count; i++) {
+                dest[destOffset + i * destStride] = floats.get(at + i);
+            }
+        }
+    }
+
+    /** {@link #getFloats(int, int, int, float[], int, int)} into a buffer, absolute, stride 1. */
+    public void getFloats(int field, int first, int count, FloatBuffer dest, int destIndex) {
+        dest.put(destIndex, floats, field * stride + first, count);
+    }
+
+    /** Writes {@code value} into field {@code field} of elements {@code first .. first+count-1}. */
+    public void fill(int field, int first, int count, float value) {
+        int at = field * stride + first;
+        for (int i = 0; i < count; i++) {
+            floats.put(at + i, value);
+        }
+        stamps[field] = ++writes;
+    }
+
+    /** Writes int {@code value} into field {@code field} of elements {@code first .. first+count-1}. */
+    public void fillInts(int field, int first, int count, int value) {
+        int at = field * stride + first;
+        for (int i = 0; i < count; i++) {
+            ints.put(at + i, value);
+        }
+        stamps[field] = ++writes;
+    }
+
+    /** Writes int field {@code field} of elements {@code first .. first+count-1} from {@code src}. */
+    public void setInts(int field, int first, int count, int[] src, int srcOffset) {
+        ints.put(field * stride + first, src, srcOffset, count);
+        stamps[field] = ++writes;
+    }
+
+    /** {@link #setInts(int, int, int, int[], int)} from a buffer, absolute. */
+    public void setInts(int field, int first, int count, IntBuffer src, int srcIndex) {
+        ints.put(field * stride + first, src, srcIndex, count);
+        stamps[field] = ++writes;
+    }
+
+    /** Reads int field {@code field} of elements {@code first .. first+count-1} into {@code dest}. */
+    public void getInts(int field, int first, int count, int[] dest, int destOffset) {
+        ints.get(field * stride + first, dest, destOffset, count);
+    }
+
+    /** {@link #getInts(int, int, int, int[], int)} into a buffer, absolute. */
+    public void getInts(int field, int first, int count, IntBuffer dest, int destIndex) {
+        dest.put(destIndex, ints, field * stride + first, count);
+    }
+
     /** Reads fields {@code firstField .. firstField+2} of one element as a vector. */
     public Vector3f getVector(int firstField, int element, Vector3f dest) {
         return dest.set(floats.get(firstField * stride + element), floats.get((firstField + 1) * stride + element),
