@@ -58,7 +58,7 @@ __kernel void prepare_rows(__global const float* contacts, __global const int* l
                            __global const int* order, const int direct, const int rows, const int worldRecord,
                            __global const float* prepared, const float restitutionThreshold,
                            const float inverseTimeStep, const float biasFactor, const float slop,
-                           __global const float* warm, const int useWarm,
+                           const int useFriction, __global const float* warm, const int useWarm,
                            __global float* row, __global float* lambda)
 {
     const int r = get_global_id(0);
@@ -72,8 +72,8 @@ __kernel void prepare_rows(__global const float* contacts, __global const int* l
     float work[WORK_COUNT];
     evaluate_contact(contacts, contactStride, c, bodyA, bodyB, restitutionThreshold, inverseTimeStep, biasFactor,
                      slop, scratch);
-    const float mu = contacts[CONTACT_FRICTION * contactStride + c];
-    const float rho = contacts[CONTACT_ROLLING_RESISTANCE * contactStride + c];
+    const float mu = useFriction ? contacts[CONTACT_FRICTION * contactStride + c] : 0.0f;
+    const float rho = useFriction ? contacts[CONTACT_ROLLING_RESISTANCE * contactStride + c] : 0.0f;
     scratch[ROW_MU] = mu;
     scratch[ROW_RHO] = rho;
     const int frictional = mu > 0.0f || rho > 0.0f;

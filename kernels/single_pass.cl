@@ -78,8 +78,8 @@ void write_impulses(__global float* impulses, const int stride, const int c, con
 __kernel void solve_contacts(__global const float* contacts, __global const int* links, const int stride,
                              const int contactCount, const int worldRecord, __global const float* prepared,
                              const float restitutionThreshold, const float inverseTimeStep,
-                             const float biasFactor, const float slop, __global float* impulses,
-                             __global float* responses)
+                             const float biasFactor, const float slop, const int useFriction,
+                             __global float* impulses, __global float* responses)
 {
     const int c = get_global_id(0);
     if (c >= contactCount) {
@@ -95,7 +95,7 @@ __kernel void solve_contacts(__global const float* contacts, __global const int*
     if (row[ROW_VN0] < row[ROW_TARGET] && row[ROW_K] > 0.0f) {
         j = (row[ROW_TARGET] - row[ROW_VN0]) / row[ROW_K];
         const float mu = contacts[CONTACT_FRICTION * stride + c];
-        frictional = mu > 0.0f && frictional_impulse(contacts, stride, c, bodyA, bodyB, mu, j, row, work);
+        frictional = useFriction && mu > 0.0f && frictional_impulse(contacts, stride, c, bodyA, bodyB, mu, j, row, work);
     }
     const int outA = (c * LINK_COUNT + LINK_A) * DELTA_COUNT;
     const int outB = (c * LINK_COUNT + LINK_B) * DELTA_COUNT;

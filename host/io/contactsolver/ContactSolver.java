@@ -386,7 +386,7 @@ public final class ContactSolver implements AutoCloseable {
         dest.prepare(count, contacts.size(), contacts.idArray());
         TargetRule restitution = new TargetRule(settings.restitutionThreshold(), 0.0f, 0.0f, 0.0f);
         SoftStepJob job = new SoftStepJob(bodies.block(), count, contacts.floatBlock(), contacts.linkBlock(),
-                contacts.size(), restitution, FrictionUse.of(contacts.floatBlock(), contacts.size()), movable, coloring,
+                contacts.size(), restitution, frictionUse(contacts, settings), movable, coloring,
                 settings.iterations(), settings.relaxIterations(), coefficients, gravity.x(), gravity.y(), gravity.z(),
                 timeStep, warmImpulses, nextBodies, dest.deltaBlock(), dest.impulseBlock(), clock);
         IterationOutcome outcome;
@@ -495,7 +495,7 @@ public final class ContactSolver implements AutoCloseable {
             clock.lap(SolvePhase.INDEX);
         }
         dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
-        FrictionUse friction = FrictionUse.of(contacts.floatBlock(), contacts.size());
+        FrictionUse friction = frictionUse(contacts, settings);
         if (!iterative && friction.rolling() && !warnedRollingIgnored) {
             warnedRollingIgnored = true;
             LOG.log(Level.WARNING, "contact-solver: the single pass ignores rolling resistance "
@@ -594,6 +594,51 @@ public final class ContactSolver implements AutoCloseable {
         backend = new CpuBackend(runner);
         kind = Backend.CPU;
         fallbackReason = "device failed during a solve: " + failure.getMessage();
+    }
+
+    /**
+     * {@link #solve(BodyBatch, ContactBatch, SolveSettings, SolveResult, SolveResult)} warm started
+     * from {@code history}'s latest result, which this call's result then replaces in it.
+     *
+     * @param bodies the bodies, unchanged
+     * @param contacts the contacts, with ids that last as long as a contact does
+     * @param settings how to solve
+     * @param history the last result of this sequence of solves; left as it was if this call throws
+     * @return this call's result, held by {@code history} (valid until the second call after this)
+     * @throws InvalidInputException as the solve it wraps
+     * @throws NonFiniteResultException as the solve it wraps
+     */
+    public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveHistory history) {
+        Objects.requireNonNull(history, "history");
+        solve(bodies, contacts, settings, history.warmStart(), history.next());
+        return history.advance();
+    }
+
+    /**
+     * {@link #step(BodyBatch, ContactBatch, SolveSettings, Vector3fc, float, SolveResult, SolveResult)}
+     * warm started from {@code history}'s latest result, which this step's result then replaces in
+     * it: no previous, current and spare results to juggle.
+     *
+     * @param bodies the bodies, moved by one step in place
+     * @param contacts the contacts, with ids that last as long as a contact does
+     * @param settings how to solve (the soft step, {@link SolveSettings#softStep()}, for stacks)
+     * @param gravity acceleration of every body with inverse mass {@code > 0}, in m/s^2
+     * @param timeStep the step in seconds, positive
+     * @param history the last result of this simulation; left as it was if this step throws
+     * @return this step's result, held by {@code history} (valid until the second step after this)
+     * @throws InvalidInputException as the step it wraps; the bodies are then unchanged
+     * @throws NonFiniteResultException as the step it wraps; the bodies are then unchanged
+     */
+    public SolveResult step(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, Vector3fc gravity,
+            float timeStep, SolveHistory history) {
+        Objects.requireNonNull(history, "history");
+        step(bodies, contacts, settings, gravity, timeStep, history.warmStart(), history.next());
+        return history.advance();
+    }
+
+    /** What the batch's coefficients ask for, unless the settings switch friction off. */
+    private static FrictionUse frictionUse(ContactBatch contacts, SolveSettings settings) {
+        return settings.friction() ? FrictionUse.of(contacts.floatBlock(), contacts.size()) : FrictionUse.NONE;
     }
 
     /**

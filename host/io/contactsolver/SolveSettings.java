@@ -69,6 +69,7 @@ public final class SolveSettings {
     private float dampingRatio = DEFAULT_DAMPING_RATIO;
     private float pushOutSpeed = DEFAULT_PUSH_OUT_SPEED;
     private int relaxIterations = 1;
+    private boolean friction = true;
 
     private SolveSettings() {
     }
@@ -89,6 +90,7 @@ public final class SolveSettings {
         next.dampingRatio = dampingRatio;
         next.pushOutSpeed = pushOutSpeed;
         next.relaxIterations = relaxIterations;
+        next.friction = friction;
         return next;
     }
 
@@ -243,6 +245,31 @@ public final class SolveSettings {
         return next;
     }
 
+    /**
+     * Whether contacts' friction and rolling resistance take part (default {@code true}). With
+     * {@code false} every contact is solved frictionless, whatever its coefficients, and its
+     * tangential and rolling impulses are 0: for a push-out solve that should only separate
+     * overlapping bodies, without refilling the coefficients of a batch the velocity solve used.
+     * The result is bit for bit that of the same batch with every coefficient set to 0.
+     *
+     * @param useFriction {@code false} to ignore every contact's friction and rolling resistance
+     * @return a copy with the switch set
+     */
+    public SolveSettings withFriction(boolean useFriction) {
+        SolveSettings next = copy();
+        next.friction = useFriction;
+        return next;
+    }
+
+    /**
+     * Whether contacts' friction and rolling resistance take part.
+     *
+     * @return {@code false} when {@link #withFriction withFriction(false)} switched them off
+     */
+    public boolean friction() {
+        return friction;
+    }
+
     /** The time step of positional correction, or 0 when it is off. */
     public float timeStep() {
         return timeStep;
@@ -320,7 +347,8 @@ public final class SolveSettings {
 
     @Override
     public String toString() {
-        String common = "SolveSettings[" + kind.label() + ", iterations=" + iterations;
+        String common = "SolveSettings[" + kind.label() + ", iterations=" + iterations
+                + (friction ? "" : ", friction off");
         if (kind == SolverKind.SOFT_STEP) {
             return common + ", relaxIterations=" + relaxIterations + ", substeps=" + substeps + ", contactHertz="
                     + contactHertz + ", dampingRatio=" + dampingRatio + ", pushOutSpeed=" + pushOutSpeed

@@ -8,7 +8,6 @@ import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.layout.BodyField;
-import io.contactsolver.layout.ContactField;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.scene.BoxContacts;
 import io.contactsolver.scene.BoxScene;
@@ -203,7 +202,8 @@ final class PyramidBench {
         TwoSolves(int count, int iterations) {
             this.pushIterations = Math.max(1, iterations / 2);
             this.velocity = SolveSettings.iterative(iterations).withPositionalCorrection(FRAME, 0.0f, SLOP);
-            this.push = SolveSettings.iterative(pushIterations).withPositionalCorrection(FRAME, BIAS_FACTOR, SLOP);
+            this.push = SolveSettings.iterative(pushIterations).withPositionalCorrection(FRAME, BIAS_FACTOR, SLOP)
+                    .withFriction(false);
             this.v = new float[6 * count];
         }
 
@@ -230,9 +230,6 @@ final class PyramidBench {
                     v[6 * i + 3 + axis] = w.get(axis) + deltas.get((DeltaField.DWX.ordinal() + axis) * stride + i);
                 }
                 bodies.setLinearVelocity(i, 0.0f, 0.0f, 0.0f).setAngularVelocity(i, 0.0f, 0.0f, 0.0f);
-            }
-            for (int c = 0; c < contacts.size(); c++) {
-                contacts.set(ContactField.FRICTION, c, 0.0f);
             }
             long t2 = System.nanoTime();
             solver.solve(bodies, contacts, push, pushed);

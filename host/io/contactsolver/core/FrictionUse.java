@@ -10,6 +10,18 @@ import java.nio.FloatBuffer;
  * device then need not send back.
  */
 public record FrictionUse(boolean friction, boolean rolling) {
+    /** Neither friction nor rolling resistance: what a batch of all-zero coefficients uses. */
+    public static final FrictionUse NONE = new FrictionUse(false, false);
+
+    /**
+     * Whether contacts' coefficients are read at all: false when no contact has friction or
+     * rolling resistance, or the solve switched them off, and then every contact is solved as
+     * frictionless whatever its coefficients say.
+     */
+    public boolean any() {
+        return friction || rolling;
+    }
+
     /**
      * How many leading {@code ImpulseField}s can be non-zero: the normal impulse, then the
      * tangential vector with friction, then the rolling vector with rolling resistance.

@@ -81,6 +81,7 @@ public final class CpuBackend implements SolverBackend {
         FieldBlock contacts = job.contacts();
         FieldBlock links = job.links();
         FieldBlock impulses = job.impulses();
+        boolean useFriction = job.friction().friction();
         int parts = contactCount < PARALLEL_CONTACTS ? 1 : runner.threads();
         boolean scattered = contactCount > GRAIN && !fewCrossing(links, contactCount, bodyCount, Math.max(2, parts));
         if (parts == 1 && scattered) {
@@ -89,7 +90,7 @@ public final class CpuBackend implements SolverBackend {
             float[] work = new float[BodyMath.WORK];
             float[] batch = new float[2 * SinglePass.BATCH * PreparedBodyField.STRIDE];
             SinglePass.solveGathered(contacts.floats(), links.ints(), contacts.stride(), 0, contactCount, bodyCount,
-                    prep, job.targets(), row, work, batch, impulses, sum, true);
+                    prep, job.targets(), useFriction, row, work, batch, impulses, sum, true);
             job.clock().lap(SolvePhase.CONTACTS);
         } else if (!scattered) {
             // each thread sweeps the contacts of its own bodies, adding their responses at once
@@ -99,7 +100,7 @@ public final class CpuBackend implements SolverBackend {
                 float[] work = new float[BodyMath.WORK];
                 for (int part = from; part < to; part++) {
                     SinglePass.solveAndAccumulate(contacts.floats(), links.ints(), contacts.stride(), 0, contactCount,
-                            bodyCount, prep, job.targets(), row, work, impulses, sum,
+                            bodyCount, prep, job.targets(), useFriction, row, work, impulses, sum,
                             (int) ((long) bodyCount * part / owners), (int) ((long) bodyCount * (part + 1) / owners));
                 }
             });
@@ -113,7 +114,7 @@ public final class CpuBackend implements SolverBackend {
                 float[] work = new float[BodyMath.WORK];
                 float[] batch = new float[2 * SinglePass.BATCH * PreparedBodyField.STRIDE];
                 SinglePass.solveGathered(contacts.floats(), links.ints(), contacts.stride(), from, to, bodyCount, prep,
-                        job.targets(), row, work, batch, impulses, resp, false);
+                        job.targets(), useFriction, row, work, batch, impulses, resp, false);
             });
             job.clock().lap(SolvePhase.CONTACTS);
             runner.forRange(parts, 1, (from, to) -> {
@@ -144,7 +145,7 @@ public final class CpuBackend implements SolverBackend {
         FrictionUse friction = job.friction();
         int rowStride = friction.rowFields();
         int lambdaStride = friction.accumulatedImpulses();
-        prepareRows(job.contacts(), job.links(), job.contactCount(), bodyCount, coloring, job.targets(),
+        prepareRows(job.contacts(), job.links(), job.contactCount(), bodyCount, coloring, job.targets(), friction.any(),
                 job.warmImpulses(), rowStride, lambdaStride, null);
         float[] row = rowData;
         float[] impulse = lambda;
@@ -219,8 +220,8 @@ public final class CpuBackend implements SolverBackend {
         FieldBlock contacts = job.contacts();
         FieldBlock links = job.links();
         float[] prep = prepared;
-        prepareRows(contacts, links, job.contactCount(), bodyCount, coloring, job.restitution(), job.warmImpulses(),
-                rowStride, lambdaStride, (c, r) -> {
+        prepareRows(contacts, links, job.contactCount(), bodyCount, coloring, job.restitution(), job.friction().any(),
+                job.warmImpulses(), rowStride, lambdaStride, (c, r) -> {
                     int a = links.ints().get(SIDE_A * links.stride() + c);
                     int b = links.ints().get(SIDE_B * links.stride() + c);
                     SoftStep.prepareSoftRow(contacts.floats(), contacts.stride(), c, r, BodyMath.record(a, bodyCount),
@@ -357,7 +358,8 @@ public final class CpuBackend implements SolverBackend {
      * it goes; {@code extra}, if not null, adds a solver's own per-row set-up in the same pass.
      */
     private void prepareRows(FieldBlock contacts, FieldBlock links, int contactCount, int bodyCount,
-            ContactColoring coloring, TargetRule rule, float[] warm, int rowStride, int lambdaStride, RowSetUp extra) {
+            ContactColoring coloring, TargetRule rule, boolean useFriction, float[] warm, int rowStride, int lambdaStride,
+            RowSetUp extra) {
         int rows = coloring.rowCount();
         rowData = grow(rowData, (long) rowStride * rows);
         lambda = grow(lambda, (long) lambdaStride * rows);
@@ -374,7 +376,7 @@ public final class CpuBackend implements SolverBackend {
             for (int c = from; c < to; c++) {
                 int r = rowOf[c];
                 Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, rowStride, bodyCount,
-                        prep, rule, warm, contactCount, row, impulse, lambdaStride, scratch, work);
+                        prep, rule, useFriction, warm, contactCount, row, impulse, lambdaStride, scratch, work);
                 bodyPairs[ContactBody.COUNT * r + SIDE_A] = slots[SIDE_A * rows + r] * StateField.STRIDE;
                 bodyPairs[ContactBody.COUNT * r + SIDE_B] = slots[SIDE_B * rows + r] * StateField.STRIDE;
                 if (extra != null) {

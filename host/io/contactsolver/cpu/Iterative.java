@@ -121,17 +121,19 @@ final class Iterative {
      *
      * @param warm the warm-start impulses ({@code ImpulseField} layout, stride {@code warmStride}),
      *     or null to start from zero
+     * @param useFriction false when the solve ignores every contact's friction and rolling resistance
      * @param scratch one contact's row, {@code ContactRowField.COUNT} floats
      * @param work the friction maths' scratch, {@code BodyMath.WORK} floats
      */
     static void prepareRow(FloatBuffer contacts, IntBuffer links, int contactStride, int c, int r, int rowStride,
-            int worldRecord, float[] prepared, TargetRule rule, float[] warm, int warmStride, float[] row,
+            int worldRecord, float[] prepared, TargetRule rule, boolean useFriction, float[] warm, int warmStride,
+            float[] row,
             float[] lambda, int lambdaStride, float[] scratch, float[] work) {
         int oa = BodyMath.record(links.get(ContactBody.A.ordinal() * contactStride + c), worldRecord);
         int ob = BodyMath.record(links.get(ContactBody.B.ordinal() * contactStride + c), worldRecord);
         BodyMath.evaluateContact(contacts, contactStride, c, prepared, oa, ob, rule, scratch);
-        float mu = contacts.get(BodyMath.FRICTION * contactStride + c);
-        float rho = contacts.get(BodyMath.ROLLING_RESISTANCE * contactStride + c);
+        float mu = useFriction ? contacts.get(BodyMath.FRICTION * contactStride + c) : 0.0f;
+        float rho = useFriction ? contacts.get(BodyMath.ROLLING_RESISTANCE * contactStride + c) : 0.0f;
         scratch[R_MU] = mu;
         scratch[R_RHO] = rho;
         boolean frictional = mu > 0.0f || rho > 0.0f;

@@ -82,17 +82,18 @@ final class SinglePass {
      * @param impulses receives the contact's {@code ImpulseField}s at {@code c}, or null
      * @param outA where side a's response goes in {@code out}, or {@link #NONE}
      * @param outB where side b's response goes in {@code out}, or {@link #NONE}
+     * @param useFriction false when the solve ignores every contact's friction (a push-out solve)
      */
     static void solveContact(FloatBuffer contacts, int stride, int c, float[] records, int oa, int ob,
-            TargetRule rule, float[] row, float[] work, FieldBlock impulses, float[] out, int outA, int outB,
-            boolean add) {
+            TargetRule rule, boolean useFriction, float[] row, float[] work, FieldBlock impulses, float[] out,
+            int outA, int outB, boolean add) {
         BodyMath.evaluateContact(contacts, stride, c, records, oa, ob, rule, row);
         float j = 0.0f;
         boolean frictional = false;
         if (row[R_VN0] < row[R_TARGET] && row[R_K] > 0.0f) {
             j = (row[R_TARGET] - row[R_VN0]) / row[R_K];
             float mu = contacts.get(BodyMath.FRICTION * stride + c);
-            frictional = mu > 0.0f && BodyMath.frictionalImpulse(contacts, stride, c, records, oa, ob, mu, j, row,
+            frictional = useFriction && mu > 0.0f && BodyMath.frictionalImpulse(contacts, stride, c, records, oa, ob, mu, j, row,
                     work);
         }
         if (!frictional) {
@@ -203,8 +204,8 @@ final class SinglePass {
      * and only the thread owning body a, or body b for a contact with the world, writes its impulse.
      */
     static void solveAndAccumulate(FloatBuffer contacts, IntBuffer links, int stride, int first, int end,
-            int worldRecord, float[] prepared, TargetRule rule, float[] row, float[] work, FieldBlock impulses,
-            float[] sums, int lo, int hi) {
+            int worldRecord, float[] prepared, TargetRule rule, boolean useFriction, float[] row, float[] work,
+            FieldBlock impulses, float[] sums, int lo, int hi) {
         for (int c = first; c < end; c++) {
             int a = links.get(LINK_A * stride + c);
             int b = links.get(LINK_B * stride + c);
@@ -212,7 +213,7 @@ final class SinglePass {
             boolean ownsB = b >= lo && b < hi;
             if (ownsA || ownsB) {
                 solveContact(contacts, stride, c, prepared, BodyMath.record(a, worldRecord),
-                        BodyMath.record(b, worldRecord), rule, row, work, ownsA || a < 0 ? impulses : null, sums,
+                        BodyMath.record(b, worldRecord), rule, useFriction, row, work, ownsA || a < 0 ? impulses : null, sums,
                         ownsA ? a * RESPONSE : NONE, ownsB ? b * RESPONSE : NONE, true);
             }
         }
@@ -252,8 +253,8 @@ final class SinglePass {
      * @param batch scratch of {@code 2 BATCH} prepared records
      */
     static void solveGathered(FloatBuffer contacts, IntBuffer links, int stride, int first, int end, int worldRecord,
-            float[] prepared, TargetRule rule, float[] row, float[] work, float[] batch, FieldBlock impulses,
-            float[] out, boolean add) {
+            float[] prepared, TargetRule rule, boolean useFriction, float[] row, float[] work, float[] batch,
+            FieldBlock impulses, float[] out, boolean add) {
         for (int start = first; start < end; start += BATCH) {
             int count = Math.min(BATCH, end - start);
             BodyMath.gatherRecords(links, stride, start, count, worldRecord, prepared, batch);
@@ -271,7 +272,8 @@ final class SinglePass {
                     outB = b < 0 ? NONE : b * RESPONSE;
                 }
                 solveContact(contacts, stride, c, batch, 2 * i * PreparedBodyField.STRIDE,
-                        (2 * i + 1) * PreparedBodyField.STRIDE, rule, row, work, impulses, out, outA, outB, add);
+                        (2 * i + 1) * PreparedBodyField.STRIDE, rule, useFriction, row, work, impulses, out, outA, outB,
+                        add);
             }
         }
     }

@@ -187,7 +187,11 @@ public final class Simulation {
             // bias 0: speculative gaps only, the push-out is the second solve's
             this.velocitySettings = velocity.withPositionalCorrection(settings.timeStep(), 0.0f, slop);
             this.pushSettings = SolveSettings.iterative(Math.max(1, settings.iterations() / PUSH_ITERATIONS_DIVISOR))
-                    .withPositionalCorrection(settings.timeStep(), BIAS_FACTOR, slop);
+                    .withPositionalCorrection(settings.timeStep(), BIAS_FACTOR, slop)
+                    // the push is a position correction, not a physical impulse: with friction its
+                    // tangent rows would resist the very sliding that separates overlapping spheres
+                    // sideways and turn part of it into spin, which the push then throws away
+                    .withFriction(false);
         } else {
             this.velocitySettings = velocity;
             this.pushSettings = null;
@@ -239,7 +243,6 @@ public final class Simulation {
         solver.solve(bodies, contacts, velocitySettings, settings.warmStart() ? previous : null, current);
         if (pushSettings != null) {
             stopBodies();
-            withoutFriction();
             solver.solve(bodies, contacts, pushSettings, push);
         }
         long solveNanos = System.nanoTime() - start;
@@ -425,24 +428,6 @@ public final class Simulation {
         if (settings.hasFriction()) {
             contacts.setFriction(c, settings.friction());
             contacts.setRollingResistance(c, settings.rollingResistance());
-        }
-    }
-
-    /**
-     * The push solve runs frictionless. The push is a position correction, not a physical impulse:
-     * with friction its tangent rows would resist the very sliding that separates overlapping
-     * spheres sideways (slowing the correction) and turn part of it into spin, which the push then
-     * throws away. Zeroing the two fields of the batch the velocity solve used is the cheapest way:
-     * no second batch to fill and send, only two fields rewritten (and re-sent to an OpenCL device),
-     * and the next step refills the batch anyway.
-     */
-    private void withoutFriction() {
-        if (!settings.hasFriction()) {
-            return;
-        }
-        for (int c = 0; c < contacts.size(); c++) {
-            contacts.setFriction(c, 0.0f);
-            contacts.setRollingResistance(c, 0.0f);
         }
     }
 

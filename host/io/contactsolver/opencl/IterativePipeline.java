@@ -273,7 +273,7 @@ final class IterativePipeline {
         TargetRule rule = job.targets();
         int contactStride = cut ? count : job.contactCount();
         kernels.prepareRows(count, contactMem, linkMem, contactStride, orderMem, cut, count, job.bodyCount(),
-                preparedMem, rule, warmMem, useWarm, rowMem, lambdaMem);
+                preparedMem, rule, job.friction().any(), warmMem, useWarm, rowMem, lambdaMem);
         return new RowChunk(first, count, rowMem, slotMem, lambdaMem);
     }
 

@@ -67,11 +67,11 @@ final class Kernels implements AutoCloseable {
     enum Signature {
         PREPARE_BODIES("prepare_bodies", Arg.FLOATS, Arg.INT, Arg.INT, Arg.FLOATS),
         SOLVE_CONTACTS("solve_contacts", Arg.FLOATS, Arg.INTS, Arg.INT, Arg.INT, Arg.INT, Arg.FLOATS, Arg.FLOAT,
-                Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.FLOATS, Arg.FLOATS),
+                Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.INT, Arg.FLOATS, Arg.FLOATS),
         GATHER_CHUNK("gather_chunk", Arg.INTS, Arg.INTS, Arg.INTS, Arg.FLOATS, Arg.INT, Arg.INT, Arg.INT, Arg.INT,
                 Arg.FLOATS),
         PREPARE_ROWS("prepare_rows", Arg.FLOATS, Arg.INTS, Arg.INT, Arg.INTS, Arg.INT, Arg.INT, Arg.INT, Arg.FLOATS,
-                Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.FLOATS, Arg.INT, Arg.FLOATS, Arg.FLOATS),
+                Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.INT, Arg.FLOATS, Arg.INT, Arg.FLOATS, Arg.FLOATS),
         APPLY_WARM_START("apply_warm_start", Arg.FLOATS, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOATS, Arg.INT, Arg.INT,
                 Arg.INT, Arg.INT),
         SOLVE_COLOUR("solve_colour", Arg.FLOATS, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOATS, Arg.INT, Arg.INT, Arg.INT,
@@ -201,9 +201,10 @@ final class Kernels implements AutoCloseable {
     }
 
     void solveContacts(long workItems, cl_mem contacts, cl_mem links, int stride, int contactCount, int worldRecord,
-            cl_mem prepared, TargetRule rule, cl_mem impulses, cl_mem responses) {
+            cl_mem prepared, TargetRule rule, boolean useFriction, cl_mem impulses, cl_mem responses) {
         launch(Signature.SOLVE_CONTACTS).floats(contacts).ints(links).integer(stride).integer(contactCount)
-                .integer(worldRecord).floats(prepared).targets(rule).floats(impulses).floats(responses).run(workItems);
+                .integer(worldRecord).floats(prepared).targets(rule).flag(useFriction).floats(impulses).floats(responses)
+                .run(workItems);
     }
 
     void gatherChunk(long workItems, cl_mem cursor, cl_mem offsets, cl_mem entries, cl_mem responses, int firstEntry,
@@ -215,10 +216,11 @@ final class Kernels implements AutoCloseable {
     // ---- iterative solver (kernels/iterative.cl) ------------------------------------------------
 
     void prepareRows(long workItems, cl_mem contacts, cl_mem links, int contactStride, cl_mem order, boolean direct,
-            int rows, int worldRecord, cl_mem prepared, TargetRule rule, cl_mem warm, boolean useWarm, cl_mem row,
-            cl_mem lambda) {
+            int rows, int worldRecord, cl_mem prepared, TargetRule rule, boolean useFriction, cl_mem warm,
+            boolean useWarm, cl_mem row, cl_mem lambda) {
         launch(Signature.PREPARE_ROWS).floats(contacts).ints(links).integer(contactStride).ints(order).flag(direct)
-                .integer(rows).integer(worldRecord).floats(prepared).targets(rule).floats(warm).flag(useWarm)
+                .integer(rows).integer(worldRecord).floats(prepared).targets(rule).flag(useFriction).floats(warm)
+                .flag(useWarm)
                 .floats(row).floats(lambda).run(workItems);
     }
 

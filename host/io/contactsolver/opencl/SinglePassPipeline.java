@@ -60,7 +60,7 @@ final class SinglePassPipeline {
             cl_mem responseMem = responses.require(
                     (long) count * ContactBody.COUNT * DeltaField.COUNT * Sizeof.cl_float);
             kernels.solveContacts(count, contactMem, linkMem, count, count, bodyCount, body.prepared(), job.targets(),
-                    impulseMem, responseMem);
+                    job.friction().friction(), impulseMem, responseMem);
             kernels.gatherChunk(bodyCount, cursorMem, offsetMem, entryMem, responseMem, first * ContactBody.COUNT,
                     (first + count) * ContactBody.COUNT, bodyCount, bodyCount, deltaMem);
             memory.downloadImpulses(impulseMem, job, first, count, count);

@@ -134,7 +134,7 @@ final class SoftStepPipeline {
         transfers.kernelsBegin();
         memory.prepareBodies(bodyCount, new DeviceMemory.BodyMemory(bodyMem, preparedMem));
         kernels.prepareRows(rowCount, contactMem, linkMem, contactCount, orderMem, false, rowCount, bodyCount,
-                preparedMem, job.restitution(), warmMem, useWarm, rowMem, lambdaMem);
+                preparedMem, job.restitution(), friction.any(), warmMem, useWarm, rowMem, lambdaMem);
         kernels.prepareSoftRows(rowCount, contactMem, linkMem, contactCount, orderMem, rowCount, bodyCount,
                 preparedMem, softMem, moverMem, peakMem);
         kernels.resetMotions(bodyCount + DeviceMemory.WORLD_RECORD_EXTRA, motionMem, bodyCount);

@@ -34,7 +34,7 @@ class KernelsTest {
                 "const int contactCount, const int extra, const int worldRecord,");
         BackendUnavailableException refused = assertThrows(BackendUnavailableException.class,
                 () -> OpenClBackend.open(Optional.empty(), sources).close());
-        assertEquals("OpenCL kernel 'solve_contacts' does not match its launcher: 13 arguments, the launcher sets 12",
+        assertEquals("OpenCL kernel 'solve_contacts' does not match its launcher: 14 arguments, the launcher sets 13",
                 refused.getMessage());
     }
 
