@@ -34,6 +34,10 @@ import picocli.CommandLine.Spec;
             "on every available backend and against the naive, jbullet and bandwidth baselines.",
             "Run it on a quiet machine; ratios come from rows measured in the same run."})
 public final class BenchCommand implements Callable<Integer> {
+    /** The bulk section's step: a million contacts, as the promise about bulk data is stated. */
+    private static final int BULK_CONTACTS = 1_000_000;
+    private static final int BULK_ROUNDS = 5;
+
     @Spec
     CommandSpec spec;
 
@@ -51,9 +55,10 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Rows to measure (default: ${DEFAULT-VALUE}).")
     List<Choices.Backend> backends;
 
-    @Option(names = "--sections", split = ",", paramLabel = "sweep,iterative,pyramid", defaultValue = "sweep,iterative",
+    @Option(names = "--sections", split = ",", paramLabel = "sweep,iterative,pyramid,bulk", defaultValue = "sweep,iterative",
             converter = Choices.Section.Converter.class, description = "sweep: single pass at every size; iterative: convergence and cost per iteration; "
-                    + "pyramid: Box2D's large_pyramid rebuilt, stepped frame by frame (default: ${DEFAULT-VALUE}).")
+                    + "pyramid: Box2D's large_pyramid rebuilt, stepped frame by frame; bulk: a 1,000,000-contact step's "
+                    + "data through the bulk API beside one solve iteration (default: ${DEFAULT-VALUE}).")
     List<Choices.Section> sections;
 
     @Option(names = "--pyramid-base", defaultValue = "100", paramLabel = "N",
@@ -239,8 +244,18 @@ public final class BenchCommand implements Callable<Integer> {
                         device.device());
             }
         }
+        BulkIoBench bulk = null;
+        if (sections.contains(Choices.Section.BULK)) {
+            try (Progress bar = Progress.open("bulk", 1, "", spec.commandLine().getErr())) {
+                bar.setExtraMessage("1,000,000 contacts");
+                bulk = BulkIoBench.run(BULK_CONTACTS, cores, BULK_ROUNDS, seed);
+            }
+        }
         PrintWriter out = spec.commandLine().getOut();
         BenchReport.table(rows, out);
+        if (bulk != null) {
+            bulk.table(out);
+        }
         LoopCost.table(loopCosts, out);
         PyramidBench.table(pyramid, box2dMillis == null ? null : new PyramidBench.Box2dFigure(box2dMillis), out);
         if (csv != null && !pyramid.isEmpty()) {

@@ -28,6 +28,9 @@ final class BenchReport {
     }
 
     static void table(List<Measurement> rows, PrintWriter out) {
+        if (rows.isEmpty()) {
+            return; // a run of other sections only
+        }
         out.printf(Locale.ROOT, "%-19s %-9s %-11s %9s %8s %3s %6s %11s %11s %8s %7s %7s  %s%n", "scene", "backend",
                 "solver", "contacts", "bodies", "thr", "iters", "ms/solve", "Mcontact/s", "GB/s", "%copy", "xnaive",
                 "note");

@@ -43,11 +43,12 @@ final class Choices {
     }
 
     /**
-     * The parts of a run: the single-pass sweep over sizes, the iterative solver's figures, and the
-     * box pyramid stepped frame by frame ({@link PyramidBench}).
+     * The parts of a run: the single-pass sweep over sizes, the iterative solver's figures, the
+     * box pyramid stepped frame by frame ({@link PyramidBench}), and a step's data through the bulk
+     * API beside one iteration ({@link BulkIoBench}).
      */
     enum Section {
-        SWEEP, ITERATIVE, PYRAMID;
+        SWEEP, ITERATIVE, PYRAMID, BULK;
 
         static final class Converter extends LabelConverter<Section> {
             Converter() {
