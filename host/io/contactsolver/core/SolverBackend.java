@@ -14,7 +14,8 @@ public interface SolverBackend extends AutoCloseable {
     }
 
     /**
-     * The seed equation per contact from the pre-solve velocities, summed per body: writes every
+     * The single pass: each contact's impulse by the impact law of docs/physics.md from the
+     * pre-solve velocities, summed per body: writes every
      * impulse and every body's velocity change in {@code job}.
      *
      * @throws BackendFailureException if the device failed; outputs may then be partly written
