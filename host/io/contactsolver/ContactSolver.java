@@ -232,9 +232,9 @@ public final class ContactSolver implements AutoCloseable {
     }
 
     /**
-     * The single-pass solve: each contact's impulse by the impact law of docs/physics.md ("The
-     * frictionless impulse", and with friction "Single pass with friction") from the pre-solve
-     * velocities, summed per body (one Jacobi pass). Bodies and contacts are not modified.
+     * The single-pass solve: each contact's impulse from the pre-solve velocities by the impact law
+     * of docs/physics.md, "The frictionless impulse" (with friction: docs/physics.md, "Single pass
+     * with friction"), summed per body (one Jacobi pass). Bodies and contacts are not modified.
      *
      * @param bodies the bodies the contacts refer to
      * @param contacts the contacts to solve

@@ -6,8 +6,8 @@ import java.util.Locale;
 public enum SolverKind {
     /**
      * Each contact's impulse from the pre-solve velocities alone, by the impact law of
-     * docs/physics.md ("The frictionless impulse", and with friction "Single pass with friction"),
-     * the velocity changes summed per body: one Jacobi pass.
+     * docs/physics.md, "The frictionless impulse" (with friction: docs/physics.md, "Single pass with
+     * friction"), the velocity changes summed per body: one Jacobi pass.
      */
     SINGLE_PASS,
     /**

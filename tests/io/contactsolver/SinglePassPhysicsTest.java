@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class SinglePassPhysicsTest {
 
-    /** A rod struck at its end by a point mass: docs/physics.md's worked example ("The frictionless impulse"). */
+    /** A rod struck at its end by a point mass: the worked example of docs/physics.md, "The frictionless impulse". */
     @ParameterizedTest
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
     void rodStruckAtItsEndByAPointMass(Backend backend) {

@@ -32,10 +32,11 @@ public interface SolverBackend extends AutoCloseable {
     IterationOutcome solveIterative(SolveJob job);
 
     /**
-     * One soft step (docs/physics.md, "Soft step"): rows set up once from the bodies and contacts as
-     * given, then the substeps, then restitution. Writes the bodies' state at the end of the step,
-     * their deltas and every contact's impulses to the job's outputs; the bodies themselves are not
-     * changed. Returns the sweeps done and the largest change of the last.
+     * One soft step (docs/physics.md, "Soft step: substeps, soft contacts, a relax sweep"): rows
+     * set up once from the bodies and contacts as given, then the substeps, then restitution.
+     * Writes the bodies' state at the end of the step, their deltas and every contact's impulses to
+     * the job's outputs; the bodies themselves are not changed. Returns the sweeps done and the
+     * largest change of the last.
      *
      * @throws BackendFailureException if the device failed; outputs may then be partly written
      */

@@ -391,8 +391,8 @@ final class BodyMath {
      * its target: the sticking impulse if it lies in the cone, else the sliding impulse along the
      * pre-impact tangential direction, unless that would add more energy than the frictionless
      * impulse (the dissipation guard). With the restitution target {@code -e v_n} the sticking
-     * impulse {@code K^-1 (target n - v)} is docs/physics.md's {@code -K^-1 (v + e v_n n)} ("Single
-     * pass with friction").
+     * impulse {@code K^-1 (target n - v)} is the {@code -K^-1 (v + e v_n n)} of docs/physics.md,
+     * "Single pass with friction".
      *
      * @param j0 the frictionless impulse {@code (target - v_n) / K}, which the guard compares with
      * @param work {@link #WORK} floats: receives the impulse on b and both lever arms
