@@ -27,7 +27,7 @@ import org.joml.Vector3fc;
  * helpers that invert a mass or an inertia tensor check their argument at once.
  */
 public final class BodyBatch {
-    /** The most bodies one batch holds (its fields live in one buffer of at most 2 GiB). */
+    /** The most bodies one batch holds, 26,843,545 (its fields live in one buffer of at most 2 GiB). */
     public static final int MAX_SIZE = FieldBlock.maxCapacity(BodyField.COUNT);
 
     private final FieldBlock block;

@@ -24,7 +24,7 @@ import org.joml.Vector3fc;
 public final class ContactBatch {
     /** Body index standing for the static world. */
     public static final int WORLD = -1;
-    /** The most contacts one batch holds (its fields live in one buffer of at most 2 GiB). */
+    /** The most contacts one batch holds, 53,687,090 (its fields live in one buffer of at most 2 GiB). */
     public static final int MAX_SIZE = FieldBlock.maxCapacity(ContactField.COUNT);
 
     private final FieldBlock floats;
