@@ -102,7 +102,8 @@ __global const float* record(__global const float* prepared, const int body, con
  * ROW_* fields): the normal, both sides' r x n and I^-1 (r x n) and inverse masses, the effective
  * inverse mass K, the normal relative velocity v_n = (v_pb - v_pa) . n and the target it must at
  * least leave with (TargetRule.java). Without positional correction (inverseTimeStep = 0) an
- * approaching contact targets -e v_n, and (target - v_n) / K is the seed's -(1 + e) v_n / K.
+ * approaching contact targets -e v_n, and (target - v_n) / K is the frictionless impulse
+ * -(1 + e) v_n / K of docs/physics.md ("The frictionless impulse").
  * The two sides are written out, as in the Java twin (which measures why).
  */
 void evaluate_contact(__global const float* contacts, const int stride, const int c, __global const float* bodyA,

@@ -1,6 +1,7 @@
 /*
- * The soft step (docs/physics.md, "Soft step"): the OpenCL twin of host/io/contactsolver/cpu/SoftStep.java,
- * statement for statement, and of the loops of CpuBackend.softStep that call it.
+ * The soft step (docs/physics.md, "Soft step: substeps, soft contacts, a relax sweep"): the OpenCL
+ * twin of host/io/contactsolver/cpu/SoftStep.java, statement for statement, and of the loops of
+ * CpuBackend.softStep that call it.
  *
  *   prepare_soft_rows      one work-item per row: separation and lever arms at the start of the step,
  *                          each side's motion record, the row's peak normal impulse set to 0

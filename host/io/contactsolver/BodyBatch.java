@@ -28,7 +28,7 @@ import org.joml.Vector3fc;
  * helpers that invert a mass or an inertia tensor check their argument at once.
  */
 public final class BodyBatch {
-    /** The most bodies one batch holds (its fields live in one buffer of at most 2 GiB). */
+    /** The most bodies one batch holds, 26,843,545 (its fields live in one buffer of at most 2 GiB). */
     public static final int MAX_SIZE = FieldBlock.maxCapacity(BodyField.COUNT);
 
     private final FieldBlock block;
@@ -39,20 +39,39 @@ public final class BodyBatch {
         this(16);
     }
 
-    /** An empty batch with room for {@code initialCapacity} bodies; it grows as bodies are added. */
+    /**
+     * An empty batch with room for {@code initialCapacity} bodies; it grows as bodies are added.
+     *
+     * @param initialCapacity bodies to allocate room for, from 0 to {@link #MAX_SIZE}
+     * @throws IllegalArgumentException if {@code initialCapacity} is out of that range
+     */
     public BodyBatch(int initialCapacity) {
         this.block = new FieldBlock(BodyField.COUNT, initialCapacity);
     }
 
+    /**
+     * The number of bodies.
+     *
+     * @return the bodies added since construction or the last {@link #clear()}
+     */
     public int size() {
         return size;
     }
 
+    /**
+     * Bodies the storage has room for before it grows; also the stride of {@link #data()}.
+     *
+     * @return at least {@link #size()}
+     */
     public int capacity() {
         return block.stride();
     }
 
-    /** Removes all bodies, keeping the storage. */
+    /**
+     * Removes all bodies, keeping the storage.
+     *
+     * @return this batch
+     */
     public BodyBatch clear() {
         size = 0;
         return this;
@@ -62,6 +81,9 @@ public final class BodyBatch {
      * Appends a static body at the origin with identity orientation, at rest, and returns its index.
      * Give it mass with {@link #setMass}, {@link #setMassProperties}, {@link #setParticle} or the
      * inverse setters.
+     *
+     * @return the new body's index, the previous {@link #size()}
+     * @throws IllegalArgumentException if the batch already holds {@link #MAX_SIZE} bodies
      */
     public int add() {
         block.ensureCapacity(size + 1, size);
@@ -100,19 +122,53 @@ public final class BodyBatch {
 
     // ---- positions, orientations, velocities ----------------------------------------------
 
+    /**
+     * Sets the position of the centre of mass, world space.
+     *
+     * @param body the body's index
+     * @param x metres
+     * @param y metres
+     * @param z metres
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public BodyBatch setPosition(int body, float x, float y, float z) {
         return set3(body, BodyField.X, x, y, z);
     }
 
+    /**
+     * Sets the position of the centre of mass, world space.
+     *
+     * @param body the body's index
+     * @param position metres
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public BodyBatch setPosition(int body, Vector3fc position) {
         return setPosition(body, position.x(), position.y(), position.z());
     }
 
+    /**
+     * The position of the centre of mass, world space, in metres.
+     *
+     * @param body the body's index
+     * @param dest will hold the result
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public Vector3f getPosition(int body, Vector3f dest) {
         return get3(body, BodyField.X, dest);
     }
 
-    /** Sets the orientation, a unit quaternion rotating body space into world space. */
+    /**
+     * Sets the orientation, a unit quaternion rotating body space into world space. Its norm must be
+     * 1 within 1e-4, as checked when a solve starts.
+     *
+     * @param body the body's index
+     * @param orientation the rotation from body space into world space
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public BodyBatch setOrientation(int body, Quaternionfc orientation) {
         check(body);
         put(BodyField.QW, body, orientation.w());
@@ -122,50 +178,135 @@ public final class BodyBatch {
         return this;
     }
 
+    /**
+     * The orientation, the unit quaternion rotating body space into world space.
+     *
+     * @param body the body's index
+     * @param dest will hold the result
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public Quaternionf getOrientation(int body, Quaternionf dest) {
         check(body);
         return dest.set(fetch(BodyField.QX, body), fetch(BodyField.QY, body), fetch(BodyField.QZ, body),
                 fetch(BodyField.QW, body));
     }
 
+    /**
+     * Sets the linear velocity of the centre of mass, world space.
+     *
+     * @param body the body's index
+     * @param x m/s
+     * @param y m/s
+     * @param z m/s
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public BodyBatch setLinearVelocity(int body, float x, float y, float z) {
         return set3(body, BodyField.VX, x, y, z);
     }
 
+    /**
+     * Sets the linear velocity of the centre of mass, world space.
+     *
+     * @param body the body's index
+     * @param velocity m/s
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public BodyBatch setLinearVelocity(int body, Vector3fc velocity) {
         return setLinearVelocity(body, velocity.x(), velocity.y(), velocity.z());
     }
 
+    /**
+     * The linear velocity of the centre of mass, world space, in m/s.
+     *
+     * @param body the body's index
+     * @param dest will hold the result
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public Vector3f getLinearVelocity(int body, Vector3f dest) {
         return get3(body, BodyField.VX, dest);
     }
 
+    /**
+     * Sets the angular velocity, world space.
+     *
+     * @param body the body's index
+     * @param x rad/s
+     * @param y rad/s
+     * @param z rad/s
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public BodyBatch setAngularVelocity(int body, float x, float y, float z) {
         return set3(body, BodyField.WX, x, y, z);
     }
 
+    /**
+     * Sets the angular velocity, world space.
+     *
+     * @param body the body's index
+     * @param angularVelocity rad/s
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public BodyBatch setAngularVelocity(int body, Vector3fc angularVelocity) {
         return setAngularVelocity(body, angularVelocity.x(), angularVelocity.y(), angularVelocity.z());
     }
 
+    /**
+     * The angular velocity, world space, in rad/s.
+     *
+     * @param body the body's index
+     * @param dest will hold the result
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public Vector3f getAngularVelocity(int body, Vector3f dest) {
         return get3(body, BodyField.WX, dest);
     }
 
     // ---- mass properties --------------------------------------------------------------------
 
+    /**
+     * Sets the inverse mass directly: 0 for a body that contacts cannot push (static or kinematic).
+     * Stored as given; a solve refuses a negative or non-finite value.
+     *
+     * @param body the body's index
+     * @param inverseMass {@code 1 / mass} in 1/kg, finite and {@code >= 0}
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public BodyBatch setInverseMass(int body, float inverseMass) {
         check(body);
         put(BodyField.INV_MASS, body, inverseMass);
         return this;
     }
 
+    /**
+     * The inverse mass.
+     *
+     * @param body the body's index
+     * @return {@code 1 / mass} in 1/kg; 0 for a static or kinematic body
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public float inverseMass(int body) {
         check(body);
         return fetch(BodyField.INV_MASS, body);
     }
 
-    /** Stores {@code 1 / mass}; the mass must be positive and finite (use {@link #setStatic} for 0). */
+    /**
+     * Stores {@code 1 / mass}; the mass must be positive and finite (use {@link #setStatic} for 0).
+     *
+     * @param body the body's index
+     * @param mass kilograms, positive and finite, with a finite inverse
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     * @throws IllegalArgumentException if the mass is not positive, not finite, or so small that its
+     *     inverse overflows float; nothing is stored
+     */
     public BodyBatch setMass(int body, float mass) {
         check(body);
         if (!(mass > 0.0f) || !Float.isFinite(mass)) {
@@ -183,6 +324,13 @@ public final class BodyBatch {
      * Sets the body-space inverse inertia tensor. It must be symmetric (within a relative 1e-5, the
      * mean of the two off-diagonal entries is stored) and, as checked when a solve starts, positive
      * semi-definite.
+     *
+     * @param body the body's index
+     * @param inverseInertia the inverse inertia tensor in body space, in 1/(kg m^2)
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     * @throws IllegalArgumentException if an off-diagonal entry is not finite, or differs from its
+     *     mirror entry by more than that; nothing is stored
      */
     public BodyBatch setInverseInertia(int body, Matrix3fc inverseInertia) {
         check(body);
@@ -192,7 +340,22 @@ public final class BodyBatch {
         return setInverseInertia(body, inverseInertia.m00(), inverseInertia.m11(), inverseInertia.m22(), xy, xz, yz);
     }
 
-    /** Sets the six independent entries of the symmetric body-space inverse inertia tensor. */
+    /**
+     * Sets the six independent entries of the symmetric body-space inverse inertia tensor, in
+     * 1/(kg m^2). Stored as given; a solve refuses entries that are not finite or a tensor that is
+     * not positive semi-definite. All zero for a body that contacts cannot turn (a particle, or a
+     * static body).
+     *
+     * @param body the body's index
+     * @param ixx the diagonal entry xx
+     * @param iyy the diagonal entry yy
+     * @param izz the diagonal entry zz
+     * @param ixy the entries xy and yx
+     * @param ixz the entries xz and zx
+     * @param iyz the entries yz and zy
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public BodyBatch setInverseInertia(int body, float ixx, float iyy, float izz, float ixy, float ixz, float iyz) {
         check(body);
         put(BodyField.INV_IXX, body, ixx);
@@ -204,6 +367,14 @@ public final class BodyBatch {
         return this;
     }
 
+    /**
+     * The inverse inertia tensor in body space, in 1/(kg m^2), as a symmetric matrix.
+     *
+     * @param body the body's index
+     * @param dest will hold the result
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public Matrix3f getInverseInertia(int body, Matrix3f dest) {
         check(body);
         float xy = fetch(BodyField.INV_IXY, body);
@@ -218,6 +389,14 @@ public final class BodyBatch {
      * Stores the inverse of a body-space inertia tensor, which must be symmetric positive definite.
      * The inverse is computed in double precision. For a tensor with a zero principal moment (a
      * thin rod about its axis) set the inverse directly with {@link #setInverseInertia}.
+     *
+     * @param body the body's index
+     * @param inertia the inertia tensor in body space, in kg m^2
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     * @throws IllegalArgumentException if the tensor has an entry that is not finite, is not
+     *     symmetric (relative 1e-5) or not positive definite, or is so small that its inverse
+     *     overflows float; nothing is stored
      */
     public BodyBatch setInertia(int body, Matrix3fc inertia) {
         check(body);
@@ -248,7 +427,17 @@ public final class BodyBatch {
         return setInverseInertia(body, inverse[0], inverse[1], inverse[2], inverse[3], inverse[4], inverse[5]);
     }
 
-    /** {@link #setMass} and {@link #setInertia} together: both checked before either is stored. */
+    /**
+     * {@link #setMass} and {@link #setInertia} together: both checked before either is stored.
+     *
+     * @param body the body's index
+     * @param mass kilograms, positive and finite
+     * @param inertia the inertia tensor in body space, in kg m^2, symmetric positive definite
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     * @throws IllegalArgumentException as {@link #setMass} or {@link #setInertia}; the body is then
+     *     unchanged
+     */
     public BodyBatch setMassProperties(int body, float mass, Matrix3fc inertia) {
         check(body);
         float inverseMass = fetch(BodyField.INV_MASS, body);
@@ -261,19 +450,41 @@ public final class BodyBatch {
         }
     }
 
-    /** Makes the body a particle: inverse mass {@code 1 / mass}, inverse inertia zero. */
+    /**
+     * Makes the body a particle: inverse mass {@code 1 / mass}, inverse inertia zero, so contacts
+     * change its linear velocity but never its angular velocity.
+     *
+     * @param body the body's index
+     * @param mass kilograms, positive and finite
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     * @throws IllegalArgumentException as {@link #setMass}; the body is then unchanged
+     */
     public BodyBatch setParticle(int body, float mass) {
         setMass(body, mass);
         return setInverseInertia(body, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f);
     }
 
-    /** Makes the body static (or kinematic): inverse mass and inverse inertia zero. */
+    /**
+     * Makes the body static (or kinematic): inverse mass and inverse inertia zero. Its velocities
+     * are kept: a kinematic body moves, and contacts never change its motion.
+     *
+     * @param body the body's index
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public BodyBatch setStatic(int body) {
         setInverseMass(body, 0.0f);
         return setInverseInertia(body, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f);
     }
 
-    /** Whether contacts leave this body unmoved (inverse mass and inverse inertia all zero). */
+    /**
+     * Whether contacts leave this body unmoved (inverse mass and inverse inertia all zero).
+     *
+     * @param body the body's index
+     * @return true for a static or kinematic body
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public boolean isStatic(int body) {
         check(body);
         return BodyKind.isImmovable(block.floats(), block.stride(), body);
@@ -281,12 +492,29 @@ public final class BodyBatch {
 
     // ---- raw access -------------------------------------------------------------------------
 
-    /** Field {@code field} of body {@code body}. */
+    /**
+     * Field {@code field} of body {@code body}.
+     *
+     * @param field which field, its unit as {@link BodyField} states
+     * @param body the body's index
+     * @return the stored value
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public float get(BodyField field, int body) {
         check(body);
         return fetch(field, body);
     }
 
+    /**
+     * Sets field {@code field} of body {@code body}, unchecked until a solve starts; the other
+     * fields of a quaternion or a tensor are left as they are.
+     *
+     * @param field which field, its unit as {@link BodyField} states
+     * @param body the body's index
+     * @param value the new value
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. size()-1}
+     */
     public BodyBatch set(BodyField field, int body, float value) {
         check(body);
         put(field, body, value);
@@ -437,6 +665,9 @@ public final class BodyBatch {
     /**
      * A read-only view of the storage: field {@code f} of body {@code i} is at absolute index
      * {@code f.ordinal() * capacity() + i}. The view is invalid after the batch grows.
+     *
+     * @return a read-only, native-order view of the whole storage, {@code BodyField.COUNT * capacity()}
+     *     floats
      */
     public FloatBuffer data() {
         return block.floats().asReadOnlyBuffer();

@@ -77,6 +77,7 @@ public final class ContactIds {
      * @param bodyA body index from {@link ContactBatch#WORLD} (-1) to {@link #MAX_BODY}
      * @param bodyB body index from {@link ContactBatch#WORLD} (-1) to {@link #MAX_BODY}
      * @param feature a number from 0 to {@link #MAX_FEATURE}
+     * @return the key, for {@link #idOf}
      * @throws IllegalArgumentException if an argument is out of its range; the message names it
      */
     public static long key(int bodyA, int bodyB, int feature) {
@@ -162,6 +163,8 @@ public final class ContactIds {
     /**
      * The number of keys that hold an id now: those asked for in the current or the previous step
      * while a step is open, those of the step just ended after {@link #endStep}.
+     *
+     * @return the number of keys held, {@code >= 0}
      */
     public int size() {
         return size;

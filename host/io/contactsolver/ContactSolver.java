@@ -66,10 +66,9 @@ public final class ContactSolver implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("io.contactsolver");
 
     /**
-     * The most contacts one iterative solve or soft step takes: on the CPU its rows (up to
-     * {@code ContactRowField.COUNT} floats each) live in one Java array. Checked before any work or
-     * change of state; split a larger batch. The single pass has no such limit below
-     * {@link ContactBatch#MAX_SIZE}.
+     * The most contacts one iterative solve or soft step takes, 30,678,337: on the CPU its rows (up
+     * to 70 floats each) live in one Java array. Checked before any work or change of state; split
+     * a larger batch. The single pass has no such limit below {@link ContactBatch#MAX_SIZE}.
      */
     public static final int MAX_ITERATIVE_CONTACTS = (Integer.MAX_VALUE - 8) / ContactRowField.COUNT;
 
@@ -109,7 +108,11 @@ public final class ContactSolver implements AutoCloseable {
         this.fallbackReason = fallbackReason;
     }
 
-    /** A solver with {@link SolverConfig#defaults()}: the best available backend. */
+    /**
+     * A solver with {@link SolverConfig#defaults()}: the best available backend.
+     *
+     * @return a new solver, on OpenCL or else on the CPU; close it when done
+     */
     public static ContactSolver create() {
         return create(SolverConfig.defaults());
     }
@@ -117,6 +120,8 @@ public final class ContactSolver implements AutoCloseable {
     /**
      * A solver on the configured backend.
      *
+     * @param config the backend, the OpenCL device and the thread count
+     * @return a new solver; close it when done
      * @throws IllegalStateException if {@link Backend#OPENCL} was asked for and cannot be used
      */
     public static ContactSolver create(SolverConfig config) {
@@ -165,6 +170,7 @@ public final class ContactSolver implements AutoCloseable {
     /**
      * Every OpenCL device of every platform, in the order {@link SolverConfig#withDevice} counts them.
      *
+     * @return the devices, at least one, in an unmodifiable list
      * @throws IllegalStateException naming the reason when there is none: the OpenCL library cannot
      *     be loaded, or there is no platform or no device
      */
@@ -186,17 +192,29 @@ public final class ContactSolver implements AutoCloseable {
         return List.copyOf(devices);
     }
 
-    /** The backend solves run on now: {@link Backend#CPU} or {@link Backend#OPENCL}. */
+    /**
+     * The backend solves run on now: {@link Backend#CPU} or {@link Backend#OPENCL}.
+     *
+     * @return never {@link Backend#AUTO}; {@link Backend#CPU} once a device has failed
+     */
     public Backend backend() {
         return kind;
     }
 
-    /** The backend and its device or thread count, in one line. */
+    /**
+     * The backend and its device or thread count, in one line.
+     *
+     * @return the description, as the solver logs it when created
+     */
     public String description() {
         return backend.description();
     }
 
-    /** Why OpenCL is not in use, if this solver asked for it (AUTO) and fell back to the CPU. */
+    /**
+     * Why OpenCL is not in use, if this solver asked for it (AUTO) and fell back to the CPU.
+     *
+     * @return the reason, or empty if OpenCL is in use or the CPU was asked for
+     */
     public Optional<String> fallbackReason() {
         return Optional.ofNullable(fallbackReason);
     }
@@ -205,6 +223,8 @@ public final class ContactSolver implements AutoCloseable {
      * Checks bodies and contacts as every solve does, without a solver: for telling input faults
      * apart before a backend is opened. Runs on the calling thread.
      *
+     * @param bodies the bodies to check
+     * @param contacts the contacts to check, against {@code bodies}
      * @throws InvalidInputException naming the first faulty body, else the first faulty contact
      */
     public static void validate(BodyBatch bodies, ContactBatch contacts) {
@@ -223,18 +243,37 @@ public final class ContactSolver implements AutoCloseable {
     }
 
     /**
-     * The single-pass solve: the seed equation for every contact from the pre-solve velocities,
-     * summed per body (one Jacobi pass). Bodies and contacts are not modified.
+     * The single-pass solve: each contact's impulse from the pre-solve velocities by the impact law
+     * of docs/physics.md, "The frictionless impulse" (with friction: docs/physics.md, "Single pass
+     * with friction"), summed per body (one Jacobi pass). Bodies and contacts are not modified.
      *
+     * @param bodies the bodies the contacts refer to
+     * @param contacts the contacts to solve
      * @param dest receives the deltas and impulses; grown if needed
      * @return {@code dest}
      * @throws InvalidInputException if any body or contact is invalid; {@code dest} is then untouched
+     * @throws NonFiniteResultException if valid input overflowed float inside the solve, as
+     *     {@link #solve(BodyBatch, ContactBatch, SolveSettings, SolveResult, SolveResult)} says
+     * @throws IllegalStateException if the solver is closed, or another call is running on it
      */
     public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveResult dest) {
         return solve(bodies, contacts, SolveSettings.singlePass(), null, dest);
     }
 
-    /** {@link #solve(BodyBatch, ContactBatch, SolveSettings, SolveResult, SolveResult)} without a warm start. */
+    /**
+     * {@link #solve(BodyBatch, ContactBatch, SolveSettings, SolveResult, SolveResult)} without a warm start.
+     *
+     * @param bodies the bodies the contacts refer to; not modified
+     * @param contacts the contacts to solve; not modified
+     * @param settings the solver and its settings: the single pass or the iterative solver
+     * @param dest receives deltas, impulses, ids and iteration figures; grown if needed
+     * @return {@code dest}
+     * @throws InvalidInputException if any body or contact is invalid; {@code dest} is then untouched
+     * @throws NonFiniteResultException if valid input overflowed float inside the solve
+     * @throws IllegalArgumentException if {@code settings} are the soft step's (use {@link #step}),
+     *     or an iterative solve has more than {@link #MAX_ITERATIVE_CONTACTS} contacts
+     * @throws IllegalStateException if the solver is closed, or another call is running on it
+     */
     public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult dest) {
         return solve(bodies, contacts, settings, null, dest);
     }
@@ -244,7 +283,11 @@ public final class ContactSolver implements AutoCloseable {
      * Gauss-Seidel over a colouring of the contact graph); for a contact alone on its bodies it gives
      * the single-pass result. Its body velocity changes are unique (they solve a convex quadratic
      * programme), so they do not depend on the warm start, only the number of iterations does.
+     * Bodies and contacts are not modified.
      *
+     * @param bodies the bodies the contacts refer to
+     * @param contacts the contacts to solve
+     * @param settings the solver and its settings: the single pass or the iterative solver
      * @param warmStart the previous step's result: contacts whose id appears there start from the
      *     impulse they ended with (iterative solver only; null to start from zero); must not be
      *     {@code dest}
@@ -255,6 +298,10 @@ public final class ContactSolver implements AutoCloseable {
      * @throws NonFiniteResultException if valid input overflowed float inside the solve: the first
      *     contact (lowest index) with a non-finite impulse, else the first body with a non-finite
      *     velocity change; {@code dest} then holds no usable result
+     * @throws IllegalArgumentException if {@code settings} are the soft step's (use {@link #step}),
+     *     {@code warmStart} is {@code dest}, or an iterative solve has more than
+     *     {@link #MAX_ITERATIVE_CONTACTS} contacts
+     * @throws IllegalStateException if the solver is closed, or another call is running on it
      */
     public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
             SolveResult dest) {
@@ -290,10 +337,28 @@ public final class ContactSolver implements AutoCloseable {
      * body field the caller wrote since the last step). On the CPU the same updates run on the host.
      * Either way the trajectory is the same, bit for bit.
      *
-     * @param gravity acceleration of every body with inverse mass {@code > 0}
-     * @param timeStep the step, positive
+     * <p>With {@link SolveSettings#softStep()} the step is instead split into substeps, each with a
+     * soft solve and a relax sweep (docs/physics.md, "Soft step: substeps, soft contacts, a relax
+     * sweep"); the contacts are set up once, at the start of the step.
+     *
+     * @param bodies the bodies, updated in place
+     * @param contacts this step's contacts, found from the bodies as they are before the step; not
+     *     modified
+     * @param settings the solver and its settings: single pass, iterative or soft step
+     * @param gravity acceleration of every body with inverse mass {@code > 0}, in m/s^2, finite
+     * @param timeStep the step in seconds, positive and finite
+     * @param warmStart the previous step's result (iterative solver and soft step), or null; must
+     *     not be {@code dest}
+     * @param dest receives the velocity changes the contacts made and the impulses; grown if needed
+     * @return {@code dest}
      * @throws InvalidInputException as {@link #solve}; the bodies are then unchanged
-     * @throws NonFiniteResultException as {@link #solve}; the bodies are then unchanged too
+     * @throws NonFiniteResultException as {@link #solve}, or if a body's integrated state came out
+     *     non-finite or its orientation no longer a unit quaternion; the bodies are then unchanged too
+     * @throws IllegalArgumentException if {@code timeStep} or {@code gravity} is not finite, the time
+     *     step is not positive (or, for the soft step, too small to divide into substeps),
+     *     {@code warmStart} is {@code dest}, or a solve has more than
+     *     {@link #MAX_ITERATIVE_CONTACTS} contacts where that limit applies
+     * @throws IllegalStateException if the solver is closed, or another call is running on it
      */
     public SolveResult step(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, Vector3fc gravity,
             float timeStep, SolveResult warmStart, SolveResult dest) {

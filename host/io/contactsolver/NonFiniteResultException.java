@@ -20,11 +20,27 @@ public final class NonFiniteResultException extends ArithmeticException {
     /** The {@link #field()} of a body whose orientation is no longer a unit quaternion after a step. */
     public static final String ORIENTATION_NORM = "|q|";
 
+    /** Whether a contact's impulse or a body's result is at fault. */
     private final Subject subject;
+    /** The index of that contact or body in its batch. */
     private final int index;
+    /** The column name at fault, or {@link #ORIENTATION_NORM}. */
     private final String field;
+    /** The value found there. */
     private final float value;
 
+    /**
+     * An exception whose message names the subject, the index, the field and the value, and says
+     * what overflowed.
+     *
+     * @param subject {@link Subject#CONTACT} for a non-finite impulse field, {@link Subject#BODY} for
+     *     a non-finite velocity change or (after a step) integrated state
+     * @param index the index of the contact or body in its batch
+     * @param field the column name at fault ({@link ImpulseField}, {@link DeltaField} or
+     *     {@link io.contactsolver.layout.BodyField}), or {@link #ORIENTATION_NORM}
+     * @param value the value found: infinite or NaN, or for {@link #ORIENTATION_NORM} the norm that
+     *     is not 1
+     */
     public NonFiniteResultException(Subject subject, int index, String field, float value) {
         super((subject == Subject.BODY ? "body " : "contact ") + index + ": " + problem(subject, field, value));
         this.subject = subject;
@@ -59,12 +75,20 @@ public final class NonFiniteResultException extends ArithmeticException {
         return false;
     }
 
-    /** A contact with a non-finite impulse field, or a body with a non-finite velocity change. */
+    /**
+     * A contact with a non-finite impulse field, or a body with a non-finite velocity change.
+     *
+     * @return {@link Subject#CONTACT} or {@link Subject#BODY}
+     */
     public Subject subject() {
         return subject;
     }
 
-    /** Index of the contact or body in its batch. */
+    /**
+     * Index of the contact or body in its batch.
+     *
+     * @return an index from 0 to the batch's size - 1
+     */
     public int index() {
         return index;
     }
@@ -72,16 +96,27 @@ public final class NonFiniteResultException extends ArithmeticException {
     /**
      * The {@link ImpulseField}, {@link DeltaField} or (after a step) {@link io.contactsolver.layout.BodyField}
      * column name at fault, or {@link #ORIENTATION_NORM}.
+     *
+     * @return the column name, such as {@code "j"} or {@code "dvx"}
      */
     public String field() {
         return field;
     }
 
+    /**
+     * The value found in {@link #field()}.
+     *
+     * @return infinity or NaN; for {@link #ORIENTATION_NORM}, the orientation's norm, which is not 1
+     */
     public float value() {
         return value;
     }
 
-    /** What is wrong, without the location. */
+    /**
+     * What is wrong, without the location.
+     *
+     * @return the message's text after the subject and index
+     */
     public String problem() {
         return problem(subject, field, value);
     }

@@ -36,25 +36,49 @@ public final class SolveResult {
     private long bytesUploaded;
     private long bytesDownloaded;
 
+    /**
+     * The bodies of the solve that wrote this result: the {@code BodyBatch}'s size then.
+     *
+     * @return the number of body deltas held; 0 before any solve
+     */
     public int bodyCount() {
         return bodyCount;
     }
 
+    /**
+     * The contacts of the solve that wrote this result: the {@code ContactBatch}'s size then.
+     *
+     * @return the number of contact impulses held; 0 before any solve
+     */
     public int contactCount() {
         return contactCount;
     }
 
-    /** The backend that computed this result: {@link Backend#CPU} or {@link Backend#OPENCL}. */
+    /**
+     * The backend that computed this result: {@link Backend#CPU} or {@link Backend#OPENCL}.
+     *
+     * @return the backend, or null before a solve has completed into this result (and after one
+     *     that threw)
+     */
     public Backend backend() {
         return backend;
     }
 
-    /** The solver that computed this result. */
+    /**
+     * The solver that computed this result.
+     *
+     * @return the solver, or null before any solve completed into this result
+     */
     public SolverKind solver() {
         return solver;
     }
 
-    /** Iterations the iterative solver ran (at most the limit, fewer on early exit); 1 for the single pass. */
+    /**
+     * Iterations the iterative solver ran (at most the limit, fewer on early exit); 1 for the single pass.
+     *
+     * @return the iterations run; for the soft step, every sweep of the step: substeps times (solve
+     *     iterations plus relax sweeps)
+     */
     public int iterations() {
         return iterations;
     }
@@ -62,22 +86,38 @@ public final class SolveResult {
     /**
      * The largest change of any contact's accumulated impulse in the last iteration, the measure
      * the tolerance is compared with; 0 for the single pass.
+     *
+     * @return the last iteration's largest change of an accumulated impulse (normal, tangential or
+     *     rolling), in N s, {@code >= 0}
      */
     public float residual() {
         return residual;
     }
 
-    /** Colours of the iterative solver's contact partition; 0 for the single pass. */
+    /**
+     * Colours of the iterative solver's contact partition; 0 for the single pass.
+     *
+     * @return from 0 to the settings' colour budget
+     */
     public int colourCount() {
         return colourCount;
     }
 
-    /** Contacts the colour budget could not take, solved serially; 0 for the single pass. */
+    /**
+     * Contacts the colour budget could not take, solved serially; 0 for the single pass.
+     *
+     * @return from 0 to {@link #contactCount()}
+     */
     public int overflowCount() {
         return overflowCount;
     }
 
-    /** Wall-clock nanoseconds the solve spent in {@code phase} (0 for phases its backend does not have). */
+    /**
+     * Wall-clock nanoseconds the solve spent in {@code phase} (0 for phases its backend does not have).
+     *
+     * @param phase the stage of the solve
+     * @return nanoseconds, {@code >= 0}
+     */
     public long phaseNanos(SolvePhase phase) {
         return phaseNanos[phase.ordinal()];
     }
@@ -85,42 +125,90 @@ public final class SolveResult {
     /**
      * Bytes the solve sent to an OpenCL device (0 on the CPU). Batch fields not written since the
      * same solver last sent them are not sent again.
+     *
+     * @return bytes, {@code >= 0}
      */
     public long bytesUploaded() {
         return bytesUploaded;
     }
 
-    /** Bytes the solve read back from an OpenCL device (0 on the CPU). */
+    /**
+     * Bytes the solve read back from an OpenCL device (0 on the CPU).
+     *
+     * @return bytes, {@code >= 0}
+     */
     public long bytesDownloaded() {
         return bytesDownloaded;
     }
 
-    /** The id of contact {@code contact}, as it was when this result was computed. */
+    /**
+     * The id of contact {@code contact}, as it was when this result was computed.
+     *
+     * @param contact the contact's index in its batch
+     * @return the id, as {@code ContactBatch.id(contact)} returned it then
+     * @throws IndexOutOfBoundsException if {@code contact} is not in {@code 0 .. contactCount()-1}
+     */
     public int contactId(int contact) {
         Objects.checkIndex(contact, contactCount);
         return contactIds[contact];
     }
 
-    /** Change of linear velocity of {@code body}, world space. */
+    /**
+     * Change of linear velocity of {@code body}, world space.
+     *
+     * @param body the body's index in its batch
+     * @param dest will hold the change, in m/s
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. bodyCount()-1}
+     */
     public Vector3f getLinearDelta(int body, Vector3f dest) {
         return get3(body, DeltaField.DVX, dest);
     }
 
-    /** Change of angular velocity of {@code body}, world space. */
+    /**
+     * Change of angular velocity of {@code body}, world space.
+     *
+     * @param body the body's index in its batch
+     * @param dest will hold the change, in rad/s
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. bodyCount()-1}
+     */
     public Vector3f getAngularDelta(int body, Vector3f dest) {
         return get3(body, DeltaField.DWX, dest);
     }
 
+    /**
+     * One component of the velocity change of {@code body}.
+     *
+     * @param field which component, its unit as {@link DeltaField} states
+     * @param body the body's index in its batch
+     * @return the change, world space
+     * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. bodyCount()-1}
+     */
     public float delta(DeltaField field, int body) {
         Objects.checkIndex(body, bodyCount);
         return deltas.getFloat(field.ordinal(), body);
     }
 
-    /** Normal impulse of {@code contact}: body a received {@code -j n}, body b {@code +j n}. */
+    /**
+     * Normal impulse of {@code contact}: body a received {@code -j n}, body b {@code +j n}.
+     *
+     * @param contact the contact's index in its batch
+     * @return {@code j >= 0}, in N s
+     * @throws IndexOutOfBoundsException if {@code contact} is not in {@code 0 .. contactCount()-1}
+     */
     public float impulse(int contact) {
         return impulse(ImpulseField.J, contact);
     }
 
+    /**
+     * One component of the impulses of {@code contact}.
+     *
+     * @param field which component, its meaning and unit as {@link ImpulseField} states
+     * @param contact the contact's index in its batch
+     * @return the component, world space
+     * @throws IndexOutOfBoundsException if {@code contact} is not in {@code 0 .. contactCount()-1}
+     */
     public float impulse(ImpulseField field, int contact) {
         Objects.checkIndex(contact, contactCount);
         return impulses.getFloat(field.ordinal(), contact);
@@ -129,6 +217,11 @@ public final class SolveResult {
     /**
      * Tangential (friction) impulse of {@code contact} on body b, world space; body a received its
      * opposite. Zero for a frictionless contact.
+     *
+     * @param contact the contact's index in its batch
+     * @param dest will hold the impulse, in N s
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code contact} is not in {@code 0 .. contactCount()-1}
      */
     public Vector3f getTangentImpulse(int contact, Vector3f dest) {
         Objects.checkIndex(contact, contactCount);
@@ -138,6 +231,11 @@ public final class SolveResult {
     /**
      * Rolling-resistance angular impulse of {@code contact} on body b, world space; body a received
      * its opposite. Zero without rolling resistance, and always from the single pass.
+     *
+     * @param contact the contact's index in its batch
+     * @param dest will hold the angular impulse, in N m s
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if {@code contact} is not in {@code 0 .. contactCount()-1}
      */
     public Vector3f getRollingImpulse(int contact, Vector3f dest) {
         Objects.checkIndex(contact, contactCount);
@@ -254,24 +352,42 @@ public final class SolveResult {
 
     /**
      * A read-only view of the deltas: field {@code f} of body {@code i} is at absolute index
-     * {@code f.ordinal() * deltaStride() + i}.
+     * {@code f.ordinal() * deltaStride() + i}. The view is invalid after a later solve grows the
+     * result.
+     *
+     * @return a read-only, native-order view; its first {@link #bodyCount()} entries of each field
+     *     hold this result
      */
     public FloatBuffer deltas() {
         return deltas.floats().asReadOnlyBuffer();
     }
 
+    /**
+     * The distance between two fields in {@link #deltas()}.
+     *
+     * @return the body capacity of the storage, at least {@link #bodyCount()}
+     */
     public int deltaStride() {
         return deltas.stride();
     }
 
     /**
      * A read-only view of the impulses: field {@code f} of contact {@code c} is at absolute index
-     * {@code f.ordinal() * impulseStride() + c} ({@link ImpulseField}).
+     * {@code f.ordinal() * impulseStride() + c} ({@link ImpulseField}). The view is invalid after
+     * a later solve grows the result.
+     *
+     * @return a read-only, native-order view; its first {@link #contactCount()} entries of each
+     *     field hold this result
      */
     public FloatBuffer impulses() {
         return impulses.floats().asReadOnlyBuffer();
     }
 
+    /**
+     * The distance between two fields in {@link #impulses()}.
+     *
+     * @return the contact capacity of the storage, at least {@link #contactCount()}
+     */
     public int impulseStride() {
         return impulses.stride();
     }

@@ -32,7 +32,7 @@ import io.contactsolver.layout.ContactField;
  *       {@code biasFactor} of its depth per step (Baumgarte).</li>
  * </ul>
  * The soft step ({@link #softStep()}, {@code ContactSolver#step} only; docs/physics.md,
- * "Soft step"):
+ * "Soft step: substeps, soft contacts, a relax sweep"):
  * <ul>
  *   <li>{@code substeps}: the step is split into this many substeps (default 4);</li>
  *   <li>{@code contactHertz}: contact stiffness as the frequency of the contact spring, in Hz
@@ -46,12 +46,17 @@ import io.contactsolver.layout.ContactField;
  * </ul>
  */
 public final class SolveSettings {
+    /** The iterative solver's default most iterations of a solve. */
     public static final int DEFAULT_ITERATIONS = 100;
+    /** The default most colours of the contact partition. */
     public static final int DEFAULT_COLOUR_BUDGET = 32;
-    /** The soft step's defaults: substeps, stiffness (Hz), damping ratio, push-out speed (m/s). */
+    /** The soft step's default number of substeps a step. */
     public static final int DEFAULT_SUBSTEPS = 4;
+    /** The soft step's default contact stiffness, as the frequency of the contact spring in Hz. */
     public static final float DEFAULT_CONTACT_HERTZ = 30.0f;
+    /** The soft step's default damping ratio of the contact spring, dimensionless. */
     public static final float DEFAULT_DAMPING_RATIO = 10.0f;
+    /** The soft step's default fastest push-out of overlapping bodies, in m/s. */
     public static final float DEFAULT_PUSH_OUT_SPEED = 3.0f;
     /** The most substeps a soft step takes. */
     public static final int MAX_SUBSTEPS = 64;
@@ -94,12 +99,25 @@ public final class SolveSettings {
         return next;
     }
 
-    /** The single pass: one impulse per contact from the pre-solve velocities, summed per body. */
+    /**
+     * The single pass: one impulse per contact from the pre-solve velocities, summed per body.
+     * Every other setting at its default.
+     *
+     * @return the settings of {@link SolverKind#SINGLE_PASS}
+     */
     public static SolveSettings singlePass() {
         return new SolveSettings();
     }
 
-    /** The iterative solver with at most {@code iterations} iterations. */
+    /**
+     * The iterative solver with at most {@code iterations} iterations. Every other setting at its
+     * default.
+     *
+     * @param iterations the most iterations of a solve, at least 1 ({@value #DEFAULT_ITERATIONS} is
+     *     the default of {@link #withIterations})
+     * @return the settings of {@link SolverKind#ITERATIVE}
+     * @throws IllegalArgumentException if {@code iterations < 1}
+     */
     public static SolveSettings iterative(int iterations) {
         return singlePass().withKind(SolverKind.ITERATIVE).withIterations(iterations);
     }
@@ -107,11 +125,21 @@ public final class SolveSettings {
     /**
      * The soft step at its defaults: 4 substeps, each one solve iteration and one relax sweep, 30 Hz,
      * damping ratio 10, push-out at most 3 m/s. For {@code ContactSolver#step} only.
+     *
+     * @return the settings of {@link SolverKind#SOFT_STEP}
      */
     public static SolveSettings softStep() {
         return singlePass().withKind(SolverKind.SOFT_STEP).withIterations(1);
     }
 
+    /**
+     * Chooses the solver; the other settings are kept. {@link #iterative} and {@link #softStep()}
+     * are the usual way to start.
+     *
+     * @param newKind the solver
+     * @return a copy with the new solver
+     * @throws IllegalArgumentException if {@code newKind} is null
+     */
     public SolveSettings withKind(SolverKind newKind) {
         if (newKind == null) {
             throw new IllegalArgumentException("kind must not be null");
@@ -121,6 +149,14 @@ public final class SolveSettings {
         return next;
     }
 
+    /**
+     * The most iterations of an iterative solve (default {@value #DEFAULT_ITERATIONS}); for the soft
+     * step, the solve iterations of each substep (default 1). Ignored by the single pass.
+     *
+     * @param newIterations at least 1
+     * @return a copy with the new limit
+     * @throws IllegalArgumentException if {@code newIterations < 1}
+     */
     public SolveSettings withIterations(int newIterations) {
         if (newIterations < 1) {
             throw new IllegalArgumentException("iterations must be at least 1, got " + newIterations);
@@ -130,6 +166,15 @@ public final class SolveSettings {
         return next;
     }
 
+    /**
+     * Lets the iterative solver stop early, once an iteration changes no contact's accumulated
+     * impulse by more than {@code newTolerance} (default 0: only at an exact fixed point). Ignored by
+     * the single pass and the soft step.
+     *
+     * @param newTolerance in N s, finite and {@code >= 0}
+     * @return a copy with the new tolerance
+     * @throws IllegalArgumentException if {@code newTolerance} is negative or not finite
+     */
     public SolveSettings withTolerance(float newTolerance) {
         if (!(newTolerance >= 0.0f) || !Float.isFinite(newTolerance)) {
             throw new IllegalArgumentException("tolerance must be finite and not negative, got " + newTolerance);
@@ -139,6 +184,14 @@ public final class SolveSettings {
         return next;
     }
 
+    /**
+     * A contact approaching slower than this does not bounce: its restitution is taken as 0
+     * (default 0, so every approaching contact bounces by its restitution). Every solver.
+     *
+     * @param newThreshold approach speed in m/s, finite and {@code >= 0}
+     * @return a copy with the new threshold
+     * @throws IllegalArgumentException if {@code newThreshold} is negative or not finite
+     */
     public SolveSettings withRestitutionThreshold(float newThreshold) {
         if (!(newThreshold >= 0.0f) || !Float.isFinite(newThreshold)) {
             throw new IllegalArgumentException("restitution threshold must be finite and not negative, got "
@@ -149,6 +202,15 @@ public final class SolveSettings {
         return next;
     }
 
+    /**
+     * The most colours of the contact partition of the iterative solver and the soft step (default
+     * {@value #DEFAULT_COLOUR_BUDGET}); contacts that do not fit are solved one after the other after
+     * the colours ({@link SolveResult#overflowCount()}). Ignored by the single pass.
+     *
+     * @param newBudget from 1 to 64
+     * @return a copy with the new budget
+     * @throws IllegalArgumentException if {@code newBudget} is out of that range
+     */
     public SolveSettings withColourBudget(int newBudget) {
         if (newBudget < 1 || newBudget > ContactColoring.MAX_COLOURS) {
             throw new IllegalArgumentException("colour budget must be in [1, " + ContactColoring.MAX_COLOURS
@@ -167,6 +229,8 @@ public final class SolveSettings {
      * @param newBiasFactor the share of overlap beyond the slop pushed out per step, in [0, 1]
      *     (0.2 is a common choice)
      * @param newSlop overlap in metres tolerated without correction, so resting contacts do not jitter
+     * @return a copy with positional correction on
+     * @throws IllegalArgumentException if a value is out of its range; the message names it
      */
     public SolveSettings withPositionalCorrection(float newTimeStep, float newBiasFactor, float newSlop) {
         if (!(newTimeStep > 0.0f) || !Float.isFinite(newTimeStep) || !Float.isFinite(1.0f / newTimeStep)) {
@@ -186,7 +250,12 @@ public final class SolveSettings {
         return next;
     }
 
-    /** Turns positional correction off (the default). */
+    /**
+     * Turns positional correction off (the default): the single pass and the iterative solver then
+     * ignore every contact's separation.
+     *
+     * @return a copy with positional correction off
+     */
     public SolveSettings withoutPositionalCorrection() {
         SolveSettings next = copy();
         next.timeStep = 0.0f;
@@ -195,7 +264,13 @@ public final class SolveSettings {
         return next;
     }
 
-    /** Soft step: the substeps a step is split into, in [1, {@value #MAX_SUBSTEPS}] (default 4). */
+    /**
+     * Soft step: the substeps a step is split into, in [1, {@value #MAX_SUBSTEPS}] (default 4).
+     *
+     * @param newSubsteps from 1 to {@value #MAX_SUBSTEPS}
+     * @return a copy with the new substep count
+     * @throws IllegalArgumentException if {@code newSubsteps} is out of that range
+     */
     public SolveSettings withSubsteps(int newSubsteps) {
         if (newSubsteps < 1 || newSubsteps > MAX_SUBSTEPS) {
             throw new IllegalArgumentException("substeps must be in [1, " + MAX_SUBSTEPS + "], got " + newSubsteps);
@@ -205,7 +280,14 @@ public final class SolveSettings {
         return next;
     }
 
-    /** Soft step: the contact stiffness as a frequency in Hz, positive and finite (default 30). */
+    /**
+     * Soft step: the contact stiffness as a frequency in Hz, positive and finite (default 30). A
+     * step uses at most a quarter of the substep rate.
+     *
+     * @param newHertz the frequency of the contact spring, in Hz
+     * @return a copy with the new stiffness
+     * @throws IllegalArgumentException if {@code newHertz} is not positive or not finite
+     */
     public SolveSettings withContactHertz(float newHertz) {
         if (!(newHertz > 0.0f) || !Float.isFinite(newHertz)) {
             throw new IllegalArgumentException("contact hertz must be positive and finite, got " + newHertz);
@@ -215,7 +297,14 @@ public final class SolveSettings {
         return next;
     }
 
-    /** Soft step: the contact's damping ratio, finite and not negative (default 10). */
+    /**
+     * Soft step: the contact's damping ratio, finite and not negative (default 10).
+     *
+     * @param newRatio the damping ratio of the contact spring, dimensionless; 1 is critically
+     *     damped, larger is over-damped
+     * @return a copy with the new damping ratio
+     * @throws IllegalArgumentException if {@code newRatio} is negative or not finite
+     */
     public SolveSettings withDampingRatio(float newRatio) {
         if (!(newRatio >= 0.0f) || !Float.isFinite(newRatio)) {
             throw new IllegalArgumentException("damping ratio must be finite and not negative, got " + newRatio);
@@ -225,7 +314,13 @@ public final class SolveSettings {
         return next;
     }
 
-    /** Soft step: the fastest push-out of overlap in m/s, positive and finite (default 3). */
+    /**
+     * Soft step: the fastest push-out of overlap in m/s, positive and finite (default 3).
+     *
+     * @param newSpeed the fastest the soft contact pushes overlapping bodies apart, in m/s
+     * @return a copy with the new push-out speed
+     * @throws IllegalArgumentException if {@code newSpeed} is not positive or not finite
+     */
     public SolveSettings withPushOutSpeed(float newSpeed) {
         if (!(newSpeed > 0.0f) || !Float.isFinite(newSpeed)) {
             throw new IllegalArgumentException("push-out speed must be positive and finite, got " + newSpeed);
@@ -235,7 +330,13 @@ public final class SolveSettings {
         return next;
     }
 
-    /** Soft step: the relax sweeps of each substep, at least 1 (default 1). */
+    /**
+     * Soft step: the relax sweeps of each substep, at least 1 (default 1).
+     *
+     * @param newRelaxIterations at least 1
+     * @return a copy with the new relax sweep count
+     * @throws IllegalArgumentException if {@code newRelaxIterations < 1}
+     */
     public SolveSettings withRelaxIterations(int newRelaxIterations) {
         if (newRelaxIterations < 1) {
             throw new IllegalArgumentException("relax iterations must be at least 1, got " + newRelaxIterations);
@@ -270,17 +371,29 @@ public final class SolveSettings {
         return friction;
     }
 
-    /** The time step of positional correction, or 0 when it is off. */
+    /**
+     * The time step of positional correction, or 0 when it is off.
+     *
+     * @return seconds, {@code > 0} when positional correction is on, else 0
+     */
     public float timeStep() {
         return timeStep;
     }
 
-    /** The share of overlap beyond the slop pushed out per step (positional correction). */
+    /**
+     * The share of overlap beyond the slop pushed out per step (positional correction).
+     *
+     * @return from 0 to 1; 0 when positional correction is off
+     */
     public float biasFactor() {
         return biasFactor;
     }
 
-    /** The overlap tolerated without correction, in metres (positional correction). */
+    /**
+     * The overlap tolerated without correction, in metres (positional correction).
+     *
+     * @return metres, {@code >= 0}; 0 when positional correction is off
+     */
     public float slop() {
         return slop;
     }
@@ -295,52 +408,92 @@ public final class SolveSettings {
         return SoftCoefficients.of(dt, substeps, contactHertz, dampingRatio, pushOutSpeed);
     }
 
-    /** Which solve runs. */
+    /**
+     * Which solve runs.
+     *
+     * @return the solver, {@link SolverKind#SINGLE_PASS} unless changed
+     */
     public SolverKind kind() {
         return kind;
     }
 
-    /** The most iterations of a solve; for the soft step, the solve iterations per substep. */
+    /**
+     * The most iterations of a solve; for the soft step, the solve iterations per substep.
+     *
+     * @return at least 1
+     */
     public int iterations() {
         return iterations;
     }
 
-    /** The largest change of an iteration at which the iterative solver stops. */
+    /**
+     * The largest change of an iteration at which the iterative solver stops.
+     *
+     * @return in N s, {@code >= 0}; 0 stops only at an exact fixed point
+     */
     public float tolerance() {
         return tolerance;
     }
 
-    /** The approach speed (m/s) below which a contact does not bounce. */
+    /**
+     * The approach speed (m/s) below which a contact does not bounce.
+     *
+     * @return m/s, {@code >= 0}
+     */
     public float restitutionThreshold() {
         return restitutionThreshold;
     }
 
-    /** The most colours of the contact partition. */
+    /**
+     * The most colours of the contact partition.
+     *
+     * @return from 1 to 64
+     */
     public int colourBudget() {
         return colourBudget;
     }
 
-    /** Soft step: substeps per step. */
+    /**
+     * Soft step: substeps per step.
+     *
+     * @return from 1 to {@value #MAX_SUBSTEPS}
+     */
     public int substeps() {
         return substeps;
     }
 
-    /** Soft step: contact stiffness in Hz. */
+    /**
+     * Soft step: contact stiffness in Hz.
+     *
+     * @return Hz, positive
+     */
     public float contactHertz() {
         return contactHertz;
     }
 
-    /** Soft step: the contact's damping ratio. */
+    /**
+     * Soft step: the contact's damping ratio.
+     *
+     * @return dimensionless, {@code >= 0}
+     */
     public float dampingRatio() {
         return dampingRatio;
     }
 
-    /** Soft step: the fastest push-out in m/s. */
+    /**
+     * Soft step: the fastest push-out in m/s.
+     *
+     * @return m/s, positive
+     */
     public float pushOutSpeed() {
         return pushOutSpeed;
     }
 
-    /** Soft step: relax sweeps per substep. */
+    /**
+     * Soft step: relax sweeps per substep.
+     *
+     * @return at least 1
+     */
     public int relaxIterations() {
         return relaxIterations;
     }

@@ -13,7 +13,9 @@ import java.util.Optional;
  * name. Without one, a GPU is preferred, then any OpenCL device.
  */
 public final class SolverConfig {
+    /** The system property that chooses the OpenCL device when {@link #withDevice} did not. */
     public static final String DEVICE_PROPERTY = "contactsolver.device";
+    /** The environment variable that chooses the OpenCL device when neither {@link #withDevice} nor the property did. */
     public static final String DEVICE_ENV = "CONTACT_SOLVER_DEVICE";
     /** The most CPU threads a solver takes. */
     public static final int MAX_THREADS = 4096;
@@ -31,34 +33,75 @@ public final class SolverConfig {
         this.threads = threads;
     }
 
-    /** {@link Backend#AUTO}, no device chosen, one CPU thread per available processor. */
+    /**
+     * {@link Backend#AUTO}, no device chosen, one CPU thread per available processor.
+     *
+     * @return the default configuration
+     */
     public static SolverConfig defaults() {
         return new SolverConfig(Backend.AUTO, null, Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors()));
     }
 
+    /**
+     * Chooses where solves run.
+     *
+     * @param newBackend {@link Backend#AUTO} (the default), {@link Backend#CPU} or {@link Backend#OPENCL}
+     * @return a copy with the new backend
+     * @throws NullPointerException if {@code newBackend} is null
+     */
     public SolverConfig withBackend(Backend newBackend) {
         return new SolverConfig(newBackend, device, threads);
     }
 
-    /** Chooses the OpenCL device by index or by part of its name; {@code null} to choose automatically. */
+    /**
+     * Chooses the OpenCL device by index or by part of its name; {@code null} to choose automatically.
+     *
+     * @param newDevice a device index as {@link ContactSolver#devices()} lists it, or a
+     *     case-insensitive part of a device name; surrounding blanks are ignored, and {@code null} or
+     *     a blank string leaves the choice to {@link #DEVICE_PROPERTY}, {@link #DEVICE_ENV} or the
+     *     automatic order
+     * @return a copy with the new device selector
+     */
     public SolverConfig withDevice(String newDevice) {
         return new SolverConfig(backend, newDevice == null || newDevice.isBlank() ? null : newDevice.trim(), threads);
     }
 
-    /** Threads for the CPU backend and for the host-side work of every solve (validation, index). */
+    /**
+     * Threads for the CPU backend and for the host-side work of every solve (validation, index).
+     * Results do not depend on the thread count, bit for bit.
+     *
+     * @param newThreads from 1 to {@link #MAX_THREADS}
+     * @return a copy with the new thread count
+     * @throws IllegalArgumentException if {@code newThreads} is out of that range
+     */
     public SolverConfig withThreads(int newThreads) {
         return new SolverConfig(backend, device, newThreads);
     }
 
+    /**
+     * Where solves run.
+     *
+     * @return the backend asked for, {@link Backend#AUTO} unless changed
+     */
     public Backend backend() {
         return backend;
     }
 
+    /**
+     * Threads for the CPU backend and the host-side work.
+     *
+     * @return from 1 to {@link #MAX_THREADS}
+     */
     public int threads() {
         return threads;
     }
 
-    /** The device selector: the one set here, else the system property, else the environment. */
+    /**
+     * The device selector: the one set here, else the system property, else the environment.
+     * The property and the variable are read at each call.
+     *
+     * @return the selector, trimmed, or empty to choose automatically
+     */
     public Optional<String> device() {
         if (device != null) {
             return Optional.of(device);

@@ -4,7 +4,11 @@ import java.util.Locale;
 
 /** Which solve to run. */
 public enum SolverKind {
-    /** The seed equation for each contact from the pre-solve velocities, summed per body (one Jacobi pass). */
+    /**
+     * Each contact's impulse from the pre-solve velocities alone, by the impact law of
+     * docs/physics.md, "The frictionless impulse" (with friction: docs/physics.md, "Single pass with
+     * friction"), the velocity changes summed per body: one Jacobi pass.
+     */
     SINGLE_PASS,
     /**
      * All contacts resolved together: projected Gauss-Seidel over a colouring of the contact graph
@@ -13,16 +17,27 @@ public enum SolverKind {
     ITERATIVE,
     /**
      * {@code ContactSolver#step} only: the step split into substeps, each with one soft solve and
-     * one relax sweep over the contacts set up once a step (docs/physics.md, "Soft step").
+     * one relax sweep over the contacts set up once a step (docs/physics.md, "Soft step: substeps,
+     * soft contacts, a relax sweep").
      */
     SOFT_STEP;
 
-    /** The command-line spelling: {@code single-pass}, {@code iterative}, {@code soft-step}. */
+    /**
+     * The command-line spelling: {@code single-pass}, {@code iterative}, {@code soft-step}.
+     *
+     * @return the constant's name in lower case, with {@code -} for {@code _}
+     */
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    /** Parses {@link #label()} (or the constant's name), case-insensitively. */
+    /**
+     * Parses {@link #label()} (or the constant's name), case-insensitively.
+     *
+     * @param text such as {@code iterative}, {@code Soft-Step} or {@code SINGLE_PASS}
+     * @return the solver that {@code text} names
+     * @throws IllegalArgumentException if it names none; the message lists the labels
+     */
     public static SolverKind parse(String text) {
         for (SolverKind kind : values()) {
             if (kind.label().equalsIgnoreCase(text) || kind.name().equalsIgnoreCase(text)) {

@@ -20,11 +20,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * PHYSICS.md's checks of the iterative solver with friction, gravity {@code g} for one step
- * {@code dt} already in the velocity and {@code e = 0}: a sphere on an incline rolls or slips, a box
- * on four corners sticks or slides without turning, a rolling sphere with rolling resistance slows
- * by {@code (5/7)(rho / r) g dt} and keeps rolling. On both backends and on the float64 oracle,
- * with the incline in general position (normals not along an axis) as well as upright.
+ * The checks of docs/physics.md, "Iterative solver with friction", gravity {@code g} for one step
+ * {@code dt} already in the velocity and {@code e = 0}: a sphere on an incline rolls or slips, a
+ * box on four corners sticks or slides without turning, a rolling sphere with rolling resistance
+ * slows by {@code (5/7)(rho / r) g dt} and keeps rolling. On both backends and on the float64
+ * oracle, with the incline in general position (normals not along an axis) as well as upright.
  */
 class FrictionIterativeTest {
     private static final double G = 9.81;
@@ -149,9 +149,10 @@ class FrictionIterativeTest {
     }
 
     /**
-     * PHYSICS.md's rolling pair acts along the tangents t1, t2 only: it resists rolling, not
-     * spinning about the normal. A sphere resting on the ground and spinning about the normal keeps
-     * its spin, whatever its rolling resistance, and no rolling impulse arises.
+     * The rolling pair of docs/physics.md, "Iterative solver with friction", acts along the
+     * tangents t1, t2 only: it resists rolling, not spinning about the normal. A sphere resting on
+     * the ground and spinning about the normal keeps its spin, whatever its rolling resistance, and
+     * no rolling impulse arises.
      */
     @ParameterizedTest
     @MethodSource("rollingResistance")

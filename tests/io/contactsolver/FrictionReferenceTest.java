@@ -17,11 +17,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The module against the independent float64 implementation of PHYSICS.md's friction rules
- * ({@link ReferenceFriction}) on random scenes: the single pass on scenes with many contacts per
- * body (every branch of the law taken), and the iterative solver for fixed iteration counts, cold
- * and warm-started, on scenes whose contacts do not share bodies (so the visiting order, which the
- * module's colouring chooses, does not change the iterates).
+ * The module against the independent float64 implementation of the friction rules of
+ * docs/physics.md, "Friction and rolling resistance" ({@link ReferenceFriction}) on random scenes:
+ * the single pass on scenes with many contacts per body (every branch of the law taken), and the
+ * iterative solver for fixed iteration counts, cold and warm-started, on scenes whose contacts do
+ * not share bodies (so the visiting order, which the module's colouring chooses, does not change
+ * the iterates).
  */
 class FrictionReferenceTest {
 

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * PHYSICS.md's check of the single pass with friction: a solid sphere striking a static plane
+ * The check of docs/physics.md, "Single pass with friction": a solid sphere striking a static plane
  * obliquely sticks (leaves rolling: the contact point's tangential velocity becomes 0 and the
  * centre keeps 5/7 of it) when {@code mu (1 + e) |v_n| >= (2/7) u}, and otherwise slips (its
  * tangential speed drops by {@code mu (1 + e) |v_n|}). On both backends and on the float64 oracle.
@@ -145,9 +145,10 @@ class FrictionSinglePassTest {
     }
 
     /**
-     * PHYSICS.md: rolling resistance acts only in the iterative solver; the single pass ignores
-     * {@code rho} (its result is that of {@code rho = 0}, to the bit) and says so once: one warning
-     * line per solver, however many single passes meet it, and none where no contact has it.
+     * docs/physics.md, "Single pass with friction": rolling resistance acts only in the iterative
+     * solver; the single pass ignores {@code rho} (its result is that of {@code rho = 0}, to the
+     * bit) and says so once: one warning line per solver, however many single passes meet it, and
+     * none where no contact has it.
      */
     @ParameterizedTest
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})

@@ -16,11 +16,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * PHYSICS.md: "with both 0 every result must be bit for bit the frictionless one". The fingerprints
- * below are of the exact bits of the frictionless solver's results (commit df5d7c1, before
- * friction; {@link FrictionlessRuns#main} printed them there, CPU backend). With friction and
- * rolling resistance 0, whether left at their default, set to 0 or set to -0.0, both backends must
- * still produce them: single pass, iterative, warm start, positional correction and stepping.
+ * docs/physics.md, "Friction and rolling resistance": with mu = 0 and rho = 0 every output is bit
+ * for bit the frictionless one. The fingerprints below are of the exact bits of the frictionless
+ * solver's results (commit df5d7c1, before friction; {@link FrictionlessRuns#main} printed them
+ * there, CPU backend). With friction and rolling resistance 0, whether left at their default, set
+ * to 0 or set to -0.0, both backends must still produce them: single pass, iterative, warm start,
+ * positional correction and stepping.
  */
 class FrictionlessIdentityTest {
     private static final Map<String, Long> FRICTIONLESS = Map.ofEntries(

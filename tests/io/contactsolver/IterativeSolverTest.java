@@ -17,7 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The iterative solver of PHYSICS.md's last section, on both backends, against a float64 oracle. */
+/**
+ * The iterative solver of docs/physics.md, "Several contacts: single pass and iterative solver", on
+ * both backends, against a float64 oracle.
+ */
 class IterativeSolverTest {
 
     private static SolveResult solve(Backend backend, Scene scene, SolveSettings settings) {

@@ -17,10 +17,13 @@ import org.joml.Vector3f;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The single-pass solve against the seed derivations and the invariants of PHYSICS.md, on both backends. */
+/**
+ * The single-pass solve against impulses derived by hand for three simple cases and the invariants
+ * of docs/physics.md ("Invariants the tests check"), on both backends.
+ */
 class SinglePassPhysicsTest {
 
-    /** Seed 004: a rod struck at its end by a point mass; PHYSICS.md's worked example. */
+    /** A rod struck at its end by a point mass: the worked example of docs/physics.md, "The frictionless impulse". */
     @ParameterizedTest
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
     void rodStruckAtItsEndByAPointMass(Backend backend) {
@@ -46,7 +49,7 @@ class SinglePassPhysicsTest {
         assertVector(new Vector3d(), result.getAngularDelta(ball, new Vector3f()), "point mass dw");
     }
 
-    /** Seed 003: a particle bouncing on the static world plane, with the normal either way round. */
+    /** A particle bouncing on the static world plane, with the normal either way round. */
     @ParameterizedTest
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
     void particleAgainstTheStaticWorld(Backend backend) {
@@ -75,7 +78,7 @@ class SinglePassPhysicsTest {
         assertClose((1 + e) * 3.0 * 2.0, result.impulse(0), "j = (1 + e) m |v_perp|");
     }
 
-    /** Seed 002: in-plane motion and rotation about z reproduce the planar impulse equations. */
+    /** In-plane motion and rotation about z reproduce the planar impulse equations. */
     @ParameterizedTest
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
     void planarCaseMatchesThe2dEquations(Backend backend) {

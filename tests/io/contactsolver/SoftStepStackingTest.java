@@ -9,9 +9,10 @@ import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
 /**
- * The soft step holds stacked boxes at Box2D's budget (docs/physics.md, "Soft step"): 60 Hz,
- * 4 substeps of one soft and one relax sweep, contacts from the bench's box collision (four corner
- * points a face, 2 cm speculative margin, ids kept while a contact lasts) found before every step.
+ * The soft step holds stacked boxes at Box2D's budget (docs/physics.md, "Soft step: substeps, soft
+ * contacts, a relax sweep"): 60 Hz, 4 substeps of one soft and one relax sweep, contacts from the
+ * bench's box collision (four corner points a face, 2 cm speculative margin, ids kept while a
+ * contact lasts) found before every step.
  */
 class SoftStepStackingTest {
     private static final float DT = 1.0f / 60.0f;

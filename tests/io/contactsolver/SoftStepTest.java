@@ -14,9 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The soft step (docs/physics.md, "Soft step"): the checks listed there, on both backends. Contacts
- * come from a tiny collision of this test's own (spheres and upright boxes on the plane y = 0), run
- * before every step as a simulation would.
+ * The soft step (docs/physics.md, "Soft step: substeps, soft contacts, a relax sweep"): the checks
+ * listed there, on both backends. Contacts come from a tiny collision of this test's own (spheres
+ * and upright boxes on the plane y = 0), run before every step as a simulation would.
  */
 class SoftStepTest {
     private static final Vector3f GRAVITY = new Vector3f(0.0f, -10.0f, 0.0f);

@@ -61,7 +61,8 @@ final class SolveCommand implements Callable<Integer> {
 
     @Option(names = "--solver", defaultValue = "single-pass", paramLabel = "single-pass|iterative",
             converter = SolverKindConverter.class,
-            description = "single-pass (default): the seed equation per contact, summed per body; "
+            description = "single-pass (default): each contact's impulse from the pre-solve velocities, "
+                    + "summed per body; "
                     + "iterative: all contacts resolved together (projected Gauss-Seidel).")
     SolverKind solver;
 

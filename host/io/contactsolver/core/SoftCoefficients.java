@@ -1,12 +1,13 @@
 package io.contactsolver.core;
 
 /**
- * The soft step's constants of one step (docs/physics.md, "Soft step"): the substep {@code h}, and
- * the soft contact's coefficients from integrating a spring-damper contact of frequency {@code f}
- * and damping ratio {@code zeta} implicitly over one substep, with {@code omega = 2 pi f}:
- * {@code a1 = 2 zeta + h omega}, {@code a2 = h omega a1}, {@code a3 = 1 / (1 + a2)};
- * {@code biasRate = omega / a1}, {@code massScale = a2 a3}, {@code impulseScale = a3}.
- * Computed once on the host and handed to either backend, so both use the same bits.
+ * The soft step's constants of one step (docs/physics.md, "Soft step: substeps, soft contacts, a
+ * relax sweep"): the substep {@code h}, and the soft contact's coefficients from integrating a
+ * spring-damper contact of frequency {@code f} and damping ratio {@code zeta} implicitly over one
+ * substep, with {@code omega = 2 pi f}: {@code a1 = 2 zeta + h omega}, {@code a2 = h omega a1},
+ * {@code a3 = 1 / (1 + a2)}; {@code biasRate = omega / a1}, {@code massScale = a2 a3},
+ * {@code impulseScale = a3}. Computed once on the host and handed to either backend, so both use
+ * the same bits.
  *
  * @param substeps substeps per step
  * @param substep the substep {@code h = dt / substeps}, seconds

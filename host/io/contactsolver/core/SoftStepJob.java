@@ -1,14 +1,15 @@
 package io.contactsolver.core;
 
 /**
- * Everything a backend reads and writes in one soft step (docs/physics.md, "Soft step"): the
- * bodies and contacts as validated raw blocks, the colouring, the warm start, the step's
- * constants, and three outputs: each body's state at the end of the step ({@code nextBodies}, the
- * first {@link #BODY_STATE_FIELDS} {@code BodyField}s: position, orientation, linear and angular
- * velocity), each body's velocity change from the contacts ({@code DeltaField}: the whole change
- * less {@code g dt} for a body with mass) and each contact's accumulated impulses at the end of the
- * last substep ({@code ImpulseField}). The caller commits {@code nextBodies} to the bodies only once
- * it has checked them, so a failed step leaves the bodies as they were.
+ * Everything a backend reads and writes in one soft step (docs/physics.md, "Soft step: substeps,
+ * soft contacts, a relax sweep"): the bodies and contacts as validated raw blocks, the colouring,
+ * the warm start, the step's constants, and three outputs: each body's state at the end of the step
+ * ({@code nextBodies}, the first {@link #BODY_STATE_FIELDS} {@code BodyField}s: position,
+ * orientation, linear and angular velocity), each body's velocity change from the contacts
+ * ({@code DeltaField}: the whole change less {@code g dt} for a body with mass) and each contact's
+ * accumulated impulses at the end of the last substep ({@code ImpulseField}). The caller commits
+ * {@code nextBodies} to the bodies only once it has checked them, so a failed step leaves the
+ * bodies as they were.
  *
  * @param restitution the restitution rule ({@code TargetRule} with no positional correction)
  * @param iterations soft solve sweeps per substep

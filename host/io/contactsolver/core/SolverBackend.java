@@ -14,7 +14,8 @@ public interface SolverBackend extends AutoCloseable {
     }
 
     /**
-     * The seed equation per contact from the pre-solve velocities, summed per body: writes every
+     * The single pass: each contact's impulse by the impact law of docs/physics.md from the
+     * pre-solve velocities, summed per body: writes every
      * impulse and every body's velocity change in {@code job}.
      *
      * @throws BackendFailureException if the device failed; outputs may then be partly written
@@ -31,10 +32,11 @@ public interface SolverBackend extends AutoCloseable {
     IterationOutcome solveIterative(SolveJob job);
 
     /**
-     * One soft step (docs/physics.md, "Soft step"): rows set up once from the bodies and contacts as
-     * given, then the substeps, then restitution. Writes the bodies' state at the end of the step,
-     * their deltas and every contact's impulses to the job's outputs; the bodies themselves are not
-     * changed. Returns the sweeps done and the largest change of the last.
+     * One soft step (docs/physics.md, "Soft step: substeps, soft contacts, a relax sweep"): rows
+     * set up once from the bodies and contacts as given, then the substeps, then restitution.
+     * Writes the bodies' state at the end of the step, their deltas and every contact's impulses to
+     * the job's outputs; the bodies themselves are not changed. Returns the sweeps done and the
+     * largest change of the last.
      *
      * @throws BackendFailureException if the device failed; outputs may then be partly written
      */

@@ -14,10 +14,13 @@ package io.contactsolver.core;
  *       out over about {@code 1 / biasFactor} steps.</li>
  * </ul>
  *
- * <p>With positional correction off the target is exactly the seed equation's.
+ * <p>With positional correction off (and no threshold) the impulse {@code (target - v_n) / K} is
+ * exactly the frictionless impulse {@code j = -(1 + e) v_n / K} of docs/physics.md ("The frictionless
+ * impulse").
  *
  * @param inverseTimeStep {@code 1 / dt}, or 0 for no positional correction
  */
 public record TargetRule(float restitutionThreshold, float inverseTimeStep, float biasFactor, float slop) {
-    public static final TargetRule SEED = new TargetRule(0.0f, 0.0f, 0.0f, 0.0f);
+    /** The rule of the default settings: no restitution threshold, no positional correction. */
+    public static final TargetRule DEFAULT = new TargetRule(0.0f, 0.0f, 0.0f, 0.0f);
 }

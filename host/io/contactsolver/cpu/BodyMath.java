@@ -207,7 +207,8 @@ final class BodyMath {
      * {@code I^-1 (r x n)} and inverse masses, the effective inverse mass {@code K}, the normal
      * relative velocity {@code v_n = (v_pb - v_pa) . n} and the target it must at least leave with
      * ({@link TargetRule}). Without positional correction an approaching contact targets
-     * {@code -e v_n}, and {@code (target - v_n) / K} is the seed's {@code -(1 + e) v_n / K}.
+     * {@code -e v_n}, and {@code (target - v_n) / K} is the frictionless impulse
+     * {@code -(1 + e) v_n / K} of docs/physics.md ("The frictionless impulse").
      *
      * <p>The two sides are written out rather than shared through a helper: a helper would return
      * its results in an object, and the JIT keeps such an object in memory, which cost more than
@@ -390,7 +391,8 @@ final class BodyMath {
      * its target: the sticking impulse if it lies in the cone, else the sliding impulse along the
      * pre-impact tangential direction, unless that would add more energy than the frictionless
      * impulse (the dissipation guard). With the restitution target {@code -e v_n} the sticking
-     * impulse {@code K^-1 (target n - v)} is the seed's {@code -K^-1 (v + e v_n n)}.
+     * impulse {@code K^-1 (target n - v)} is the {@code -K^-1 (v + e v_n n)} of docs/physics.md,
+     * "Single pass with friction".
      *
      * @param j0 the frictionless impulse {@code (target - v_n) / K}, which the guard compares with
      * @param work {@link #WORK} floats: receives the impulse on b and both lever arms

@@ -25,8 +25,8 @@ import java.nio.IntBuffer;
  * arrays cost a TLB miss each. The layout changes where a value is stored, never how it is
  * computed. The state is each body's velocity change so far ({@code StateField}, eight floats, 32
  * bytes a body, nothing else). Tracking changes rather than velocities makes the first visit of a
- * row exactly the single pass: {@code v_n = vn0 + 0} and {@code (target - v_n) / K} is the seed
- * impulse.
+ * row exactly the single pass: {@code v_n = vn0 + 0} and {@code (target - v_n) / K} is the
+ * single-pass impulse.
  *
  * <p>Two things the device does not need: rows of a colour are solved two at a time
  * ({@link #sweepNormalColour}, {@link #sweepColour}), and the steps of a row are methods small

@@ -15,7 +15,8 @@ import java.nio.FloatBuffer;
 
 /**
  * The soft step's arithmetic, one row or one body at a time; the Java twin of
- * {@code kernels/soft_step.cl} (docs/physics.md, "Soft step").
+ * {@code kernels/soft_step.cl} (docs/physics.md, "Soft step: substeps, soft contacts, a relax
+ * sweep").
  *
  * <p>Rows are the iterative solver's ({@link Iterative}, set up once a step by
  * {@link Iterative#prepareRow}); beside them each row keeps its {@link SoftRowField}s and its two

@@ -42,10 +42,11 @@ public enum Scene {
     }
 
     /**
-     * Watches a run for rest: every sphere in the world and the kinetic energy of the centres' motion
-     * per sphere below {@link #REST_ENERGY} for {@link #REST_STEPS} steps in a row. Spin is left out:
-     * rolling resistance resists rolling but not spin about the contact normal (PHYSICS.md), so a
-     * sphere alone on the floor may spin about the vertical for ever without moving anything.
+     * Watches a run for rest: every sphere in the world and the kinetic energy of the centres'
+     * motion per sphere below {@link #REST_ENERGY} for {@link #REST_STEPS} steps in a row. Spin is
+     * left out: rolling resistance resists rolling but not spin about the contact normal
+     * (docs/physics.md, "Iterative solver with friction"), so a sphere alone on the floor may spin
+     * about the vertical for ever without moving anything.
      */
     static final class RestWatch {
         /**

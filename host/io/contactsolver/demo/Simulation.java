@@ -42,10 +42,10 @@ import java.nio.FloatBuffer;
  * level), and in a pile deeper than the iterations can resolve it keeps feeding energy in, so the
  * pile never comes to rest. Kept apart, the push corrects positions and adds no kinetic energy.
  *
- * <p>Convention (PHYSICS.md): a contact's normal points from body a to body b; for a sphere pair a
- * is the lower particle index, for a wall a is the world (body index -1) and the normal points into
- * the box. The separation is the distance between the surfaces along the normal, negative when they
- * overlap.
+ * <p>Convention (docs/physics.md, "Sign convention"): a contact's normal points from body a to body
+ * b; for a sphere pair a is the lower particle index, for a wall a is the world (body index -1) and
+ * the normal points into the box. The separation is the distance between the surfaces along the
+ * normal, negative when they overlap.
  *
  * <p>Spheres are solid: inverse inertia {@code 5 / (2 m r^2)} about every axis. A normal impulse
  * acts through the centre; friction and rolling resistance are what spin a sphere. All arithmetic

@@ -8,12 +8,19 @@ import java.util.Locale;
  * the {@code BodyBatch}, or {@code ContactBatch.WORLD} ({@code -1}) for the static world.
  */
 public enum ContactBody {
-    A, B;
+    /** Body {@code a}, the body the normal points away from. */
+    A,
+    /** Body {@code b}, the body the normal points towards. */
+    B;
 
     /** Number of integer fields per contact. */
     public static final int COUNT = values().length;
 
-    /** The column name used in {@code contacts.csv}. */
+    /**
+     * The column name used in {@code contacts.csv} (docs/formats.md, "contacts.csv").
+     *
+     * @return {@code "a"} or {@code "b"}
+     */
     public String column() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -18,22 +18,45 @@ import java.util.Locale;
  * files, default 0, and with both 0 a contact is solved exactly as a frictionless one.
  */
 public enum ContactField {
-    PX, PY, PZ,
-    NX, NY, NZ,
+    /** Contact point, x, in metres, world space. */
+    PX,
+    /** Contact point, y, in metres, world space. */
+    PY,
+    /** Contact point, z, in metres, world space. */
+    PZ,
+    /** Unit normal from body a to body b, x, world space. */
+    NX,
+    /** Unit normal from body a to body b, y, world space. */
+    NY,
+    /** Unit normal from body a to body b, z, world space. */
+    NZ,
+    /** Coefficient of restitution {@code e}, in [0, 1]: 0 does not bounce, 1 bounces without loss. */
     RESTITUTION,
+    /** Signed gap between the bodies along the normal, in metres; negative when they overlap. */
     SEPARATION,
+    /** Coulomb friction coefficient {@code mu}, finite and {@code >= 0}; 0 is frictionless. */
     FRICTION,
+    /** Rolling resistance {@code rho}, a lever arm in metres, finite and {@code >= 0}; 0 resists no rolling. */
     ROLLING_RESISTANCE;
 
     /** Number of float fields per contact. */
     public static final int COUNT = values().length;
 
-    /** Whether files may leave this column out (its value is then 0). */
+    /**
+     * Whether files may leave this column out (its value is then 0).
+     *
+     * @return true for {@link #SEPARATION}, {@link #FRICTION} and {@link #ROLLING_RESISTANCE}
+     */
     public boolean isOptional() {
         return this == SEPARATION || this == FRICTION || this == ROLLING_RESISTANCE;
     }
 
-    /** The column name used in {@code contacts.csv}. */
+    /**
+     * The column name used in {@code contacts.csv} (docs/formats.md, "contacts.csv") and in the
+     * messages of {@code InvalidInputException}.
+     *
+     * @return the constant's name in lower case, such as {@code "rolling_resistance"}
+     */
     public String column() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -13,14 +13,29 @@ import java.util.Locale;
  * friction or rolling resistance.
  */
 public enum ImpulseField {
+    /** Normal impulse {@code j >= 0}, in N s: body b receives {@code +j n}, body a {@code -j n}. */
     J,
-    TX, TY, TZ,
-    RX, RY, RZ;
+    /** Tangential (friction) impulse on body b, x, in N s, world space. */
+    TX,
+    /** Tangential (friction) impulse on body b, y, in N s, world space. */
+    TY,
+    /** Tangential (friction) impulse on body b, z, in N s, world space. */
+    TZ,
+    /** Rolling-resistance angular impulse on body b, x, in N m s, world space. */
+    RX,
+    /** Rolling-resistance angular impulse on body b, y, in N m s, world space. */
+    RY,
+    /** Rolling-resistance angular impulse on body b, z, in N m s, world space. */
+    RZ;
 
     /** Number of float fields per contact. */
     public static final int COUNT = values().length;
 
-    /** The column name used in {@code impulses.csv}. */
+    /**
+     * The column name used in {@code impulses.csv} (docs/formats.md, "Outputs of `solve`").
+     *
+     * @return the constant's name in lower case, such as {@code "j"}
+     */
     public String column() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -38,7 +38,12 @@ public enum SolvePhase {
     /** {@code ContactSolver#step}: gravity and integration, on the host and on the device copy. */
     INTEGRATE;
 
-    /** Stages done on the host before a device sees the job: what the benchmark calls packing. */
+    /**
+     * Whether this stage is done on the host before a device sees the job: what the benchmark calls
+     * packing.
+     *
+     * @return true for {@link #VALIDATE} up to and including {@link #WARM_START}
+     */
     public boolean isHostPacking() {
         return ordinal() <= WARM_START.ordinal();
     }

@@ -28,7 +28,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** {@code solve} as FORMATS.md specifies it: outputs, exit status, one-line errors, nothing half-written. */
+/** {@code solve} as docs/formats.md specifies it: outputs, exit status, one-line errors, nothing half-written. */
 class SolveCommandTest {
     @TempDir
     Path dir;

@@ -103,10 +103,10 @@ public class CpuKernelsBenchmark {
         for (int r = 0; r < CONTACTS; r++) {
             int c = coloring.order()[r];
             Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, frictionless.rowFields(),
-                    bodyCount, prepared, TargetRule.SEED, frictionless.any(), null, 0, rows, lambda, frictionless.accumulatedImpulses(),
+                    bodyCount, prepared, TargetRule.DEFAULT, frictionless.any(), null, 0, rows, lambda, frictionless.accumulatedImpulses(),
                     scratch, work);
             Iterative.prepareRow(frictionContacts.floats(), links.ints(), contacts.stride(), c, r,
-                    frictional.rowFields(), bodyCount, prepared, TargetRule.SEED, frictional.any(), null, 0, frictionRows,
+                    frictional.rowFields(), bodyCount, prepared, TargetRule.DEFAULT, frictional.any(), null, 0, frictionRows,
                     frictionLambda, frictional.accumulatedImpulses(), scratch, work);
             pairs[2 * r] = coloring.slots()[r] * StateField.STRIDE;
             pairs[2 * r + 1] = coloring.slots()[CONTACTS + r] * StateField.STRIDE;
@@ -135,7 +135,7 @@ public class CpuKernelsBenchmark {
         for (int c = 0; c < CONTACTS; c++) {
             SinglePass.solveContact(contacts.floats(), contacts.stride(), c, prepared,
                     BodyMath.record(links.getInt(0, c), bodyCount), BodyMath.record(links.getInt(1, c), bodyCount),
-                    TargetRule.SEED, true, scratch, work, impulses, responses, 2 * c * SinglePass.RESPONSE,
+                    TargetRule.DEFAULT, true, scratch, work, impulses, responses, 2 * c * SinglePass.RESPONSE,
                     (2 * c + 1) * SinglePass.RESPONSE, false);
         }
     }
@@ -144,7 +144,7 @@ public class CpuKernelsBenchmark {
     @OperationsPerInvocation(CONTACTS)
     public void solveContactAndAccumulate() {
         SinglePass.solveAndAccumulate(contacts.floats(), links.ints(), contacts.stride(), 0, CONTACTS, bodyCount,
-                prepared, TargetRule.SEED, true, scratch, work, impulses, sums, 0, bodyCount);
+                prepared, TargetRule.DEFAULT, true, scratch, work, impulses, sums, 0, bodyCount);
     }
 
     private final float[] batch = new float[2 * SinglePass.BATCH * PreparedBodyField.STRIDE];
@@ -153,7 +153,7 @@ public class CpuKernelsBenchmark {
     @OperationsPerInvocation(CONTACTS)
     public void solveGatheredWritingResponses() {
         SinglePass.solveGathered(contacts.floats(), links.ints(), contacts.stride(), 0, CONTACTS, bodyCount, prepared,
-                TargetRule.SEED, true, scratch, work, batch, impulses, responses, false);
+                TargetRule.DEFAULT, true, scratch, work, batch, impulses, responses, false);
     }
 
     @Benchmark

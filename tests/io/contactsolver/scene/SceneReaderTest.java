@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** bodies.csv and contacts.csv as FORMATS.md defines them, and every way they can be wrong. */
+/** bodies.csv and contacts.csv as docs/formats.md defines them, and every way they can be wrong. */
 class SceneReaderTest {
     @TempDir
     Path dir;

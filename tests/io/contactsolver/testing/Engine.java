@@ -12,7 +12,7 @@ import io.contactsolver.scene.Scene;
 /**
  * Who computes a result in the friction tests: the module on one of its backends, or the float64
  * oracle {@link ReferenceFriction}. Running the physics checks on the oracle too shows that the
- * oracle itself obeys PHYSICS.md, which is what makes comparing the module with it meaningful.
+ * oracle itself obeys docs/physics.md, which is what makes comparing the module with it meaningful.
  */
 public enum Engine {
     REFERENCE, CPU, OPENCL;

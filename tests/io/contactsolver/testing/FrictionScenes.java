@@ -12,9 +12,9 @@ import org.joml.Vector3d;
 import org.joml.Vector3f;
 
 /**
- * Scenes for the friction tests: PHYSICS.md's checks (a sphere on a plane or an incline, a box on
- * four corners) in an arbitrary orientation, and random frictional scenes with short lever arms.
- * The world is body {@link ContactBatch#WORLD}; the plane passes through the origin.
+ * Scenes for the friction tests: the checks of docs/physics.md (a sphere on a plane or an incline,
+ * a box on four corners) in an arbitrary orientation, and random frictional scenes with short lever
+ * arms. The world is body {@link ContactBatch#WORLD}; the plane passes through the origin.
  */
 public final class FrictionScenes {
     private FrictionScenes() {

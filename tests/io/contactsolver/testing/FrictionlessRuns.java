@@ -16,7 +16,7 @@ import org.joml.Vector3f;
  * correction, a pile, device-resident steps) and the fingerprints of their results. The expected
  * fingerprints in {@code FrictionlessIdentityTest} were recorded by running exactly this code on
  * the module as it was before friction existed (commit df5d7c1, whose solver is the frictionless
- * one of PHYSICS.md), CPU backend.
+ * one of docs/physics.md), CPU backend.
  */
 public final class FrictionlessRuns {
     /** How the scenes say "no friction". */

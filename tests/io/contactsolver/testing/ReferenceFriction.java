@@ -14,7 +14,7 @@ import org.joml.Vector3d;
 import org.joml.Vector3f;
 
 /**
- * An independent float64 implementation of PHYSICS.md, "Friction and rolling resistance": the
+ * An independent float64 implementation of docs/physics.md, "Friction and rolling resistance": the
  * single pass with friction (an impact law per contact, with its dissipation guard) and the
  * sequential-impulse iteration with friction and rolling resistance, written the plain way (JOML
  * double objects, the 3x3 matrix {@code K} built explicitly and inverted) to serve as an oracle. It
@@ -165,7 +165,7 @@ public final class ReferenceFriction {
         return k;
     }
 
-    /** PHYSICS.md's branchless orthonormal basis of the tangent plane of {@code n}. */
+    /** The branchless orthonormal basis of the tangent plane of {@code n}, as docs/physics.md builds it. */
     public static Vector3d[] tangents(Vector3d n) {
         double s = Math.copySign(1.0, n.z);
         double a = -1.0 / (s + n.z);

@@ -10,12 +10,13 @@ import org.joml.Vector3d;
 import org.joml.Vector3f;
 
 /**
- * An independent float64 solution of the iterative solver's problem (PHYSICS.md, last section):
- * find impulses {@code lambda >= 0} such that every contact leaves with {@code v_n' >= target}
- * (target {@code -e v_n} when approaching faster than the threshold, else 0) and
- * {@code lambda > 0} only where {@code v_n' = target}. Plain projected Gauss-Seidel in contact
- * order, in double, run until no impulse changes by more than 1e-13 of the largest: no colouring,
- * no shared code with the module. The body velocity changes it converges to are unique.
+ * An independent float64 solution of the iterative solver's problem (docs/physics.md, "Several
+ * contacts: single pass and iterative solver"): find impulses {@code lambda >= 0} such that every
+ * contact leaves with {@code v_n' >= target} (target {@code -e v_n} when approaching faster than
+ * the threshold, else 0) and {@code lambda > 0} only where {@code v_n' = target}. Plain projected
+ * Gauss-Seidel in contact order, in double, run until no impulse changes by more than 1e-13 of the
+ * largest: no colouring, no shared code with the module. The body velocity changes it converges to
+ * are unique.
  */
 public final class ReferencePgs {
     public final double[][] deltas;

@@ -7,7 +7,7 @@ import org.joml.Quaterniond;
 import org.joml.Vector3d;
 
 /**
- * An independent float64 implementation of the single-pass solve of PHYSICS.md, written the
+ * An independent float64 implementation of the single-pass solve of docs/physics.md, written the
  * plain way (JOML double objects, one loop) to serve as an oracle. It shares no code with the
  * module: it reads the batches through their public getters only.
  */
