@@ -37,7 +37,17 @@ public final class CpuBackend implements SolverBackend {
      */
     private static final int PARALLEL_CONTACTS = 250_000;
 
+    /**
+     * Fewest rows per thread worth a team for the iterative solver and the soft step: below this
+     * the barriers of every colour of every iteration cost more than the second thread saves, and
+     * far more when another process holds a core (the waiting member yields, the colour waits for
+     * it). Measured with bench on 2 cores: see README, "Threads".
+     */
+    static final int TEAM_ROWS_PER_THREAD = 6_000;
+
     private final ParallelRunner runner;
+    /** The one-thread crew of a batch too small for a team (no threads of its own). */
+    private final ParallelRunner alone = new ParallelRunner(1);
     private float[] prepared = new float[PreparedBodyField.STRIDE];
     private float[] responses = new float[0];
     private float[] sums = new float[0];
@@ -158,7 +168,7 @@ public final class CpuBackend implements SolverBackend {
                 Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world, first, end);
                 return 0.0f;
             };
-            runner.team((member, team) -> sweepColours(coloring, warmStart, warmStart, member, team));
+            crew(rows).team((member, team) -> sweepColours(coloring, warmStart, warmStart, member, team));
         }
 
         job.clock().lap(SolvePhase.ROWS);
@@ -171,7 +181,7 @@ public final class CpuBackend implements SolverBackend {
                 ? (first, end) -> Iterative.sweepColour(row, rowStride, bodyPairs, impulse, lambdaStride, velocity,
                         world, first, end)
                 : (first, end) -> Iterative.sweepNormalColour(row, bodyPairs, impulse, velocity, world, first, end);
-        IterationOutcome outcome = iterate(coloring, colour, inOrder, job.iterations(), job.tolerance());
+        IterationOutcome outcome = iterate(crew(rows), coloring, colour, inOrder, job.iterations(), job.tolerance());
 
         job.clock().lap(SolvePhase.ITERATE);
         FieldBlock deltas = job.deltas();
@@ -251,7 +261,8 @@ public final class CpuBackend implements SolverBackend {
         float gy = job.gy();
         float gz = job.gz();
         boolean frictional = friction.friction() || friction.rolling();
-        int members = runner.threads();
+        ParallelRunner crew = crew(rows);
+        int members = crew.threads();
         float[] residual = new float[members];
         RowSweep warmStart = (first, end) -> {
             Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world, first, end);
@@ -263,7 +274,7 @@ public final class CpuBackend implements SolverBackend {
                 velocity, moved, world, k, true, frictional, peak, first, end);
         RowSweep restitution = (first, end) -> SoftStep.restitution(row, rowStride, bodyPairs, impulse, lambdaStride,
                 velocity, world, peak, first, end);
-        runner.team((member, team) -> {
+        crew.team((member, team) -> {
             int bodyFrom = (int) ((long) bodyCount * member / members);
             int bodyTo = (int) ((long) bodyCount * (member + 1) / members);
             float largest = 0.0f;
@@ -410,15 +421,15 @@ public final class CpuBackend implements SolverBackend {
      * wins, whatever its sign bit (floatToIntBits makes every NaN the one positive NaN, whose bits
      * exceed any float's), as it does on the device, which takes the maximum of the bits too.
      */
-    private IterationOutcome iterate(ContactColoring coloring, RowSweep colourSweep, RowSweep overflowSweep,
-            int iterations, float tolerance) {
-        int members = runner.threads();
+    private IterationOutcome iterate(ParallelRunner crew, ContactColoring coloring, RowSweep colourSweep,
+            RowSweep overflowSweep, int iterations, float tolerance) {
+        int members = crew.threads();
         // two iterations' slots, so a member may write the next one while another still reads this one
         changes = changes.length >= 2 * members ? changes : new int[2 * members];
         int[] found = changes;
         int[] used = new int[1];
         float[] residual = new float[1];
-        runner.team((member, team) -> {
+        crew.team((member, team) -> {
             for (int iteration = 0; iteration < iterations; iteration++) {
                 float change = sweepColours(coloring, colourSweep, overflowSweep, member, team);
                 int slot = (iteration & 1) * members;
@@ -450,6 +461,15 @@ public final class CpuBackend implements SolverBackend {
         int sharing = Math.max(1, Math.min(members, count / ROWS_PER_MEMBER));
         int part = Math.min(member, sharing);
         return first + (int) ((long) count * part / sharing);
+    }
+
+    /**
+     * The threads that sweep {@code rows} rows: all of them for a batch of at least
+     * {@link #TEAM_ROWS_PER_THREAD} rows a thread, else this thread alone. Results are the same
+     * bits either way; only the speed differs.
+     */
+    private ParallelRunner crew(int rows) {
+        return rows >= (long) TEAM_ROWS_PER_THREAD * runner.threads() ? runner : alone;
     }
 
     /** Contacts per sampled block when deciding {@link #fewCrossing}. */
@@ -528,5 +548,6 @@ public final class CpuBackend implements SolverBackend {
         peaks = new float[0];
         motion = new float[0];
         changes = new int[0];
+        alone.close();
     }
 }
