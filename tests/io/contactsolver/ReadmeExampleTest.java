@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.contactsolver.layout.BodyField;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import java.util.ArrayList;
 import java.util.List;
+import org.joml.Matrix3f;
+import org.joml.Quaternionf;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
@@ -56,21 +59,68 @@ class ReadmeExampleTest {
         List<Integer> iterationsPerStep = new ArrayList<>();
         try (ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU))) {
             SolveSettings settings = SolveSettings.iterative(50).withTolerance(1e-5f);
-            SolveResult previous = null, current = new SolveResult(), spare = new SolveResult();
+            SolveHistory history = new SolveHistory();   // keeps the last result: each solve starts warm from it
             for (int step = 0; step < steps; step++) {
-                // ... your collision detection fills `contacts`, giving persistent contacts stable ids (setId)
-                solver.solve(bodies, contacts, settings, previous, current);   // warm start: impulses matched by id
-                // current.iterations(), current.residual(): how the solve ended
-                iterationsPerStep.add(current.iterations());
-                SolveResult used = current;
-                current = previous == null ? spare : previous;
-                previous = used;
+                // ... your collision detection fills `contacts`, giving persistent contacts stable ids (ContactIds)
+                SolveResult result = solver.solve(bodies, contacts, settings, history); // impulses matched by id
+                // result.iterations(), result.residual(): how the solve ended
+                iterationsPerStep.add(result.iterations());
             }
 
-            assertNotNull(previous);
-            assertTrue(previous.residual() <= 1e-5f, "converged: residual " + previous.residual());
+            SolveResult last = history.latest().orElseThrow();
+            assertNotNull(last);
+            assertTrue(last.residual() <= 1e-5f, "converged: residual " + last.residual());
             int cold = iterationsPerStep.get(0), warm = iterationsPerStep.get(steps - 1);
             assertTrue(cold > 2 && warm < cold, "iterations per step " + iterationsPerStep);
+        }
+    }
+
+    @Test
+    void theReadmeSimulationStandsItsColumnOfFiveBoxes() {
+        try (ContactSolver solver = ContactSolver.create()) {
+            BodyBatch bodies = new BodyBatch();
+            for (int level = 0; level < 5; level++) {               // unit boxes, one on another
+                int box = bodies.add();
+                bodies.setMassProperties(box, 1f, new Matrix3f().scaling(1f / 6f)).setPosition(box, 0f, 0.5f + level, 0f);
+            }
+            ContactBatch contacts = new ContactBatch();
+            ContactIds ids = new ContactIds();           // (bodies, corner) -> an id that lasts as long as the contact
+            SolveHistory history = new SolveHistory();   // the last result, which each step starts warm from
+            SolveSettings soft = SolveSettings.softStep(); // 4 substeps, 30 Hz, damping ratio 10, push-out <= 3 m/s
+            Vector3f gravity = new Vector3f(0f, -10f, 0f), up = new Vector3f(0f, 1f, 0f);
+            float[] y = new float[bodies.size()];
+            Quaternionf turn = new Quaternionf();
+            for (int frame = 0; frame < 600; frame++) {
+                bodies.get(BodyField.Y, y);                          // heights in bulk
+                contacts.clear();
+                ids.beginStep();
+                for (int box = 0; box < y.length; box++) {           // your collision detection
+                    int below = box == 0 ? ContactBatch.WORLD : box - 1;
+                    float floor = box == 0 ? 0f : y[below] + 0.5f;    // the top face of what is below
+                    bodies.getOrientation(box, turn);
+                    for (int corner = 0; corner < 4; corner++) {     // the bottom corners, where they are now
+                        Vector3f point = turn.transform(new Vector3f((corner & 1) - 0.5f, -0.5f, (corner >> 1) - 0.5f))
+                                .add(bodies.getPosition(box, new Vector3f()));
+                        float separation = point.y - floor;          // negative = overlap
+                        point.y = floor;
+                        contacts.add(below, box, point, up, 0f, separation, 0.6f, 0f,
+                                ids.idOf(ContactIds.key(below, box, corner)));
+                    }
+                }
+                ids.endStep();
+                solver.step(bodies, contacts, soft, gravity, 1 / 60f, history);
+            }
+            float top = bodies.getPosition(4, new Vector3f()).y;    // 4.493: 7 mm of spring under five layers
+
+            Vector3f position = new Vector3f();
+            for (int box = 0; box < 5; box++) {
+                bodies.getPosition(box, position);
+                assertEquals(0f, position.x, 1e-3f, "sideways drift of box " + box);
+                assertEquals(0f, position.z, 1e-3f, "sideways drift of box " + box);
+                assertTrue(bodies.getLinearVelocity(box, new Vector3f()).length() < 1e-3f, "box " + box + " at rest");
+                assertTrue(bodies.getAngularVelocity(box, new Vector3f()).length() < 1e-3f, "box " + box + " at rest");
+            }
+            assertEquals(4.493f, top, 0.001f, "the top box rests 7 mm below 4.5");
         }
     }
 
@@ -81,10 +131,11 @@ class ReadmeExampleTest {
         ContactBatch contacts = stack.contacts();
         SolveSettings settings = SolveSettings.iterative(100);
         float dt = 0.01f;
-        SolveResult previous = null, current = new SolveResult();
+        SolveHistory history = new SolveHistory();
         Vector3f before = bodies.getPosition(0, new Vector3f());
         try (ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU))) {
-            solver.step(bodies, contacts, settings, new Vector3f(0, -9.81f, 0), dt, previous, current);
+            SolveResult result = solver.step(bodies, contacts, settings, new Vector3f(0, -9.81f, 0), dt, history);
+            assertEquals(4, result.contactCount());
         }
         // e = 0: the four corner contacts leave the box at rest along the normal, and it moves by v dt
         Vector3f velocity = bodies.getLinearVelocity(0, new Vector3f());
