@@ -41,9 +41,10 @@ public final class CpuBackend implements SolverBackend {
      * Fewest rows per thread worth a team for the iterative solver and the soft step: below this
      * the barriers of every colour of every iteration cost more than the second thread saves, and
      * far more when another process holds a core (the waiting member yields, the colour waits for
-     * it). Measured with bench on 2 cores: see README, "Threads".
+     * it). Measured on 2 cores, 50 iterations: 1.03x the one-thread time at 2,360 rows with a team,
+     * 0.87x at 4,002, 0.59x at 8,000 (README, "Threads: where a team starts to pay").
      */
-    static final int TEAM_ROWS_PER_THREAD = 6_000;
+    static final int TEAM_ROWS_PER_THREAD = 2_000;
 
     private final ParallelRunner runner;
     /** The one-thread crew of a batch too small for a team (no threads of its own). */
