@@ -9,6 +9,7 @@ import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.FrictionUse;
 import io.contactsolver.core.InputFault;
+import io.contactsolver.core.InputMagnitudes;
 import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.MovableBodies;
@@ -22,6 +23,7 @@ import io.contactsolver.core.TargetRule;
 import io.contactsolver.core.WarmStart;
 import io.contactsolver.cpu.CpuBackend;
 import io.contactsolver.cpu.Integrator;
+import io.contactsolver.cpu.NormalRows;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.ImpulseField;
@@ -233,13 +235,46 @@ public final class ContactSolver implements AutoCloseable {
         }
     }
 
-    private static void validate(BodyBatch bodies, ContactBatch contacts, ParallelRunner runner) {
+    private static InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts, ParallelRunner runner) {
         try {
-            InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
+            return InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
                     contacts.size(), runner);
         } catch (InputFault fault) {
             throw InvalidInputException.of(fault);
         }
+    }
+
+    /**
+     * Throws {@link NonFiniteResultException} for the lowest contact whose normal row cannot be
+     * formed in float: its {@code K} ({@link NonFiniteResultException#EFFECTIVE_MASS}), else its
+     * {@code v_n} ({@link NonFiniteResultException#NORMAL_VELOCITY}), not finite. Checked here, before
+     * any backend runs, because the solvers would part ways on such a row: the iterative solver
+     * switches it off ({@code K > 0} fails on NaN) where the single pass overflows, or a NaN
+     * {@code v_n} gives the single pass {@code j = 0} where the iterative solver overflows. Only a
+     * batch whose magnitudes could overflow has its rows evaluated one by one, as every solver
+     * evaluates them.
+     *
+     * @param velocitySlack how much a velocity may have grown since validation (a step's gravity)
+     */
+    private void requireFiniteNormalRows(BodyBatch bodies, ContactBatch contacts, InputMagnitudes magnitudes,
+            double velocitySlack) {
+        if (magnitudes.boundNormalRows(velocitySlack)) {
+            return;
+        }
+        FieldBlock block = bodies.block();
+        int contact = NormalRows.firstNonFinite(block, contacts.floatBlock(), contacts.linkBlock(), contacts.size(),
+                runner);
+        if (contact < 0) {
+            return;
+        }
+        float k = NormalRows.effectiveInverseMass(block, contacts.floatBlock(), contacts.linkBlock(), contact);
+        if (!Float.isFinite(k)) {
+            throw new NonFiniteResultException(InvalidInputException.Subject.CONTACT, contact,
+                    NonFiniteResultException.EFFECTIVE_MASS, k);
+        }
+        throw new NonFiniteResultException(InvalidInputException.Subject.CONTACT, contact,
+                NonFiniteResultException.NORMAL_VELOCITY,
+                NormalRows.normalVelocity(block, contacts.floatBlock(), contacts.linkBlock(), contact));
     }
 
     /**
@@ -296,8 +331,9 @@ public final class ContactSolver implements AutoCloseable {
      * @throws InvalidInputException if any body or contact is invalid, or a warm start meets two
      *     contacts with the same id; {@code dest} is then untouched
      * @throws NonFiniteResultException if valid input overflowed float inside the solve: the first
-     *     contact (lowest index) with a non-finite impulse, else the first body with a non-finite
-     *     velocity change; {@code dest} then holds no usable result
+     *     contact (lowest index) whose {@code K} or {@code v_n} is not finite, found before anything
+     *     is written, else the first contact with a non-finite impulse, else the first body with a
+     *     non-finite velocity change; {@code dest} then holds no usable result
      * @throws IllegalArgumentException if {@code settings} are the soft step's (use {@link #step}),
      *     {@code warmStart} is {@code dest}, or an iterative solve has more than
      *     {@link #MAX_ITERATIVE_CONTACTS} contacts
@@ -320,9 +356,9 @@ public final class ContactSolver implements AutoCloseable {
             throw new IllegalArgumentException("the soft step moves bodies between its substeps: call step, not solve");
         }
         clock.start();
-        validate(bodies, contacts, runner);
+        InputMagnitudes magnitudes = validate(bodies, contacts, runner);
         clock.lap(SolvePhase.VALIDATE);
-        IterationOutcome outcome = solveValidated(bodies, contacts, settings, warmStart, dest);
+        IterationOutcome outcome = solveValidated(bodies, contacts, settings, warmStart, dest, magnitudes, 0.0);
         return finish(settings, outcome, dest);
     }
 
@@ -384,7 +420,7 @@ public final class ContactSolver implements AutoCloseable {
             return softStep(bodies, contacts, settings, gravity, timeStep, warmStart, dest);
         }
         clock.start();
-        validate(bodies, contacts, runner);
+        InputMagnitudes magnitudes = validate(bodies, contacts, runner);
         clock.lap(SolvePhase.VALIDATE);
         FieldBlock block = bodies.block();
         int count = bodies.size();
@@ -402,7 +438,9 @@ public final class ContactSolver implements AutoCloseable {
         clock.lap(SolvePhase.INTEGRATE);
         IterationOutcome outcome;
         try {
-            outcome = solveValidated(bodies, contacts, settings, warmStart, dest);
+            // gravity has sped every body up by at most this since validation
+            double gravitySlack = Math.max(Math.max(Math.abs(gx), Math.abs(gy)), Math.abs(gz)) * (double) timeStep;
+            outcome = solveValidated(bodies, contacts, settings, warmStart, dest, magnitudes, gravitySlack);
             clock.skip();
             FieldBlock deltas = dest.deltaBlock();
             runner.forRange(count, 1 << 14, (from, to) -> {
@@ -437,9 +475,12 @@ public final class ContactSolver implements AutoCloseable {
                     + " substeps is too small: its inverse overflows");
         }
         clock.start();
-        validate(bodies, contacts, runner);
+        InputMagnitudes magnitudes = validate(bodies, contacts, runner);
         clock.lap(SolvePhase.VALIDATE);
         float[] warmImpulses = warmStart != null ? matchWarmStart(contacts, warmStart) : null;
+        // the rows are formed from the bodies as they are, before the substeps' gravity
+        requireFiniteNormalRows(bodies, contacts, magnitudes, 0.0);
+        clock.lap(SolvePhase.VALIDATE);
         movable.classify(bodies.block(), bodies.size(), runner);
         clock.lap(SolvePhase.CLASSIFY);
         coloring.build(contacts.linkBlock(), contacts.size(), movable, settings.colourBudget());
@@ -547,9 +588,11 @@ public final class ContactSolver implements AutoCloseable {
     }
 
     private IterationOutcome solveValidated(BodyBatch bodies, ContactBatch contacts, SolveSettings settings,
-            SolveResult warmStart, SolveResult dest) {
+            SolveResult warmStart, SolveResult dest, InputMagnitudes magnitudes, double velocitySlack) {
         boolean iterative = settings.kind() == SolverKind.ITERATIVE;
         float[] warmImpulses = iterative && warmStart != null ? matchWarmStart(contacts, warmStart) : null;
+        requireFiniteNormalRows(bodies, contacts, magnitudes, velocitySlack);
+        clock.lap(SolvePhase.VALIDATE);
         movable.classify(bodies.block(), bodies.size(), runner);
         clock.lap(SolvePhase.CLASSIFY);
         if (iterative) {

@@ -4,10 +4,13 @@ import io.contactsolver.layout.BodyField;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.InvalidInputException.Subject;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
+import java.util.List;
+import java.util.function.Supplier;
 import org.joml.Vector3f;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -52,10 +55,68 @@ class NonFiniteResultTest {
         return scene;
     }
 
+    /**
+     * Contact 0 is harmless; contact 1 touches a body 2e19 m from its centre across the normal, so
+     * {@code (r x n) . I^-1 (r x n) = 4e38} and K overflows to infinity (contact 2 likewise).
+     */
+    private static Scene longLeverArm() {
+        return farTouched(new Vector3f(2e19f, 0, 0), 0.0f, 1.0f, 0.0f);
+    }
+
+    /** As {@link #longLeverArm}, but the body sits at -3e38 and is touched at +3e38: r itself overflows, K is NaN. */
+    private static Scene overflowingLeverArm() {
+        return farTouched(new Vector3f(3e38f, 0, 0), -3e38f, 1.0f, 0.0f);
+    }
+
+    /**
+     * As {@link #longLeverArm}, but at a lever arm of 2 m with a finite inverse inertia near 3e38 and
+     * a product of inertia: I^-1 (r x n) overflows where r x n is 0, and inf * 0 makes K NaN.
+     */
+    private static Scene hugeInverseInertia() {
+        return farTouched(new Vector3f(2, 0, 0), 0.0f, 3e38f, 2e38f);
+    }
+
+    /**
+     * A body resting on the floor (contact 0), and a falling one touched by the floor at {@code point}
+     * twice (contacts 1 and 2): at its position's x {@code x}, with inverse inertia {@code diagonal}
+     * on the diagonal and {@code product} as its xz entry.
+     */
+    private static Scene farTouched(Vector3f point, float x, float diagonal, float product) {
+        Scene scene = new Scene();
+        int calm = scene.bodies.add();
+        scene.bodies.setMass(calm, 1.0f).setPosition(calm, 5, 0.5f, 0).setLinearVelocity(calm, 0, -1, 0);
+        int far = scene.bodies.add();
+        scene.bodies.setMass(far, 1.0f).setInverseInertia(far, diagonal, diagonal, diagonal, 0, product, 0)
+                .setPosition(far, x, 0.5f, 0).setLinearVelocity(far, 0, -1, 0);
+        scene.contacts.add(ContactBatch.WORLD, calm, new Vector3f(5, 0, 0), UP, 0.5f);
+        scene.contacts.add(ContactBatch.WORLD, far, point, UP, 0.5f);
+        scene.contacts.add(ContactBatch.WORLD, far, point, UP, 0.5f);
+        return scene;
+    }
+
+    /**
+     * Contact 1 touches a body spinning at 1e20 rad/s about z, 1e19 m from its centre: the contact
+     * point's velocity is (-inf, inf, 0), and {@code v_n} along (0, 1, 0) is NaN (-inf times 0). K is finite.
+     */
+    private static Scene spinningFarOut() {
+        Scene scene = new Scene();
+        int calm = scene.bodies.add();
+        scene.bodies.setMass(calm, 1.0f).setPosition(calm, 5, 0.5f, 0).setLinearVelocity(calm, 0, -1, 0);
+        int spinning = scene.bodies.add();
+        scene.bodies.setMass(spinning, 1.0f).setInverseInertia(spinning, 1e-30f, 1e-30f, 1e-30f, 0, 0, 0)
+                .setAngularVelocity(spinning, 0, 0, 1e20f);
+        scene.contacts.add(ContactBatch.WORLD, calm, new Vector3f(5, 0, 0), UP, 0.5f);
+        scene.contacts.add(ContactBatch.WORLD, spinning, new Vector3f(1e19f, 1e19f, 0), UP, 0.5f);
+        return scene;
+    }
+
     private static final class Scene {
         final BodyBatch bodies = new BodyBatch();
         final ContactBatch contacts = new ContactBatch();
     }
+
+    private static final SolveSettings[] EVERY_SOLVER = {SolveSettings.singlePass(), SolveSettings.iterative(50),
+        SolveSettings.softStep()};
 
     @ParameterizedTest
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
@@ -93,6 +154,114 @@ class NonFiniteResultTest {
             NonFiniteResultException failure = solveFailing(backend, tinyEffectiveMass(), settings);
             assertEquals(Subject.CONTACT, failure.subject(), failure.getMessage());
             assertEquals(0, failure.index());
+        }
+    }
+
+    /**
+     * A contact whose K overflows float is refused alike by every solver on every backend, naming the
+     * contact and K: left to the solvers, the iterative one would switch a NaN row off (j = 0) where
+     * the single pass overflows, and an infinite K would give every solver a silent j = 0.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aNonFiniteEffectiveMassNamesTheContactOnEverySolver(Backend backend) {
+        String[] names = {"long lever arm", "overflowing lever arm", "huge inverse inertia"};
+        List<Supplier<Scene>> scenes = List.of(NonFiniteResultTest::longLeverArm,
+                NonFiniteResultTest::overflowingLeverArm, NonFiniteResultTest::hugeInverseInertia);
+        float[] ks = {Float.POSITIVE_INFINITY, Float.NaN, Float.NaN};
+        for (int s = 0; s < names.length; s++) {
+            for (SolveSettings settings : EVERY_SOLVER) {
+                String what = names[s] + ", " + settings.kind();
+                NonFiniteResultException failure = runFailing(backend, scenes.get(s).get(), settings);
+                assertEquals(Subject.CONTACT, failure.subject(), what);
+                assertEquals(1, failure.index(), what);
+                assertEquals(NonFiniteResultException.EFFECTIVE_MASS, failure.field(), what);
+                assertEquals(ks[s], failure.value(), what);
+                assertEquals("contact 1: the solve overflowed: inverse effective mass 'K' is " + ks[s]
+                        + " (lever arms or inverse inertia too large for float)", failure.getMessage(), what);
+            }
+        }
+    }
+
+    /**
+     * A contact whose v_n is NaN is refused alike by every solver on every backend, naming the contact
+     * and v_n: left to the solvers, the single pass would answer j = 0 where the iterative solver overflows.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aNonFiniteNormalVelocityNamesTheContactOnEverySolver(Backend backend) {
+        for (SolveSettings settings : EVERY_SOLVER) {
+            NonFiniteResultException failure = runFailing(backend, spinningFarOut(), settings);
+            assertEquals(Subject.CONTACT, failure.subject(), settings.kind().label());
+            assertEquals(1, failure.index(), settings.kind().label());
+            assertEquals(NonFiniteResultException.NORMAL_VELOCITY, failure.field(), settings.kind().label());
+            assertEquals("contact 1: the solve overflowed: normal velocity 'v_n' is NaN"
+                    + " (velocities or lever arms too large for float)", failure.getMessage(), settings.kind().label());
+        }
+    }
+
+    /**
+     * A row that cannot be formed is refused before anything is written: {@code dest} keeps the
+     * previous result bit for bit, and a step leaves every body as it was, on every scheme.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aRowThatCannotBeFormedLeavesDestAndTheBodiesUnchanged(Backend backend) {
+        Vector3f gravity = new Vector3f(0, -9.81f, 0);
+        Scene ordinary = farTouched(new Vector3f(1, 0, 0), 0.0f, 1.0f, 0.0f);
+        for (Scene scene : new Scene[] {longLeverArm(), spinningFarOut()}) {
+            float[] before = fields(scene.bodies);
+            try (ContactSolver solver = Backends.open(backend)) {
+                for (SolveSettings settings : EVERY_SOLVER) {
+                    SolveSettings iterative = SolveSettings.iterative(20);
+                    SolveResult dest = solver.solve(ordinary.bodies, ordinary.contacts, iterative, new SolveResult());
+                    SolveResult previous = solver.solve(ordinary.bodies, ordinary.contacts, iterative,
+                            new SolveResult());
+                    assertThrows(NonFiniteResultException.class, () -> solver.step(scene.bodies, scene.contacts,
+                            settings, gravity, 0.01f, null, dest), settings.kind().label());
+                    assertArrayEquals(before, fields(scene.bodies), "bodies unchanged by " + settings.kind());
+                    Bits.assertIdentical(previous, dest, "dest unchanged by " + settings.kind());
+                    if (settings.kind() != SolverKind.SOFT_STEP) {
+                        assertThrows(NonFiniteResultException.class,
+                                () -> solver.solve(scene.bodies, scene.contacts, settings, null, dest));
+                        Bits.assertIdentical(previous, dest, "dest unchanged by a " + settings.kind() + " solve");
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * A K just short of overflowing (a lever arm of 1.8e19 m: K = 1 + 3.24e38) is no fault: the rows
+     * are formed, and every solver solves it with the CPU's bits.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aFiniteEffectiveMassNearTheFloatLimitIsSolved(Backend backend) {
+        Vector3f gravity = new Vector3f(0, -9.81f, 0);
+        try (ContactSolver solver = Backends.open(backend); ContactSolver cpu = Backends.cpu()) {
+            for (SolveSettings settings : EVERY_SOLVER) {
+                Scene scene = farTouched(new Vector3f(1.8e19f, 0, 0), 0.0f, 1.0f, 0.0f);
+                Scene reference = farTouched(new Vector3f(1.8e19f, 0, 0), 0.0f, 1.0f, 0.0f);
+                SolveResult result = solver.step(scene.bodies, scene.contacts, settings, gravity, 0.01f, null,
+                        new SolveResult());
+                SolveResult expected = cpu.step(reference.bodies, reference.contacts, settings, gravity, 0.01f, null,
+                        new SolveResult());
+                Bits.assertIdentical(expected, result, settings.kind().label());
+                assertTrue(result.impulse(1) > 0.0f && Float.isFinite(result.impulse(1)),
+                        settings.kind() + ": j = " + result.impulse(1));
+            }
+        }
+    }
+
+    /** {@code solve}, or {@code step} for the soft step, which only steps; both must throw. */
+    private static NonFiniteResultException runFailing(Backend backend, Scene scene, SolveSettings settings) {
+        if (settings.kind() != SolverKind.SOFT_STEP) {
+            return solveFailing(backend, scene, settings);
+        }
+        try (ContactSolver solver = Backends.open(backend)) {
+            return assertThrows(NonFiniteResultException.class, () -> solver.step(scene.bodies, scene.contacts,
+                    settings, new Vector3f(0, -9.81f, 0), 0.01f, null, new SolveResult()));
         }
     }
 

@@ -36,12 +36,17 @@ public final class InputValidator {
     private InputValidator() {
     }
 
-    /** Throws {@link InputFault} for the first faulty body, else the first faulty contact. */
-    public static void validate(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links,
+    /**
+     * Throws {@link InputFault} for the first faulty body, else the first faulty contact; returns
+     * bounds on the batch's magnitudes, which the screen gathers on the way.
+     */
+    public static InputMagnitudes validate(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links,
             int contactCount, ParallelRunner runner) {
         FirstFault first = new FirstFault();
+        Largest largest = new Largest();
         runner.forRange(bodyCount, GRAIN, (from, to) -> {
             Slices s = SLICES.get();
+            s.clearLargest();
             for (int start = from; start < to; start += SLICE) {
                 int n = Math.min(SLICE, to - start);
                 screenBodies(bodies, start, n, s);
@@ -54,10 +59,12 @@ public final class InputValidator {
                     }
                 }
             }
+            largest.merge(s);
         });
         first.throwIfAny();
         runner.forRange(contactCount, GRAIN, (from, to) -> {
             Slices s = SLICES.get();
+            s.clearLargest();
             for (int start = from; start < to; start += SLICE) {
                 int n = Math.min(SLICE, to - start);
                 screenContacts(contacts, links, bodyCount, start, n, s);
@@ -70,8 +77,10 @@ public final class InputValidator {
                     }
                 }
             }
+            largest.merge(s);
         });
         first.throwIfAny();
+        return largest.magnitudes();
     }
 
     // The fast screen: columns copied out in slices and tested in straight loops the JIT can
@@ -85,6 +94,19 @@ public final class InputValidator {
     private static final float LENGTH2_HIGH = (float) ((1.0 + NORMAL_TOLERANCE) * (1.0 + NORMAL_TOLERANCE)) - 1e-6f;
     private static final ThreadLocal<Slices> SLICES = ThreadLocal.withInitial(Slices::new);
 
+    /** The groups of fields whose magnitudes {@link InputMagnitudes} bounds. */
+    private enum Group {
+        CONTACT_POINT, POSITION, INVERSE_MASS, INVERSE_INERTIA, LINEAR_VELOCITY, ANGULAR_VELOCITY
+    }
+
+    private static final int CONTACT_POINT = Group.CONTACT_POINT.ordinal();
+    private static final int POSITION = Group.POSITION.ordinal();
+    private static final int INVERSE_MASS = Group.INVERSE_MASS.ordinal();
+    private static final int INVERSE_INERTIA = Group.INVERSE_INERTIA.ordinal();
+    private static final int LINEAR_VELOCITY = Group.LINEAR_VELOCITY.ordinal();
+    private static final int ANGULAR_VELOCITY = Group.ANGULAR_VELOCITY.ordinal();
+    private static final int GROUPS = Group.values().length;
+
     /** Per-thread scratch for the screen. */
     private static final class Slices {
         final float[] column = new float[SLICE];
@@ -93,6 +115,26 @@ public final class InputValidator {
         final int[] a = new int[SLICE];
         final int[] b = new int[SLICE];
         final boolean[] suspect = new boolean[SLICE];
+        // Per group, each record's sum of its fields' magnitudes (set by the group's first column),
+        // and the largest sum each slot has held in this range; reduced to one number a group only
+        // when the range ends. A sum bounds each of its terms, and element-by-element loops
+        // vectorise where a running maximum down each column would not.
+        final float[][] magnitude = new float[GROUPS][SLICE];
+        final float[][] largest = new float[GROUPS][SLICE];
+
+        void clearLargest() {
+            for (float[] group : largest) {
+                Arrays.fill(group, 0.0f);
+            }
+        }
+
+        void keepLargest(int group, int n) {
+            float[] sums = magnitude[group];
+            float[] kept = largest[group];
+            for (int i = 0; i < n; i++) {
+                kept[i] = Math.max(kept[i], sums[i]);
+            }
+        }
 
         void clear(int n) {
             Arrays.fill(sum, 0, n, 0.0f);
@@ -108,21 +150,39 @@ public final class InputValidator {
             column(bodies, field.ordinal(), start, n, s.column);
             addTo(s.sum, s.column, n);
             switch (field) {
+                case X -> setMagnitudes(s.magnitude[POSITION], s.column, n);
+                case Y, Z -> addMagnitudesTo(s.magnitude[POSITION], s.column, n);
                 case QW, QX, QY, QZ -> addSquaresTo(s.norm, s.column, n);
-                case INV_MASS, INV_IXX, INV_IYY, INV_IZZ -> {
-                    for (int i = 0; i < n; i++) {
-                        s.suspect[i] |= s.column[i] < 0.0f;
-                    }
+                case VX -> setMagnitudes(s.magnitude[LINEAR_VELOCITY], s.column, n);
+                case VY, VZ -> addMagnitudesTo(s.magnitude[LINEAR_VELOCITY], s.column, n);
+                case WX -> setMagnitudes(s.magnitude[ANGULAR_VELOCITY], s.column, n);
+                case WY, WZ -> addMagnitudesTo(s.magnitude[ANGULAR_VELOCITY], s.column, n);
+                case INV_MASS -> {
+                    flagNegative(s, n);
+                    setMagnitudes(s.magnitude[INVERSE_MASS], s.column, n);
+                }
+                case INV_IXX -> {
+                    flagNegative(s, n);
+                    setMagnitudes(s.magnitude[INVERSE_INERTIA], s.column, n);
+                }
+                case INV_IYY, INV_IZZ -> {
+                    flagNegative(s, n);
+                    addMagnitudesTo(s.magnitude[INVERSE_INERTIA], s.column, n);
                 }
                 case INV_IXY, INV_IXZ, INV_IYZ -> {
                     // off-diagonal terms need the full positive semi-definite check
                     for (int i = 0; i < n; i++) {
                         s.suspect[i] |= s.column[i] != 0.0f;
                     }
+                    addMagnitudesTo(s.magnitude[INVERSE_INERTIA], s.column, n);
                 }
-                default -> { }
             }
         }
+        s.keepLargest(POSITION, n);
+        s.keepLargest(INVERSE_MASS, n);
+        s.keepLargest(INVERSE_INERTIA, n);
+        s.keepLargest(LINEAR_VELOCITY, n);
+        s.keepLargest(ANGULAR_VELOCITY, n);
         for (int i = 0; i < n; i++) {
             s.suspect[i] |= !Float.isFinite(s.sum[i]) || !(s.norm[i] >= NORM2_LOW && s.norm[i] <= NORM2_HIGH);
         }
@@ -136,6 +196,8 @@ public final class InputValidator {
             column(contacts, field.ordinal(), start, n, s.column);
             addTo(s.sum, s.column, n);
             switch (field) {
+                case PX -> setMagnitudes(s.magnitude[CONTACT_POINT], s.column, n);
+                case PY, PZ -> addMagnitudesTo(s.magnitude[CONTACT_POINT], s.column, n);
                 case NX, NY, NZ -> addSquaresTo(s.norm, s.column, n);
                 case RESTITUTION -> {
                     for (int i = 0; i < n; i++) {
@@ -150,6 +212,7 @@ public final class InputValidator {
                 default -> { }
             }
         }
+        s.keepLargest(CONTACT_POINT, n);
         links.ints().get(ContactBody.A.ordinal() * links.stride() + start, s.a, 0, n);
         links.ints().get(ContactBody.B.ordinal() * links.stride() + start, s.b, 0, n);
         for (int i = 0; i < n; i++) {
@@ -157,6 +220,24 @@ public final class InputValidator {
             int b = s.b[i];
             s.suspect[i] |= a < -1 || a >= bodyCount || b < -1 || b >= bodyCount || a == b
                     || !Float.isFinite(s.sum[i]) || !(s.norm[i] >= LENGTH2_LOW && s.norm[i] <= LENGTH2_HIGH);
+        }
+    }
+
+    private static void flagNegative(Slices s, int n) {
+        for (int i = 0; i < n; i++) {
+            s.suspect[i] |= s.column[i] < 0.0f;
+        }
+    }
+
+    private static void setMagnitudes(float[] sum, float[] column, int n) {
+        for (int i = 0; i < n; i++) {
+            sum[i] = Math.abs(column[i]);
+        }
+    }
+
+    private static void addMagnitudesTo(float[] sum, float[] column, int n) {
+        for (int i = 0; i < n; i++) {
+            sum[i] += Math.abs(column[i]);
         }
     }
 
@@ -302,6 +383,25 @@ public final class InputValidator {
             names[i] = fields[i].column();
         }
         return List.of(names);
+    }
+
+    /** The largest sum of each group over the ranges screened whole. */
+    private static final class Largest {
+        private final float[] largest = new float[GROUPS];
+
+        /** Takes in what a range kept; a NaN is passed over (the checks refuse the record that holds it). */
+        synchronized void merge(Slices s) {
+            for (int group = 0; group < GROUPS; group++) {
+                for (float value : s.largest[group]) {
+                    largest[group] = value > largest[group] ? value : largest[group];
+                }
+            }
+        }
+
+        synchronized InputMagnitudes magnitudes() {
+            return new InputMagnitudes(largest[CONTACT_POINT], largest[POSITION], largest[INVERSE_MASS],
+                    largest[INVERSE_INERTIA], largest[LINEAR_VELOCITY], largest[ANGULAR_VELOCITY]);
+        }
     }
 
     /** Keeps the fault with the lowest index among those offered by parallel ranges. */

@@ -107,6 +107,11 @@ final class BodyMath {
 
     /** Writes body {@code i}'s working record (see {@link PreparedBodyField}) at {@code i * STRIDE}. */
     static void prepareBody(FloatBuffer bodies, int stride, int i, float[] prepared) {
+        prepareBody(bodies, stride, i, prepared, i * STRIDE);
+    }
+
+    /** Writes body {@code i}'s working record at {@code prepared[o]}: for a record kept apart from the others. */
+    static void prepareBody(FloatBuffer bodies, int stride, int i, float[] prepared, int o) {
         float qw = bodies.get(BodyField.QW.ordinal() * stride + i);
         float qx = bodies.get(BodyField.QX.ordinal() * stride + i);
         float qy = bodies.get(BodyField.QY.ordinal() * stride + i);
@@ -118,7 +123,6 @@ final class BodyMath {
         float bxz = bodies.get(BodyField.INV_IXZ.ordinal() * stride + i);
         float byz = bodies.get(BodyField.INV_IYZ.ordinal() * stride + i);
 
-        int o = i * STRIDE;
         prepared[o + F_X] = bodies.get(BodyField.X.ordinal() * stride + i);
         prepared[o + F_Y] = bodies.get(BodyField.Y.ordinal() * stride + i);
         prepared[o + F_Z] = bodies.get(BodyField.Z.ordinal() * stride + i);

@@ -35,8 +35,22 @@ import org.jocl.Sizeof;
 import org.jocl.cl_device_id;
 import org.jocl.cl_platform_id;
 
-/** The OpenCL devices of this machine, and the choice among them. */
+/**
+ * The OpenCL devices of this machine, and the choice among them.
+ *
+ * <p>Discovery runs once a JVM, under a lock, and its outcome is kept: the device list (immutable,
+ * its handles valid for the life of the process) or why there is none. The platform's first
+ * initialisation is not safe to race: two threads asking for the first devices at once have had
+ * PoCL report no device on its platform, or crash the JVM reading a device's name.
+ */
 public final class OpenClDevices {
+    /** The devices found, once found; guarded by the class lock. */
+    private static List<Device> discovered;
+    /** Why discovery found none, once it has failed; guarded by the class lock. */
+    private static BackendUnavailableException unavailable;
+    /** JOCL's native library or libOpenCL.so.1 failing to load, once it has; guarded by the class lock. */
+    private static LinkageError libraryFailure;
+
     private OpenClDevices() {
     }
 
@@ -69,18 +83,40 @@ public final class OpenClDevices {
     }
 
     /**
-     * Every device of every platform.
+     * Every device of every platform, found by the first call of the JVM; every later call, on any
+     * thread, gets the same list or the same reason.
      *
      * @throws BackendUnavailableException if the OpenCL library is certainly not loadable (see
      *     {@link OpenClLibrary}), or there is no platform or no device
      * @throws LinkageError if JOCL's native library or libOpenCL.so.1 cannot be loaded
      */
-    public static List<Device> list() throws BackendUnavailableException {
+    public static synchronized List<Device> list() throws BackendUnavailableException {
+        if (discovered == null && unavailable == null && libraryFailure == null) {
+            try {
+                discovered = List.copyOf(discover());
+            } catch (BackendUnavailableException e) {
+                unavailable = e;
+            } catch (LinkageError e) {
+                libraryFailure = e;
+            }
+        }
+        if (unavailable != null) {
+            throw new BackendUnavailableException(unavailable.getMessage(), unavailable);
+        }
+        if (libraryFailure != null) {
+            throw libraryFailure; // the same error every time: JOCL answers a second try with a vaguer one
+        }
+        return discovered;
+    }
+
+    private static List<Device> discover() throws BackendUnavailableException {
         Optional<String> unloadable = OpenClLibrary.unloadable();
         if (unloadable.isPresent()) {
             // said here, before JOCL would print its own lines about it on standard output
             throw new BackendUnavailableException("OpenCL library could not be loaded (" + unloadable.get() + ")");
         }
+        // a process-wide switch, turned on once here and never off: every OpenCL call of the backend
+        // relies on errors arriving as CLException
         CL.setExceptionsEnabled(true);
         int[] count = new int[1];
         try {

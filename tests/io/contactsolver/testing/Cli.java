@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** Runs the command line in this JVM or in a child JVM, capturing what it prints. */
+/** Runs the command line (or another main class) in this JVM or in a child JVM, capturing what it prints. */
 public final class Cli {
     public record Run(int exitCode, String out, String err) {
         public List<String> errLines() {
@@ -37,9 +37,15 @@ public final class Cli {
     /** {@link #child(Map, String...)} with options for the child JVM ({@code -Xmx32m}). */
     public static Run child(List<String> jvmOptions, Map<String, String> environment, String... args)
             throws IOException, InterruptedException {
+        return childMain(Main.class, jvmOptions, environment, args);
+    }
+
+    /** {@code main} of {@code mainClass} in a child JVM on this test's class path: a fresh JVM for a test. */
+    public static Run childMain(Class<?> mainClass, List<String> jvmOptions, Map<String, String> environment,
+            String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(environment);
