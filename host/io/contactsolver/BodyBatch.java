@@ -88,10 +88,7 @@ public final class BodyBatch {
     public int add() {
         block.ensureCapacity(size + 1, size);
         int i = size++;
-        for (BodyField f : BodyField.values()) {
-            put(f, i, 0.0f);
-        }
-        put(BodyField.QW, i, 1.0f);
+        initialise(i, 1);
         return i;
     }
 
@@ -112,12 +109,16 @@ public final class BodyBatch {
         int old = size;
         size = newSize;
         if (newSize > old) {
-            int count = newSize - old;
-            for (BodyField f : BodyField.values()) {
-                block.fill(f.ordinal(), old, count, f == BodyField.QW ? 1.0f : 0.0f);
-            }
+            initialise(old, newSize - old);
         }
         return this;
+    }
+
+    /** Makes bodies {@code first .. first+count-1} static, at the origin, unturned and at rest. */
+    private void initialise(int first, int count) {
+        for (BodyField f : BodyField.values()) {
+            block.fill(f.ordinal(), first, count, f == BodyField.QW ? 1.0f : 0.0f);
+        }
     }
 
     // ---- positions, orientations, velocities ----------------------------------------------

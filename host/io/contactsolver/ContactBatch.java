@@ -136,11 +136,7 @@ public final class ContactBatch {
         if (newSize < 0 || newSize > MAX_SIZE) {
             throw new IllegalArgumentException("size must be between 0 and " + MAX_SIZE + ", got " + newSize);
         }
-        floats.ensureCapacity(newSize, size);
-        links.ensureCapacity(newSize, size);
-        if (ids.length < floats.stride()) {
-            ids = Arrays.copyOf(ids, floats.stride());
-        }
+        ensureCapacity(newSize);
         int old = size;
         size = newSize;
         if (newSize > old) {
@@ -175,12 +171,7 @@ public final class ContactBatch {
      */
     public int add(int bodyA, int bodyB, float px, float py, float pz, float nx, float ny, float nz,
             float restitution) {
-        int capacity = size + 1;
-        floats.ensureCapacity(capacity, size);
-        links.ensureCapacity(capacity, size);
-        if (ids.length < floats.stride()) {
-            ids = Arrays.copyOf(ids, floats.stride());
-        }
+        ensureCapacity(size + 1);
         int c = size++;
         ids[c] = c;
         setBodies(c, bodyA, bodyB);
@@ -740,6 +731,15 @@ public final class ContactBatch {
     private Vector3f get3(int contact, ContactField first, Vector3f dest) {
         check(contact);
         return floats.getVector(first.ordinal(), contact, dest);
+    }
+
+    /** Grows the fields, the body references and the ids alike, keeping the live contacts. */
+    private void ensureCapacity(int capacity) {
+        floats.ensureCapacity(capacity, size);
+        links.ensureCapacity(capacity, size);
+        if (ids.length < floats.stride()) {
+            ids = Arrays.copyOf(ids, floats.stride());
+        }
     }
 
     private void check(int contact) {

@@ -22,8 +22,10 @@ import java.util.Optional;
  * like a solver; one history belongs to one sequence of steps.
  */
 public final class SolveHistory {
+    private final SolveResult first = new SolveResult();
+    private final SolveResult second = new SolveResult();
+    /** One of the two results, or null before the first call and after {@link #clear()}. */
     private SolveResult latest;
-    private SolveResult spare = new SolveResult();
 
     /** An empty history: the next solve or step starts cold (every accumulated impulse from 0). */
     public SolveHistory() {
@@ -45,10 +47,7 @@ public final class SolveHistory {
      * @return this
      */
     public SolveHistory clear() {
-        if (latest != null) {
-            spare = latest;
-            latest = null;
-        }
+        latest = null;
         return this;
     }
 
@@ -57,16 +56,14 @@ public final class SolveHistory {
         return latest;
     }
 
-    /** Where the next call writes: never the warm start. */
+    /** Where the next call writes: the result that is not the warm start. */
     SolveResult next() {
-        return spare;
+        return latest == first ? second : first;
     }
 
-    /** Records that the next call completed into {@link #next()}. */
+    /** Records that the next call completed into {@link #next()}, and returns that result. */
     SolveResult advance() {
-        SolveResult done = spare;
-        spare = latest == null ? new SolveResult() : latest;
-        latest = done;
-        return done;
+        latest = next();
+        return latest;
     }
 }

@@ -164,16 +164,17 @@ public final class CpuBackend implements SolverBackend {
         float[] velocity = zeroedState(bodyCount);
         int[] order = coloring.order();
         int[] rowOf = coloring.rowOf();
+        ParallelRunner crew = crew(rows);
         if (job.warmImpulses() != null) {
             RowSweep warmStart = (first, end) -> {
                 Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world, first, end);
                 return 0.0f;
             };
-            crew(rows).team((member, team) -> sweepColours(coloring, warmStart, warmStart, member, team));
+            crew.team((member, team) -> sweepColours(coloring, warmStart, warmStart, member, team));
         }
 
         job.clock().lap(SolvePhase.ROWS);
-        boolean frictional = friction.friction() || friction.rolling();
+        boolean frictional = friction.any();
         RowSweep inOrder = frictional
                 ? (first, end) -> Iterative.sweep(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world,
                         first, end)
@@ -182,7 +183,7 @@ public final class CpuBackend implements SolverBackend {
                 ? (first, end) -> Iterative.sweepColour(row, rowStride, bodyPairs, impulse, lambdaStride, velocity,
                         world, first, end)
                 : (first, end) -> Iterative.sweepNormalColour(row, bodyPairs, impulse, velocity, world, first, end);
-        IterationOutcome outcome = iterate(crew(rows), coloring, colour, inOrder, job.iterations(), job.tolerance());
+        IterationOutcome outcome = iterate(crew, coloring, colour, inOrder, job.iterations(), job.tolerance());
 
         job.clock().lap(SolvePhase.ITERATE);
         FieldBlock deltas = job.deltas();
@@ -231,7 +232,7 @@ public final class CpuBackend implements SolverBackend {
         FieldBlock contacts = job.contacts();
         FieldBlock links = job.links();
         float[] prep = prepared;
-        prepareRows(contacts, links, job.contactCount(), bodyCount, coloring, job.restitution(), job.friction().any(),
+        prepareRows(contacts, links, job.contactCount(), bodyCount, coloring, job.restitution(), friction.any(),
                 job.warmImpulses(), rowStride, lambdaStride, (c, r) -> {
                     int a = links.ints().get(SIDE_A * links.stride() + c);
                     int b = links.ints().get(SIDE_B * links.stride() + c);
@@ -261,7 +262,7 @@ public final class CpuBackend implements SolverBackend {
         float gx = job.gx();
         float gy = job.gy();
         float gz = job.gz();
-        boolean frictional = friction.friction() || friction.rolling();
+        boolean frictional = friction.any();
         ParallelRunner crew = crew(rows);
         int members = crew.threads();
         float[] residual = new float[members];

@@ -141,7 +141,7 @@ final class SoftStepPipeline {
 
         SoftCoefficients k = job.coefficients();
         float h = k.substep();
-        boolean frictional = friction.friction() || friction.rolling();
+        boolean frictional = friction.any();
         int[] starts = coloring.colourStarts();
         int colours = coloring.colourCount();
         int overflow = rowCount - starts[colours];
