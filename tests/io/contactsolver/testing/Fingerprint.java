@@ -4,6 +4,7 @@ import io.contactsolver.BodyBatch;
 import io.contactsolver.SolveResult;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
 
 /**
  * A 64-bit fingerprint of the exact bits of a result (every body's deltas and every contact's
@@ -35,6 +36,22 @@ public final class Fingerprint {
         }
         for (int c = 0; c < result.contactCount(); c++) {
             f.add(result.impulse(c));
+        }
+        return f.hash;
+    }
+
+    /** Deltas of every body, then every impulse field of every contact (tangential and rolling too). */
+    public static long ofEverything(SolveResult result) {
+        Fingerprint f = new Fingerprint();
+        for (int i = 0; i < result.bodyCount(); i++) {
+            for (DeltaField field : DeltaField.values()) {
+                f.add(result.delta(field, i));
+            }
+        }
+        for (int c = 0; c < result.contactCount(); c++) {
+            for (ImpulseField field : ImpulseField.values()) {
+                f.add(result.impulse(field, c));
+            }
         }
         return f.hash;
     }

@@ -1,0 +1,50 @@
+package io.contactsolver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.PinnedRuns;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every bit of every solver's output, friction and rolling resistance and the soft step included,
+ * stays what it was when {@link PinnedRuns} recorded it (commit f8422c1, CPU, one thread): the
+ * guard that lets the code be reshaped without changing a result. The OpenCL backend and a CPU
+ * team must give the same bits. A deliberate change of the maths records the new values with
+ * {@code PinnedRuns.main} and says why in its commit.
+ */
+class PinnedBitsTest {
+    private static final Map<String, Long> RECORDED = Map.ofEntries(
+            Map.entry("clusters, single pass", 0xccd565c7bf376d78L),
+            Map.entry("clusters, iterative", 0x110f17a3a3555f5fL),
+            Map.entry("clusters, iterative warm-started", 0x2c70cb9fe89a8a1bL),
+            Map.entry("pile, iterative", 0xed6fa5e11227f447L),
+            Map.entry("pile, iterative with positional correction", 0x6b2c12e003570595L),
+            Map.entry("pile, soft steps, last result", 0x7fff2669ae526b8eL),
+            Map.entry("pile, soft steps, bodies", 0x0d63e2cf86e680b5L),
+            Map.entry("pile, soft steps without friction, last result", 0x9aa2db3146388a7eL),
+            Map.entry("pile, soft steps without friction, bodies", 0x4f6c3600977f1f4cL),
+            Map.entry("pyramid, soft steps, last result", 0x2815404a482a484bL),
+            Map.entry("pyramid, soft steps, bodies", 0x670f256376d3ca8dL),
+            Map.entry("pile, iterative steps, last result", 0x2bc401c3d38fb371L),
+            Map.entry("pile, iterative steps, bodies", 0x357e083c35b4ba76L));
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"CPU, 1 thread", "CPU, 2 threads", "OpenCL"})
+    void everyResultKeepsItsRecordedBits(String backend) {
+        try (ContactSolver solver = switch (backend) {
+            case "CPU, 1 thread" -> Backends.cpu(1);
+            case "CPU, 2 threads" -> Backends.cpu(2);
+            default -> Backends.openClOrSkip();
+        }) {
+            Map<String, Long> prints = PinnedRuns.run(solver);
+            assertEquals(RECORDED.keySet(), prints.keySet());
+            for (Map.Entry<String, Long> entry : prints.entrySet()) {
+                assertEquals(String.format("%016x", RECORDED.get(entry.getKey())),
+                        String.format("%016x", entry.getValue()), entry.getKey() + ": the bits changed");
+            }
+        }
+    }
+}
