@@ -12,8 +12,10 @@ import io.contactsolver.core.InputFault;
 import io.contactsolver.core.InputMagnitudes;
 import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.IterationOutcome;
+import io.contactsolver.core.IterativeJob;
 import io.contactsolver.core.MovableBodies;
 import io.contactsolver.core.ParallelRunner;
+import io.contactsolver.core.SinglePassJob;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolveMeter;
 import io.contactsolver.core.SoftCoefficients;
@@ -609,15 +611,19 @@ public final class ContactSolver implements AutoCloseable {
             LOG.log(Level.WARNING, "contact-solver: the single pass ignores rolling resistance "
                     + "(it resists rolling contact, not an impact); use the iterative solver for it");
         }
-        SolveJob job = new SolveJob(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
-                contacts.size(), settings.targetRule(), friction, iterative ? null : index, iterative ? coloring : null,
-                settings.iterations(), settings.tolerance(), warmImpulses, dest.deltaBlock(), dest.impulseBlock(), clock);
+        SolveJob job = iterative
+                ? new IterativeJob(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
+                        contacts.size(), settings.targetRule(), friction, coloring, settings.iterations(),
+                        settings.tolerance(), warmImpulses, dest.deltaBlock(), dest.impulseBlock(), clock)
+                : new SinglePassJob(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
+                        contacts.size(), settings.targetRule(), friction, index, dest.deltaBlock(), dest.impulseBlock(),
+                        clock);
         IterationOutcome outcome;
         try {
-            outcome = run(job, iterative);
+            outcome = run(job);
         } catch (BackendFailureException failure) {
             fallBackToCpu(failure);
-            outcome = run(job, iterative);
+            outcome = run(job);
         }
         requireFinite(dest.impulseBlock(), contacts.size(), dest.deltaBlock(), bodies.size());
         return outcome;
@@ -683,11 +689,11 @@ public final class ContactSolver implements AutoCloseable {
         return dest;
     }
 
-    private IterationOutcome run(SolveJob job, boolean iterative) {
-        if (iterative) {
-            return backend.solveIterative(job);
+    private IterationOutcome run(SolveJob job) {
+        if (job instanceof IterativeJob iterative) {
+            return backend.solveIterative(iterative);
         }
-        backend.solveSinglePass(job);
+        backend.solveSinglePass((SinglePassJob) job);
         return SINGLE_PASS_OUTCOME;
     }
 

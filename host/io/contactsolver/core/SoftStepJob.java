@@ -16,7 +16,7 @@ package io.contactsolver.core;
  * @param relaxIterations relax sweeps per substep
  * @param gx gravity, x (m/s^2; likewise {@code gy}, {@code gz})
  * @param timeStep the whole step, seconds
- * @param warmImpulses starting impulses as in {@link SolveJob#warmImpulses()}, or null
+ * @param warmImpulses starting impulses as in {@link IterativeJob#warmImpulses()}, or null
  */
 public record SoftStepJob(
         FieldBlock bodies, int bodyCount,
@@ -26,7 +26,7 @@ public record SoftStepJob(
         float gx, float gy, float gz, float timeStep,
         float[] warmImpulses,
         FieldBlock nextBodies, FieldBlock deltas, FieldBlock impulses,
-        SolveMeter clock) {
+        SolveMeter clock) implements SolveJob {
     /** The body fields a step changes: {@code X} through {@code WZ}. */
     public static final int BODY_STATE_FIELDS = io.contactsolver.layout.BodyField.WZ.ordinal() + 1;
 }

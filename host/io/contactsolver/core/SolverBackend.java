@@ -6,7 +6,7 @@ public interface SolverBackend extends AutoCloseable {
     String description();
 
     /**
-     * Whether {@link #solveSinglePass} reads {@link SolveJob#index()}; if not, the host does not
+     * Whether {@link #solveSinglePass} reads {@link SinglePassJob#index()}; if not, the host does not
      * build it.
      */
     default boolean usesBodyContactIndex() {
@@ -20,7 +20,7 @@ public interface SolverBackend extends AutoCloseable {
      *
      * @throws BackendFailureException if the device failed; outputs may then be partly written
      */
-    void solveSinglePass(SolveJob job);
+    void solveSinglePass(SinglePassJob job);
 
     /**
      * Projected Gauss-Seidel over the job's colouring: all contacts resolved together, every
@@ -29,7 +29,7 @@ public interface SolverBackend extends AutoCloseable {
      *
      * @throws BackendFailureException if the device failed; outputs may then be partly written
      */
-    IterationOutcome solveIterative(SolveJob job);
+    IterationOutcome solveIterative(IterativeJob job);
 
     /**
      * One soft step (docs/physics.md, "Soft step: substeps, soft contacts, a relax sweep"): rows

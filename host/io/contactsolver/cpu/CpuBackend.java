@@ -6,6 +6,7 @@ import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.FrictionUse;
+import io.contactsolver.core.IterativeJob;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.MotionField;
 import io.contactsolver.core.MovableBodies;
@@ -14,7 +15,7 @@ import io.contactsolver.core.SoftRowField;
 import io.contactsolver.core.SoftStepJob;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.PreparedBodyField;
-import io.contactsolver.core.SolveJob;
+import io.contactsolver.core.SinglePassJob;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.core.StateField;
 import io.contactsolver.core.TargetRule;
@@ -79,7 +80,7 @@ public final class CpuBackend implements SolverBackend {
     }
 
     @Override
-    public void solveSinglePass(SolveJob job) {
+    public void solveSinglePass(SinglePassJob job) {
         int bodyCount = job.bodyCount();
         int contactCount = job.contactCount();
         prepareBodies(job.bodies(), bodyCount);
@@ -146,7 +147,7 @@ public final class CpuBackend implements SolverBackend {
     }
 
     @Override
-    public IterationOutcome solveIterative(SolveJob job) {
+    public IterationOutcome solveIterative(IterativeJob job) {
         int bodyCount = job.bodyCount();
         ContactColoring coloring = job.coloring();
         int rows = coloring.rowCount();

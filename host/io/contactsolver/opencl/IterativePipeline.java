@@ -8,7 +8,7 @@ import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.IterationOutcome;
-import io.contactsolver.core.SolveJob;
+import io.contactsolver.core.IterativeJob;
 import io.contactsolver.core.StateField;
 import io.contactsolver.core.TargetRule;
 import io.contactsolver.layout.ContactBody;
@@ -83,7 +83,7 @@ final class IterativePipeline {
         }
     }
 
-    IterationOutcome solve(SolveJob job, Stage stage) {
+    IterationOutcome solve(IterativeJob job, Stage stage) {
         stage.enter("upload");
         int bodyCount = job.bodyCount();
         int contactCount = job.contactCount();
@@ -165,7 +165,7 @@ final class IterativePipeline {
      * The iterations as a kernel per colour (and one for the overflow) an iteration, the residuals
      * read back every {@link #CONVERGENCE_CHECK} iterations.
      */
-    private IterationOutcome iterateByColour(SolveJob job, List<RowChunk> chunks, cl_mem stateMem, boolean useWarm) {
+    private IterationOutcome iterateByColour(IterativeJob job, List<RowChunk> chunks, cl_mem stateMem, boolean useWarm) {
         cl_mem residualMem = memory.zeroed(residuals, (long) RESIDUAL_SLOTS * Sizeof.cl_int);
         ContactColoring coloring = job.coloring();
         int rowCount = coloring.rowCount();
@@ -227,7 +227,7 @@ final class IterativePipeline {
      * the device, or, for a batch cut into chunks, the chunk's contacts laid out in row order by
      * the host.
      */
-    private RowChunk prepareChunk(SolveJob job, int k, int first, int count, boolean cut, cl_mem preparedMem,
+    private RowChunk prepareChunk(IterativeJob job, int k, int first, int count, boolean cut, cl_mem preparedMem,
             boolean useWarm) {
         ContactColoring coloring = job.coloring();
         int rowCount = coloring.rowCount();

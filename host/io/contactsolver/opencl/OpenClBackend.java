@@ -6,8 +6,9 @@ import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.IterationOutcome;
+import io.contactsolver.core.IterativeJob;
+import io.contactsolver.core.SinglePassJob;
 import io.contactsolver.core.SoftStepJob;
-import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.DeltaField;
@@ -115,7 +116,7 @@ public final class OpenClBackend implements SolverBackend {
     }
 
     @Override
-    public void solveSinglePass(SolveJob job) {
+    public void solveSinglePass(SinglePassJob job) {
         Stage stage = stage();
         try {
             singlePass.solve(job, stage);
@@ -127,7 +128,7 @@ public final class OpenClBackend implements SolverBackend {
     }
 
     @Override
-    public IterationOutcome solveIterative(SolveJob job) {
+    public IterationOutcome solveIterative(IterativeJob job) {
         Stage stage = stage();
         try {
             return iterative.solve(job, stage);

@@ -1,7 +1,7 @@
 package io.contactsolver.opencl;
 
 import io.contactsolver.core.BodyContactIndex;
-import io.contactsolver.core.SolveJob;
+import io.contactsolver.core.SinglePassJob;
 import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.ContactField;
 import io.contactsolver.layout.DeltaField;
@@ -34,7 +34,7 @@ final class SinglePassPipeline {
         this.cursor = memory.buffer("index cursors");
     }
 
-    void solve(SolveJob job, Stage stage) {
+    void solve(SinglePassJob job, Stage stage) {
         stage.enter("upload");
         int bodyCount = job.bodyCount();
         int contactCount = job.contactCount();
