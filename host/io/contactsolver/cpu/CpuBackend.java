@@ -16,6 +16,7 @@ import io.contactsolver.core.SoftStepJob;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SinglePassJob;
+import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.core.StateField;
 import io.contactsolver.core.TargetRule;
@@ -24,6 +25,7 @@ import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.SolvePhase;
 import java.util.Arrays;
+import java.util.function.Supplier;
 
 /**
  * The multi-threaded Java backend. Each phase is a parallel loop in which every output element is
@@ -150,19 +152,16 @@ public final class CpuBackend implements SolverBackend {
     public IterationOutcome solveIterative(IterativeJob job) {
         int bodyCount = job.bodyCount();
         ContactColoring coloring = job.coloring();
-        int rows = coloring.rowCount();
-        int world = bodyCount * StateField.STRIDE;
-        prepareBodies(job.bodies(), bodyCount);
-        job.clock().lap(SolvePhase.PREPARE);
         FrictionUse friction = job.friction();
-        int rowStride = friction.rowFields();
-        int lambdaStride = friction.accumulatedImpulses();
-        prepareRows(job.contacts(), job.links(), job.contactCount(), bodyCount, coloring, job.targets(), friction.any(),
-                job.warmImpulses(), rowStride, lambdaStride, null);
-        float[] row = rowData;
-        float[] impulse = lambda;
-        int[] bodyPairs = pairs;
-        float[] velocity = zeroedState(bodyCount);
+        ColouredRows set = prepareColoured(job, coloring, job.targets(), job.warmImpulses(), () -> null);
+        int rows = set.count();
+        int world = set.world();
+        int rowStride = set.rowStride();
+        int lambdaStride = set.lambdaStride();
+        float[] row = set.data();
+        float[] impulse = set.lambda();
+        int[] bodyPairs = set.bodyPairs();
+        float[] velocity = set.velocity();
         int[] order = coloring.order();
         int[] rowOf = coloring.rowOf();
         ParallelRunner crew = crew(rows);
@@ -215,39 +214,22 @@ public final class CpuBackend implements SolverBackend {
     public IterationOutcome softStep(SoftStepJob job) {
         int bodyCount = job.bodyCount();
         ContactColoring coloring = job.coloring();
-        int rows = coloring.rowCount();
-        int world = bodyCount * StateField.STRIDE;
-        prepareBodies(job.bodies(), bodyCount);
-        job.clock().lap(SolvePhase.PREPARE);
         FrictionUse friction = job.friction();
-        int rowStride = friction.rowFields();
-        int lambdaStride = friction.accumulatedImpulses();
-        softRows = grow(softRows, (long) SoftRowField.COUNT * rows);
-        movers = grow(movers, (long) ContactBody.COUNT * rows);
-        peaks = grow(peaks, rows);
-        motion = grow(motion, (long) (bodyCount + 1) * MotionField.STRIDE);
+        ColouredRows set = prepareColoured(job, coloring, job.restitution(), job.warmImpulses(),
+                () -> softRowSetUp(job.contacts(), job.links(), bodyCount, coloring.rowCount()));
+        int rows = set.count();
+        int world = set.world();
+        int rowStride = set.rowStride();
+        int lambdaStride = set.lambdaStride();
+        float[] row = set.data();
+        float[] impulse = set.lambda();
+        int[] bodyPairs = set.bodyPairs();
+        float[] velocity = set.velocity();
+        int[] order = coloring.order();
         float[] soft = softRows;
         int[] mover = movers;
         float[] peak = peaks;
         float[] moved = motion;
-        FieldBlock contacts = job.contacts();
-        FieldBlock links = job.links();
-        float[] prep = prepared;
-        prepareRows(contacts, links, job.contactCount(), bodyCount, coloring, job.restitution(), friction.any(),
-                job.warmImpulses(), rowStride, lambdaStride, (c, r) -> {
-                    int a = links.ints().get(SIDE_A * links.stride() + c);
-                    int b = links.ints().get(SIDE_B * links.stride() + c);
-                    SoftStep.prepareSoftRow(contacts.floats(), contacts.stride(), c, r, BodyMath.record(a, bodyCount),
-                            BodyMath.record(b, bodyCount), prep, soft);
-                    mover[ContactBody.COUNT * r + SIDE_A] = (a >= 0 ? a : bodyCount) * MotionField.STRIDE;
-                    mover[ContactBody.COUNT * r + SIDE_B] = (b >= 0 ? b : bodyCount) * MotionField.STRIDE;
-                    peak[r] = 0.0f;
-                });
-        float[] row = rowData;
-        float[] impulse = lambda;
-        int[] bodyPairs = pairs;
-        float[] velocity = zeroedState(bodyCount);
-        int[] order = coloring.order();
         runner.forRange(bodyCount, GRAIN, (from, to) -> {
             for (int i = from; i < to; i++) {
                 SoftStep.resetMotion(moved, i);
@@ -358,6 +340,66 @@ public final class CpuBackend implements SolverBackend {
             largest = Math.max(largest, overflowSweep.run(starts[colours], coloring.rowCount()));
         }
         return largest;
+    }
+
+    /**
+     * What the iterative solver and the soft step work on once their shared preamble
+     * ({@link #prepareColoured}) ran: the row count, the world's velocity-change record, the strides
+     * of a row and of its accumulated impulses for this batch's friction, the rows, accumulated
+     * impulses and body pairs in row order, and every body's velocity-change record plus the world's.
+     */
+    private record ColouredRows(int count, int world, int rowStride, int lambdaStride, float[] data, float[] lambda,
+            int[] bodyPairs, float[] velocity) {
+    }
+
+    /**
+     * The preamble of the solvers that sweep a colouring (the iterative solver, the soft step): the
+     * bodies' working records (charged to {@link SolvePhase#PREPARE}), then every contact's row,
+     * accumulated impulses (from {@code warm}) and body pairs with {@code rule}, then the
+     * velocity-change records, all +0. {@code extra} is asked once the bodies are prepared and before
+     * any row is: it grows a solver's own per-row arrays and gives its per-row set-up, or null.
+     */
+    private ColouredRows prepareColoured(SolveJob job, ContactColoring coloring, TargetRule rule, float[] warm,
+            Supplier<RowSetUp> extra) {
+        int bodyCount = job.bodyCount();
+        prepareBodies(job.bodies(), bodyCount);
+        job.clock().lap(SolvePhase.PREPARE);
+        FrictionUse friction = job.friction();
+        int rowStride = friction.rowFields();
+        int lambdaStride = friction.accumulatedImpulses();
+        prepareRows(job.contacts(), job.links(), job.contactCount(), bodyCount, coloring, rule, friction.any(), warm,
+                rowStride, lambdaStride, extra.get());
+        float[] row = rowData;
+        float[] impulse = lambda;
+        int[] bodyPairs = pairs;
+        float[] velocity = zeroedState(bodyCount);
+        return new ColouredRows(coloring.rowCount(), bodyCount * StateField.STRIDE, rowStride, lambdaStride, row,
+                impulse, bodyPairs, velocity);
+    }
+
+    /**
+     * The soft step's own per-row set-up, for {@link #prepareColoured}: grows its arrays for
+     * {@code rows} rows and {@code bodyCount} bodies, and gives what fills each row's soft fields
+     * (from the bodies' prepared records), its motion records and its peak impulse.
+     */
+    private RowSetUp softRowSetUp(FieldBlock contacts, FieldBlock links, int bodyCount, int rows) {
+        softRows = grow(softRows, (long) SoftRowField.COUNT * rows);
+        movers = grow(movers, (long) ContactBody.COUNT * rows);
+        peaks = grow(peaks, rows);
+        motion = grow(motion, (long) (bodyCount + 1) * MotionField.STRIDE);
+        float[] soft = softRows;
+        int[] mover = movers;
+        float[] peak = peaks;
+        float[] prep = prepared;
+        return (c, r) -> {
+            int a = links.ints().get(SIDE_A * links.stride() + c);
+            int b = links.ints().get(SIDE_B * links.stride() + c);
+            SoftStep.prepareSoftRow(contacts.floats(), contacts.stride(), c, r, BodyMath.record(a, bodyCount),
+                    BodyMath.record(b, bodyCount), prep, soft);
+            mover[ContactBody.COUNT * r + SIDE_A] = (a >= 0 ? a : bodyCount) * MotionField.STRIDE;
+            mover[ContactBody.COUNT * r + SIDE_B] = (b >= 0 ? b : bodyCount) * MotionField.STRIDE;
+            peak[r] = 0.0f;
+        };
     }
 
     /** Per-contact set-up a solver adds to its rows ({@code c} the contact, {@code r} its row). */
