@@ -42,6 +42,10 @@ public interface SolverBackend extends AutoCloseable {
      */
     IterationOutcome softStep(SoftStepJob job);
 
+    // Device-resident stepping: a backend that keeps its own copy of the bodies keeps it equal to
+    // the host's by the mirror rule, stated once in the API package's Stepper, the one caller of
+    // the four methods below. A backend without a device copy does nothing in them.
+
     /**
      * Device-resident stepping, first call of a step: makes the device copy of the bodies equal to
      * the host's, sending only fields written since they last went up. Returns the bytes sent. A

@@ -26,7 +26,8 @@ import org.jocl.cl_mem;
  * device's program and kernels ({@link OpenClProgram}, launched through the typed {@link Kernels}),
  * the buffers the solvers share ({@link DeviceMemory}), the two solvers' pipelines and the soft
  * step's ({@link SinglePassPipeline}, {@link IterativePipeline}, {@link SoftStepPipeline}) and the
- * device copy of the bodies that {@code ContactSolver.step} keeps up to date.
+ * device copy of the bodies that stepping keeps equal to the host's (the mirror rule: the API
+ * package's {@code Stepper}; the {@code mirror*} methods here are its device side).
  *
  * <p>Inputs go up as rectangular copies of the structure-of-arrays blocks (host stride = batch
  * capacity, device stride = count), skipping fields that have not been written since they last went

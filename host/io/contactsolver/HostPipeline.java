@@ -1,0 +1,232 @@
+package io.contactsolver;
+
+import io.contactsolver.core.BodyContactIndex;
+import io.contactsolver.core.ContactColoring;
+import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.FrictionUse;
+import io.contactsolver.core.InputFault;
+import io.contactsolver.core.InputMagnitudes;
+import io.contactsolver.core.InputValidator;
+import io.contactsolver.core.IterationOutcome;
+import io.contactsolver.core.IterativeJob;
+import io.contactsolver.core.MovableBodies;
+import io.contactsolver.core.ParallelRunner;
+import io.contactsolver.core.SinglePassJob;
+import io.contactsolver.core.SoftCoefficients;
+import io.contactsolver.core.SoftStepJob;
+import io.contactsolver.core.SolveMeter;
+import io.contactsolver.core.SolverBackend;
+import io.contactsolver.core.TargetRule;
+import io.contactsolver.core.WarmStart;
+import io.contactsolver.layout.SolvePhase;
+import java.lang.System.Logger.Level;
+import java.util.Objects;
+import org.joml.Vector3fc;
+
+/**
+ * The host's side of every solve and step, as named stages in the order they run; each charges its
+ * time to its {@link SolvePhase}:
+ *
+ * <ol>
+ *   <li>{@link #checkArguments}: the call's arguments, before anything is read;</li>
+ *   <li>{@link #validate}: every body and contact ({@link InvalidInputException}, nothing
+ *       written), giving the input's magnitudes;</li>
+ *   <li>{@link #prepareContacts}: the warm start matched by contact id, the normal rows checked for
+ *       overflow ({@link OverflowScan#requireFiniteNormalRows}), the movable bodies classified, and
+ *       the structure the solver needs built: the colouring (iterative solver, soft step) or the
+ *       body-contact index (single pass, for a backend that reads it);</li>
+ *   <li>{@link #solveRigid} or {@link #solveSoft}: the result prepared, the job handed to the
+ *       backend (recomputed on the CPU if the device fails), and the result scanned for overflow
+ *       ({@link OverflowScan#requireFiniteResult});</li>
+ *   <li>{@link #finish}: the result's figures written.</li>
+ * </ol>
+ *
+ * <p>{@link #solve} runs them all for {@code ContactSolver.solve}; {@link Stepper} runs them around
+ * the bodies' motion for {@code ContactSolver.step}. The working structures (classification,
+ * index, colouring, warm start) are kept between calls and only grow.
+ */
+final class HostPipeline {
+    private static final System.Logger LOG = System.getLogger("io.contactsolver");
+    private static final IterationOutcome SINGLE_PASS_OUTCOME = new IterationOutcome(1, 0.0f);
+
+    private final ParallelRunner runner;
+    private final ActiveBackend backend;
+    private final OverflowScan scan;
+    private final SolveMeter clock;
+    private final MovableBodies movable = new MovableBodies();
+    private final BodyContactIndex index = new BodyContactIndex();
+    private final ContactColoring coloring = new ContactColoring();
+    private final WarmStart warmStarts = new WarmStart();
+    private boolean warnedRollingIgnored;
+
+    HostPipeline(ParallelRunner runner, ActiveBackend backend, OverflowScan scan, SolveMeter clock) {
+        this.runner = runner;
+        this.backend = backend;
+        this.scan = scan;
+        this.clock = clock;
+    }
+
+    /** {@code ContactSolver.solve}: every stage, bodies and contacts left as they are. */
+    SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
+            SolveResult dest) {
+        checkArguments(contacts, settings, warmStart, dest);
+        if (settings.kind() == SolverKind.SOFT_STEP) {
+            throw new IllegalArgumentException("the soft step moves bodies between its substeps: call step, not solve");
+        }
+        InputMagnitudes magnitudes = validate(bodies, contacts);
+        IterationOutcome outcome = solveRigid(bodies, contacts, settings, warmStart, dest, magnitudes, 0.0);
+        return finish(settings.kind(), outcome, dest);
+    }
+
+    /** Stage 1: the arguments every solve and step takes. */
+    static void checkArguments(ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
+            SolveResult dest) {
+        Objects.requireNonNull(contacts, "contacts");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(dest, "dest");
+        if (warmStart == dest) {
+            throw new IllegalArgumentException("warmStart and dest must be different results");
+        }
+        if (settings.kind() != SolverKind.SINGLE_PASS && contacts.size() > ContactSolver.MAX_ITERATIVE_CONTACTS) {
+            throw new IllegalArgumentException("contacts: " + contacts.size() + " are more than one "
+                    + settings.kind().label() + " takes (" + ContactSolver.MAX_ITERATIVE_CONTACTS
+                    + "); split the batch");
+        }
+    }
+
+    /** Stage 2: starts the clock and validates every body and contact, charged to {@link SolvePhase#VALIDATE}. */
+    InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts) {
+        clock.start();
+        InputMagnitudes magnitudes = validate(bodies, contacts, runner);
+        clock.lap(SolvePhase.VALIDATE);
+        return magnitudes;
+    }
+
+    /** Stage 2 on {@code runner}, without a clock: {@code ContactSolver.validate} too. */
+    static InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts, ParallelRunner runner) {
+        try {
+            return InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
+                    contacts.size(), runner);
+        } catch (InputFault fault) {
+            throw InvalidInputException.of(fault);
+        }
+    }
+
+    /**
+     * Stage 3: everything the solver needs set up from the validated input, before any output is
+     * touched. The iterative solver and the soft step match the warm start by id and build the
+     * colouring; the single pass builds the body-contact index if the backend reads it.
+     *
+     * @param velocitySlack how much a velocity may have grown since validation (a step's gravity)
+     * @return the warm start's impulses in contact order, or null to start from zero
+     * @throws InvalidInputException if a warm start meets two contacts with the same id
+     * @throws NonFiniteResultException if a contact's normal row overflows
+     */
+    float[] prepareContacts(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
+            InputMagnitudes magnitudes, double velocitySlack) {
+        boolean coloured = settings.kind() != SolverKind.SINGLE_PASS;
+        float[] warmImpulses = coloured && warmStart != null ? matchWarmStart(contacts, warmStart) : null;
+        scan.requireFiniteNormalRows(bodies, contacts, magnitudes, velocitySlack);
+        clock.lap(SolvePhase.VALIDATE);
+        movable.classify(bodies.block(), bodies.size(), runner);
+        clock.lap(SolvePhase.CLASSIFY);
+        if (coloured) {
+            coloring.build(contacts.linkBlock(), contacts.size(), movable, settings.colourBudget());
+            clock.lap(SolvePhase.COLOUR);
+        } else if (backend.current().usesBodyContactIndex()) {
+            index.build(movable, contacts.linkBlock(), contacts.size(), runner);
+            clock.lap(SolvePhase.INDEX);
+        }
+        return warmImpulses;
+    }
+
+    /**
+     * The impulses of the previous result for the contacts whose ids it holds
+     * ({@code WarmStart.match}), charged to {@link SolvePhase#WARM_START}.
+     *
+     * @throws InvalidInputException if two contacts share an id
+     */
+    private float[] matchWarmStart(ContactBatch contacts, SolveResult warmStart) {
+        float[] impulses;
+        try {
+            impulses = warmStarts.match(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
+                    warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.contactCount());
+        } catch (InputFault fault) {
+            throw InvalidInputException.of(fault);
+        }
+        clock.lap(SolvePhase.WARM_START);
+        return impulses;
+    }
+
+    /**
+     * Stages 3 and 4 for the single pass and the iterative solver, on the bodies as they are: the
+     * contacts prepared, then the solve on the backend and its result scanned.
+     *
+     * @param velocitySlack how much a velocity may have grown since validation (a step's gravity)
+     */
+    IterationOutcome solveRigid(BodyBatch bodies, ContactBatch contacts, SolveSettings settings,
+            SolveResult warmStart, SolveResult dest, InputMagnitudes magnitudes, double velocitySlack) {
+        boolean iterative = settings.kind() == SolverKind.ITERATIVE;
+        float[] warmImpulses = prepareContacts(bodies, contacts, settings, warmStart, magnitudes, velocitySlack);
+        dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
+        FrictionUse friction = frictionUse(contacts, settings);
+        if (!iterative && friction.rolling() && !warnedRollingIgnored) {
+            warnedRollingIgnored = true;
+            LOG.log(Level.WARNING, "contact-solver: the single pass ignores rolling resistance "
+                    + "(it resists rolling contact, not an impact); use the iterative solver for it");
+        }
+        IterationOutcome outcome;
+        if (iterative) {
+            IterativeJob job = new IterativeJob(bodies.block(), bodies.size(), contacts.floatBlock(),
+                    contacts.linkBlock(), contacts.size(), settings.targetRule(), friction, coloring,
+                    settings.iterations(), settings.tolerance(), warmImpulses, dest.deltaBlock(), dest.impulseBlock(),
+                    clock);
+            outcome = backend.solve(solver -> solver.solveIterative(job));
+        } else {
+            SinglePassJob job = new SinglePassJob(bodies.block(), bodies.size(), contacts.floatBlock(),
+                    contacts.linkBlock(), contacts.size(), settings.targetRule(), friction, index, dest.deltaBlock(),
+                    dest.impulseBlock(), clock);
+            outcome = backend.solve(solver -> solveSinglePass(solver, job));
+        }
+        scan.requireFiniteResult(dest.impulseBlock(), contacts.size(), dest.deltaBlock(), bodies.size());
+        return outcome;
+    }
+
+    private static IterationOutcome solveSinglePass(SolverBackend solver, SinglePassJob job) {
+        solver.solveSinglePass(job);
+        return SINGLE_PASS_OUTCOME;
+    }
+
+    /**
+     * Stage 4 for the soft step, once {@link #prepareContacts} ran: the result prepared, the step
+     * run on the backend into {@code nextBodies} (the bodies themselves are not changed), and its
+     * impulses and deltas scanned.
+     */
+    IterationOutcome solveSoft(BodyBatch bodies, ContactBatch contacts, SolveSettings settings,
+            SoftCoefficients coefficients, Vector3fc gravity, float timeStep, float[] warmImpulses,
+            FieldBlock nextBodies, SolveResult dest) {
+        int count = bodies.size();
+        dest.prepare(count, contacts.size(), contacts.idArray());
+        TargetRule restitution = new TargetRule(settings.restitutionThreshold(), 0.0f, 0.0f, 0.0f);
+        SoftStepJob job = new SoftStepJob(bodies.block(), count, contacts.floatBlock(), contacts.linkBlock(),
+                contacts.size(), restitution, frictionUse(contacts, settings), movable, coloring,
+                settings.iterations(), settings.relaxIterations(), coefficients, gravity.x(), gravity.y(), gravity.z(),
+                timeStep, warmImpulses, nextBodies, dest.deltaBlock(), dest.impulseBlock(), clock);
+        IterationOutcome outcome = backend.solve(solver -> solver.softStep(job));
+        scan.requireFiniteResult(dest.impulseBlock(), contacts.size(), dest.deltaBlock(), count);
+        return outcome;
+    }
+
+    /** Stage 5: the result's figures, with the backend that computed it and the colouring's. */
+    SolveResult finish(SolverKind solver, IterationOutcome outcome, SolveResult dest) {
+        boolean coloured = solver != SolverKind.SINGLE_PASS;
+        dest.finish(backend.kind(), solver, outcome.iterations(), outcome.residual(),
+                coloured ? coloring.colourCount() : 0, coloured ? coloring.overflowCount() : 0, clock);
+        return dest;
+    }
+
+    /** What the batch's coefficients ask for, unless the settings switch friction off. */
+    private static FrictionUse frictionUse(ContactBatch contacts, SolveSettings settings) {
+        return settings.friction() ? FrictionUse.of(contacts.floatBlock(), contacts.size()) : FrictionUse.NONE;
+    }
+}

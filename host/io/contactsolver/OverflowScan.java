@@ -1,0 +1,141 @@
+package io.contactsolver;
+
+import io.contactsolver.core.BodySnapshot;
+import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.InputMagnitudes;
+import io.contactsolver.core.InputValidator;
+import io.contactsolver.core.ParallelRunner;
+import io.contactsolver.cpu.NormalRows;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
+import java.nio.FloatBuffer;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
+
+/**
+ * Where valid input overflowed float: the host's checks that turn an overflow into a
+ * {@link NonFiniteResultException} naming the lowest contact or body, the same whichever backend
+ * ran. Before a solve, the normal rows ({@link #requireFiniteNormalRows}); after it, the impulses
+ * and deltas ({@link #requireFiniteResult}); after a step, the bodies' new state
+ * ({@link #requireSoundBodies}). Scans run on the solver's threads; which element is reported does
+ * not depend on how many.
+ */
+final class OverflowScan {
+    private final ParallelRunner runner;
+
+    OverflowScan(ParallelRunner runner) {
+        this.runner = runner;
+    }
+
+    /**
+     * Throws {@link NonFiniteResultException} for the lowest contact whose normal row cannot be
+     * formed in float: its {@code K} ({@link NonFiniteResultException#EFFECTIVE_MASS}), else its
+     * {@code v_n} ({@link NonFiniteResultException#NORMAL_VELOCITY}), not finite. Checked here, before
+     * any backend runs, because the solvers would part ways on such a row: the iterative solver
+     * switches it off ({@code K > 0} fails on NaN) where the single pass overflows, or a NaN
+     * {@code v_n} gives the single pass {@code j = 0} where the iterative solver overflows. Only a
+     * batch whose magnitudes could overflow has its rows evaluated one by one, as every solver
+     * evaluates them.
+     *
+     * @param velocitySlack how much a velocity may have grown since validation (a step's gravity)
+     */
+    void requireFiniteNormalRows(BodyBatch bodies, ContactBatch contacts, InputMagnitudes magnitudes,
+            double velocitySlack) {
+        if (magnitudes.boundNormalRows(velocitySlack)) {
+            return;
+        }
+        FieldBlock block = bodies.block();
+        int contact = NormalRows.firstNonFinite(block, contacts.floatBlock(), contacts.linkBlock(), contacts.size(),
+                runner);
+        if (contact < 0) {
+            return;
+        }
+        float k = NormalRows.effectiveInverseMass(block, contacts.floatBlock(), contacts.linkBlock(), contact);
+        if (!Float.isFinite(k)) {
+            throw new NonFiniteResultException(InvalidInputException.Subject.CONTACT, contact,
+                    NonFiniteResultException.EFFECTIVE_MASS, k);
+        }
+        throw new NonFiniteResultException(InvalidInputException.Subject.CONTACT, contact,
+                NonFiniteResultException.NORMAL_VELOCITY,
+                NormalRows.normalVelocity(block, contacts.floatBlock(), contacts.linkBlock(), contact));
+    }
+
+    /**
+     * Throws {@link NonFiniteResultException} for the lowest contact with a non-finite impulse
+     * field, else the lowest body with a non-finite velocity change. Scanned on the host after
+     * any backend, so all fail alike whatever they computed on the way.
+     */
+    void requireFiniteResult(FieldBlock impulses, int contactCount, FieldBlock deltas, int bodyCount) {
+        requireFinite(impulses, contactCount, ImpulseField.COUNT, InvalidInputException.Subject.CONTACT,
+                f -> ImpulseField.values()[f].column());
+        requireFinite(deltas, bodyCount, DeltaField.COUNT, InvalidInputException.Subject.BODY,
+                f -> DeltaField.values()[f].column());
+    }
+
+    /**
+     * Throws {@link NonFiniteResultException} for the lowest body whose state after a step is not
+     * finite, else for the lowest whose orientation is no longer a unit quaternion (a spin so fast that
+     * renormalising it overflowed): what the next solve would otherwise blame on its input.
+     */
+    void requireSoundBodies(FieldBlock state, int count) {
+        requireFinite(state, count, BodySnapshot.FIELDS, InvalidInputException.Subject.BODY,
+                f -> BodyField.values()[f].column());
+        AtomicInteger first = new AtomicInteger(Integer.MAX_VALUE);
+        runner.forRange(count, 1 << 15, (from, to) -> {
+            for (int i = from; i < to && i < first.get(); i++) {
+                if (!InputValidator.isUnitNorm(InputValidator.orientationNorm(state.floats(), state.stride(), i))) {
+                    first.accumulateAndGet(i, Math::min);
+                    return;
+                }
+            }
+        });
+        int body = first.get();
+        if (body != Integer.MAX_VALUE) {
+            throw new NonFiniteResultException(InvalidInputException.Subject.BODY, body,
+                    NonFiniteResultException.ORIENTATION_NORM,
+                    (float) InputValidator.orientationNorm(state.floats(), state.stride(), body));
+        }
+    }
+
+    /**
+     * Throws {@link NonFiniteResultException} for the lowest element with a non-finite value in any of
+     * the first {@code fields} fields of {@code block}, naming its first such field by {@code column}.
+     */
+    private void requireFinite(FieldBlock block, int count, int fields, InvalidInputException.Subject subject,
+            IntFunction<String> column) {
+        int element = firstNonFinite(block, count, fields);
+        if (element < 0) {
+            return;
+        }
+        for (int f = 0; f < fields; f++) {
+            float value = block.getFloat(f, element);
+            if (!Float.isFinite(value)) {
+                throw new NonFiniteResultException(subject, element, column.apply(f), value);
+            }
+        }
+    }
+
+    /** The lowest element with a non-finite value in any of the first {@code fields} fields, or -1. */
+    private int firstNonFinite(FieldBlock block, int count, int fields) {
+        AtomicInteger first = new AtomicInteger(Integer.MAX_VALUE);
+        FloatBuffer values = block.floats();
+        int stride = block.stride();
+        runner.forRange(count, 1 << 15, (from, to) -> {
+            int end = to;
+            for (int f = 0; f < fields; f++) {
+                int base = f * stride;
+                for (int i = from; i < end; i++) {
+                    if (!Float.isFinite(values.get(base + i))) {
+                        end = i; // later fields need only be scanned below the lowest found so far
+                        break;
+                    }
+                }
+            }
+            if (end < to) {
+                first.accumulateAndGet(end, Math::min);
+            }
+        });
+        return first.get() == Integer.MAX_VALUE ? -1 : first.get();
+    }
+}
