@@ -59,8 +59,8 @@ public final class InvalidInputException extends IllegalArgumentException {
 
     /** The API's form of a fault found by the host checks. */
     static InvalidInputException of(InputFault fault) {
-        return new InvalidInputException(fault.kind() == InputFault.Kind.BODY ? Subject.BODY : Subject.CONTACT,
-                fault.index(), fault.fields(), fault.problem());
+        return new InvalidInputException(fault.isBody() ? Subject.BODY : Subject.CONTACT, fault.index(),
+                fault.fields(), fault.problem());
     }
 
     /**

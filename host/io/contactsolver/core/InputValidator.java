@@ -261,17 +261,17 @@ public final class InputValidator {
         for (BodyField field : BODY_FIELDS) {
             float value = f.get(field.ordinal() * stride + i);
             if (!Float.isFinite(value)) {
-                return fault(InputFault.Kind.BODY, i, List.of(field.column()), "value " + value + " is not finite");
+                return InputFault.body(i, List.of(field.column()), "value " + value + " is not finite");
             }
         }
         float inverseMass = f.get(BodyField.INV_MASS.ordinal() * stride + i);
         if (inverseMass < 0.0f) {
-            return fault(InputFault.Kind.BODY, i, List.of(BodyField.INV_MASS.column()),
+            return InputFault.body(i, List.of(BodyField.INV_MASS.column()),
                     "inverse mass " + inverseMass + " is negative");
         }
         double norm = orientationNorm(f, stride, i);
         if (!isUnitNorm(norm)) {
-            return fault(InputFault.Kind.BODY, i, ORIENTATION,
+            return InputFault.body(i, ORIENTATION,
                     "orientation is not a unit quaternion (norm " + norm + ", tolerance " + QUATERNION_TOLERANCE + ")");
         }
         String inertiaProblem = positiveSemiDefiniteProblem(
@@ -279,7 +279,7 @@ public final class InputValidator {
                 get(f, stride, BodyField.INV_IZZ, i), get(f, stride, BodyField.INV_IXY, i),
                 get(f, stride, BodyField.INV_IXZ, i), get(f, stride, BodyField.INV_IYZ, i));
         if (inertiaProblem != null) {
-            return fault(InputFault.Kind.BODY, i, INERTIA, "inverse inertia is not positive semi-definite: " + inertiaProblem);
+            return InputFault.body(i, INERTIA, "inverse inertia is not positive semi-definite: " + inertiaProblem);
         }
         return null;
     }
@@ -291,19 +291,19 @@ public final class InputValidator {
         for (ContactBody side : ContactBody.values()) {
             int body = side == ContactBody.A ? a : b;
             if (body < -1 || body >= bodyCount) {
-                return fault(InputFault.Kind.CONTACT, c, List.of(side.column()),
+                return InputFault.contact(c, List.of(side.column()),
                         "body index " + body + " is outside [-1, " + bodyCount + ")");
             }
         }
         if (a == b) {
-            return fault(InputFault.Kind.CONTACT, c, BOTH_BODIES, a == -1
+            return InputFault.contact(c, BOTH_BODIES, a == -1
                     ? "both bodies are the world (-1)"
                     : "a and b are the same body (" + a + ")");
         }
         for (ContactField field : CONTACT_FIELDS) {
             float value = f.get(field.ordinal() * stride + c);
             if (!Float.isFinite(value)) {
-                return fault(InputFault.Kind.CONTACT, c, List.of(field.column()), "value " + value + " is not finite");
+                return InputFault.contact(c, List.of(field.column()), "value " + value + " is not finite");
             }
         }
         double nx = f.get(ContactField.NX.ordinal() * stride + c);
@@ -311,18 +311,18 @@ public final class InputValidator {
         double nz = f.get(ContactField.NZ.ordinal() * stride + c);
         double length = Math.sqrt(nx * nx + ny * ny + nz * nz);
         if (Math.abs(length - 1.0) > NORMAL_TOLERANCE) {
-            return fault(InputFault.Kind.CONTACT, c, NORMAL,
+            return InputFault.contact(c, NORMAL,
                     "normal is not unit length (length " + length + ", tolerance " + NORMAL_TOLERANCE + ")");
         }
         float restitution = f.get(ContactField.RESTITUTION.ordinal() * stride + c);
         if (!(restitution >= 0.0f && restitution <= 1.0f)) {
-            return fault(InputFault.Kind.CONTACT, c, List.of(ContactField.RESTITUTION.column()),
+            return InputFault.contact(c, List.of(ContactField.RESTITUTION.column()),
                     "restitution " + restitution + " is outside [0, 1]");
         }
         for (ContactField field : new ContactField[] {ContactField.FRICTION, ContactField.ROLLING_RESISTANCE}) {
             float value = f.get(field.ordinal() * stride + c);
             if (!(value >= 0.0f)) {
-                return fault(InputFault.Kind.CONTACT, c, List.of(field.column()), field.column().replace('_', ' ') + " "
+                return InputFault.contact(c, List.of(field.column()), field.column().replace('_', ' ') + " "
                         + value + " is negative");
             }
         }
@@ -371,10 +371,6 @@ public final class InputValidator {
 
     private static double get(FloatBuffer f, int stride, BodyField field, int i) {
         return f.get(field.ordinal() * stride + i);
-    }
-
-    private static InputFault fault(InputFault.Kind subject, int index, List<String> fields, String problem) {
-        return new InputFault(subject, index, fields, problem);
     }
 
     private static List<String> columns(BodyField... fields) {

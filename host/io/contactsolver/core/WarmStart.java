@@ -39,7 +39,7 @@ public final class WarmStart {
         for (int c = 0; c < count; c++) {
             int earlier = currentIds.putIfAbsent(ids[c], c);
             if (earlier >= 0) {
-                throw new InputFault(InputFault.Kind.CONTACT, c, List.of("id"),
+                throw InputFault.contact(c, List.of("id"),
                         "duplicate contact id " + ids[c] + " (also contact " + earlier + "); warm starting matches by id");
             }
         }
