@@ -18,7 +18,8 @@ import org.joml.Vector3f;
  *
  * <p>Writes through the setters stamp their field, so a device copy can skip fields that have not
  * changed; writes through the raw {@link #floats()} / {@link #ints()} views are not tracked and are
- * reserved for outputs.
+ * reserved for outputs. (How a device copy of the bodies stays equal to the host's: the mirror
+ * rule, stated in the API package's {@code Stepper}.)
  */
 public final class FieldBlock {
     private static final AtomicLong NEXT_ID = new AtomicLong();

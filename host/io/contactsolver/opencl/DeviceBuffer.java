@@ -16,7 +16,8 @@ import org.jocl.cl_mem;
  * not re-allocate every step.
  *
  * <p>A buffer that mirrors a host {@link FieldBlock} remembers which block, element count and field
- * stamps it holds, so that only fields written since can be sent again.
+ * stamps it holds, so that only fields written since can be sent again (the mirror rule: the API
+ * package's {@code Stepper}).
  */
 final class DeviceBuffer implements AutoCloseable {
     private static final long MINIMUM_BYTES = 64;
