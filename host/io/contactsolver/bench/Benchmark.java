@@ -405,7 +405,7 @@ final class Benchmark {
             for (int step = 1; step < MAIN_JOB_STEPS; step++) {
                 simulation.step(solver);
             }
-            return simulation.stepKeepingInput(solver);
+            return simulation.nextSolveInput();
         }
     }
 

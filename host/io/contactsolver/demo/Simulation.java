@@ -163,9 +163,11 @@ public final class Simulation {
     /** The deepest overlap among this step's contacts, found while adding them. */
     private float deepestOverlap;
     private int stepCount;
-    /** Set by {@link #stepKeepingInput}: the step copies its velocity solve's input here. */
-    private io.contactsolver.scene.Scene solveInput;
-    private boolean keepSolveInput;
+    /**
+     * Whether the next step has been taken up to its solve ({@link #nextSolveInput}): then
+     * {@link #step} goes on from there instead of starting it again.
+     */
+    private boolean solveReady;
 
     public Simulation(ParticleWorld world, Settings settings) {
         this(world, null, settings);
@@ -226,19 +228,49 @@ public final class Simulation {
     /** Advances the world by one time step; {@code solver} may change between steps. */
     public StepFigures step(ContactSolver solver) {
         float dt = settings.timeStep();
+        if (!solveReady) {
+            prepareSolve(dt);
+        }
+        solveReady = false;
+        return settings.scheme() == Scheme.SOFT_STEP ? softStep(solver, dt) : twoSolves(solver, dt);
+    }
+
+    /**
+     * The next step up to its solve: the inlet's spheres in, then for the two-solve scheme gravity
+     * on the velocities, the contacts found and the bodies filled from the spheres' state. (The
+     * soft step finds its contacts from the state at the start of the step, with a speculative
+     * margin that covers what gravity adds within it; the module applies gravity.)
+     */
+    private void prepareSolve(float dt) {
         if (inlet != null) {
             inlet.pour(world);
             addBodies();
         }
-        if (settings.scheme() == Scheme.SOFT_STEP) {
-            return softStep(solver, dt);
+        if (settings.scheme() != Scheme.SOFT_STEP) {
+            applyGravity(dt);
         }
-        applyGravity(dt);
         findContacts(dt);
         copyStateToBodies();
-        if (keepSolveInput) {
-            solveInput = copyOfSolveInput();
+    }
+
+    /**
+     * Takes the next step up to its solve and returns a copy of the bodies and contacts that solve
+     * will be given (the velocity solve, or the soft step's): the scene a simulation spends its
+     * solver time on, for benchmarks. A body's id is its index. The next {@link #step} goes on
+     * from there, so the run is the same with or without this call; calling it again before that
+     * step returns the same input again.
+     */
+    public io.contactsolver.scene.Scene nextSolveInput() {
+        if (!solveReady) {
+            prepareSolve(settings.timeStep());
+            solveReady = true;
         }
+        int[] ids = java.util.stream.IntStream.range(0, bodies.size()).toArray();
+        return new io.contactsolver.scene.Scene(Batches.copyOf(bodies), ids, Batches.copyOf(contacts));
+    }
+
+    /** The two-solve scheme's step once its contacts are found: velocity solve, push-out solve, moving the spheres. */
+    private StepFigures twoSolves(ContactSolver solver, float dt) {
         long start = System.nanoTime();
         solver.solve(bodies, contacts, velocitySettings, settings.warmStart() ? previous : null, current);
         if (pushSettings != null) {
@@ -253,21 +285,23 @@ public final class Simulation {
         current = previous != null ? previous : new SolveResult();
         previous = solved;
         stepCount++;
-        return new StepFigures(stepCount, stepCount * dt, world.count, contacts.size(), world.kineticEnergy(),
-                solveNanos, solved.iterations(), pushSettings != null ? push.iterations() : 0, solved.residual(), largestApproach, deepestOverlap, world.maxSpeed());
+        return figures(dt, solveNanos, solved, largestApproach).pushIterations(pushSettings != null
+                ? push.iterations() : 0).build();
+    }
+
+    /** The figures every scheme reports of the step just taken; the push-out solve's iterations are the caller's. */
+    private StepFigures.Builder figures(float dt, long solveNanos, SolveResult solved, float largestApproach) {
+        return StepFigures.of(stepCount).time(stepCount * dt).particles(world.count).contacts(contacts.size())
+                .kineticEnergy(world.kineticEnergy()).solveNanos(solveNanos).iterations(solved.iterations())
+                .residual(solved.residual()).largestApproach(largestApproach).deepestOverlap(deepestOverlap)
+                .maxSpeed(world.maxSpeed());
     }
 
     /**
-     * The soft-step scheme: contacts found from the state at the start of the step (the speculative
-     * margin covers what gravity adds within it), the module steps the bodies, the spheres take
-     * their new state back.
+     * The soft-step scheme once its contacts are found from the state at the start of the step:
+     * the module steps the bodies, the spheres take their new state back.
      */
     private StepFigures softStep(ContactSolver solver, float dt) {
-        findContacts(dt);
-        copyStateToBodies();
-        if (keepSolveInput) {
-            solveInput = copyOfSolveInput();
-        }
         long start = System.nanoTime();
         solver.step(bodies, contacts, softSettings, gravity, dt, settings.warmStart() ? previous : null, current);
         long solveNanos = System.nanoTime() - start;
@@ -277,9 +311,7 @@ public final class Simulation {
         current = previous != null ? previous : new SolveResult();
         previous = solved;
         stepCount++;
-        return new StepFigures(stepCount, stepCount * dt, world.count, contacts.size(), world.kineticEnergy(),
-                solveNanos, solved.iterations(), 0, solved.residual(), largestApproach, deepestOverlap,
-                world.maxSpeed());
+        return figures(dt, solveNanos, solved, largestApproach).build();
     }
 
     private void copyBodiesToState() {
@@ -296,28 +328,6 @@ public final class Simulation {
             world.wy[i] = data.get(BodyField.WY.ordinal() * stride + i);
             world.wz[i] = data.get(BodyField.WZ.ordinal() * stride + i);
         }
-    }
-
-    /**
-     * Advances the world by one step as {@link #step} does and returns a copy of the bodies and
-     * contacts its velocity solve was given: the scene a simulation spends its solver time on, for
-     * benchmarks.
-     */
-    public io.contactsolver.scene.Scene stepKeepingInput(ContactSolver solver) {
-        keepSolveInput = true;
-        try {
-            step(solver);
-            return solveInput;
-        } finally {
-            keepSolveInput = false;
-            solveInput = null;
-        }
-    }
-
-    /** The batches as the velocity solve is about to see them, copied; a body's id is its index. */
-    private io.contactsolver.scene.Scene copyOfSolveInput() {
-        int[] ids = java.util.stream.IntStream.range(0, bodies.size()).toArray();
-        return new io.contactsolver.scene.Scene(Batches.copyOf(bodies), ids, Batches.copyOf(contacts));
     }
 
     /** Gives each sphere that entered the world since the last call its body: a solid sphere. */

@@ -160,6 +160,48 @@ class SimulationTest {
         return figures;
     }
 
+    /**
+     * Taking the next step's solve input (what the bench times the solver on) leaves the run as it
+     * was, to the bit, on both schemes and with an inlet pouring; the input is what that step's
+     * solve is then given.
+     */
+    @Test
+    void takingTheNextSolveInputLeavesTheRunAsItWas() {
+        List<Simulation.Settings> schemes = List.of(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS),
+                Simulation.Settings.of(DT, RESTITUTION, ITERATIONS).withFriction(0.5f, 0.001f).withSoftStep(4, 60.0f));
+        for (Simulation.Settings settings : schemes) {
+            Simulation plain = Scene.HEAP.simulation(200, SEED, settings);
+            Simulation peeked = Scene.HEAP.simulation(200, SEED, settings);
+            try (ContactSolver solver = Backends.cpu()) {
+                for (int step = 1; step <= 120; step++) {
+                    StepFigures expected = plain.step(solver);
+                    io.contactsolver.scene.Scene input = null;
+                    if (step % 7 == 0) {
+                        input = peeked.nextSolveInput();
+                        assertEquals(input.contacts().size(), peeked.nextSolveInput().contacts().size(),
+                                "a second look takes no further step");
+                    }
+                    StepFigures actual = peeked.step(solver);
+                    String when = settings.scheme().label() + ", step " + step;
+                    assertEquals(expected.contacts(), actual.contacts(), when);
+                    assertEquals(expected.particles(), actual.particles(), when);
+                    assertEquals(expected.kineticEnergy(), actual.kineticEnergy(), when);
+                    assertSameBits(plain.world(), peeked.world(), when);
+                    if (input != null) {
+                        assertEquals(actual.particles(), input.bodies().size(), when);
+                        assertEquals(peeked.contacts().size(), input.contacts().size(), when);
+                        for (int c = 0; c < input.contacts().size(); c++) {
+                            assertEquals(peeked.contacts().id(c), input.contacts().id(c), when);
+                            assertEquals(peeked.contacts().bodyA(c), input.contacts().bodyA(c), when);
+                            assertEquals(peeked.contacts().bodyB(c), input.contacts().bodyB(c), when);
+                        }
+                    }
+                }
+                assertTrue(plain.world().count > 0 && plain.contacts().size() > 0, "the heap is pouring and touching");
+            }
+        }
+    }
+
     /** Every step's ids are unique, and a pair in contact in two steps in a row keeps its id. */
     @Test
     void contactIdsAreUniqueWithinAStepAndKeptByPersistingContacts() {
