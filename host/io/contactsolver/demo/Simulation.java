@@ -77,35 +77,103 @@ public final class Simulation {
     private static final Wall[] WALLS = Wall.values();
 
     /**
-     * How the simulation steps.
+     * How the simulation steps. Immutable; {@link #of} gives the demo's settings and each
+     * {@code with} method changes the settings it names, and no other.
      *
-     * @param timeStep dt, s
-     * @param restitution coefficient of restitution of every contact, in [0, 1]
-     * @param iterations the most solver iterations per step
-     * @param tolerance the solver stops early once no impulse changes by more than this in an iteration, N s
-     * @param warmStart whether each solve starts from the previous step's impulses (off only to
-     *     show what it buys)
-     * @param positionalCorrection whether gaps may not close into overlap and overlap is pushed out
-     *     (off only to show that penetration then builds up)
-     * @param friction Coulomb friction coefficient of every contact, {@code >= 0} (0: frictionless)
-     * @param rollingResistance rolling resistance of every contact, m, {@code >= 0} (0: none)
+     * <ul>
+     *   <li>{@code timeStep}: dt, s</li>
+     *   <li>{@code restitution}: coefficient of restitution of every contact, in [0, 1]</li>
+     *   <li>{@code iterations}: the most solver iterations per step</li>
+     *   <li>{@code tolerance}: the solver stops early once no impulse changes by more than this in an
+     *       iteration, N s (default 0)</li>
+     *   <li>{@code warmStart}: whether each solve starts from the previous step's impulses (default on;
+     *       off only to show what it buys)</li>
+     *   <li>{@code positionalCorrection}: whether gaps may not close into overlap and overlap is pushed
+     *       out (default on; off only to show that penetration then builds up)</li>
+     *   <li>{@code friction}: Coulomb friction coefficient of every contact, {@code >= 0} (0:
+     *       frictionless)</li>
+     *   <li>{@code rollingResistance}: rolling resistance of every contact, m, {@code >= 0} (0: none)</li>
+     *   <li>{@code scheme}, {@code substeps}, {@code contactHertz}: how a step is taken, and the soft
+     *       step's substeps and contact stiffness</li>
+     * </ul>
      */
-    public record Settings(float timeStep, float restitution, int iterations, float tolerance, boolean warmStart,
-            boolean positionalCorrection, float friction, float rollingResistance, Scheme scheme, int substeps,
-            float contactHertz) {
+    public static final class Settings {
+        private final float timeStep;
+        private final float restitution;
+        private final int iterations;
+        private final float tolerance;
+        private final boolean warmStart;
+        private final boolean positionalCorrection;
+        private final float friction;
+        private final float rollingResistance;
+        private final Scheme scheme;
+        private final int substeps;
+        private final float contactHertz;
+
+        /** The settings being made by a {@code with} method, changed by name before they are made. */
+        private static final class Draft {
+            float timeStep;
+            float restitution;
+            int iterations;
+            float tolerance;
+            boolean warmStart = true;
+            boolean positionalCorrection = true;
+            float friction;
+            float rollingResistance;
+            Scheme scheme = Scheme.TWO_SOLVES;
+            int substeps = SolveSettings.DEFAULT_SUBSTEPS;
+            float contactHertz = SolveSettings.DEFAULT_CONTACT_HERTZ;
+        }
+
+        private Settings(Draft d) {
+            timeStep = d.timeStep;
+            restitution = d.restitution;
+            iterations = d.iterations;
+            tolerance = d.tolerance;
+            warmStart = d.warmStart;
+            positionalCorrection = d.positionalCorrection;
+            friction = d.friction;
+            rollingResistance = d.rollingResistance;
+            scheme = d.scheme;
+            substeps = d.substeps;
+            contactHertz = d.contactHertz;
+        }
+
+        private Settings with(java.util.function.Consumer<Draft> change) {
+            Draft d = new Draft();
+            d.timeStep = timeStep;
+            d.restitution = restitution;
+            d.iterations = iterations;
+            d.tolerance = tolerance;
+            d.warmStart = warmStart;
+            d.positionalCorrection = positionalCorrection;
+            d.friction = friction;
+            d.rollingResistance = rollingResistance;
+            d.scheme = scheme;
+            d.substeps = substeps;
+            d.contactHertz = contactHertz;
+            change.accept(d);
+            return new Settings(d);
+        }
+
         /**
          * The demo's settings, frictionless, on the two-solve scheme: fixed iteration count, warm
          * starting and positional correction on.
          */
         public static Settings of(float timeStep, float restitution, int iterations) {
-            return new Settings(timeStep, restitution, iterations, 0.0f, true, true, 0.0f, 0.0f, Scheme.TWO_SOLVES,
-                    SolveSettings.DEFAULT_SUBSTEPS, SolveSettings.DEFAULT_CONTACT_HERTZ);
+            Draft d = new Draft();
+            d.timeStep = timeStep;
+            d.restitution = restitution;
+            d.iterations = iterations;
+            return new Settings(d);
         }
 
         /** These settings with friction coefficient {@code mu} and rolling resistance {@code rho} (m). */
         public Settings withFriction(float mu, float rho) {
-            return new Settings(timeStep, restitution, iterations, tolerance, warmStart, positionalCorrection, mu, rho,
-                    scheme, substeps, contactHertz);
+            return with(d -> {
+                d.friction = mu;
+                d.rollingResistance = rho;
+            });
         }
 
         /**
@@ -113,8 +181,70 @@ public final class Simulation {
          * each, and contacts as springs of {@code hertz}.
          */
         public Settings withSoftStep(int count, float hertz) {
-            return new Settings(timeStep, restitution, iterations, tolerance, warmStart, positionalCorrection, friction,
-                    rollingResistance, Scheme.SOFT_STEP, count, hertz);
+            return with(d -> {
+                d.scheme = Scheme.SOFT_STEP;
+                d.substeps = count;
+                d.contactHertz = hertz;
+            });
+        }
+
+        /** These settings with the solver stopping early once no impulse changes by more than {@code newTolerance}, N s. */
+        public Settings withTolerance(float newTolerance) {
+            return with(d -> d.tolerance = newTolerance);
+        }
+
+        /** These settings with warm starting on or off. */
+        public Settings withWarmStart(boolean on) {
+            return with(d -> d.warmStart = on);
+        }
+
+        /** These settings with positional correction (speculative gaps and the push-out solve) on or off. */
+        public Settings withPositionalCorrection(boolean on) {
+            return with(d -> d.positionalCorrection = on);
+        }
+
+        public float timeStep() {
+            return timeStep;
+        }
+
+        public float restitution() {
+            return restitution;
+        }
+
+        public int iterations() {
+            return iterations;
+        }
+
+        public float tolerance() {
+            return tolerance;
+        }
+
+        public boolean warmStart() {
+            return warmStart;
+        }
+
+        public boolean positionalCorrection() {
+            return positionalCorrection;
+        }
+
+        public float friction() {
+            return friction;
+        }
+
+        public float rollingResistance() {
+            return rollingResistance;
+        }
+
+        public Scheme scheme() {
+            return scheme;
+        }
+
+        public int substeps() {
+            return substeps;
+        }
+
+        public float contactHertz() {
+            return contactHertz;
         }
 
         boolean hasFriction() {

@@ -116,10 +116,10 @@ class SimulationTest {
     @Test
     void warmStartingCarriesImpulsesAcrossStepsSoFewerIterationsReachTheTolerance() {
         float tolerance = 1e-7f; // N s; a resting sphere's contact carries about 1e-5
-        double warm = meanIterations(new Simulation.Settings(DT, RESTITUTION, 100, tolerance, true, true, 0.5f,
-                0.001f, Simulation.Scheme.TWO_SOLVES, 4, 30.0f));
-        double cold = meanIterations(new Simulation.Settings(DT, RESTITUTION, 100, tolerance, false, true, 0.5f,
-                0.001f, Simulation.Scheme.TWO_SOLVES, 4, 30.0f));
+        Simulation.Settings settings = Simulation.Settings.of(DT, RESTITUTION, 100).withTolerance(tolerance)
+                .withFriction(0.5f, 0.001f);
+        double warm = meanIterations(settings);
+        double cold = meanIterations(settings.withWarmStart(false));
         assertTrue(warm < 0.5 * cold, "mean iterations warm " + warm + " vs cold " + cold);
     }
 
@@ -135,8 +135,8 @@ class SimulationTest {
     @Test
     void penetrationDoesNotBuildUpWithPositionalCorrectionAndDoesWithout() {
         float with = deepestOverlapAtTheEnd(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS));
-        float without = deepestOverlapAtTheEnd(new Simulation.Settings(DT, RESTITUTION, ITERATIONS, 0.0f, true, false,
-                0.0f, 0.0f, Simulation.Scheme.TWO_SOLVES, 4, 30.0f));
+        float without = deepestOverlapAtTheEnd(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS)
+                .withPositionalCorrection(false));
         float slop = Simulation.SLOP_PER_RADIUS * ParticleWorld.MAX_RADIUS;
         assertTrue(with <= 3.0f * slop, "with correction: deepest overlap " + with + " m, slop " + slop + " m");
         assertTrue(without > 10.0f * slop, "without: " + without + " m");
