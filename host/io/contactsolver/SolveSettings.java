@@ -61,42 +61,86 @@ public final class SolveSettings {
     /** The most substeps a soft step takes. */
     public static final int MAX_SUBSTEPS = 64;
 
-    private SolverKind kind = SolverKind.SINGLE_PASS;
-    private int iterations = DEFAULT_ITERATIONS;
-    private float tolerance;
-    private float restitutionThreshold;
-    private int colourBudget = DEFAULT_COLOUR_BUDGET;
-    private float timeStep;
-    private float biasFactor;
-    private float slop;
-    private int substeps = DEFAULT_SUBSTEPS;
-    private float contactHertz = DEFAULT_CONTACT_HERTZ;
-    private float dampingRatio = DEFAULT_DAMPING_RATIO;
-    private float pushOutSpeed = DEFAULT_PUSH_OUT_SPEED;
-    private int relaxIterations = 1;
-    private boolean friction = true;
+    private final SolverKind kind;
+    private final int iterations;
+    private final float tolerance;
+    private final float restitutionThreshold;
+    private final int colourBudget;
+    private final float timeStep;
+    private final float biasFactor;
+    private final float slop;
+    private final int substeps;
+    private final float contactHertz;
+    private final float dampingRatio;
+    private final float pushOutSpeed;
+    private final int relaxIterations;
+    private final boolean friction;
 
-    private SolveSettings() {
+    /**
+     * The settings being made by a {@code with} method: a copy of the settings it was called on,
+     * changed by name, field by field, before the new settings are made from it. Never handed out.
+     */
+    private static final class Draft {
+        SolverKind kind = SolverKind.SINGLE_PASS;
+        int iterations = DEFAULT_ITERATIONS;
+        float tolerance;
+        float restitutionThreshold;
+        int colourBudget = DEFAULT_COLOUR_BUDGET;
+        float timeStep;
+        float biasFactor;
+        float slop;
+        int substeps = DEFAULT_SUBSTEPS;
+        float contactHertz = DEFAULT_CONTACT_HERTZ;
+        float dampingRatio = DEFAULT_DAMPING_RATIO;
+        float pushOutSpeed = DEFAULT_PUSH_OUT_SPEED;
+        int relaxIterations = 1;
+        boolean friction = true;
+
+        /** Every setting at its default. */
+        Draft() {
+        }
+
+        /** Every setting as {@code from} has it. */
+        Draft(SolveSettings from) {
+            kind = from.kind;
+            iterations = from.iterations;
+            tolerance = from.tolerance;
+            restitutionThreshold = from.restitutionThreshold;
+            colourBudget = from.colourBudget;
+            timeStep = from.timeStep;
+            biasFactor = from.biasFactor;
+            slop = from.slop;
+            substeps = from.substeps;
+            contactHertz = from.contactHertz;
+            dampingRatio = from.dampingRatio;
+            pushOutSpeed = from.pushOutSpeed;
+            relaxIterations = from.relaxIterations;
+            friction = from.friction;
+        }
     }
 
-    /** A copy to change one setting of; {@code with} methods hand it out only once it is set. */
-    private SolveSettings copy() {
-        SolveSettings next = new SolveSettings();
-        next.kind = kind;
-        next.iterations = iterations;
-        next.tolerance = tolerance;
-        next.restitutionThreshold = restitutionThreshold;
-        next.colourBudget = colourBudget;
-        next.timeStep = timeStep;
-        next.biasFactor = biasFactor;
-        next.slop = slop;
-        next.substeps = substeps;
-        next.contactHertz = contactHertz;
-        next.dampingRatio = dampingRatio;
-        next.pushOutSpeed = pushOutSpeed;
-        next.relaxIterations = relaxIterations;
-        next.friction = friction;
-        return next;
+    private SolveSettings(Draft draft) {
+        kind = draft.kind;
+        iterations = draft.iterations;
+        tolerance = draft.tolerance;
+        restitutionThreshold = draft.restitutionThreshold;
+        colourBudget = draft.colourBudget;
+        timeStep = draft.timeStep;
+        biasFactor = draft.biasFactor;
+        slop = draft.slop;
+        substeps = draft.substeps;
+        contactHertz = draft.contactHertz;
+        dampingRatio = draft.dampingRatio;
+        pushOutSpeed = draft.pushOutSpeed;
+        relaxIterations = draft.relaxIterations;
+        friction = draft.friction;
+    }
+
+    /** A copy with what {@code change} sets, by name, changed; the {@code with} methods validate first. */
+    private SolveSettings with(java.util.function.Consumer<Draft> change) {
+        Draft draft = new Draft(this);
+        change.accept(draft);
+        return new SolveSettings(draft);
     }
 
     /**
@@ -106,7 +150,7 @@ public final class SolveSettings {
      * @return the settings of {@link SolverKind#SINGLE_PASS}
      */
     public static SolveSettings singlePass() {
-        return new SolveSettings();
+        return new SolveSettings(new Draft());
     }
 
     /**
@@ -144,9 +188,7 @@ public final class SolveSettings {
         if (newKind == null) {
             throw new IllegalArgumentException("kind must not be null");
         }
-        SolveSettings next = copy();
-        next.kind = newKind;
-        return next;
+        return with(draft -> draft.kind = newKind);
     }
 
     /**
@@ -161,9 +203,7 @@ public final class SolveSettings {
         if (newIterations < 1) {
             throw new IllegalArgumentException("iterations must be at least 1, got " + newIterations);
         }
-        SolveSettings next = copy();
-        next.iterations = newIterations;
-        return next;
+        return with(draft -> draft.iterations = newIterations);
     }
 
     /**
@@ -179,9 +219,7 @@ public final class SolveSettings {
         if (!(newTolerance >= 0.0f) || !Float.isFinite(newTolerance)) {
             throw new IllegalArgumentException("tolerance must be finite and not negative, got " + newTolerance);
         }
-        SolveSettings next = copy();
-        next.tolerance = newTolerance + 0.0f; // no -0: the device compares the bits
-        return next;
+        return with(draft -> draft.tolerance = newTolerance + 0.0f); // no -0: the device compares the bits
     }
 
     /**
@@ -197,9 +235,7 @@ public final class SolveSettings {
             throw new IllegalArgumentException("restitution threshold must be finite and not negative, got "
                     + newThreshold);
         }
-        SolveSettings next = copy();
-        next.restitutionThreshold = newThreshold + 0.0f;
-        return next;
+        return with(draft -> draft.restitutionThreshold = newThreshold + 0.0f);
     }
 
     /**
@@ -216,9 +252,7 @@ public final class SolveSettings {
             throw new IllegalArgumentException("colour budget must be in [1, " + ContactColoring.MAX_COLOURS
                     + "], got " + newBudget);
         }
-        SolveSettings next = copy();
-        next.colourBudget = newBudget;
-        return next;
+        return with(draft -> draft.colourBudget = newBudget);
     }
 
     /**
@@ -243,11 +277,11 @@ public final class SolveSettings {
         if (!(newSlop >= 0.0f) || !Float.isFinite(newSlop)) {
             throw new IllegalArgumentException("slop must be finite and not negative, got " + newSlop);
         }
-        SolveSettings next = copy();
-        next.timeStep = newTimeStep;
-        next.biasFactor = newBiasFactor;
-        next.slop = newSlop;
-        return next;
+        return with(draft -> {
+            draft.timeStep = newTimeStep;
+            draft.biasFactor = newBiasFactor;
+            draft.slop = newSlop;
+        });
     }
 
     /**
@@ -257,11 +291,11 @@ public final class SolveSettings {
      * @return a copy with positional correction off
      */
     public SolveSettings withoutPositionalCorrection() {
-        SolveSettings next = copy();
-        next.timeStep = 0.0f;
-        next.biasFactor = 0.0f;
-        next.slop = 0.0f;
-        return next;
+        return with(draft -> {
+            draft.timeStep = 0.0f;
+            draft.biasFactor = 0.0f;
+            draft.slop = 0.0f;
+        });
     }
 
     /**
@@ -275,9 +309,7 @@ public final class SolveSettings {
         if (newSubsteps < 1 || newSubsteps > MAX_SUBSTEPS) {
             throw new IllegalArgumentException("substeps must be in [1, " + MAX_SUBSTEPS + "], got " + newSubsteps);
         }
-        SolveSettings next = copy();
-        next.substeps = newSubsteps;
-        return next;
+        return with(draft -> draft.substeps = newSubsteps);
     }
 
     /**
@@ -292,9 +324,7 @@ public final class SolveSettings {
         if (!(newHertz > 0.0f) || !Float.isFinite(newHertz)) {
             throw new IllegalArgumentException("contact hertz must be positive and finite, got " + newHertz);
         }
-        SolveSettings next = copy();
-        next.contactHertz = newHertz;
-        return next;
+        return with(draft -> draft.contactHertz = newHertz);
     }
 
     /**
@@ -309,9 +339,7 @@ public final class SolveSettings {
         if (!(newRatio >= 0.0f) || !Float.isFinite(newRatio)) {
             throw new IllegalArgumentException("damping ratio must be finite and not negative, got " + newRatio);
         }
-        SolveSettings next = copy();
-        next.dampingRatio = newRatio + 0.0f;
-        return next;
+        return with(draft -> draft.dampingRatio = newRatio + 0.0f);
     }
 
     /**
@@ -325,9 +353,7 @@ public final class SolveSettings {
         if (!(newSpeed > 0.0f) || !Float.isFinite(newSpeed)) {
             throw new IllegalArgumentException("push-out speed must be positive and finite, got " + newSpeed);
         }
-        SolveSettings next = copy();
-        next.pushOutSpeed = newSpeed;
-        return next;
+        return with(draft -> draft.pushOutSpeed = newSpeed);
     }
 
     /**
@@ -341,9 +367,7 @@ public final class SolveSettings {
         if (newRelaxIterations < 1) {
             throw new IllegalArgumentException("relax iterations must be at least 1, got " + newRelaxIterations);
         }
-        SolveSettings next = copy();
-        next.relaxIterations = newRelaxIterations;
-        return next;
+        return with(draft -> draft.relaxIterations = newRelaxIterations);
     }
 
     /**
@@ -357,9 +381,7 @@ public final class SolveSettings {
      * @return a copy with the switch set
      */
     public SolveSettings withFriction(boolean useFriction) {
-        SolveSettings next = copy();
-        next.friction = useFriction;
-        return next;
+        return with(draft -> draft.friction = useFriction);
     }
 
     /**

@@ -166,8 +166,9 @@ final class Benchmark {
             if (openCl != null) {
                 runners.add(openCl);
             } else {
-                rows.add(new Measurement(kind, OPENCL, SINGLE_PASS, contacts, bodies, 0, 1, 0, 0, bytes, 0, 0, 0, 0, 0,
-                        0, 0, "skipped: " + ModuleRunner.openClUnavailableReason()));
+                rows.add(Measurement.row().scene(kind).backend(OPENCL).solver(SINGLE_PASS).contacts(contacts)
+                        .bodies(bodies).iterations(1).bytesPerContact(bytes)
+                        .note("skipped: " + ModuleRunner.openClUnavailableReason()).build());
             }
         }
         for (ModuleRunner runner : runners) {
@@ -177,7 +178,7 @@ final class Benchmark {
         SolveResult reference = runners.isEmpty() ? null : runners.get(0).result();
         for (int r = 0; r < runners.size(); r++) {
             ModuleRunner runner = runners.get(r);
-            rows.add(runner.row(kind, median(seconds[r]), seconds[r].length, bytes, 0));
+            rows.add(runner.row(kind, median(seconds[r])).repeats(seconds[r].length).bytesPerContact(bytes).build());
         }
         for (ModuleRunner runner : runners) {
             runner.close();
@@ -190,8 +191,9 @@ final class Benchmark {
             naive.solve();
             String agreement = reference == null ? "" : agreement(reference, naive.contacts, c -> c.impulse);
             double[] times = timeAlone(naive::solve);
-            rows.add(new Measurement(kind, NAIVE, SINGLE_PASS, contacts, bodies, 1, 1, 0, median(times), bytes, 0, 0,
-                    0, 0, 0, 0, times.length, agreement));
+            rows.add(Measurement.row().scene(kind).backend(NAIVE).solver(SINGLE_PASS).contacts(contacts)
+                    .bodies(bodies).threads(1).iterations(1).secondsPerSolve(median(times)).bytesPerContact(bytes)
+                    .repeats(times.length).note(agreement).build());
         }
         if (plan.backends().contains(Choices.Backend.JBULLET)) {
             progress.accept(kind + " " + contacts + ": jbullet");
@@ -200,11 +202,14 @@ final class Benchmark {
                 jbullet.solve();
                 String agreement = reference == null ? "" : agreement(reference, jbullet.impulses);
                 double[] times = timeAlone(jbullet::solve);
-                rows.add(new Measurement(kind, JBULLET, SINGLE_PASS, contacts, bodies, 1, 1, 0, median(times), bytes,
-                        0, 0, 0, 0, 0, 0, times.length, agreement));
+                rows.add(Measurement.row().scene(kind).backend(JBULLET).solver(SINGLE_PASS).contacts(contacts)
+                        .bodies(bodies).threads(1).iterations(1).secondsPerSolve(median(times))
+                        .bytesPerContact(bytes).repeats(times.length).note(agreement).build());
             } else {
-                rows.add(new Measurement(kind, JBULLET, SINGLE_PASS, contacts, bodies, 1, 1, 0, 0, bytes, 0, 0, 0, 0,
-                        0, 0, 0, "skipped: JBullet keeps a diagonal body-space inertia only; this scene's is full"));
+                rows.add(Measurement.row().scene(kind).backend(JBULLET).solver(SINGLE_PASS).contacts(contacts)
+                        .bodies(bodies).threads(1).iterations(1).bytesPerContact(bytes)
+                        .note("skipped: JBullet keeps a diagonal body-space inertia only; this scene's is full")
+                        .build());
             }
         }
         if (plan.backends().contains(Choices.Backend.BANDWIDTH)) {
@@ -216,9 +221,10 @@ final class Benchmark {
                     double[] times = timeAlone(probe::copy);
                     // a copy of the scene's bytes, quoted per contact so the GB/s column reads alike
                     double perContact = (double) probe.bytesPerCopy() / contacts;
-                    rows.add(new Measurement(kind, BANDWIDTH, HOST_COPY, contacts, bodies, threads, 0, 0, median(times),
-                            perContact, 0, 0, 0, 0, 0, 0, times.length, "System.arraycopy of "
-                                    + probe.bytesPerCopy() / 2 + " bytes"));
+                    rows.add(Measurement.row().scene(kind).backend(BANDWIDTH).solver(HOST_COPY).contacts(contacts)
+                            .bodies(bodies).threads(threads).secondsPerSolve(median(times))
+                            .bytesPerContact(perContact).repeats(times.length)
+                            .note("System.arraycopy of " + probe.bytesPerCopy() / 2 + " bytes").build());
                 }
             }
             if (plan.backends().contains(Choices.Backend.OPENCL)) {
@@ -239,8 +245,8 @@ final class Benchmark {
             addProbeRow(kind, contacts, bodies, READBACK, probe.bytes(), probe::readback, note);
             addProbeRow(kind, contacts, bodies, DEVICE_COPY, 2 * probe.bytes(), probe::deviceCopy, note);
         } catch (BackendUnavailableException | LinkageError | RuntimeException e) {
-            rows.add(new Measurement(kind, BANDWIDTH, DEVICE_COPY, contacts, bodies, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                    0, "skipped: " + e.getMessage()));
+            rows.add(Measurement.row().scene(kind).backend(BANDWIDTH).solver(DEVICE_COPY).contacts(contacts)
+                    .bodies(bodies).note("skipped: " + e.getMessage()).build());
         }
     }
 
@@ -254,8 +260,9 @@ final class Benchmark {
             samples.add(seconds);
         }
         double[] seconds = samples.stream().mapToDouble(Double::doubleValue).toArray();
-        rows.add(new Measurement(kind, BANDWIDTH, what, contacts, bodies, 0, 0, 0, median(seconds),
-                (double) bytesMoved / contacts, 0, 0, 0, 0, 0, 0, seconds.length, note));
+        rows.add(Measurement.row().scene(kind).backend(BANDWIDTH).solver(what).contacts(contacts).bodies(bodies)
+                .secondsPerSolve(median(seconds)).bytesPerContact((double) bytesMoved / contacts)
+                .repeats(seconds.length).note(note).build());
     }
 
     /** Each backend's own working memory: made alone, solved once, measured after a full collection. */
@@ -283,10 +290,8 @@ final class Benchmark {
     }
 
     private static Measurement withMemory(Measurement row, long bytes) {
-        return new Measurement(row.scene(), row.backend(), row.solver(), row.contacts(), row.bodies(), row.threads(),
-                row.iterations(), row.residual(), row.secondsPerSolve(), row.bytesPerContact(), row.packingSeconds(),
-                row.uploadSeconds(), row.kernelSeconds(), row.readbackSeconds(), row.colourSeconds(), bytes,
-                row.repeats(), row.backend().equals(OPENCL) ? row.note() + "; memory: JVM only, not the device's" : "");
+        return row.toBuilder().memoryBytes(bytes)
+                .note(row.backend().equals(OPENCL) ? row.note() + "; memory: JVM only, not the device's" : "").build();
     }
 
     // ---- the iterative solver -------------------------------------------------------------------
@@ -298,7 +303,7 @@ final class Benchmark {
             progress.accept(name + ": " + runner.label() + " to 1e-4");
             runner.warmUp(SolveSettings.iterative(50));
             double[] times = timeAlone(runner::solveOnce, 1);
-            rows.add(runner.row(name, median(times), times.length, 0, 0));
+            rows.add(runner.row(name, median(times)).repeats(times.length).build());
             runner.close();
         }
     }
@@ -400,7 +405,7 @@ final class Benchmark {
             for (int step = 1; step < MAIN_JOB_STEPS; step++) {
                 simulation.step(solver);
             }
-            return simulation.stepKeepingInput(solver);
+            return simulation.nextSolveInput();
         }
     }
 

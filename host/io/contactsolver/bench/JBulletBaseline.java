@@ -148,13 +148,6 @@ final class JBulletBaseline {
         }
     }
 
-    /** Body {@code i}'s change of linear velocity after {@link #solve}. */
-    Vector3f linearDelta(int i, Vector3f dest) {
-        bodies[i].getLinearVelocity(dest);
-        dest.sub(initialVelocity[i]);
-        return dest;
-    }
-
     private static float inverse(float value) {
         return value == 0.0f ? 0.0f : 1.0f / value;
     }

@@ -126,8 +126,12 @@ final class ModuleRunner implements AutoCloseable {
         }
     }
 
-    Measurement row(String sceneName, double secondsPerSolve, int repeats, double bytesPerContact,
-            long memory) {
+    /**
+     * This runner's row on {@code sceneName}, timed at {@code secondsPerSolve}: what the runner knows
+     * (size, threads, iterations, residual, the phases' split, the note) set; the caller adds the
+     * rest by name (repeats, bytes per contact).
+     */
+    Measurement.Builder row(String sceneName, double secondsPerSolve) {
         double packing = 0;
         for (SolvePhase phase : SolvePhase.values()) {
             if (phase.isHostPacking()) {
@@ -149,11 +153,14 @@ final class ModuleRunner implements AutoCloseable {
                     "%.4g ms per iteration, %.1f ns per contact-iteration%s, residual %.3g%s", perIteration * 1e3,
                     perIteration * 1e9 / contacts, loop, result.residual(), note.isEmpty() ? "" : "; " + note);
         }
-        return new Measurement(sceneName, name, settings.kind().label(), scene.contacts().size(),
-                scene.bodies().size(), threads, result.iterations(), result.residual(), secondsPerSolve,
-                bytesPerContact, device ? packing : 0, device ? mean(SolvePhase.UPLOAD) : 0,
-                device ? mean(SolvePhase.KERNELS) : 0, device ? mean(SolvePhase.READBACK) : 0,
-                mean(SolvePhase.COLOUR), memory, repeats, note);
+        return Measurement.row().scene(sceneName).backend(name).solver(settings.kind().label())
+                .contacts(scene.contacts().size()).bodies(scene.bodies().size()).threads(threads)
+                .iterations(result.iterations()).residual(result.residual()).secondsPerSolve(secondsPerSolve)
+                .packingSeconds(device ? packing : 0)
+                .uploadSeconds(device ? mean(SolvePhase.UPLOAD) : 0)
+                .kernelSeconds(device ? mean(SolvePhase.KERNELS) : 0)
+                .readbackSeconds(device ? mean(SolvePhase.READBACK) : 0).colourSeconds(mean(SolvePhase.COLOUR))
+                .note(note);
     }
 
     private double mean(SolvePhase phase) {

@@ -77,35 +77,103 @@ public final class Simulation {
     private static final Wall[] WALLS = Wall.values();
 
     /**
-     * How the simulation steps.
+     * How the simulation steps. Immutable; {@link #of} gives the demo's settings and each
+     * {@code with} method changes the settings it names, and no other.
      *
-     * @param timeStep dt, s
-     * @param restitution coefficient of restitution of every contact, in [0, 1]
-     * @param iterations the most solver iterations per step
-     * @param tolerance the solver stops early once no impulse changes by more than this in an iteration, N s
-     * @param warmStart whether each solve starts from the previous step's impulses (off only to
-     *     show what it buys)
-     * @param positionalCorrection whether gaps may not close into overlap and overlap is pushed out
-     *     (off only to show that penetration then builds up)
-     * @param friction Coulomb friction coefficient of every contact, {@code >= 0} (0: frictionless)
-     * @param rollingResistance rolling resistance of every contact, m, {@code >= 0} (0: none)
+     * <ul>
+     *   <li>{@code timeStep}: dt, s</li>
+     *   <li>{@code restitution}: coefficient of restitution of every contact, in [0, 1]</li>
+     *   <li>{@code iterations}: the most solver iterations per step</li>
+     *   <li>{@code tolerance}: the solver stops early once no impulse changes by more than this in an
+     *       iteration, N s (default 0)</li>
+     *   <li>{@code warmStart}: whether each solve starts from the previous step's impulses (default on;
+     *       off only to show what it buys)</li>
+     *   <li>{@code positionalCorrection}: whether gaps may not close into overlap and overlap is pushed
+     *       out (default on; off only to show that penetration then builds up)</li>
+     *   <li>{@code friction}: Coulomb friction coefficient of every contact, {@code >= 0} (0:
+     *       frictionless)</li>
+     *   <li>{@code rollingResistance}: rolling resistance of every contact, m, {@code >= 0} (0: none)</li>
+     *   <li>{@code scheme}, {@code substeps}, {@code contactHertz}: how a step is taken, and the soft
+     *       step's substeps and contact stiffness</li>
+     * </ul>
      */
-    public record Settings(float timeStep, float restitution, int iterations, float tolerance, boolean warmStart,
-            boolean positionalCorrection, float friction, float rollingResistance, Scheme scheme, int substeps,
-            float contactHertz) {
+    public static final class Settings {
+        private final float timeStep;
+        private final float restitution;
+        private final int iterations;
+        private final float tolerance;
+        private final boolean warmStart;
+        private final boolean positionalCorrection;
+        private final float friction;
+        private final float rollingResistance;
+        private final Scheme scheme;
+        private final int substeps;
+        private final float contactHertz;
+
+        /** The settings being made by a {@code with} method, changed by name before they are made. */
+        private static final class Draft {
+            float timeStep;
+            float restitution;
+            int iterations;
+            float tolerance;
+            boolean warmStart = true;
+            boolean positionalCorrection = true;
+            float friction;
+            float rollingResistance;
+            Scheme scheme = Scheme.TWO_SOLVES;
+            int substeps = SolveSettings.DEFAULT_SUBSTEPS;
+            float contactHertz = SolveSettings.DEFAULT_CONTACT_HERTZ;
+        }
+
+        private Settings(Draft d) {
+            timeStep = d.timeStep;
+            restitution = d.restitution;
+            iterations = d.iterations;
+            tolerance = d.tolerance;
+            warmStart = d.warmStart;
+            positionalCorrection = d.positionalCorrection;
+            friction = d.friction;
+            rollingResistance = d.rollingResistance;
+            scheme = d.scheme;
+            substeps = d.substeps;
+            contactHertz = d.contactHertz;
+        }
+
+        private Settings with(java.util.function.Consumer<Draft> change) {
+            Draft d = new Draft();
+            d.timeStep = timeStep;
+            d.restitution = restitution;
+            d.iterations = iterations;
+            d.tolerance = tolerance;
+            d.warmStart = warmStart;
+            d.positionalCorrection = positionalCorrection;
+            d.friction = friction;
+            d.rollingResistance = rollingResistance;
+            d.scheme = scheme;
+            d.substeps = substeps;
+            d.contactHertz = contactHertz;
+            change.accept(d);
+            return new Settings(d);
+        }
+
         /**
          * The demo's settings, frictionless, on the two-solve scheme: fixed iteration count, warm
          * starting and positional correction on.
          */
         public static Settings of(float timeStep, float restitution, int iterations) {
-            return new Settings(timeStep, restitution, iterations, 0.0f, true, true, 0.0f, 0.0f, Scheme.TWO_SOLVES,
-                    SolveSettings.DEFAULT_SUBSTEPS, SolveSettings.DEFAULT_CONTACT_HERTZ);
+            Draft d = new Draft();
+            d.timeStep = timeStep;
+            d.restitution = restitution;
+            d.iterations = iterations;
+            return new Settings(d);
         }
 
         /** These settings with friction coefficient {@code mu} and rolling resistance {@code rho} (m). */
         public Settings withFriction(float mu, float rho) {
-            return new Settings(timeStep, restitution, iterations, tolerance, warmStart, positionalCorrection, mu, rho,
-                    scheme, substeps, contactHertz);
+            return with(d -> {
+                d.friction = mu;
+                d.rollingResistance = rho;
+            });
         }
 
         /**
@@ -113,8 +181,70 @@ public final class Simulation {
          * each, and contacts as springs of {@code hertz}.
          */
         public Settings withSoftStep(int count, float hertz) {
-            return new Settings(timeStep, restitution, iterations, tolerance, warmStart, positionalCorrection, friction,
-                    rollingResistance, Scheme.SOFT_STEP, count, hertz);
+            return with(d -> {
+                d.scheme = Scheme.SOFT_STEP;
+                d.substeps = count;
+                d.contactHertz = hertz;
+            });
+        }
+
+        /** These settings with the solver stopping early once no impulse changes by more than {@code newTolerance}, N s. */
+        public Settings withTolerance(float newTolerance) {
+            return with(d -> d.tolerance = newTolerance);
+        }
+
+        /** These settings with warm starting on or off. */
+        public Settings withWarmStart(boolean on) {
+            return with(d -> d.warmStart = on);
+        }
+
+        /** These settings with positional correction (speculative gaps and the push-out solve) on or off. */
+        public Settings withPositionalCorrection(boolean on) {
+            return with(d -> d.positionalCorrection = on);
+        }
+
+        public float timeStep() {
+            return timeStep;
+        }
+
+        public float restitution() {
+            return restitution;
+        }
+
+        public int iterations() {
+            return iterations;
+        }
+
+        public float tolerance() {
+            return tolerance;
+        }
+
+        public boolean warmStart() {
+            return warmStart;
+        }
+
+        public boolean positionalCorrection() {
+            return positionalCorrection;
+        }
+
+        public float friction() {
+            return friction;
+        }
+
+        public float rollingResistance() {
+            return rollingResistance;
+        }
+
+        public Scheme scheme() {
+            return scheme;
+        }
+
+        public int substeps() {
+            return substeps;
+        }
+
+        public float contactHertz() {
+            return contactHertz;
         }
 
         boolean hasFriction() {
@@ -163,9 +293,11 @@ public final class Simulation {
     /** The deepest overlap among this step's contacts, found while adding them. */
     private float deepestOverlap;
     private int stepCount;
-    /** Set by {@link #stepKeepingInput}: the step copies its velocity solve's input here. */
-    private io.contactsolver.scene.Scene solveInput;
-    private boolean keepSolveInput;
+    /**
+     * Whether the next step has been taken up to its solve ({@link #nextSolveInput}): then
+     * {@link #step} goes on from there instead of starting it again.
+     */
+    private boolean solveReady;
 
     public Simulation(ParticleWorld world, Settings settings) {
         this(world, null, settings);
@@ -226,19 +358,49 @@ public final class Simulation {
     /** Advances the world by one time step; {@code solver} may change between steps. */
     public StepFigures step(ContactSolver solver) {
         float dt = settings.timeStep();
+        if (!solveReady) {
+            prepareSolve(dt);
+        }
+        solveReady = false;
+        return settings.scheme() == Scheme.SOFT_STEP ? softStep(solver, dt) : twoSolves(solver, dt);
+    }
+
+    /**
+     * The next step up to its solve: the inlet's spheres in, then for the two-solve scheme gravity
+     * on the velocities, the contacts found and the bodies filled from the spheres' state. (The
+     * soft step finds its contacts from the state at the start of the step, with a speculative
+     * margin that covers what gravity adds within it; the module applies gravity.)
+     */
+    private void prepareSolve(float dt) {
         if (inlet != null) {
             inlet.pour(world);
             addBodies();
         }
-        if (settings.scheme() == Scheme.SOFT_STEP) {
-            return softStep(solver, dt);
+        if (settings.scheme() != Scheme.SOFT_STEP) {
+            applyGravity(dt);
         }
-        applyGravity(dt);
         findContacts(dt);
         copyStateToBodies();
-        if (keepSolveInput) {
-            solveInput = copyOfSolveInput();
+    }
+
+    /**
+     * Takes the next step up to its solve and returns a copy of the bodies and contacts that solve
+     * will be given (the velocity solve, or the soft step's): the scene a simulation spends its
+     * solver time on, for benchmarks. A body's id is its index. The next {@link #step} goes on
+     * from there, so the run is the same with or without this call; calling it again before that
+     * step returns the same input again.
+     */
+    public io.contactsolver.scene.Scene nextSolveInput() {
+        if (!solveReady) {
+            prepareSolve(settings.timeStep());
+            solveReady = true;
         }
+        int[] ids = java.util.stream.IntStream.range(0, bodies.size()).toArray();
+        return new io.contactsolver.scene.Scene(Batches.copyOf(bodies), ids, Batches.copyOf(contacts));
+    }
+
+    /** The two-solve scheme's step once its contacts are found: velocity solve, push-out solve, moving the spheres. */
+    private StepFigures twoSolves(ContactSolver solver, float dt) {
         long start = System.nanoTime();
         solver.solve(bodies, contacts, velocitySettings, settings.warmStart() ? previous : null, current);
         if (pushSettings != null) {
@@ -253,21 +415,23 @@ public final class Simulation {
         current = previous != null ? previous : new SolveResult();
         previous = solved;
         stepCount++;
-        return new StepFigures(stepCount, stepCount * dt, world.count, contacts.size(), world.kineticEnergy(),
-                solveNanos, solved.iterations(), pushSettings != null ? push.iterations() : 0, solved.residual(), largestApproach, deepestOverlap, world.maxSpeed());
+        return figures(dt, solveNanos, solved, largestApproach).pushIterations(pushSettings != null
+                ? push.iterations() : 0).build();
+    }
+
+    /** The figures every scheme reports of the step just taken; the push-out solve's iterations are the caller's. */
+    private StepFigures.Builder figures(float dt, long solveNanos, SolveResult solved, float largestApproach) {
+        return StepFigures.of(stepCount).time(stepCount * dt).particles(world.count).contacts(contacts.size())
+                .kineticEnergy(world.kineticEnergy()).solveNanos(solveNanos).iterations(solved.iterations())
+                .residual(solved.residual()).largestApproach(largestApproach).deepestOverlap(deepestOverlap)
+                .maxSpeed(world.maxSpeed());
     }
 
     /**
-     * The soft-step scheme: contacts found from the state at the start of the step (the speculative
-     * margin covers what gravity adds within it), the module steps the bodies, the spheres take
-     * their new state back.
+     * The soft-step scheme once its contacts are found from the state at the start of the step:
+     * the module steps the bodies, the spheres take their new state back.
      */
     private StepFigures softStep(ContactSolver solver, float dt) {
-        findContacts(dt);
-        copyStateToBodies();
-        if (keepSolveInput) {
-            solveInput = copyOfSolveInput();
-        }
         long start = System.nanoTime();
         solver.step(bodies, contacts, softSettings, gravity, dt, settings.warmStart() ? previous : null, current);
         long solveNanos = System.nanoTime() - start;
@@ -277,9 +441,7 @@ public final class Simulation {
         current = previous != null ? previous : new SolveResult();
         previous = solved;
         stepCount++;
-        return new StepFigures(stepCount, stepCount * dt, world.count, contacts.size(), world.kineticEnergy(),
-                solveNanos, solved.iterations(), 0, solved.residual(), largestApproach, deepestOverlap,
-                world.maxSpeed());
+        return figures(dt, solveNanos, solved, largestApproach).build();
     }
 
     private void copyBodiesToState() {
@@ -296,28 +458,6 @@ public final class Simulation {
             world.wy[i] = data.get(BodyField.WY.ordinal() * stride + i);
             world.wz[i] = data.get(BodyField.WZ.ordinal() * stride + i);
         }
-    }
-
-    /**
-     * Advances the world by one step as {@link #step} does and returns a copy of the bodies and
-     * contacts its velocity solve was given: the scene a simulation spends its solver time on, for
-     * benchmarks.
-     */
-    public io.contactsolver.scene.Scene stepKeepingInput(ContactSolver solver) {
-        keepSolveInput = true;
-        try {
-            step(solver);
-            return solveInput;
-        } finally {
-            keepSolveInput = false;
-            solveInput = null;
-        }
-    }
-
-    /** The batches as the velocity solve is about to see them, copied; a body's id is its index. */
-    private io.contactsolver.scene.Scene copyOfSolveInput() {
-        int[] ids = java.util.stream.IntStream.range(0, bodies.size()).toArray();
-        return new io.contactsolver.scene.Scene(Batches.copyOf(bodies), ids, Batches.copyOf(contacts));
     }
 
     /** Gives each sphere that entered the world since the last call its body: a solid sphere. */

@@ -70,7 +70,8 @@ final class DeviceMemory implements AutoCloseable {
 
     /** Turns the bodies into their prepared records, the world's after them. */
     void prepareBodies(int bodyCount, BodyMemory body) {
-        cl.kernels.prepareBodies(bodyCount + WORLD_RECORD_EXTRA, body.bodies(), bodyCount, bodyCount, body.prepared());
+        cl.kernels.prepareBodies(bodyCount + WORLD_RECORD_EXTRA, new Kernels.BodyBlock(body.bodies(), bodyCount,
+                bodyCount), body.prepared());
     }
 
     /**

@@ -35,9 +35,10 @@ final class IterativePipeline {
     static final int CONVERGENCE_CHECK = 16;
     /**
      * On a CPU device, batches of at most this many rows are solved by one work-group in one launch
-     * ({@link LaunchPolicy}): below it, two launches a colour an iteration cost more than the group's
-     * lack of parallel width (PoCL on 2 cores, main job's heap of 10,000 contacts: see the bench's
-     * iteration-cost table).
+     * ({@link LaunchPolicy}): there a launch's fixed cost dominates a small batch, so below this
+     * size two launches a colour an iteration cost more than the one group's lack of parallel
+     * width. The measurement behind it, with its command, is in README's "The iterative
+     * solver" (the bench's iteration-cost table).
      */
     static final int SMALL_BATCH_ROWS = 32_768;
     /**
@@ -77,9 +78,13 @@ final class IterativePipeline {
     }
 
     /** The device memory of one chunk of rows; a solve whose rows fit one allocation has one chunk. */
-    private record RowChunk(int first, int count, cl_mem rows, cl_mem slots, cl_mem lambda) {
+    private record RowChunk(int first, Kernels.RowSet rows) {
+        int count() {
+            return rows.count();
+        }
+
         int end() {
-            return first + count;
+            return first + count();
         }
     }
 
@@ -112,8 +117,8 @@ final class IterativePipeline {
             int colours = coloring.colourCount();
             cl_mem startsMem = transfers.uploadInts(colourStarts, coloring.colourStarts(), colours + 1);
             cl_mem outcomeMem = smallBatchOutcome.require(2L * Sizeof.cl_int);
-            kernels.solveSmallBatch(chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot,
-                    startsMem, colours, useWarm, job.iterations(), Float.floatToRawIntBits(job.tolerance()),
+            kernels.solveSmallBatch(chunk.rows(), new Kernels.VelocityState(stateMem, worldSlot),
+                    new Kernels.ColourStarts(startsMem, colours), useWarm, job.iterations(), job.tolerance(),
                     outcomeMem);
             int[] result = new int[2];
             clEnqueueReadBuffer(cl.queue, outcomeMem, true, 0, 2L * Sizeof.cl_int, Pointer.to(result), 0, null,
@@ -122,22 +127,22 @@ final class IterativePipeline {
         } else {
             outcome = iterateByColour(job, chunks, stateMem, useWarm);
         }
-        kernels.writeStateDeltas(bodyCount, stateMem, bodyCount, bodyCount, deltaMem);
+        kernels.writeStateDeltas(bodyCount, stateMem, bodyCount, new Kernels.Strided(deltaMem, bodyCount));
         FloatBuffer rowImpulses = null;
         if (chunks.size() == 1) {
             RowChunk chunk = chunks.get(0);
             cl_mem orderMem = order.require((long) rowCount * Sizeof.cl_int); // sent by prepareChunk
             cl_mem impulseMem = memory.impulses.require((long) contactCount * ImpulseField.COUNT * Sizeof.cl_float);
-            kernels.scatterImpulses(rowCount, chunk.rows(), rowCount, chunk.lambda(), orderMem, false, contactCount,
-                    impulseMem);
+            kernels.scatterImpulses(rowCount, chunk.rows(), new Kernels.RowOrder(orderMem, false),
+                    new Kernels.Strided(impulseMem, contactCount));
             memory.downloadImpulses(impulseMem, job, 0, contactCount, contactCount);
         } else {
             // each chunk's impulses in its row order; the host puts them in contact order
             rowImpulses = transfers.hostFloats(rowCount * ImpulseField.COUNT);
             for (RowChunk chunk : chunks) {
                 cl_mem impulseMem = memory.impulses.require((long) chunk.count() * ImpulseField.COUNT * Sizeof.cl_float);
-                kernels.scatterImpulses(chunk.count(), chunk.rows(), chunk.count(), chunk.lambda(),
-                        order.require(Sizeof.cl_int), true, chunk.count(), impulseMem);
+                kernels.scatterImpulses(chunk.count(), chunk.rows(), new Kernels.RowOrder(order.require(Sizeof.cl_int),
+                        true), new Kernels.Strided(impulseMem, chunk.count()));
                 transfers.downloadFloats(impulseMem, rowImpulses, chunk.first() * ImpulseField.COUNT,
                         chunk.count() * ImpulseField.COUNT);
             }
@@ -169,34 +174,29 @@ final class IterativePipeline {
         cl_mem residualMem = memory.zeroed(residuals, (long) RESIDUAL_SLOTS * Sizeof.cl_int);
         ContactColoring coloring = job.coloring();
         int rowCount = coloring.rowCount();
-        int worldSlot = job.bodyCount();
+        Kernels.VelocityState velocity = new Kernels.VelocityState(stateMem, job.bodyCount());
         int[] starts = coloring.colourStarts();
         int colours = coloring.colourCount();
         int overflowStart = starts[colours];
         if (useWarm) {
             for (int k = 0; k < colours; k++) {
-                forSegments(chunks, starts[k], starts[k + 1], (chunk, first, count) -> kernels.applyWarmStart(count,
-                        chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first,
-                        count, false));
+                forSegments(chunks, starts[k], starts[k + 1], (chunk, span) -> kernels.applyWarmStart(span.count(),
+                        chunk.rows(), velocity, span, false));
             }
-            forSegments(chunks, overflowStart, rowCount, (chunk, first, count) -> kernels.applyWarmStart(1,
-                    chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first, count,
-                    true));
+            forSegments(chunks, overflowStart, rowCount, (chunk, span) -> kernels.applyWarmStart(1, chunk.rows(),
+                    velocity, span, true));
         }
-        int toleranceBits = Float.floatToRawIntBits(job.tolerance());
         int[] residualHost = new int[CONVERGENCE_CHECK];
         int used = job.iterations();
         int residualBits = 0;
         for (int iteration = 0; iteration < job.iterations(); iteration++) {
             int it = iteration;
             for (int k = 0; k < colours; k++) {
-                forSegments(chunks, starts[k], starts[k + 1], (chunk, first, count) -> kernels.solveColour(count,
-                        chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first,
-                        count, residualMem, it, toleranceBits));
+                forSegments(chunks, starts[k], starts[k + 1], (chunk, span) -> kernels.solveColour(span.count(),
+                        chunk.rows(), velocity, span, residualMem, it, job.tolerance()));
             }
-            forSegments(chunks, overflowStart, rowCount, (chunk, first, count) -> kernels.solveOverflow(
-                    chunk.rows(), chunk.count(), chunk.slots(), chunk.lambda(), stateMem, worldSlot, first, count,
-                    residualMem, it, toleranceBits));
+            forSegments(chunks, overflowStart, rowCount, (chunk, span) -> kernels.solveOverflow(chunk.rows(),
+                    velocity, span, residualMem, it, job.tolerance()));
             boolean last = iteration + 1 == job.iterations();
             if (last || (iteration + 1) % CONVERGENCE_CHECK == 0) {
                 // the window of iterations since the last check: CONVERGENCE_CHECK slots of the ring at most
@@ -272,9 +272,11 @@ final class IterativePipeline {
         }
         TargetRule rule = job.targets();
         int contactStride = cut ? count : job.contactCount();
-        kernels.prepareRows(count, contactMem, linkMem, contactStride, orderMem, cut, count, job.bodyCount(),
-                preparedMem, rule, job.friction().any(), warmMem, useWarm, rowMem, lambdaMem);
-        return new RowChunk(first, count, rowMem, slotMem, lambdaMem);
+        Kernels.RowSet rows = new Kernels.RowSet(rowMem, count, slotMem, lambdaMem);
+        kernels.prepareRows(count, new Kernels.ContactBlock(contactMem, linkMem, contactStride),
+                new Kernels.RowOrder(orderMem, cut), new Kernels.PreparedBodies(preparedMem, job.bodyCount()), rule,
+                job.friction().any(), warmMem, useWarm, rows);
+        return new RowChunk(first, rows);
     }
 
     private int[] slotStaging(int count) {
@@ -298,10 +300,10 @@ final class IterativePipeline {
         return warmStaging;
     }
 
-    /** Work on rows {@code [first, first + count)} of one chunk, in the chunk's own numbering. */
+    /** Work on the rows of {@code span} of one chunk, in the chunk's own numbering. */
     @FunctionalInterface
     private interface Segment {
-        void run(RowChunk chunk, int first, int count);
+        void run(RowChunk chunk, Kernels.Span span);
     }
 
     /** Runs {@code segment} on the part of rows {@code [from, to)} in each chunk, chunks in order. */
@@ -310,7 +312,7 @@ final class IterativePipeline {
             int first = Math.max(from, chunk.first());
             int end = Math.min(to, chunk.end());
             if (first < end) {
-                segment.run(chunk, first - chunk.first(), end - first);
+                segment.run(chunk, new Kernels.Span(first - chunk.first(), end - first));
             }
         }
     }

@@ -4,6 +4,7 @@ import static org.jocl.CL.CL_KERNEL_ARG_ADDRESS_GLOBAL;
 import static org.jocl.CL.CL_KERNEL_ARG_ADDRESS_LOCAL;
 import static org.jocl.CL.CL_KERNEL_ARG_ADDRESS_QUALIFIER;
 import static org.jocl.CL.CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+import static org.jocl.CL.CL_KERNEL_ARG_NAME;
 import static org.jocl.CL.CL_KERNEL_ARG_TYPE_NAME;
 import static org.jocl.CL.CL_KERNEL_NUM_ARGS;
 import static org.jocl.CL.CL_KERNEL_WORK_GROUP_SIZE;
@@ -15,9 +16,16 @@ import static org.jocl.CL.clGetKernelWorkGroupInfo;
 import static org.jocl.CL.clReleaseKernel;
 import static org.jocl.CL.clSetKernelArg;
 
+import static io.contactsolver.opencl.Kernels.Arg.FLOAT;
+import static io.contactsolver.opencl.Kernels.Arg.FLOATS;
+import static io.contactsolver.opencl.Kernels.Arg.INT;
+import static io.contactsolver.opencl.Kernels.Arg.INTS;
+import static io.contactsolver.opencl.Kernels.Arg.LOCAL_INTS;
+
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.SoftCoefficients;
 import io.contactsolver.core.TargetRule;
+import io.contactsolver.layout.ContactBody;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -34,10 +42,15 @@ import org.jocl.cl_program;
 
 /**
  * Typed launchers, one per kernel of {@code kernels/*.cl}, each taking the kernel's arguments in
- * the kernel's order with their Java types. The arguments a launcher sets are checked against the
- * kernel's {@link Signature} as they are set, and every signature is checked against the built
- * program's own argument information (count always, address space and type where the device reports
- * them), so a launcher cannot drift from its {@code .cl} declaration unnoticed.
+ * the kernel's order with their Java types. Counts, strides and offsets travel with the memory
+ * they describe in small records ({@link BodyBlock}, {@link ContactBlock}, {@link RowSet},
+ * {@link Span} and the like), so a launcher's caller passes no run of bare ints, and groups of
+ * different types cannot change places without a compile error. Every argument a
+ * launcher sets is named and checked against the kernel's {@link Signature} as it is set (a
+ * launch that sets an argument under another name or kind is refused), and every signature is
+ * checked against the built program's own argument information (count always; address space,
+ * type and name where the device reports them), so a launcher cannot drift from its {@code .cl}
+ * declaration unnoticed, not even by two arguments of one type changing places.
  */
 final class Kernels implements AutoCloseable {
     /** Work-group size of the kernels launched over many work-items. */
@@ -63,49 +76,139 @@ final class Kernels implements AutoCloseable {
         }
     }
 
+    /** One declared kernel argument: what it is and its name in the {@code .cl} declaration. */
+    record Param(Arg kind, String name) {
+        @Override
+        public String toString() {
+            return kind + " '" + name + "'";
+        }
+    }
+
+    private static Param arg(Arg kind, String name) {
+        return new Param(kind, name);
+    }
+
     /** Every kernel of the program with its arguments, as declared in the {@code .cl} files. */
     enum Signature {
-        PREPARE_BODIES("prepare_bodies", Arg.FLOATS, Arg.INT, Arg.INT, Arg.FLOATS),
-        SOLVE_CONTACTS("solve_contacts", Arg.FLOATS, Arg.INTS, Arg.INT, Arg.INT, Arg.INT, Arg.FLOATS, Arg.FLOAT,
-                Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.INT, Arg.FLOATS, Arg.FLOATS),
-        GATHER_CHUNK("gather_chunk", Arg.INTS, Arg.INTS, Arg.INTS, Arg.FLOATS, Arg.INT, Arg.INT, Arg.INT, Arg.INT,
-                Arg.FLOATS),
-        PREPARE_ROWS("prepare_rows", Arg.FLOATS, Arg.INTS, Arg.INT, Arg.INTS, Arg.INT, Arg.INT, Arg.INT, Arg.FLOATS,
-                Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.INT, Arg.FLOATS, Arg.INT, Arg.FLOATS, Arg.FLOATS),
-        APPLY_WARM_START("apply_warm_start", Arg.FLOATS, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOATS, Arg.INT, Arg.INT,
-                Arg.INT, Arg.INT),
-        SOLVE_COLOUR("solve_colour", Arg.FLOATS, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOATS, Arg.INT, Arg.INT, Arg.INT,
-                Arg.INTS, Arg.INT, Arg.INT, Arg.LOCAL_INTS),
-        SOLVE_OVERFLOW("solve_overflow", Arg.FLOATS, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOATS, Arg.INT, Arg.INT,
-                Arg.INT, Arg.INTS, Arg.INT, Arg.INT),
-        SOLVE_SMALL_BATCH("solve_small_batch", Arg.FLOATS, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOATS, Arg.INT,
-                Arg.INTS, Arg.INT, Arg.INT, Arg.INT, Arg.INT, Arg.INTS, Arg.LOCAL_INTS),
-        WRITE_STATE_DELTAS("write_state_deltas", Arg.FLOATS, Arg.INT, Arg.INT, Arg.FLOATS),
-        SCATTER_IMPULSES("scatter_impulses", Arg.FLOATS, Arg.INT, Arg.FLOATS, Arg.INTS, Arg.INT, Arg.INT, Arg.FLOATS),
-        APPLY_GRAVITY("apply_gravity", Arg.FLOATS, Arg.INT, Arg.INT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT),
-        INTEGRATE_BODIES("integrate_bodies", Arg.FLOATS, Arg.INT, Arg.INT, Arg.FLOATS, Arg.INT, Arg.FLOAT),
-        PREPARE_SOFT_ROWS("prepare_soft_rows", Arg.FLOATS, Arg.INTS, Arg.INT, Arg.INTS, Arg.INT, Arg.INT, Arg.FLOATS,
-                Arg.FLOATS, Arg.INTS, Arg.FLOATS),
-        RESET_MOTIONS("reset_motions", Arg.FLOATS, Arg.INT),
-        APPLY_SUBSTEP_GRAVITY("apply_substep_gravity", Arg.FLOATS, Arg.INT, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOAT,
-                Arg.FLOAT, Arg.FLOAT, Arg.FLOAT),
-        SOFT_SWEEP("soft_sweep", Arg.FLOATS, Arg.INT, Arg.FLOATS, Arg.INTS, Arg.INTS, Arg.FLOATS, Arg.FLOATS,
-                Arg.FLOATS, Arg.INT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.INT, Arg.INT,
-                Arg.FLOATS, Arg.INT, Arg.INT, Arg.INT, Arg.INTS, Arg.INT),
-        INTEGRATE_MOTIONS("integrate_motions", Arg.FLOATS, Arg.INT, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOATS,
-                Arg.FLOAT),
-        SOFT_RESTITUTION("soft_restitution", Arg.FLOATS, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOATS, Arg.INT,
-                Arg.FLOATS, Arg.INT, Arg.INT, Arg.INT, Arg.INTS),
-        FINISH_BODIES("finish_bodies", Arg.FLOATS, Arg.INT, Arg.INT, Arg.INTS, Arg.FLOATS, Arg.FLOATS, Arg.FLOAT,
-                Arg.FLOAT, Arg.FLOAT, Arg.FLOAT, Arg.FLOATS, Arg.INT, Arg.FLOATS, Arg.INT);
+        PREPARE_BODIES("prepare_bodies", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "bodyCount"),
+                arg(FLOATS, "prepared")),
+        SOLVE_CONTACTS("solve_contacts", arg(FLOATS, "contacts"), arg(INTS, "links"), arg(INT, "stride"),
+                arg(INT, "contactCount"), arg(INT, "worldRecord"), arg(FLOATS, "prepared"),
+                arg(FLOAT, "restitutionThreshold"), arg(FLOAT, "inverseTimeStep"), arg(FLOAT, "biasFactor"),
+                arg(FLOAT, "slop"), arg(INT, "useFriction"), arg(FLOATS, "impulses"), arg(FLOATS, "responses")),
+        GATHER_CHUNK("gather_chunk", arg(INTS, "cursor"), arg(INTS, "offsets"), arg(INTS, "entries"),
+                arg(FLOATS, "responses"), arg(INT, "firstEntry"), arg(INT, "endEntry"), arg(INT, "bodyCount"),
+                arg(INT, "deltaStride"), arg(FLOATS, "deltas")),
+        PREPARE_ROWS("prepare_rows", arg(FLOATS, "contacts"), arg(INTS, "links"), arg(INT, "contactStride"),
+                arg(INTS, "order"), arg(INT, "direct"), arg(INT, "rows"), arg(INT, "worldRecord"),
+                arg(FLOATS, "prepared"), arg(FLOAT, "restitutionThreshold"), arg(FLOAT, "inverseTimeStep"),
+                arg(FLOAT, "biasFactor"), arg(FLOAT, "slop"), arg(INT, "useFriction"), arg(FLOATS, "warm"),
+                arg(INT, "useWarm"), arg(FLOATS, "row"), arg(FLOATS, "lambda")),
+        APPLY_WARM_START("apply_warm_start", arg(FLOATS, "row"), arg(INT, "rows"), arg(INTS, "slots"),
+                arg(FLOATS, "lambda"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"),
+                arg(INT, "count"), arg(INT, "serial")),
+        SOLVE_COLOUR("solve_colour", arg(FLOATS, "row"), arg(INT, "rows"), arg(INTS, "slots"), arg(FLOATS, "lambda"),
+                arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"), arg(INT, "count"),
+                arg(INTS, "residuals"), arg(INT, "iteration"), arg(INT, "toleranceBits"), arg(LOCAL_INTS, "largest")),
+        SOLVE_OVERFLOW("solve_overflow", arg(FLOATS, "row"), arg(INT, "rows"), arg(INTS, "slots"),
+                arg(FLOATS, "lambda"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"),
+                arg(INT, "count"), arg(INTS, "residuals"), arg(INT, "iteration"), arg(INT, "toleranceBits")),
+        SOLVE_SMALL_BATCH("solve_small_batch", arg(FLOATS, "row"), arg(INT, "rows"), arg(INTS, "slots"),
+                arg(FLOATS, "lambda"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INTS, "starts"),
+                arg(INT, "colours"), arg(INT, "warm"), arg(INT, "iterations"), arg(INT, "toleranceBits"),
+                arg(INTS, "outcome"), arg(LOCAL_INTS, "scratch")),
+        WRITE_STATE_DELTAS("write_state_deltas", arg(FLOATS, "state"), arg(INT, "bodyCount"),
+                arg(INT, "deltaStride"), arg(FLOATS, "deltas")),
+        SCATTER_IMPULSES("scatter_impulses", arg(FLOATS, "row"), arg(INT, "rows"), arg(FLOATS, "lambda"),
+                arg(INTS, "order"), arg(INT, "direct"), arg(INT, "stride"), arg(FLOATS, "impulses")),
+        APPLY_GRAVITY("apply_gravity", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "bodyCount"),
+                arg(FLOAT, "gx"), arg(FLOAT, "gy"), arg(FLOAT, "gz"), arg(FLOAT, "dt")),
+        INTEGRATE_BODIES("integrate_bodies", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "bodyCount"),
+                arg(FLOATS, "deltas"), arg(INT, "deltaStride"), arg(FLOAT, "dt")),
+        PREPARE_SOFT_ROWS("prepare_soft_rows", arg(FLOATS, "contacts"), arg(INTS, "links"),
+                arg(INT, "contactStride"), arg(INTS, "order"), arg(INT, "rows"), arg(INT, "bodyCount"),
+                arg(FLOATS, "prepared"), arg(FLOATS, "soft"), arg(INTS, "movers"), arg(FLOATS, "peak")),
+        RESET_MOTIONS("reset_motions", arg(FLOATS, "motion"), arg(INT, "bodyCount")),
+        APPLY_SUBSTEP_GRAVITY("apply_substep_gravity", arg(FLOATS, "bodies"), arg(INT, "stride"),
+                arg(INT, "bodyCount"), arg(INTS, "movable"), arg(FLOATS, "state"), arg(FLOAT, "gx"), arg(FLOAT, "gy"),
+                arg(FLOAT, "gz"), arg(FLOAT, "h")),
+        SOFT_SWEEP("soft_sweep", arg(FLOATS, "row"), arg(INT, "rows"), arg(FLOATS, "soft"), arg(INTS, "slots"),
+                arg(INTS, "movers"), arg(FLOATS, "lambda"), arg(FLOATS, "state"), arg(FLOATS, "motion"),
+                arg(INT, "worldSlot"), arg(FLOAT, "inverseSubstep"), arg(FLOAT, "biasRate"),
+                arg(FLOAT, "massScale"), arg(FLOAT, "impulseScale"), arg(FLOAT, "maxPushOut"), arg(INT, "relax"),
+                arg(INT, "frictional"), arg(FLOATS, "peak"), arg(INT, "first"), arg(INT, "count"),
+                arg(INT, "serial"), arg(INTS, "residuals"), arg(INT, "record")),
+        INTEGRATE_MOTIONS("integrate_motions", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "bodyCount"),
+                arg(INTS, "movable"), arg(FLOATS, "state"), arg(FLOATS, "motion"), arg(FLOAT, "h")),
+        SOFT_RESTITUTION("soft_restitution", arg(FLOATS, "row"), arg(INT, "rows"), arg(INTS, "slots"),
+                arg(FLOATS, "lambda"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(FLOATS, "peak"),
+                arg(INT, "first"), arg(INT, "count"), arg(INT, "serial"), arg(INTS, "residuals")),
+        FINISH_BODIES("finish_bodies", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "bodyCount"),
+                arg(INTS, "movable"), arg(FLOATS, "state"), arg(FLOATS, "motion"), arg(FLOAT, "gx"),
+                arg(FLOAT, "gy"), arg(FLOAT, "gz"), arg(FLOAT, "dt"), arg(FLOATS, "next"), arg(INT, "nextStride"),
+                arg(FLOATS, "deltas"), arg(INT, "deltaStride"));
 
         final String kernelName;
-        final List<Arg> args;
+        final List<Param> args;
 
-        Signature(String kernelName, Arg... args) {
+        Signature(String kernelName, Param... args) {
             this.kernelName = kernelName;
             this.args = List.of(args);
         }
+
+        /**
+         * Why argument {@code position} may not be set as a {@code kind} named {@code name}, in one
+         * line, or null when that is what the kernel declares there.
+         */
+        String refusal(int position, Arg kind, String name) {
+            Param declared = position < args.size() ? args.get(position) : null;
+            if (declared != null && declared.kind() == kind && declared.name().equals(name)) {
+                return null;
+            }
+            return kernelName + ": argument " + position + " set as " + new Param(kind, name) + ", declared "
+                    + (declared == null ? "absent" : declared);
+        }
+    }
+
+    // ---- the groups a launcher's arguments travel in ----------------------------------------------
+
+    /** Bodies in the device's layout: field {@code f} of body {@code i} at {@code f * stride + i}, {@code count} of them. */
+    record BodyBlock(cl_mem memory, int stride, int count) {
+    }
+
+    /** Contacts and their links in the device's layout: field {@code f} of contact {@code c} at {@code f * stride + c}. */
+    record ContactBlock(cl_mem contacts, cl_mem links, int stride) {
+    }
+
+    /** The prepared body records, the world's at index {@code worldRecord}. */
+    record PreparedBodies(cl_mem memory, int worldRecord) {
+    }
+
+    /**
+     * A solve's rows: their fields (field {@code f} of row {@code r} at {@code f * count + r}), body
+     * slots and accumulated impulses, {@code count} rows.
+     */
+    record RowSet(cl_mem fields, int count, cl_mem slots, cl_mem lambda) {
+    }
+
+    /** Where row {@code r}'s contact is: {@code order[r]}, or {@code r} itself when {@code direct}. */
+    record RowOrder(cl_mem order, boolean direct) {
+    }
+
+    /** The velocity state, a record a body and the world's at {@code worldSlot}. */
+    record VelocityState(cl_mem memory, int worldSlot) {
+    }
+
+    /** Items {@code [first, first + count)}: rows of a colour, contacts of a chunk. */
+    record Span(int first, int count) {
+    }
+
+    /** An array of fields, field {@code f} of item {@code i} at {@code f * stride + i}: deltas, impulses, next bodies. */
+    record Strided(cl_mem memory, int stride) {
+    }
+
+    /** The first {@code colours + 1} colour starts of a colouring. */
+    record ColourStarts(cl_mem starts, int colours) {
     }
 
     private final cl_command_queue queue;
@@ -146,7 +249,8 @@ final class Kernels implements AutoCloseable {
             return count[0] + " arguments, the launcher sets " + signature.args.size();
         }
         for (int i = 0; i < count[0]; i++) {
-            Arg expected = signature.args.get(i);
+            Param declared = signature.args.get(i);
+            Arg expected = declared.kind();
             int[] space = new int[1];
             try {
                 clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, Sizeof.cl_uint, Pointer.to(space), null);
@@ -162,9 +266,13 @@ final class Kernels implements AutoCloseable {
             if (global != buffer || local != (expected == Arg.LOCAL_INTS)) {
                 return "argument " + i + " is in another address space than the launcher's " + expected;
             }
-            String type = typeName(kernel, i);
+            String type = argInfo(kernel, i, CL_KERNEL_ARG_TYPE_NAME).replace("const", "").replace(" ", "");
             if (!type.equals(expected.typeName)) {
                 return "argument " + i + " is '" + type + "', the launcher sets " + expected;
+            }
+            String name = argInfo(kernel, i, CL_KERNEL_ARG_NAME).trim();
+            if (!name.equals(declared.name())) {
+                return "argument " + i + " is named '" + name + "', the launcher sets " + declared;
             }
         }
         return null;
@@ -185,156 +293,162 @@ final class Kernels implements AutoCloseable {
         }
     }
 
-    private static String typeName(cl_kernel kernel, int arg) {
+    /** A text the device reports of argument {@code arg} of {@code kernel}: its type name or its name. */
+    private static String argInfo(cl_kernel kernel, int arg, int what) {
         long[] size = new long[1];
-        clGetKernelArgInfo(kernel, arg, CL_KERNEL_ARG_TYPE_NAME, 0, null, size);
+        clGetKernelArgInfo(kernel, arg, what, 0, null, size);
         byte[] bytes = new byte[(int) size[0]];
-        clGetKernelArgInfo(kernel, arg, CL_KERNEL_ARG_TYPE_NAME, bytes.length, Pointer.to(bytes), null);
-        return new String(bytes, StandardCharsets.US_ASCII).replace("\0", "").replace("const", "").replace(" ", "");
+        clGetKernelArgInfo(kernel, arg, what, bytes.length, Pointer.to(bytes), null);
+        return new String(bytes, StandardCharsets.US_ASCII).replace("\0", "");
     }
 
     // ---- single pass (kernels/single_pass.cl) ---------------------------------------------------
 
-    void prepareBodies(long workItems, cl_mem bodies, int stride, int bodyCount, cl_mem prepared) {
-        launch(Signature.PREPARE_BODIES).floats(bodies).integer(stride).integer(bodyCount).floats(prepared)
+    void prepareBodies(long workItems, BodyBlock bodies, cl_mem prepared) {
+        launch(Signature.PREPARE_BODIES).bodies(bodies).floats("prepared", prepared).run(workItems);
+    }
+
+    void solveContacts(long workItems, ContactBlock contacts, int contactCount, PreparedBodies prepared,
+            TargetRule rule, boolean useFriction, cl_mem impulses, cl_mem responses) {
+        launch(Signature.SOLVE_CONTACTS).floats("contacts", contacts.contacts()).ints("links", contacts.links())
+                .integer("stride", contacts.stride()).integer("contactCount", contactCount)
+                .integer("worldRecord", prepared.worldRecord()).floats("prepared", prepared.memory()).targets(rule)
+                .flag("useFriction", useFriction).floats("impulses", impulses).floats("responses", responses)
                 .run(workItems);
     }
 
-    void solveContacts(long workItems, cl_mem contacts, cl_mem links, int stride, int contactCount, int worldRecord,
-            cl_mem prepared, TargetRule rule, boolean useFriction, cl_mem impulses, cl_mem responses) {
-        launch(Signature.SOLVE_CONTACTS).floats(contacts).ints(links).integer(stride).integer(contactCount)
-                .integer(worldRecord).floats(prepared).targets(rule).flag(useFriction).floats(impulses).floats(responses)
-                .run(workItems);
-    }
-
-    void gatherChunk(long workItems, cl_mem cursor, cl_mem offsets, cl_mem entries, cl_mem responses, int firstEntry,
-            int endEntry, int bodyCount, int deltaStride, cl_mem deltas) {
-        launch(Signature.GATHER_CHUNK).ints(cursor).ints(offsets).ints(entries).floats(responses).integer(firstEntry)
-                .integer(endEntry).integer(bodyCount).integer(deltaStride).floats(deltas).run(workItems);
+    /**
+     * Adds the responses of {@code contacts} (their two entries each, in the index's order) to each
+     * of {@code bodyCount} bodies' deltas.
+     */
+    void gatherChunk(long workItems, cl_mem cursor, cl_mem offsets, cl_mem entries, cl_mem responses, Span contacts,
+            int bodyCount, Strided deltas) {
+        launch(Signature.GATHER_CHUNK).ints("cursor", cursor).ints("offsets", offsets).ints("entries", entries)
+                .floats("responses", responses).integer("firstEntry", contacts.first() * ContactBody.COUNT)
+                .integer("endEntry", (contacts.first() + contacts.count()) * ContactBody.COUNT)
+                .integer("bodyCount", bodyCount).integer("deltaStride", deltas.stride())
+                .floats("deltas", deltas.memory()).run(workItems);
     }
 
     // ---- iterative solver (kernels/iterative.cl) ------------------------------------------------
 
-    void prepareRows(long workItems, cl_mem contacts, cl_mem links, int contactStride, cl_mem order, boolean direct,
-            int rows, int worldRecord, cl_mem prepared, TargetRule rule, boolean useFriction, cl_mem warm,
-            boolean useWarm, cl_mem row, cl_mem lambda) {
-        launch(Signature.PREPARE_ROWS).floats(contacts).ints(links).integer(contactStride).ints(order).flag(direct)
-                .integer(rows).integer(worldRecord).floats(prepared).targets(rule).flag(useFriction).floats(warm)
-                .flag(useWarm)
-                .floats(row).floats(lambda).run(workItems);
+    /** Fills {@code rows} from their contacts; the warm start is read only {@code useWarm}. */
+    void prepareRows(long workItems, ContactBlock contacts, RowOrder order, PreparedBodies prepared, TargetRule rule,
+            boolean useFriction, cl_mem warm, boolean useWarm, RowSet rows) {
+        launch(Signature.PREPARE_ROWS).floats("contacts", contacts.contacts()).ints("links", contacts.links())
+                .integer("contactStride", contacts.stride()).ints("order", order.order())
+                .flag("direct", order.direct()).integer("rows", rows.count())
+                .integer("worldRecord", prepared.worldRecord()).floats("prepared", prepared.memory()).targets(rule)
+                .flag("useFriction", useFriction).floats("warm", warm).flag("useWarm", useWarm)
+                .floats("row", rows.fields()).floats("lambda", rows.lambda()).run(workItems);
     }
 
-    void applyWarmStart(long workItems, cl_mem row, int rows, cl_mem slots, cl_mem lambda, cl_mem state,
-            int worldSlot, int first, int count, boolean serial) {
-        launch(Signature.APPLY_WARM_START).floats(row).integer(rows).ints(slots).floats(lambda).floats(state)
-                .integer(worldSlot).integer(first).integer(count).flag(serial).run(workItems);
+    void applyWarmStart(long workItems, RowSet rows, VelocityState state, Span span, boolean serial) {
+        launch(Signature.APPLY_WARM_START).rows(rows).state(state).span(span).flag("serial", serial).run(workItems);
     }
 
-    void solveColour(long workItems, cl_mem row, int rows, cl_mem slots, cl_mem lambda, cl_mem state, int worldSlot,
-            int first, int count, cl_mem residuals, int iteration, int toleranceBits) {
-        launch(Signature.SOLVE_COLOUR).floats(row).integer(rows).ints(slots).floats(lambda).floats(state)
-                .integer(worldSlot).integer(first).integer(count).ints(residuals).integer(iteration)
-                .integer(toleranceBits).localInts(1).run(workItems);
+    void solveColour(long workItems, RowSet rows, VelocityState state, Span span, cl_mem residuals, int iteration,
+            float tolerance) {
+        launch(Signature.SOLVE_COLOUR).rows(rows).state(state).span(span).ints("residuals", residuals)
+                .integer("iteration", iteration).toleranceBits(tolerance).localInts("largest", 1).run(workItems);
     }
 
-    void solveOverflow(cl_mem row, int rows, cl_mem slots, cl_mem lambda, cl_mem state, int worldSlot, int first,
-            int count, cl_mem residuals, int iteration, int toleranceBits) {
-        launch(Signature.SOLVE_OVERFLOW).floats(row).integer(rows).ints(slots).floats(lambda).floats(state)
-                .integer(worldSlot).integer(first).integer(count).ints(residuals).integer(iteration)
-                .integer(toleranceBits).run(1);
+    void solveOverflow(RowSet rows, VelocityState state, Span span, cl_mem residuals, int iteration,
+            float tolerance) {
+        launch(Signature.SOLVE_OVERFLOW).rows(rows).state(state).span(span).ints("residuals", residuals)
+                .integer("iteration", iteration).toleranceBits(tolerance).run(1);
     }
 
     /**
      * The whole solve of a small batch in one work-group of up to {@link #SMALL_BATCH_GROUP}
      * work-items; {@code outcome} gets the iterations used and the last residual's bits.
      */
-    void solveSmallBatch(cl_mem row, int rows, cl_mem slots, cl_mem lambda, cl_mem state, int worldSlot,
-            cl_mem starts, int colours, boolean warm, int iterations, int toleranceBits, cl_mem outcome) {
+    void solveSmallBatch(RowSet rows, VelocityState state, ColourStarts starts, boolean warm, int iterations,
+            float tolerance, cl_mem outcome) {
         Signature signature = Signature.SOLVE_SMALL_BATCH;
         int group = (int) groupSize(kernels.get(signature), SMALL_BATCH_GROUP);
-        launch(signature).floats(row).integer(rows).ints(slots).floats(lambda).floats(state).integer(worldSlot)
-                .ints(starts).integer(colours).flag(warm).integer(iterations).integer(toleranceBits).ints(outcome)
-                .localInts(group).runGroup(group);
+        launch(signature).rows(rows).state(state).ints("starts", starts.starts()).integer("colours", starts.colours())
+                .flag("warm", warm).integer("iterations", iterations).toleranceBits(tolerance)
+                .ints("outcome", outcome).localInts("scratch", group).runGroup(group);
     }
 
     /** Work-items of the one group of {@link #solveSmallBatch}, at most: a colour of a small batch in one pass. */
     static final int SMALL_BATCH_GROUP = 1024;
 
-    void writeStateDeltas(long workItems, cl_mem state, int bodyCount, int deltaStride, cl_mem deltas) {
-        launch(Signature.WRITE_STATE_DELTAS).floats(state).integer(bodyCount).integer(deltaStride).floats(deltas)
-                .run(workItems);
+    void writeStateDeltas(long workItems, cl_mem state, int bodyCount, Strided deltas) {
+        launch(Signature.WRITE_STATE_DELTAS).floats("state", state).integer("bodyCount", bodyCount)
+                .integer("deltaStride", deltas.stride()).floats("deltas", deltas.memory()).run(workItems);
     }
 
-    void scatterImpulses(long workItems, cl_mem row, int rows, cl_mem lambda, cl_mem order, boolean direct,
-            int stride, cl_mem impulses) {
-        launch(Signature.SCATTER_IMPULSES).floats(row).integer(rows).floats(lambda).ints(order).flag(direct)
-                .integer(stride).floats(impulses).run(workItems);
+    void scatterImpulses(long workItems, RowSet rows, RowOrder order, Strided impulses) {
+        launch(Signature.SCATTER_IMPULSES).floats("row", rows.fields()).integer("rows", rows.count())
+                .floats("lambda", rows.lambda()).ints("order", order.order()).flag("direct", order.direct())
+                .integer("stride", impulses.stride()).floats("impulses", impulses.memory()).run(workItems);
     }
 
     // ---- the device-resident step (kernels/integrate.cl) ----------------------------------------
 
-    void applyGravity(long workItems, cl_mem bodies, int stride, int bodyCount, float gx, float gy, float gz,
-            float dt) {
-        launch(Signature.APPLY_GRAVITY).floats(bodies).integer(stride).integer(bodyCount).real(gx).real(gy).real(gz)
-                .real(dt).run(workItems);
+    void applyGravity(long workItems, BodyBlock bodies, float gx, float gy, float gz, float dt) {
+        launch(Signature.APPLY_GRAVITY).bodies(bodies).real("gx", gx).real("gy", gy).real("gz", gz).real("dt", dt)
+                .run(workItems);
     }
 
-    void integrateBodies(long workItems, cl_mem bodies, int stride, int bodyCount, cl_mem deltas, int deltaStride,
-            float dt) {
-        launch(Signature.INTEGRATE_BODIES).floats(bodies).integer(stride).integer(bodyCount).floats(deltas)
-                .integer(deltaStride).real(dt).run(workItems);
+    void integrateBodies(long workItems, BodyBlock bodies, Strided deltas, float dt) {
+        launch(Signature.INTEGRATE_BODIES).bodies(bodies).floats("deltas", deltas.memory())
+                .integer("deltaStride", deltas.stride()).real("dt", dt).run(workItems);
     }
 
     // ---- the soft step (kernels/soft_step.cl) ----------------------------------------------------
 
-    void prepareSoftRows(long workItems, cl_mem contacts, cl_mem links, int contactStride, cl_mem order, int rows,
-            int bodyCount, cl_mem prepared, cl_mem soft, cl_mem movers, cl_mem peak) {
-        launch(Signature.PREPARE_SOFT_ROWS).floats(contacts).ints(links).integer(contactStride).ints(order)
-                .integer(rows).integer(bodyCount).floats(prepared).floats(soft).ints(movers).floats(peak)
-                .run(workItems);
+    void prepareSoftRows(long workItems, ContactBlock contacts, cl_mem order, int rows, PreparedBodies prepared,
+            cl_mem soft, cl_mem movers, cl_mem peak) {
+        launch(Signature.PREPARE_SOFT_ROWS).floats("contacts", contacts.contacts()).ints("links", contacts.links())
+                .integer("contactStride", contacts.stride()).ints("order", order).integer("rows", rows)
+                .integer("bodyCount", prepared.worldRecord()).floats("prepared", prepared.memory())
+                .floats("soft", soft).ints("movers", movers).floats("peak", peak).run(workItems);
     }
 
     void resetMotions(long workItems, cl_mem motion, int bodyCount) {
-        launch(Signature.RESET_MOTIONS).floats(motion).integer(bodyCount).run(workItems);
+        launch(Signature.RESET_MOTIONS).floats("motion", motion).integer("bodyCount", bodyCount).run(workItems);
     }
 
-    void applySubstepGravity(long workItems, cl_mem bodies, int stride, int bodyCount, cl_mem movable, cl_mem state,
-            float gx, float gy, float gz, float h) {
-        launch(Signature.APPLY_SUBSTEP_GRAVITY).floats(bodies).integer(stride).integer(bodyCount).ints(movable)
-                .floats(state).real(gx).real(gy).real(gz).real(h).run(workItems);
+    void applySubstepGravity(long workItems, BodyBlock bodies, cl_mem movable, cl_mem state, float gx, float gy,
+            float gz, float h) {
+        launch(Signature.APPLY_SUBSTEP_GRAVITY).bodies(bodies).ints("movable", movable).floats("state", state)
+                .real("gx", gx).real("gy", gy).real("gz", gz).real("h", h).run(workItems);
     }
 
-    /** One soft or relax sweep of rows {@code [first, first + count)}: one work-item a row, or one in all ({@code serial}). */
-    void softSweep(cl_mem row, int rows, cl_mem soft, cl_mem slots, cl_mem movers, cl_mem lambda, cl_mem state,
-            cl_mem motion, int worldSlot, SoftCoefficients coefficients, boolean relax, boolean frictional,
-            cl_mem peak, int first, int count, boolean serial, cl_mem residuals, boolean record) {
-        launch(Signature.SOFT_SWEEP).floats(row).integer(rows).floats(soft).ints(slots).ints(movers).floats(lambda)
-                .floats(state).floats(motion).integer(worldSlot).real(coefficients.inverseSubstep())
-                .real(coefficients.biasRate()).real(coefficients.massScale()).real(coefficients.impulseScale())
-                .real(coefficients.maxPushOut()).flag(relax).flag(frictional).floats(peak).integer(first)
-                .integer(count).flag(serial).ints(residuals).flag(record).run(serial ? 1 : count);
+    /** One soft or relax sweep of the rows of {@code span}: one work-item a row, or one in all ({@code serial}). */
+    void softSweep(RowSet rows, cl_mem soft, cl_mem movers, VelocityState state, cl_mem motion,
+            SoftCoefficients coefficients, boolean relax, boolean frictional, cl_mem peak, Span span, boolean serial,
+            cl_mem residuals, boolean record) {
+        launch(Signature.SOFT_SWEEP).floats("row", rows.fields()).integer("rows", rows.count()).floats("soft", soft)
+                .ints("slots", rows.slots()).ints("movers", movers).floats("lambda", rows.lambda())
+                .floats("state", state.memory()).floats("motion", motion).integer("worldSlot", state.worldSlot())
+                .real("inverseSubstep", coefficients.inverseSubstep()).real("biasRate", coefficients.biasRate())
+                .real("massScale", coefficients.massScale()).real("impulseScale", coefficients.impulseScale())
+                .real("maxPushOut", coefficients.maxPushOut()).flag("relax", relax).flag("frictional", frictional)
+                .floats("peak", peak).span(span).flag("serial", serial).ints("residuals", residuals)
+                .flag("record", record).run(serial ? 1 : span.count());
     }
 
-    void integrateMotions(long workItems, cl_mem bodies, int stride, int bodyCount, cl_mem movable, cl_mem state,
-            cl_mem motion, float h) {
-        launch(Signature.INTEGRATE_MOTIONS).floats(bodies).integer(stride).integer(bodyCount).ints(movable)
-                .floats(state).floats(motion).real(h).run(workItems);
+    void integrateMotions(long workItems, BodyBlock bodies, cl_mem movable, cl_mem state, cl_mem motion, float h) {
+        launch(Signature.INTEGRATE_MOTIONS).bodies(bodies).ints("movable", movable).floats("state", state)
+                .floats("motion", motion).real("h", h).run(workItems);
     }
 
-    /** The restitution pass over rows {@code [first, first + count)}: one work-item a row, or one in all ({@code serial}). */
-    void softRestitution(cl_mem row, int rows, cl_mem slots, cl_mem lambda, cl_mem state, int worldSlot, cl_mem peak,
-            int first, int count, boolean serial, cl_mem residuals) {
-        launch(Signature.SOFT_RESTITUTION).floats(row).integer(rows).ints(slots).floats(lambda).floats(state)
-                .integer(worldSlot).floats(peak).integer(first).integer(count).flag(serial).ints(residuals)
-                .run(serial ? 1 : count);
+    /** The restitution pass over the rows of {@code span}: one work-item a row, or one in all ({@code serial}). */
+    void softRestitution(RowSet rows, VelocityState state, cl_mem peak, Span span, boolean serial, cl_mem residuals) {
+        launch(Signature.SOFT_RESTITUTION).rows(rows).state(state).floats("peak", peak).span(span)
+                .flag("serial", serial).ints("residuals", residuals).run(serial ? 1 : span.count());
     }
 
-    void finishBodies(long workItems, cl_mem bodies, int stride, int bodyCount, cl_mem movable, cl_mem state,
-            cl_mem motion, float gx, float gy, float gz, float dt, cl_mem next, int nextStride, cl_mem deltas,
-            int deltaStride) {
-        launch(Signature.FINISH_BODIES).floats(bodies).integer(stride).integer(bodyCount).ints(movable).floats(state)
-                .floats(motion).real(gx).real(gy).real(gz).real(dt).floats(next).integer(nextStride).floats(deltas)
-                .integer(deltaStride).run(workItems);
+    void finishBodies(long workItems, BodyBlock bodies, cl_mem movable, cl_mem state, cl_mem motion, float gx,
+            float gy, float gz, float dt, Strided next, Strided deltas) {
+        launch(Signature.FINISH_BODIES).bodies(bodies).ints("movable", movable).floats("state", state)
+                .floats("motion", motion).real("gx", gx).real("gy", gy).real("gz", gz).real("dt", dt)
+                .floats("next", next.memory()).integer("nextStride", next.stride())
+                .floats("deltas", deltas.memory()).integer("deltaStride", deltas.stride()).run(workItems);
     }
 
     /** The largest power of two at most {@code cap} work-items that {@code kernel} can run in one group on the device. */
@@ -348,7 +462,11 @@ final class Kernels implements AutoCloseable {
         return new Launch(signature, kernels.get(signature));
     }
 
-    /** Sets one kernel's arguments in order, each checked against the signature, then enqueues it. */
+    /**
+     * Sets one kernel's arguments in order, each named and checked against the signature as it is
+     * set (a launch that names another argument than the kernel declares next is refused), then
+     * enqueues it.
+     */
     private final class Launch {
         private final Signature signature;
         private final cl_kernel kernel;
@@ -359,49 +477,76 @@ final class Kernels implements AutoCloseable {
             this.kernel = kernel;
         }
 
-        Launch floats(cl_mem memory) {
-            return memory(Arg.FLOATS, memory);
+        Launch floats(String name, cl_mem memory) {
+            return memory(Arg.FLOATS, name, memory);
         }
 
-        Launch ints(cl_mem memory) {
-            return memory(Arg.INTS, memory);
+        Launch ints(String name, cl_mem memory) {
+            return memory(Arg.INTS, name, memory);
         }
 
-        Launch integer(int value) {
-            clSetKernelArg(kernel, position(Arg.INT), Sizeof.cl_int, Pointer.to(new int[] {value}));
+        Launch integer(String name, int value) {
+            clSetKernelArg(kernel, position(Arg.INT, name), Sizeof.cl_int, Pointer.to(new int[] {value}));
             return this;
         }
 
         /** A boolean as the kernels take it: an int, 1 or 0. */
-        Launch flag(boolean value) {
-            return integer(value ? 1 : 0);
+        Launch flag(String name, boolean value) {
+            return integer(name, value ? 1 : 0);
         }
 
-        Launch real(float value) {
-            clSetKernelArg(kernel, position(Arg.FLOAT), Sizeof.cl_float, Pointer.to(new float[] {value}));
+        Launch real(String name, float value) {
+            clSetKernelArg(kernel, position(Arg.FLOAT, name), Sizeof.cl_float, Pointer.to(new float[] {value}));
             return this;
+        }
+
+        /** A tolerance as the kernels compare it: its bits, as an int. */
+        Launch toleranceBits(float tolerance) {
+            return integer("toleranceBits", Float.floatToRawIntBits(tolerance));
         }
 
         /** The four floats of a target rule, in the kernels' order. */
         Launch targets(TargetRule rule) {
-            return real(rule.restitutionThreshold()).real(rule.inverseTimeStep()).real(rule.biasFactor())
-                    .real(rule.slop());
+            return real("restitutionThreshold", rule.restitutionThreshold())
+                    .real("inverseTimeStep", rule.inverseTimeStep()).real("biasFactor", rule.biasFactor())
+                    .real("slop", rule.slop());
         }
 
-        Launch localInts(int count) {
-            clSetKernelArg(kernel, position(Arg.LOCAL_INTS), (long) count * Sizeof.cl_int, null);
+        /** The bodies, their stride and count, as the kernels declare them one after the other. */
+        Launch bodies(BodyBlock bodies) {
+            return floats("bodies", bodies.memory()).integer("stride", bodies.stride())
+                    .integer("bodyCount", bodies.count());
+        }
+
+        /** The rows, their count, slots and accumulated impulses, as the row kernels declare them. */
+        Launch rows(RowSet rows) {
+            return floats("row", rows.fields()).integer("rows", rows.count()).ints("slots", rows.slots())
+                    .floats("lambda", rows.lambda());
+        }
+
+        /** The velocity state and the world's slot in it, as the row kernels declare them. */
+        Launch state(VelocityState state) {
+            return floats("state", state.memory()).integer("worldSlot", state.worldSlot());
+        }
+
+        Launch span(Span span) {
+            return integer("first", span.first()).integer("count", span.count());
+        }
+
+        Launch localInts(String name, int count) {
+            clSetKernelArg(kernel, position(Arg.LOCAL_INTS, name), (long) count * Sizeof.cl_int, null);
             return this;
         }
 
-        private Launch memory(Arg kind, cl_mem memory) {
-            clSetKernelArg(kernel, position(kind), Sizeof.cl_mem, Pointer.to(memory));
+        private Launch memory(Arg kind, String name, cl_mem memory) {
+            clSetKernelArg(kernel, position(kind, name), Sizeof.cl_mem, Pointer.to(memory));
             return this;
         }
 
-        private int position(Arg kind) {
-            if (next >= signature.args.size() || signature.args.get(next) != kind) {
-                throw new IllegalStateException(signature.kernelName + ": argument " + next + " set as " + kind
-                        + ", declared " + (next < signature.args.size() ? signature.args.get(next) : "absent"));
+        private int position(Arg kind, String name) {
+            String refusal = signature.refusal(next, kind, name);
+            if (refusal != null) {
+                throw new IllegalStateException(refusal);
             }
             return next++;
         }

@@ -185,14 +185,16 @@ public final class OpenClBackend implements SolverBackend {
     @Override
     public void mirrorGravity(FieldBlock block, int count, float gx, float gy, float gz, float dt) {
         cl_mem bodies = memory.bodies.require((long) count * BodyField.COUNT * Sizeof.cl_float);
-        mirror(block, count, () -> cl.kernels.applyGravity(count, bodies, count, count, gx, gy, gz, dt));
+        mirror(block, count, () -> cl.kernels.applyGravity(count, new Kernels.BodyBlock(bodies, count, count), gx, gy,
+                gz, dt));
     }
 
     @Override
     public void mirrorIntegration(FieldBlock block, int count, float dt) {
         cl_mem bodies = memory.bodies.require((long) count * BodyField.COUNT * Sizeof.cl_float);
         cl_mem deltas = memory.deltas.require((long) count * DeltaField.COUNT * Sizeof.cl_float);
-        mirror(block, count, () -> cl.kernels.integrateBodies(count, bodies, count, count, deltas, count, dt));
+        mirror(block, count, () -> cl.kernels.integrateBodies(count, new Kernels.BodyBlock(bodies, count, count),
+                new Kernels.Strided(deltas, count), dt));
     }
 
     /** Runs an update kernel on the device copy of the bodies, which then equals the host's updated copy. */

@@ -59,10 +59,11 @@ final class SinglePassPipeline {
             cl_mem impulseMem = memory.impulses.require((long) count * ImpulseField.COUNT * Sizeof.cl_float);
             cl_mem responseMem = responses.require(
                     (long) count * ContactBody.COUNT * DeltaField.COUNT * Sizeof.cl_float);
-            kernels.solveContacts(count, contactMem, linkMem, count, count, bodyCount, body.prepared(), job.targets(),
-                    job.friction().friction(), impulseMem, responseMem);
-            kernels.gatherChunk(bodyCount, cursorMem, offsetMem, entryMem, responseMem, first * ContactBody.COUNT,
-                    (first + count) * ContactBody.COUNT, bodyCount, bodyCount, deltaMem);
+            kernels.solveContacts(count, new Kernels.ContactBlock(contactMem, linkMem, count), count,
+                    new Kernels.PreparedBodies(body.prepared(), bodyCount), job.targets(), job.friction().friction(),
+                    impulseMem, responseMem);
+            kernels.gatherChunk(bodyCount, cursorMem, offsetMem, entryMem, responseMem, new Kernels.Span(first, count),
+                    bodyCount, new Kernels.Strided(deltaMem, bodyCount));
             memory.downloadImpulses(impulseMem, job, first, count, count);
         }
         transfers.kernelsDone();

@@ -133,10 +133,12 @@ final class SoftStepPipeline {
         stage.enter("kernels");
         transfers.kernelsBegin();
         memory.prepareBodies(bodyCount, new DeviceMemory.BodyMemory(bodyMem, preparedMem));
-        kernels.prepareRows(rowCount, contactMem, linkMem, contactCount, orderMem, false, rowCount, bodyCount,
-                preparedMem, job.restitution(), friction.any(), warmMem, useWarm, rowMem, lambdaMem);
-        kernels.prepareSoftRows(rowCount, contactMem, linkMem, contactCount, orderMem, rowCount, bodyCount,
-                preparedMem, softMem, moverMem, peakMem);
+        Kernels.ContactBlock contactBlock = new Kernels.ContactBlock(contactMem, linkMem, contactCount);
+        Kernels.PreparedBodies prepared = new Kernels.PreparedBodies(preparedMem, bodyCount);
+        Kernels.RowSet rowSet = new Kernels.RowSet(rowMem, rowCount, slotMem, lambdaMem);
+        kernels.prepareRows(rowCount, contactBlock, new Kernels.RowOrder(orderMem, false), prepared,
+                job.restitution(), friction.any(), warmMem, useWarm, rowSet);
+        kernels.prepareSoftRows(rowCount, contactBlock, orderMem, rowCount, prepared, softMem, moverMem, peakMem);
         kernels.resetMotions(bodyCount + DeviceMemory.WORLD_RECORD_EXTRA, motionMem, bodyCount);
 
         SoftCoefficients k = job.coefficients();
@@ -145,42 +147,41 @@ final class SoftStepPipeline {
         int[] starts = coloring.colourStarts();
         int colours = coloring.colourCount();
         int overflow = rowCount - starts[colours];
-        int worldSlot = bodyCount;
+        Kernels.VelocityState velocity = new Kernels.VelocityState(stateMem, bodyCount);
+        Kernels.BodyBlock bodyBlock = new Kernels.BodyBlock(bodyMem, bodyCount, bodyCount);
+        SoftSweep sweeps = new SoftSweep(coloring, rowSet, softMem, moverMem, velocity, motionMem, k, frictional, peakMem,
+                residualMem);
         for (int substep = 0; substep < k.substeps(); substep++) {
-            kernels.applySubstepGravity(bodyCount, bodyMem, bodyCount, bodyCount, movableMem, stateMem, job.gx(),
-                    job.gy(), job.gz(), h);
+            kernels.applySubstepGravity(bodyCount, bodyBlock, movableMem, stateMem, job.gx(), job.gy(), job.gz(), h);
             for (int c = 0; c < colours; c++) {
                 int count = starts[c + 1] - starts[c];
-                kernels.applyWarmStart(count, rowMem, rowCount, slotMem, lambdaMem, stateMem, worldSlot, starts[c],
-                        count, false);
+                kernels.applyWarmStart(count, rowSet, velocity, new Kernels.Span(starts[c], count), false);
             }
             if (overflow > 0) {
-                kernels.applyWarmStart(1, rowMem, rowCount, slotMem, lambdaMem, stateMem, worldSlot, starts[colours],
-                        overflow, true);
+                kernels.applyWarmStart(1, rowSet, velocity, new Kernels.Span(starts[colours], overflow), true);
             }
             for (int iteration = 0; iteration < job.iterations(); iteration++) {
-                sweep(coloring, rowMem, rowCount, softMem, slotMem, moverMem, lambdaMem, stateMem, motionMem,
-                        worldSlot, k, false, frictional, peakMem, residualMem, false);
+                sweep(sweeps, false, false);
             }
-            kernels.integrateMotions(bodyCount, bodyMem, bodyCount, bodyCount, movableMem, stateMem, motionMem, h);
+            kernels.integrateMotions(bodyCount, bodyBlock, movableMem, stateMem, motionMem, h);
             for (int iteration = 0; iteration < job.relaxIterations(); iteration++) {
                 // the CPU's residual is the last sweep's largest change (then restitution's): only it is kept
                 boolean last = substep + 1 == k.substeps() && iteration + 1 == job.relaxIterations();
-                sweep(coloring, rowMem, rowCount, softMem, slotMem, moverMem, lambdaMem, stateMem, motionMem,
-                        worldSlot, k, true, frictional, peakMem, residualMem, last);
+                sweep(sweeps, true, last);
             }
         }
         for (int c = 0; c < colours; c++) {
-            kernels.softRestitution(rowMem, rowCount, slotMem, lambdaMem, stateMem, worldSlot, peakMem, starts[c],
-                    starts[c + 1] - starts[c], false, residualMem);
+            kernels.softRestitution(rowSet, velocity, peakMem, new Kernels.Span(starts[c], starts[c + 1] - starts[c]),
+                    false, residualMem);
         }
         if (overflow > 0) {
-            kernels.softRestitution(rowMem, rowCount, slotMem, lambdaMem, stateMem, worldSlot, peakMem,
-                    starts[colours], overflow, true, residualMem);
+            kernels.softRestitution(rowSet, velocity, peakMem, new Kernels.Span(starts[colours], overflow), true,
+                    residualMem);
         }
-        kernels.finishBodies(bodyCount, bodyMem, bodyCount, bodyCount, movableMem, stateMem, motionMem, job.gx(),
-                job.gy(), job.gz(), job.timeStep(), nextMem, bodyCount, deltaMem, bodyCount);
-        kernels.scatterImpulses(rowCount, rowMem, rowCount, lambdaMem, orderMem, false, contactCount, impulseMem);
+        kernels.finishBodies(bodyCount, bodyBlock, movableMem, stateMem, motionMem, job.gx(), job.gy(), job.gz(),
+                job.timeStep(), new Kernels.Strided(nextMem, bodyCount), new Kernels.Strided(deltaMem, bodyCount));
+        kernels.scatterImpulses(rowCount, rowSet, new Kernels.RowOrder(orderMem, false),
+                new Kernels.Strided(impulseMem, contactCount));
         transfers.kernelsDone();
 
         stage.enter("readback");
@@ -197,20 +198,24 @@ final class SoftStepPipeline {
         return new IterationOutcome(k.substeps() * (job.iterations() + job.relaxIterations()), residualHost.get(0));
     }
 
+    /** What every soft and relax sweep of one step works on: only whether it relaxes and records changes. */
+    private record SoftSweep(ContactColoring coloring, Kernels.RowSet rows, cl_mem soft, cl_mem movers,
+            Kernels.VelocityState velocity, cl_mem motion, SoftCoefficients k, boolean frictional, cl_mem peak,
+            cl_mem residuals) {
+    }
+
     /** One soft or relax sweep: each colour in parallel, then the overflow rows in order on one work-item. */
-    private void sweep(ContactColoring coloring, cl_mem rowMem, int rowCount, cl_mem softMem, cl_mem slotMem,
-            cl_mem moverMem, cl_mem lambdaMem, cl_mem stateMem, cl_mem motionMem, int worldSlot, SoftCoefficients k,
-            boolean relax, boolean frictional, cl_mem peakMem, cl_mem residualMem, boolean record) {
-        int[] starts = coloring.colourStarts();
-        int colours = coloring.colourCount();
+    private void sweep(SoftSweep s, boolean relax, boolean record) {
+        int[] starts = s.coloring().colourStarts();
+        int colours = s.coloring().colourCount();
         for (int c = 0; c < colours; c++) {
-            kernels.softSweep(rowMem, rowCount, softMem, slotMem, moverMem, lambdaMem, stateMem, motionMem, worldSlot,
-                    k, relax, frictional, peakMem, starts[c], starts[c + 1] - starts[c], false, residualMem, record);
+            kernels.softSweep(s.rows(), s.soft(), s.movers(), s.velocity(), s.motion(), s.k(), relax, s.frictional(),
+                    s.peak(), new Kernels.Span(starts[c], starts[c + 1] - starts[c]), false, s.residuals(), record);
         }
-        int overflow = rowCount - starts[colours];
+        int overflow = s.rows().count() - starts[colours];
         if (overflow > 0) {
-            kernels.softSweep(rowMem, rowCount, softMem, slotMem, moverMem, lambdaMem, stateMem, motionMem, worldSlot,
-                    k, relax, frictional, peakMem, starts[colours], overflow, true, residualMem, record);
+            kernels.softSweep(s.rows(), s.soft(), s.movers(), s.velocity(), s.motion(), s.k(), relax, s.frictional(),
+                    s.peak(), new Kernels.Span(starts[colours], overflow), true, s.residuals(), record);
         }
     }
 

@@ -116,10 +116,10 @@ class SimulationTest {
     @Test
     void warmStartingCarriesImpulsesAcrossStepsSoFewerIterationsReachTheTolerance() {
         float tolerance = 1e-7f; // N s; a resting sphere's contact carries about 1e-5
-        double warm = meanIterations(new Simulation.Settings(DT, RESTITUTION, 100, tolerance, true, true, 0.5f,
-                0.001f, Simulation.Scheme.TWO_SOLVES, 4, 30.0f));
-        double cold = meanIterations(new Simulation.Settings(DT, RESTITUTION, 100, tolerance, false, true, 0.5f,
-                0.001f, Simulation.Scheme.TWO_SOLVES, 4, 30.0f));
+        Simulation.Settings settings = Simulation.Settings.of(DT, RESTITUTION, 100).withTolerance(tolerance)
+                .withFriction(0.5f, 0.001f);
+        double warm = meanIterations(settings);
+        double cold = meanIterations(settings.withWarmStart(false));
         assertTrue(warm < 0.5 * cold, "mean iterations warm " + warm + " vs cold " + cold);
     }
 
@@ -135,8 +135,8 @@ class SimulationTest {
     @Test
     void penetrationDoesNotBuildUpWithPositionalCorrectionAndDoesWithout() {
         float with = deepestOverlapAtTheEnd(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS));
-        float without = deepestOverlapAtTheEnd(new Simulation.Settings(DT, RESTITUTION, ITERATIONS, 0.0f, true, false,
-                0.0f, 0.0f, Simulation.Scheme.TWO_SOLVES, 4, 30.0f));
+        float without = deepestOverlapAtTheEnd(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS)
+                .withPositionalCorrection(false));
         float slop = Simulation.SLOP_PER_RADIUS * ParticleWorld.MAX_RADIUS;
         assertTrue(with <= 3.0f * slop, "with correction: deepest overlap " + with + " m, slop " + slop + " m");
         assertTrue(without > 10.0f * slop, "without: " + without + " m");
@@ -158,6 +158,48 @@ class SimulationTest {
             }
         }
         return figures;
+    }
+
+    /**
+     * Taking the next step's solve input (what the bench times the solver on) leaves the run as it
+     * was, to the bit, on both schemes and with an inlet pouring; the input is what that step's
+     * solve is then given.
+     */
+    @Test
+    void takingTheNextSolveInputLeavesTheRunAsItWas() {
+        List<Simulation.Settings> schemes = List.of(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS),
+                Simulation.Settings.of(DT, RESTITUTION, ITERATIONS).withFriction(0.5f, 0.001f).withSoftStep(4, 60.0f));
+        for (Simulation.Settings settings : schemes) {
+            Simulation plain = Scene.HEAP.simulation(200, SEED, settings);
+            Simulation peeked = Scene.HEAP.simulation(200, SEED, settings);
+            try (ContactSolver solver = Backends.cpu()) {
+                for (int step = 1; step <= 120; step++) {
+                    StepFigures expected = plain.step(solver);
+                    io.contactsolver.scene.Scene input = null;
+                    if (step % 7 == 0) {
+                        input = peeked.nextSolveInput();
+                        assertEquals(input.contacts().size(), peeked.nextSolveInput().contacts().size(),
+                                "a second look takes no further step");
+                    }
+                    StepFigures actual = peeked.step(solver);
+                    String when = settings.scheme().label() + ", step " + step;
+                    assertEquals(expected.contacts(), actual.contacts(), when);
+                    assertEquals(expected.particles(), actual.particles(), when);
+                    assertEquals(expected.kineticEnergy(), actual.kineticEnergy(), when);
+                    assertSameBits(plain.world(), peeked.world(), when);
+                    if (input != null) {
+                        assertEquals(actual.particles(), input.bodies().size(), when);
+                        assertEquals(peeked.contacts().size(), input.contacts().size(), when);
+                        for (int c = 0; c < input.contacts().size(); c++) {
+                            assertEquals(peeked.contacts().id(c), input.contacts().id(c), when);
+                            assertEquals(peeked.contacts().bodyA(c), input.contacts().bodyA(c), when);
+                            assertEquals(peeked.contacts().bodyB(c), input.contacts().bodyB(c), when);
+                        }
+                    }
+                }
+                assertTrue(plain.world().count > 0 && plain.contacts().size() > 0, "the heap is pouring and touching");
+            }
+        }
     }
 
     /** Every step's ids are unique, and a pair in contact in two steps in a row keeps its id. */

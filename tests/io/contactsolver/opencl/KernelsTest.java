@@ -11,7 +11,11 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The typed launchers match the kernels as built, argument for argument, and a kernel that drifts is refused. */
+/**
+ * The typed launchers match the kernels as built, argument for argument and name for name; a kernel
+ * that drifts is refused when the program is built, and a launch that sets an argument under
+ * another name or kind than the kernel declares is refused before it is set.
+ */
 class KernelsTest {
 
     @Test
@@ -52,6 +56,46 @@ class KernelsTest {
                 () -> OpenClBackend.open(Optional.empty(), sources).close());
         assertEquals("OpenCL kernel 'solve_contacts' does not match its launcher: argument 4 is 'float', "
                 + "the launcher sets INT", refused.getMessage());
+    }
+
+    @Test
+    void aKernelWhoseTwoIntArgumentsChangePlacesIsRefused() throws BackendUnavailableException {
+        OpenClTestAccess.requireDevice();
+        try (OpenClBackend backend = OpenClBackend.open(Optional.empty())) {
+            if (!backend.kernels().reportsArgumentTypes()) {
+                return; // such a device can only be checked on argument counts
+            }
+        }
+        // same count, same types: only the names tell that the launcher would now set them swapped
+        List<String> sources = edited("const int contactCount, const int worldRecord,",
+                "const int worldRecord, const int contactCount,");
+        BackendUnavailableException refused = assertThrows(BackendUnavailableException.class,
+                () -> OpenClBackend.open(Optional.empty(), sources).close());
+        assertEquals("OpenCL kernel 'solve_contacts' does not match its launcher: argument 3 is named 'worldRecord', "
+                + "the launcher sets INT 'contactCount'", refused.getMessage());
+    }
+
+    /** What a launcher's {@code Launch} asks of each argument it sets, before it sets it. */
+    @Test
+    void aLaunchThatSetsAnArgumentUnderAnotherNameOrKindIsRefused() {
+        Kernels.Signature solve = Kernels.Signature.SOLVE_CONTACTS;
+        assertNull(solve.refusal(3, Kernels.Arg.INT, "contactCount"), "as declared");
+        assertEquals("solve_contacts: argument 3 set as INT 'worldRecord', declared INT 'contactCount'",
+                solve.refusal(3, Kernels.Arg.INT, "worldRecord"), "two ints swapped");
+        assertEquals("solve_contacts: argument 3 set as FLOAT 'contactCount', declared INT 'contactCount'",
+                solve.refusal(3, Kernels.Arg.FLOAT, "contactCount"), "another kind");
+        assertEquals("solve_contacts: argument 13 set as INT 'extra', declared absent",
+                solve.refusal(13, Kernels.Arg.INT, "extra"), "one too many");
+    }
+
+    @Test
+    void noKernelDeclaresTwoArgumentsOfOneName() {
+        for (Kernels.Signature signature : Kernels.Signature.values()) {
+            java.util.Set<String> names = new java.util.HashSet<>();
+            for (Kernels.Param param : signature.args) {
+                assertTrue(names.add(param.name()), signature.kernelName + ": '" + param.name() + "' twice");
+            }
+        }
     }
 
     /** The packaged sources with one declaration of single_pass.cl changed. */
