@@ -102,7 +102,7 @@ final class SoftStepPipeline {
         }
         FrictionUse friction = job.friction();
         boolean useWarm = job.warmImpulses() != null;
-        // ContactSolver commits the new state with the setters, which stamps X..WZ: they go up again next
+        // Stepper commits the new state with the setters, which stamps X..WZ: they go up again next
         // step unless commit() has marked the device copy equal (it is: the device computed it)
         cl_mem bodyMem = transfers.uploadBlock(memory.bodies, job.bodies(), bodyCount, BodyField.COUNT);
         cl_mem preparedMem = memory.prepared.require(
