@@ -1,7 +1,5 @@
 package io.contactsolver.layout;
 
-import io.contactsolver.layout.SolvePhase;
-
 /**
  * The stages of a solve, timed on every solve and reported by {@code SolveResult#phaseNanos}.
  * Host stages come first; a backend uses the ones that apply to it.
