@@ -17,7 +17,10 @@ public enum SolvePhase {
     WARM_START,
     /** OpenCL: copying inputs to the device. */
     UPLOAD,
-    /** CPU: per-body working records; OpenCL: all kernels, to completion. */
+    /**
+     * CPU: per-body working records. Zero on OpenCL, which charges all its kernels, this step's
+     * included, to {@link #KERNELS}.
+     */
     PREPARE,
     /** CPU single pass: the impulse of every contact. */
     CONTACTS,
