@@ -21,6 +21,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -109,7 +110,7 @@ class KernelLayoutTest {
             expected.putAll(layout.sizes());
         }
         expected.put("RESIDUAL_SLOTS", IterativePipeline.RESIDUAL_SLOTS);
-        assertEquals(expected, new TreeMap<>(defined()));
+        assertEquals(List.of(), differences(expected, defined()), "build options against the layouts");
     }
 
     @Test
@@ -134,7 +135,20 @@ class KernelLayoutTest {
                     && field.getType() == int.class, field + " is not a public static final int");
             offsets.put(field.getName(), field.getInt(null));
         }
-        assertEquals(fieldMacros(), offsets);
+        assertEquals(List.of(), differences(fieldMacros(), offsets), "FieldOffsets against the build options");
+    }
+
+    /** What two name-to-value maps disagree on, one line a name. */
+    private static List<String> differences(Map<String, Integer> expected, Map<String, Integer> actual) {
+        Set<String> names = new TreeSet<>(expected.keySet());
+        names.addAll(actual.keySet());
+        List<String> differ = new ArrayList<>();
+        for (String name : names) {
+            if (!Objects.equals(expected.get(name), actual.get(name))) {
+                differ.add(name + ": expected " + expected.get(name) + ", is " + actual.get(name));
+            }
+        }
+        return differ;
     }
 
     @Test
