@@ -1,30 +1,12 @@
 package io.contactsolver.cpu;
 
-import static io.contactsolver.core.PreparedBodyField.INV_MASS;
-import static io.contactsolver.core.PreparedBodyField.IXX;
-import static io.contactsolver.core.PreparedBodyField.IXY;
-import static io.contactsolver.core.PreparedBodyField.IXZ;
-import static io.contactsolver.core.PreparedBodyField.IYY;
-import static io.contactsolver.core.PreparedBodyField.IYZ;
-import static io.contactsolver.core.PreparedBodyField.IZZ;
+import static io.contactsolver.core.FieldOffsets.*;
 import static io.contactsolver.core.PreparedBodyField.STRIDE;
-import static io.contactsolver.core.PreparedBodyField.VX;
-import static io.contactsolver.core.PreparedBodyField.VY;
-import static io.contactsolver.core.PreparedBodyField.VZ;
-import static io.contactsolver.core.PreparedBodyField.WX;
-import static io.contactsolver.core.PreparedBodyField.WY;
-import static io.contactsolver.core.PreparedBodyField.WZ;
-import static io.contactsolver.core.PreparedBodyField.X;
-import static io.contactsolver.core.PreparedBodyField.Y;
-import static io.contactsolver.core.PreparedBodyField.Z;
 
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FrictionWork;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.TargetRule;
-import io.contactsolver.layout.BodyField;
-import io.contactsolver.layout.ContactBody;
-import io.contactsolver.layout.ContactField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 
@@ -39,68 +21,6 @@ import java.nio.IntBuffer;
  * the same bits.
  */
 final class BodyMath {
-    private static final int F_X = X.ordinal();
-    private static final int F_Y = Y.ordinal();
-    private static final int F_Z = Z.ordinal();
-    private static final int F_INV_MASS = INV_MASS.ordinal();
-    private static final int F_VX = VX.ordinal();
-    private static final int F_VY = VY.ordinal();
-    private static final int F_VZ = VZ.ordinal();
-    private static final int F_WX = WX.ordinal();
-    private static final int F_WY = WY.ordinal();
-    private static final int F_WZ = WZ.ordinal();
-    private static final int F_IXX = IXX.ordinal();
-    private static final int F_IYY = IYY.ordinal();
-    private static final int F_IZZ = IZZ.ordinal();
-    private static final int F_IXY = IXY.ordinal();
-    private static final int F_IXZ = IXZ.ordinal();
-    private static final int F_IYZ = IYZ.ordinal();
-    private static final int PX = ContactField.PX.ordinal();
-    private static final int PY = ContactField.PY.ordinal();
-    private static final int PZ = ContactField.PZ.ordinal();
-    private static final int NX = ContactField.NX.ordinal();
-    private static final int NY = ContactField.NY.ordinal();
-    private static final int NZ = ContactField.NZ.ordinal();
-    private static final int RESTITUTION = ContactField.RESTITUTION.ordinal();
-    private static final int SEPARATION = ContactField.SEPARATION.ordinal();
-    static final int FRICTION = ContactField.FRICTION.ordinal();
-    static final int ROLLING_RESISTANCE = ContactField.ROLLING_RESISTANCE.ordinal();
-    private static final int LINK_A = ContactBody.A.ordinal();
-    private static final int LINK_B = ContactBody.B.ordinal();
-    static final int R_NX = ContactRowField.NX.ordinal();
-    static final int R_NY = ContactRowField.NY.ordinal();
-    static final int R_NZ = ContactRowField.NZ.ordinal();
-    static final int R_RXN_AX = ContactRowField.RXN_AX.ordinal();
-    static final int R_RXN_AY = ContactRowField.RXN_AY.ordinal();
-    static final int R_RXN_AZ = ContactRowField.RXN_AZ.ordinal();
-    static final int R_RXN_BX = ContactRowField.RXN_BX.ordinal();
-    static final int R_RXN_BY = ContactRowField.RXN_BY.ordinal();
-    static final int R_RXN_BZ = ContactRowField.RXN_BZ.ordinal();
-    static final int R_DIR_AX = ContactRowField.DIR_AX.ordinal();
-    static final int R_DIR_AY = ContactRowField.DIR_AY.ordinal();
-    static final int R_DIR_AZ = ContactRowField.DIR_AZ.ordinal();
-    static final int R_DIR_BX = ContactRowField.DIR_BX.ordinal();
-    static final int R_DIR_BY = ContactRowField.DIR_BY.ordinal();
-    static final int R_DIR_BZ = ContactRowField.DIR_BZ.ordinal();
-    static final int R_INV_MASS_A = ContactRowField.INV_MASS_A.ordinal();
-    static final int R_INV_MASS_B = ContactRowField.INV_MASS_B.ordinal();
-    static final int R_K = ContactRowField.K.ordinal();
-    static final int R_VN0 = ContactRowField.VN0.ordinal();
-    static final int R_TARGET = ContactRowField.TARGET.ordinal();
-    static final int R_MU = ContactRowField.MU.ordinal();
-    static final int R_RHO = ContactRowField.RHO.ordinal();
-    static final int R_T1X = ContactRowField.T1X.ordinal();
-    static final int R_T1Y = ContactRowField.T1Y.ordinal();
-    static final int R_T1Z = ContactRowField.T1Z.ordinal();
-    static final int R_T2X = ContactRowField.T2X.ordinal();
-    static final int R_T2Y = ContactRowField.T2Y.ordinal();
-    static final int R_T2Z = ContactRowField.T2Z.ordinal();
-    static final int R_KT = ContactRowField.KT.ordinal();
-    static final int R_VT1_0 = ContactRowField.VT1_0.ordinal();
-    static final int R_VT2_0 = ContactRowField.VT2_0.ordinal();
-    static final int R_KR = ContactRowField.KR.ordinal();
-    static final int R_WT1_0 = ContactRowField.WT1_0.ordinal();
-    static final int R_WT2_0 = ContactRowField.WT2_0.ordinal();
 
     private BodyMath() {
     }
@@ -112,35 +32,35 @@ final class BodyMath {
 
     /** Writes body {@code i}'s working record at {@code prepared[o]}: for a record kept apart from the others. */
     static void prepareBody(FloatBuffer bodies, int stride, int i, float[] prepared, int o) {
-        float qw = bodies.get(BodyField.QW.ordinal() * stride + i);
-        float qx = bodies.get(BodyField.QX.ordinal() * stride + i);
-        float qy = bodies.get(BodyField.QY.ordinal() * stride + i);
-        float qz = bodies.get(BodyField.QZ.ordinal() * stride + i);
-        float bxx = bodies.get(BodyField.INV_IXX.ordinal() * stride + i);
-        float byy = bodies.get(BodyField.INV_IYY.ordinal() * stride + i);
-        float bzz = bodies.get(BodyField.INV_IZZ.ordinal() * stride + i);
-        float bxy = bodies.get(BodyField.INV_IXY.ordinal() * stride + i);
-        float bxz = bodies.get(BodyField.INV_IXZ.ordinal() * stride + i);
-        float byz = bodies.get(BodyField.INV_IYZ.ordinal() * stride + i);
+        float qw = bodies.get(BODY_QW * stride + i);
+        float qx = bodies.get(BODY_QX * stride + i);
+        float qy = bodies.get(BODY_QY * stride + i);
+        float qz = bodies.get(BODY_QZ * stride + i);
+        float bxx = bodies.get(BODY_INV_IXX * stride + i);
+        float byy = bodies.get(BODY_INV_IYY * stride + i);
+        float bzz = bodies.get(BODY_INV_IZZ * stride + i);
+        float bxy = bodies.get(BODY_INV_IXY * stride + i);
+        float bxz = bodies.get(BODY_INV_IXZ * stride + i);
+        float byz = bodies.get(BODY_INV_IYZ * stride + i);
 
-        prepared[o + F_X] = bodies.get(BodyField.X.ordinal() * stride + i);
-        prepared[o + F_Y] = bodies.get(BodyField.Y.ordinal() * stride + i);
-        prepared[o + F_Z] = bodies.get(BodyField.Z.ordinal() * stride + i);
-        prepared[o + F_INV_MASS] = bodies.get(BodyField.INV_MASS.ordinal() * stride + i);
-        prepared[o + F_VX] = bodies.get(BodyField.VX.ordinal() * stride + i);
-        prepared[o + F_VY] = bodies.get(BodyField.VY.ordinal() * stride + i);
-        prepared[o + F_VZ] = bodies.get(BodyField.VZ.ordinal() * stride + i);
-        prepared[o + F_WX] = bodies.get(BodyField.WX.ordinal() * stride + i);
-        prepared[o + F_WY] = bodies.get(BodyField.WY.ordinal() * stride + i);
-        prepared[o + F_WZ] = bodies.get(BodyField.WZ.ordinal() * stride + i);
+        prepared[o + PREP_X] = bodies.get(BODY_X * stride + i);
+        prepared[o + PREP_Y] = bodies.get(BODY_Y * stride + i);
+        prepared[o + PREP_Z] = bodies.get(BODY_Z * stride + i);
+        prepared[o + PREP_INV_MASS] = bodies.get(BODY_INV_MASS * stride + i);
+        prepared[o + PREP_VX] = bodies.get(BODY_VX * stride + i);
+        prepared[o + PREP_VY] = bodies.get(BODY_VY * stride + i);
+        prepared[o + PREP_VZ] = bodies.get(BODY_VZ * stride + i);
+        prepared[o + PREP_WX] = bodies.get(BODY_WX * stride + i);
+        prepared[o + PREP_WY] = bodies.get(BODY_WY * stride + i);
+        prepared[o + PREP_WZ] = bodies.get(BODY_WZ * stride + i);
         if (bxy == 0.0f && bxz == 0.0f && byz == 0.0f && bxx == byy && byy == bzz) {
             // isotropic (a sphere, a particle, a static body): R (k I) R^T = k I, exactly, in every frame
-            prepared[o + F_IXX] = bxx;
-            prepared[o + F_IYY] = bxx;
-            prepared[o + F_IZZ] = bxx;
-            prepared[o + F_IXY] = 0.0f;
-            prepared[o + F_IXZ] = 0.0f;
-            prepared[o + F_IYZ] = 0.0f;
+            prepared[o + PREP_IXX] = bxx;
+            prepared[o + PREP_IYY] = bxx;
+            prepared[o + PREP_IZZ] = bxx;
+            prepared[o + PREP_IXY] = 0.0f;
+            prepared[o + PREP_IXZ] = 0.0f;
+            prepared[o + PREP_IYZ] = 0.0f;
             return;
         }
 
@@ -176,12 +96,12 @@ final class BodyMath {
         float m22 = r20 * bxz + r21 * byz + r22 * bzz;
 
         // world = m * R^T; only the upper triangle, so the result is exactly symmetric
-        prepared[o + F_IXX] = m00 * r00 + m01 * r01 + m02 * r02;
-        prepared[o + F_IYY] = m10 * r10 + m11 * r11 + m12 * r12;
-        prepared[o + F_IZZ] = m20 * r20 + m21 * r21 + m22 * r22;
-        prepared[o + F_IXY] = m00 * r10 + m01 * r11 + m02 * r12;
-        prepared[o + F_IXZ] = m00 * r20 + m01 * r21 + m02 * r22;
-        prepared[o + F_IYZ] = m10 * r20 + m11 * r21 + m12 * r22;
+        prepared[o + PREP_IXX] = m00 * r00 + m01 * r01 + m02 * r02;
+        prepared[o + PREP_IYY] = m10 * r10 + m11 * r11 + m12 * r12;
+        prepared[o + PREP_IZZ] = m20 * r20 + m21 * r21 + m22 * r22;
+        prepared[o + PREP_IXY] = m00 * r10 + m01 * r11 + m02 * r12;
+        prepared[o + PREP_IXZ] = m00 * r20 + m01 * r21 + m02 * r22;
+        prepared[o + PREP_IYZ] = m10 * r20 + m11 * r21 + m12 * r22;
     }
 
     /** The offset of body {@code body}'s prepared record; the world ({@code -1}) has the one after the last body. */
@@ -225,50 +145,56 @@ final class BodyMath {
     static void evaluateContact(FloatBuffer contacts, int stride, int c, float[] records, int oa, int ob,
             TargetRule rule, float[] row) {
         float[] prepared = records;
-        float px = contacts.get(PX * stride + c);
-        float py = contacts.get(PY * stride + c);
-        float pz = contacts.get(PZ * stride + c);
-        float nx = contacts.get(NX * stride + c);
-        float ny = contacts.get(NY * stride + c);
-        float nz = contacts.get(NZ * stride + c);
-        float e = contacts.get(RESTITUTION * stride + c);
+        float px = contacts.get(CONTACT_PX * stride + c);
+        float py = contacts.get(CONTACT_PY * stride + c);
+        float pz = contacts.get(CONTACT_PZ * stride + c);
+        float nx = contacts.get(CONTACT_NX * stride + c);
+        float ny = contacts.get(CONTACT_NY * stride + c);
+        float nz = contacts.get(CONTACT_NZ * stride + c);
+        float e = contacts.get(CONTACT_RESTITUTION * stride + c);
 
         // side a: r, r x n, I^-1 (r x n), and the velocity v + w x r of the contact point
-        float rax = px - prepared[oa + F_X];
-        float ray = py - prepared[oa + F_Y];
-        float raz = pz - prepared[oa + F_Z];
+        float rax = px - prepared[oa + PREP_X];
+        float ray = py - prepared[oa + PREP_Y];
+        float raz = pz - prepared[oa + PREP_Z];
         float rxnAX = ray * nz - raz * ny;
         float rxnAY = raz * nx - rax * nz;
         float rxnAZ = rax * ny - ray * nx;
-        float dirAX = prepared[oa + F_IXX] * rxnAX + prepared[oa + F_IXY] * rxnAY + prepared[oa + F_IXZ] * rxnAZ;
-        float dirAY = prepared[oa + F_IXY] * rxnAX + prepared[oa + F_IYY] * rxnAY + prepared[oa + F_IYZ] * rxnAZ;
-        float dirAZ = prepared[oa + F_IXZ] * rxnAX + prepared[oa + F_IYZ] * rxnAY + prepared[oa + F_IZZ] * rxnAZ;
-        float velAX = prepared[oa + F_VX] + (prepared[oa + F_WY] * raz - prepared[oa + F_WZ] * ray);
-        float velAY = prepared[oa + F_VY] + (prepared[oa + F_WZ] * rax - prepared[oa + F_WX] * raz);
-        float velAZ = prepared[oa + F_VZ] + (prepared[oa + F_WX] * ray - prepared[oa + F_WY] * rax);
+        float dirAX = prepared[oa + PREP_IXX] * rxnAX + prepared[oa + PREP_IXY] * rxnAY
+                + prepared[oa + PREP_IXZ] * rxnAZ;
+        float dirAY = prepared[oa + PREP_IXY] * rxnAX + prepared[oa + PREP_IYY] * rxnAY
+                + prepared[oa + PREP_IYZ] * rxnAZ;
+        float dirAZ = prepared[oa + PREP_IXZ] * rxnAX + prepared[oa + PREP_IYZ] * rxnAY
+                + prepared[oa + PREP_IZZ] * rxnAZ;
+        float velAX = prepared[oa + PREP_VX] + (prepared[oa + PREP_WY] * raz - prepared[oa + PREP_WZ] * ray);
+        float velAY = prepared[oa + PREP_VY] + (prepared[oa + PREP_WZ] * rax - prepared[oa + PREP_WX] * raz);
+        float velAZ = prepared[oa + PREP_VZ] + (prepared[oa + PREP_WX] * ray - prepared[oa + PREP_WY] * rax);
 
         // side b, likewise
-        float rbx = px - prepared[ob + F_X];
-        float rby = py - prepared[ob + F_Y];
-        float rbz = pz - prepared[ob + F_Z];
+        float rbx = px - prepared[ob + PREP_X];
+        float rby = py - prepared[ob + PREP_Y];
+        float rbz = pz - prepared[ob + PREP_Z];
         float rxnBX = rby * nz - rbz * ny;
         float rxnBY = rbz * nx - rbx * nz;
         float rxnBZ = rbx * ny - rby * nx;
-        float dirBX = prepared[ob + F_IXX] * rxnBX + prepared[ob + F_IXY] * rxnBY + prepared[ob + F_IXZ] * rxnBZ;
-        float dirBY = prepared[ob + F_IXY] * rxnBX + prepared[ob + F_IYY] * rxnBY + prepared[ob + F_IYZ] * rxnBZ;
-        float dirBZ = prepared[ob + F_IXZ] * rxnBX + prepared[ob + F_IYZ] * rxnBY + prepared[ob + F_IZZ] * rxnBZ;
-        float velBX = prepared[ob + F_VX] + (prepared[ob + F_WY] * rbz - prepared[ob + F_WZ] * rby);
-        float velBY = prepared[ob + F_VY] + (prepared[ob + F_WZ] * rbx - prepared[ob + F_WX] * rbz);
-        float velBZ = prepared[ob + F_VZ] + (prepared[ob + F_WX] * rby - prepared[ob + F_WY] * rbx);
+        float dirBX = prepared[ob + PREP_IXX] * rxnBX + prepared[ob + PREP_IXY] * rxnBY
+                + prepared[ob + PREP_IXZ] * rxnBZ;
+        float dirBY = prepared[ob + PREP_IXY] * rxnBX + prepared[ob + PREP_IYY] * rxnBY
+                + prepared[ob + PREP_IYZ] * rxnBZ;
+        float dirBZ = prepared[ob + PREP_IXZ] * rxnBX + prepared[ob + PREP_IYZ] * rxnBY
+                + prepared[ob + PREP_IZZ] * rxnBZ;
+        float velBX = prepared[ob + PREP_VX] + (prepared[ob + PREP_WY] * rbz - prepared[ob + PREP_WZ] * rby);
+        float velBY = prepared[ob + PREP_VY] + (prepared[ob + PREP_WZ] * rbx - prepared[ob + PREP_WX] * rbz);
+        float velBZ = prepared[ob + PREP_VZ] + (prepared[ob + PREP_WX] * rby - prepared[ob + PREP_WY] * rbx);
 
         float vn = (velBX - velAX) * nx + (velBY - velAY) * ny + (velBZ - velAZ) * nz;
-        float inverseMassA = prepared[oa + F_INV_MASS];
-        float inverseMassB = prepared[ob + F_INV_MASS];
+        float inverseMassA = prepared[oa + PREP_INV_MASS];
+        float inverseMassB = prepared[ob + PREP_INV_MASS];
         float k = inverseMassA + inverseMassB + (rxnAX * dirAX + rxnAY * dirAY + rxnAZ * dirAZ)
                 + (rxnBX * dirBX + rxnBY * dirBY + rxnBZ * dirBZ);
         float target = vn < -rule.restitutionThreshold() ? -(e * vn) : 0.0f;
         if (rule.inverseTimeStep() > 0.0f) {
-            float separation = contacts.get(SEPARATION * stride + c);
+            float separation = contacts.get(CONTACT_SEPARATION * stride + c);
             if (separation > 0.0f) {
                 target = -(separation * rule.inverseTimeStep());
             } else {
@@ -279,39 +205,31 @@ final class BodyMath {
                 }
             }
         }
-        row[R_NX] = nx;
-        row[R_NY] = ny;
-        row[R_NZ] = nz;
-        row[R_RXN_AX] = rxnAX;
-        row[R_RXN_AY] = rxnAY;
-        row[R_RXN_AZ] = rxnAZ;
-        row[R_RXN_BX] = rxnBX;
-        row[R_RXN_BY] = rxnBY;
-        row[R_RXN_BZ] = rxnBZ;
-        row[R_DIR_AX] = dirAX;
-        row[R_DIR_AY] = dirAY;
-        row[R_DIR_AZ] = dirAZ;
-        row[R_DIR_BX] = dirBX;
-        row[R_DIR_BY] = dirBY;
-        row[R_DIR_BZ] = dirBZ;
-        row[R_INV_MASS_A] = inverseMassA;
-        row[R_INV_MASS_B] = inverseMassB;
-        row[R_K] = k;
-        row[R_VN0] = vn;
-        row[R_TARGET] = target;
+        row[ROW_NX] = nx;
+        row[ROW_NY] = ny;
+        row[ROW_NZ] = nz;
+        row[ROW_RXN_AX] = rxnAX;
+        row[ROW_RXN_AY] = rxnAY;
+        row[ROW_RXN_AZ] = rxnAZ;
+        row[ROW_RXN_BX] = rxnBX;
+        row[ROW_RXN_BY] = rxnBY;
+        row[ROW_RXN_BZ] = rxnBZ;
+        row[ROW_DIR_AX] = dirAX;
+        row[ROW_DIR_AY] = dirAY;
+        row[ROW_DIR_AZ] = dirAZ;
+        row[ROW_DIR_BX] = dirBX;
+        row[ROW_DIR_BY] = dirBY;
+        row[ROW_DIR_BZ] = dirBZ;
+        row[ROW_INV_MASS_A] = inverseMassA;
+        row[ROW_INV_MASS_B] = inverseMassB;
+        row[ROW_K] = k;
+        row[ROW_VN0] = vn;
+        row[ROW_TARGET] = target;
     }
 
     // ---- single pass with friction (docs/physics.md, "Single pass with friction") -----------------
 
-    /** The friction maths' scratch ({@link FrictionWork}): where each of its groups starts. */
-    static final int W_PX = FrictionWork.PX.ordinal();
-    static final int W_PY = FrictionWork.PY.ordinal();
-    static final int W_PZ = FrictionWork.PZ.ordinal();
-    static final int W_RA = FrictionWork.RAX.ordinal();
-    static final int W_RB = FrictionWork.RBX.ordinal();
-    static final int W_V = FrictionWork.VX.ordinal();
-    static final int W_BLOCK_A = FrictionWork.A_XX.ordinal();
-    static final int W_BLOCK_B = FrictionWork.B_XX.ordinal();
+    /** Floats of the friction maths' scratch ({@link FrictionWork}, its fields {@code WORK_*}). */
     static final int WORK = FrictionWork.COUNT;
 
     /**
@@ -322,30 +240,30 @@ final class BodyMath {
     static void contactMotion(FloatBuffer contacts, int stride, int c, float[] records, int oa, int ob,
             float[] work) {
         float[] prepared = records;
-        float px = contacts.get(PX * stride + c);
-        float py = contacts.get(PY * stride + c);
-        float pz = contacts.get(PZ * stride + c);
-        float rax = px - prepared[oa + F_X];
-        float ray = py - prepared[oa + F_Y];
-        float raz = pz - prepared[oa + F_Z];
-        float velAX = prepared[oa + F_VX] + (prepared[oa + F_WY] * raz - prepared[oa + F_WZ] * ray);
-        float velAY = prepared[oa + F_VY] + (prepared[oa + F_WZ] * rax - prepared[oa + F_WX] * raz);
-        float velAZ = prepared[oa + F_VZ] + (prepared[oa + F_WX] * ray - prepared[oa + F_WY] * rax);
-        float rbx = px - prepared[ob + F_X];
-        float rby = py - prepared[ob + F_Y];
-        float rbz = pz - prepared[ob + F_Z];
-        float velBX = prepared[ob + F_VX] + (prepared[ob + F_WY] * rbz - prepared[ob + F_WZ] * rby);
-        float velBY = prepared[ob + F_VY] + (prepared[ob + F_WZ] * rbx - prepared[ob + F_WX] * rbz);
-        float velBZ = prepared[ob + F_VZ] + (prepared[ob + F_WX] * rby - prepared[ob + F_WY] * rbx);
-        work[W_RA] = rax;
-        work[W_RA + 1] = ray;
-        work[W_RA + 2] = raz;
-        work[W_RB] = rbx;
-        work[W_RB + 1] = rby;
-        work[W_RB + 2] = rbz;
-        work[W_V] = velBX - velAX;
-        work[W_V + 1] = velBY - velAY;
-        work[W_V + 2] = velBZ - velAZ;
+        float px = contacts.get(CONTACT_PX * stride + c);
+        float py = contacts.get(CONTACT_PY * stride + c);
+        float pz = contacts.get(CONTACT_PZ * stride + c);
+        float rax = px - prepared[oa + PREP_X];
+        float ray = py - prepared[oa + PREP_Y];
+        float raz = pz - prepared[oa + PREP_Z];
+        float velAX = prepared[oa + PREP_VX] + (prepared[oa + PREP_WY] * raz - prepared[oa + PREP_WZ] * ray);
+        float velAY = prepared[oa + PREP_VY] + (prepared[oa + PREP_WZ] * rax - prepared[oa + PREP_WX] * raz);
+        float velAZ = prepared[oa + PREP_VZ] + (prepared[oa + PREP_WX] * ray - prepared[oa + PREP_WY] * rax);
+        float rbx = px - prepared[ob + PREP_X];
+        float rby = py - prepared[ob + PREP_Y];
+        float rbz = pz - prepared[ob + PREP_Z];
+        float velBX = prepared[ob + PREP_VX] + (prepared[ob + PREP_WY] * rbz - prepared[ob + PREP_WZ] * rby);
+        float velBY = prepared[ob + PREP_VY] + (prepared[ob + PREP_WZ] * rbx - prepared[ob + PREP_WX] * rbz);
+        float velBZ = prepared[ob + PREP_VZ] + (prepared[ob + PREP_WX] * rby - prepared[ob + PREP_WY] * rbx);
+        work[WORK_RAX] = rax;
+        work[WORK_RAX + 1] = ray;
+        work[WORK_RAX + 2] = raz;
+        work[WORK_RBX] = rbx;
+        work[WORK_RBX + 1] = rby;
+        work[WORK_RBX + 2] = rbz;
+        work[WORK_VX] = velBX - velAX;
+        work[WORK_VX + 1] = velBY - velAY;
+        work[WORK_VX + 2] = velBZ - velAZ;
     }
 
     /**
@@ -354,12 +272,12 @@ final class BodyMath {
      * {@code [r]x} is {@code u_k = r x e_k}, and entry {@code (i, k)} is {@code u_i . I^-1 u_k}.
      */
     static void angularBlock(float[] records, int o, float rx, float ry, float rz, float[] work, int at) {
-        float ixx = records[o + F_IXX];
-        float iyy = records[o + F_IYY];
-        float izz = records[o + F_IZZ];
-        float ixy = records[o + F_IXY];
-        float ixz = records[o + F_IXZ];
-        float iyz = records[o + F_IYZ];
+        float ixx = records[o + PREP_IXX];
+        float iyy = records[o + PREP_IYY];
+        float izz = records[o + PREP_IZZ];
+        float ixy = records[o + PREP_IXY];
+        float ixz = records[o + PREP_IXZ];
+        float iyz = records[o + PREP_IYZ];
         // I^-1 u_0, u_0 = (0, rz, -ry)
         float a0x = ixy * rz - ixz * ry;
         float a0y = iyy * rz - iyz * ry;
@@ -405,32 +323,32 @@ final class BodyMath {
      */
     static boolean frictionalImpulse(FloatBuffer contacts, int stride, int c, float[] records, int oa, int ob,
             float mu, float j0, float[] row, float[] work) {
-        float nx = row[R_NX];
-        float ny = row[R_NY];
-        float nz = row[R_NZ];
+        float nx = row[ROW_NX];
+        float ny = row[ROW_NY];
+        float nz = row[ROW_NZ];
         contactMotion(contacts, stride, c, records, oa, ob, work);
-        float rax = work[W_RA];
-        float ray = work[W_RA + 1];
-        float raz = work[W_RA + 2];
-        float rbx = work[W_RB];
-        float rby = work[W_RB + 1];
-        float rbz = work[W_RB + 2];
-        float vx = work[W_V];
-        float vy = work[W_V + 1];
-        float vz = work[W_V + 2];
-        float vn = row[R_VN0];
-        float target = row[R_TARGET];
+        float rax = work[WORK_RAX];
+        float ray = work[WORK_RAX + 1];
+        float raz = work[WORK_RAX + 2];
+        float rbx = work[WORK_RBX];
+        float rby = work[WORK_RBX + 1];
+        float rbz = work[WORK_RBX + 2];
+        float vx = work[WORK_VX];
+        float vy = work[WORK_VX + 1];
+        float vz = work[WORK_VX + 2];
+        float vn = row[ROW_VN0];
+        float target = row[ROW_TARGET];
 
         // K = (1/m_a + 1/m_b) 1 - [r_a]x I_a^-1 [r_a]x - [r_b]x I_b^-1 [r_b]x
-        angularBlock(records, oa, rax, ray, raz, work, W_BLOCK_A);
-        angularBlock(records, ob, rbx, rby, rbz, work, W_BLOCK_B);
-        float linear = row[R_INV_MASS_A] + row[R_INV_MASS_B];
-        float kxx = (linear + work[W_BLOCK_A]) + work[W_BLOCK_B];
-        float kyy = (linear + work[W_BLOCK_A + 1]) + work[W_BLOCK_B + 1];
-        float kzz = (linear + work[W_BLOCK_A + 2]) + work[W_BLOCK_B + 2];
-        float kxy = work[W_BLOCK_A + 3] + work[W_BLOCK_B + 3];
-        float kxz = work[W_BLOCK_A + 4] + work[W_BLOCK_B + 4];
-        float kyz = work[W_BLOCK_A + 5] + work[W_BLOCK_B + 5];
+        angularBlock(records, oa, rax, ray, raz, work, WORK_A_XX);
+        angularBlock(records, ob, rbx, rby, rbz, work, WORK_B_XX);
+        float linear = row[ROW_INV_MASS_A] + row[ROW_INV_MASS_B];
+        float kxx = (linear + work[WORK_A_XX]) + work[WORK_B_XX];
+        float kyy = (linear + work[WORK_A_XX + 1]) + work[WORK_B_XX + 1];
+        float kzz = (linear + work[WORK_A_XX + 2]) + work[WORK_B_XX + 2];
+        float kxy = work[WORK_A_XX + 3] + work[WORK_B_XX + 3];
+        float kxz = work[WORK_A_XX + 4] + work[WORK_B_XX + 4];
+        float kyz = work[WORK_A_XX + 5] + work[WORK_B_XX + 5];
 
         // sticking: K P = target n - v, by the adjugate of the symmetric K
         float cxx = kyy * kzz - kyz * kyz;
@@ -494,9 +412,9 @@ final class BodyMath {
         if (!(gain <= gain0)) {
             return false;
         }
-        work[W_PX] = impulseX;
-        work[W_PY] = impulseY;
-        work[W_PZ] = impulseZ;
+        work[WORK_PX] = impulseX;
+        work[WORK_PY] = impulseY;
+        work[WORK_PZ] = impulseZ;
         return true;
     }
 
@@ -511,9 +429,9 @@ final class BodyMath {
     static void evaluateFriction(FloatBuffer contacts, int stride, int c, float[] records, int oa, int ob,
             float[] row, float[] work) {
         float[] prepared = records;
-        float nx = row[R_NX];
-        float ny = row[R_NY];
-        float nz = row[R_NZ];
+        float nx = row[ROW_NX];
+        float ny = row[ROW_NY];
+        float nz = row[ROW_NZ];
 
         // a branchless orthonormal basis (t1, t2) of the plane normal to n
         float flip = Math.copySign(1.0f, nz);
@@ -525,66 +443,66 @@ final class BodyMath {
         float t2x = b;
         float t2y = flip + ny * ny * a;
         float t2z = -ny;
-        row[R_T1X] = t1x;
-        row[R_T1Y] = t1y;
-        row[R_T1Z] = t1z;
-        row[R_T2X] = t2x;
-        row[R_T2Y] = t2y;
-        row[R_T2Z] = t2z;
+        row[ROW_T1X] = t1x;
+        row[ROW_T1Y] = t1y;
+        row[ROW_T1Z] = t1z;
+        row[ROW_T2X] = t2x;
+        row[ROW_T2Y] = t2y;
+        row[ROW_T2Z] = t2z;
 
         // the contact points' motion, as in evaluateContact
         contactMotion(contacts, stride, c, records, oa, ob, work);
-        float rax = work[W_RA];
-        float ray = work[W_RA + 1];
-        float raz = work[W_RA + 2];
-        float rbx = work[W_RB];
-        float rby = work[W_RB + 1];
-        float rbz = work[W_RB + 2];
-        float vx = work[W_V];
-        float vy = work[W_V + 1];
-        float vz = work[W_V + 2];
-        float wx = prepared[ob + F_WX] - prepared[oa + F_WX];
-        float wy = prepared[ob + F_WY] - prepared[oa + F_WY];
-        float wz = prepared[ob + F_WZ] - prepared[oa + F_WZ];
+        float rax = work[WORK_RAX];
+        float ray = work[WORK_RAX + 1];
+        float raz = work[WORK_RAX + 2];
+        float rbx = work[WORK_RBX];
+        float rby = work[WORK_RBX + 1];
+        float rbz = work[WORK_RBX + 2];
+        float vx = work[WORK_VX];
+        float vy = work[WORK_VX + 1];
+        float vz = work[WORK_VX + 2];
+        float wx = prepared[ob + PREP_WX] - prepared[oa + PREP_WX];
+        float wy = prepared[ob + PREP_WY] - prepared[oa + PREP_WY];
+        float wz = prepared[ob + PREP_WZ] - prepared[oa + PREP_WZ];
 
         frictionSide(prepared, oa, rax, ray, raz, t1x, t1y, t1z, t2x, t2y, t2z, row,
-                ContactRowField.RXT1_AX.ordinal(), ContactRowField.DIRT1_AX.ordinal(),
-                ContactRowField.RXT2_AX.ordinal(), ContactRowField.DIRT2_AX.ordinal(),
-                ContactRowField.ROLL1_AX.ordinal(), ContactRowField.ROLL2_AX.ordinal());
+                ROW_RXT1_AX, ROW_DIRT1_AX,
+                ROW_RXT2_AX, ROW_DIRT2_AX,
+                ROW_ROLL1_AX, ROW_ROLL2_AX);
         frictionSide(prepared, ob, rbx, rby, rbz, t1x, t1y, t1z, t2x, t2y, t2z, row,
-                ContactRowField.RXT1_BX.ordinal(), ContactRowField.DIRT1_BX.ordinal(),
-                ContactRowField.RXT2_BX.ordinal(), ContactRowField.DIRT2_BX.ordinal(),
-                ContactRowField.ROLL1_BX.ordinal(), ContactRowField.ROLL2_BX.ordinal());
+                ROW_RXT1_BX, ROW_DIRT1_BX,
+                ROW_RXT2_BX, ROW_DIRT2_BX,
+                ROW_ROLL1_BX, ROW_ROLL2_BX);
 
         // [t_i . K t_j] = (1/m_a + 1/m_b) delta_ij + (r_a x t_i) . I_a^-1 (r_a x t_j) + (same for b)
-        float linear = row[R_INV_MASS_A] + row[R_INV_MASS_B];
-        float k11 = (linear + dotRow(row, ContactRowField.RXT1_AX.ordinal(), ContactRowField.DIRT1_AX.ordinal()))
-                + dotRow(row, ContactRowField.RXT1_BX.ordinal(), ContactRowField.DIRT1_BX.ordinal());
-        float k22 = (linear + dotRow(row, ContactRowField.RXT2_AX.ordinal(), ContactRowField.DIRT2_AX.ordinal()))
-                + dotRow(row, ContactRowField.RXT2_BX.ordinal(), ContactRowField.DIRT2_BX.ordinal());
-        float k12 = dotRow(row, ContactRowField.RXT1_AX.ordinal(), ContactRowField.DIRT2_AX.ordinal())
-                + dotRow(row, ContactRowField.RXT1_BX.ordinal(), ContactRowField.DIRT2_BX.ordinal());
+        float linear = row[ROW_INV_MASS_A] + row[ROW_INV_MASS_B];
+        float k11 = (linear + dotRow(row, ROW_RXT1_AX, ROW_DIRT1_AX))
+                + dotRow(row, ROW_RXT1_BX, ROW_DIRT1_BX);
+        float k22 = (linear + dotRow(row, ROW_RXT2_AX, ROW_DIRT2_AX))
+                + dotRow(row, ROW_RXT2_BX, ROW_DIRT2_BX);
+        float k12 = dotRow(row, ROW_RXT1_AX, ROW_DIRT2_AX)
+                + dotRow(row, ROW_RXT1_BX, ROW_DIRT2_BX);
         float kt = largerEigenvalue(k11, k22, k12);
-        row[R_KT] = kt;
-        row[R_VT1_0] = vx * t1x + vy * t1y + vz * t1z;
-        row[R_VT2_0] = vx * t2x + vy * t2y + vz * t2z;
+        row[ROW_KT] = kt;
+        row[ROW_VT1_0] = vx * t1x + vy * t1y + vz * t1z;
+        row[ROW_VT2_0] = vx * t2x + vy * t2y + vz * t2z;
 
         // [t_i . (I_a^-1 + I_b^-1) t_j]
-        float r11 = dotRow(row, ContactRowField.T1X.ordinal(), ContactRowField.ROLL1_AX.ordinal())
-                + dotRow(row, ContactRowField.T1X.ordinal(), ContactRowField.ROLL1_BX.ordinal());
-        float r22 = dotRow(row, ContactRowField.T2X.ordinal(), ContactRowField.ROLL2_AX.ordinal())
-                + dotRow(row, ContactRowField.T2X.ordinal(), ContactRowField.ROLL2_BX.ordinal());
-        float r12 = dotRow(row, ContactRowField.T1X.ordinal(), ContactRowField.ROLL2_AX.ordinal())
-                + dotRow(row, ContactRowField.T1X.ordinal(), ContactRowField.ROLL2_BX.ordinal());
+        float r11 = dotRow(row, ROW_T1X, ROW_ROLL1_AX)
+                + dotRow(row, ROW_T1X, ROW_ROLL1_BX);
+        float r22 = dotRow(row, ROW_T2X, ROW_ROLL2_AX)
+                + dotRow(row, ROW_T2X, ROW_ROLL2_BX);
+        float r12 = dotRow(row, ROW_T1X, ROW_ROLL2_AX)
+                + dotRow(row, ROW_T1X, ROW_ROLL2_BX);
         float kr = largerEigenvalue(r11, r22, r12);
-        row[R_KR] = kr;
-        row[R_WT1_0] = wx * t1x + wy * t1y + wz * t1z;
-        row[R_WT2_0] = wx * t2x + wy * t2y + wz * t2z;
+        row[ROW_KR] = kr;
+        row[ROW_WT1_0] = wx * t1x + wy * t1y + wz * t1z;
+        row[ROW_WT2_0] = wx * t2x + wy * t2y + wz * t2z;
         if (!(kt > 0.0f)) {
-            row[R_MU] = 0.0f;
+            row[ROW_MU] = 0.0f;
         }
         if (!(kr > 0.0f)) {
-            row[R_RHO] = 0.0f;
+            row[ROW_RHO] = 0.0f;
         }
     }
 
@@ -612,9 +530,9 @@ final class BodyMath {
 
     /** Writes {@code I^-1 u}, with the world-space inverse inertia of the record at {@code o}, at {@code out[at..at+2]}. */
     private static void inertiaTimes(float[] records, int o, float ux, float uy, float uz, float[] out, int at) {
-        out[at] = records[o + F_IXX] * ux + records[o + F_IXY] * uy + records[o + F_IXZ] * uz;
-        out[at + 1] = records[o + F_IXY] * ux + records[o + F_IYY] * uy + records[o + F_IYZ] * uz;
-        out[at + 2] = records[o + F_IXZ] * ux + records[o + F_IYZ] * uy + records[o + F_IZZ] * uz;
+        out[at] = records[o + PREP_IXX] * ux + records[o + PREP_IXY] * uy + records[o + PREP_IXZ] * uz;
+        out[at + 1] = records[o + PREP_IXY] * ux + records[o + PREP_IYY] * uy + records[o + PREP_IYZ] * uz;
+        out[at + 2] = records[o + PREP_IXZ] * ux + records[o + PREP_IYZ] * uy + records[o + PREP_IZZ] * uz;
     }
 
     /** The dot product of the three-field groups of {@code row} starting at {@code u} and {@code v}. */

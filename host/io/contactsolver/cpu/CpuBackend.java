@@ -1,5 +1,7 @@
 package io.contactsolver.cpu;
 
+import static io.contactsolver.core.FieldOffsets.*;
+
 import io.contactsolver.core.AccumulatedImpulse;
 import io.contactsolver.core.BodyContactIndex;
 import io.contactsolver.core.ContactColoring;
@@ -20,7 +22,6 @@ import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.core.StateField;
 import io.contactsolver.core.TargetRule;
-import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.SolvePhase;
@@ -265,7 +266,7 @@ public final class CpuBackend implements SolverBackend {
             float largest = 0.0f;
             for (int substep = 0; substep < k.substeps(); substep++) {
                 for (int i = bodyFrom; i < bodyTo; i++) {
-                    if (movable.isMovable(i) && bodies.getFloat(BodyField.INV_MASS.ordinal(), i) > 0.0f) {
+                    if (movable.isMovable(i) && bodies.getFloat(BODY_INV_MASS, i) > 0.0f) {
                         SoftStep.applyGravity(velocity, i * StateField.STRIDE, gx, gy, gz, h);
                     }
                 }
@@ -392,12 +393,12 @@ public final class CpuBackend implements SolverBackend {
         float[] peak = peaks;
         float[] prep = prepared;
         return (c, r) -> {
-            int a = links.ints().get(SIDE_A * links.stride() + c);
-            int b = links.ints().get(SIDE_B * links.stride() + c);
+            int a = links.ints().get(LINK_A * links.stride() + c);
+            int b = links.ints().get(LINK_B * links.stride() + c);
             SoftStep.prepareSoftRow(contacts.floats(), contacts.stride(), c, r, BodyMath.record(a, bodyCount),
                     BodyMath.record(b, bodyCount), prep, soft);
-            mover[ContactBody.COUNT * r + SIDE_A] = (a >= 0 ? a : bodyCount) * MotionField.STRIDE;
-            mover[ContactBody.COUNT * r + SIDE_B] = (b >= 0 ? b : bodyCount) * MotionField.STRIDE;
+            mover[ContactBody.COUNT * r + LINK_A] = (a >= 0 ? a : bodyCount) * MotionField.STRIDE;
+            mover[ContactBody.COUNT * r + LINK_B] = (b >= 0 ? b : bodyCount) * MotionField.STRIDE;
             peak[r] = 0.0f;
         };
     }
@@ -433,8 +434,8 @@ public final class CpuBackend implements SolverBackend {
                 int r = rowOf[c];
                 Iterative.prepareRow(contacts.floats(), links.ints(), contacts.stride(), c, r, rowStride, bodyCount,
                         prep, rule, useFriction, warm, contactCount, row, impulse, lambdaStride, scratch, work);
-                bodyPairs[ContactBody.COUNT * r + SIDE_A] = slots[SIDE_A * rows + r] * StateField.STRIDE;
-                bodyPairs[ContactBody.COUNT * r + SIDE_B] = slots[SIDE_B * rows + r] * StateField.STRIDE;
+                bodyPairs[ContactBody.COUNT * r + LINK_A] = slots[LINK_A * rows + r] * StateField.STRIDE;
+                bodyPairs[ContactBody.COUNT * r + LINK_B] = slots[LINK_B * rows + r] * StateField.STRIDE;
                 if (extra != null) {
                     extra.prepare(c, r);
                 }
@@ -442,8 +443,6 @@ public final class CpuBackend implements SolverBackend {
         });
     }
 
-    private static final int SIDE_A = ContactBody.A.ordinal();
-    private static final int SIDE_B = ContactBody.B.ordinal();
     /**
      * Fewest rows of a colour worth a thread of their own: below this a second thread's share
      * costs more in shared cache lines than it saves (a row is some 10 to 60 ns).

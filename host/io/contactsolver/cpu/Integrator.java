@@ -1,22 +1,8 @@
 package io.contactsolver.cpu;
 
-import static io.contactsolver.layout.BodyField.INV_MASS;
-import static io.contactsolver.layout.BodyField.QW;
-import static io.contactsolver.layout.BodyField.QX;
-import static io.contactsolver.layout.BodyField.QY;
-import static io.contactsolver.layout.BodyField.QZ;
-import static io.contactsolver.layout.BodyField.VX;
-import static io.contactsolver.layout.BodyField.VY;
-import static io.contactsolver.layout.BodyField.VZ;
-import static io.contactsolver.layout.BodyField.WX;
-import static io.contactsolver.layout.BodyField.WY;
-import static io.contactsolver.layout.BodyField.WZ;
-import static io.contactsolver.layout.BodyField.X;
-import static io.contactsolver.layout.BodyField.Y;
-import static io.contactsolver.layout.BodyField.Z;
+import static io.contactsolver.core.FieldOffsets.*;
 
 import io.contactsolver.core.FieldBlock;
-import io.contactsolver.layout.DeltaField;
 
 /**
  * The body updates of a simulation step, one body at a time; the Java twin of
@@ -30,12 +16,12 @@ public final class Integrator {
 
     /** {@code v += g dt} for a body with mass (inverse mass > 0). */
     public static void applyGravity(FieldBlock bodies, int i, float gx, float gy, float gz, float dt) {
-        if (!(bodies.getFloat(INV_MASS.ordinal(), i) > 0.0f)) {
+        if (!(bodies.getFloat(BODY_INV_MASS, i) > 0.0f)) {
             return;
         }
-        bodies.setFloat(VX.ordinal(), i, bodies.getFloat(VX.ordinal(), i) + gx * dt);
-        bodies.setFloat(VY.ordinal(), i, bodies.getFloat(VY.ordinal(), i) + gy * dt);
-        bodies.setFloat(VZ.ordinal(), i, bodies.getFloat(VZ.ordinal(), i) + gz * dt);
+        bodies.setFloat(BODY_VX, i, bodies.getFloat(BODY_VX, i) + gx * dt);
+        bodies.setFloat(BODY_VY, i, bodies.getFloat(BODY_VY, i) + gy * dt);
+        bodies.setFloat(BODY_VZ, i, bodies.getFloat(BODY_VZ, i) + gz * dt);
     }
 
     /**
@@ -45,26 +31,26 @@ public final class Integrator {
      * @param orientation the caller's scratch of at least 4 floats, so that no body allocates
      */
     public static void integrate(FieldBlock bodies, int i, FieldBlock deltas, float dt, float[] orientation) {
-        float vx = bodies.getFloat(VX.ordinal(), i) + deltas.getFloat(DeltaField.DVX.ordinal(), i);
-        float vy = bodies.getFloat(VY.ordinal(), i) + deltas.getFloat(DeltaField.DVY.ordinal(), i);
-        float vz = bodies.getFloat(VZ.ordinal(), i) + deltas.getFloat(DeltaField.DVZ.ordinal(), i);
-        float wx = bodies.getFloat(WX.ordinal(), i) + deltas.getFloat(DeltaField.DWX.ordinal(), i);
-        float wy = bodies.getFloat(WY.ordinal(), i) + deltas.getFloat(DeltaField.DWY.ordinal(), i);
-        float wz = bodies.getFloat(WZ.ordinal(), i) + deltas.getFloat(DeltaField.DWZ.ordinal(), i);
-        bodies.setVector(VX.ordinal(), i, vx, vy, vz);
-        bodies.setVector(WX.ordinal(), i, wx, wy, wz);
-        bodies.setVector(X.ordinal(), i, bodies.getFloat(X.ordinal(), i) + vx * dt,
-                bodies.getFloat(Y.ordinal(), i) + vy * dt, bodies.getFloat(Z.ordinal(), i) + vz * dt);
+        float vx = bodies.getFloat(BODY_VX, i) + deltas.getFloat(DELTA_DVX, i);
+        float vy = bodies.getFloat(BODY_VY, i) + deltas.getFloat(DELTA_DVY, i);
+        float vz = bodies.getFloat(BODY_VZ, i) + deltas.getFloat(DELTA_DVZ, i);
+        float wx = bodies.getFloat(BODY_WX, i) + deltas.getFloat(DELTA_DWX, i);
+        float wy = bodies.getFloat(BODY_WY, i) + deltas.getFloat(DELTA_DWY, i);
+        float wz = bodies.getFloat(BODY_WZ, i) + deltas.getFloat(DELTA_DWZ, i);
+        bodies.setVector(BODY_VX, i, vx, vy, vz);
+        bodies.setVector(BODY_WX, i, wx, wy, wz);
+        bodies.setVector(BODY_X, i, bodies.getFloat(BODY_X, i) + vx * dt,
+                bodies.getFloat(BODY_Y, i) + vy * dt, bodies.getFloat(BODY_Z, i) + vz * dt);
         if (wx == 0.0f && wy == 0.0f && wz == 0.0f) {
             return;
         }
-        orientation[0] = bodies.getFloat(QW.ordinal(), i);
-        orientation[1] = bodies.getFloat(QX.ordinal(), i);
-        orientation[2] = bodies.getFloat(QY.ordinal(), i);
-        orientation[3] = bodies.getFloat(QZ.ordinal(), i);
+        orientation[0] = bodies.getFloat(BODY_QW, i);
+        orientation[1] = bodies.getFloat(BODY_QX, i);
+        orientation[2] = bodies.getFloat(BODY_QY, i);
+        orientation[3] = bodies.getFloat(BODY_QZ, i);
         turn(orientation, 0, wx, wy, wz, 0.5f * dt);
-        bodies.setFloat(QW.ordinal(), i, orientation[0]);
-        bodies.setVector(QX.ordinal(), i, orientation[1], orientation[2], orientation[3]);
+        bodies.setFloat(BODY_QW, i, orientation[0]);
+        bodies.setVector(BODY_QX, i, orientation[1], orientation[2], orientation[3]);
     }
 
     /**

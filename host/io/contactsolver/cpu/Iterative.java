@@ -1,5 +1,7 @@
 package io.contactsolver.cpu;
 
+import static io.contactsolver.core.FieldOffsets.*;
+
 import io.contactsolver.core.AccumulatedImpulse;
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
@@ -31,83 +33,12 @@ import java.nio.IntBuffer;
  * <p>Two things the device does not need: rows of a colour are solved two at a time
  * ({@link #sweepNormalColour}, {@link #sweepColour}), and the steps of a row are methods small
  * enough for C2 to inline into the loop (under {@code FreqInlineSize}, 325 bytes of bytecode;
- * hence the row fields as int constants and the tangent step in pieces). Neither changes a bit.
+ * hence the row fields as the int constants of {@code FieldOffsets} and the tangent step in
+ * pieces). Neither changes a bit.
  */
 final class Iterative {
-    private static final int S_DVX = StateField.DVX.ordinal();
-    private static final int S_DVY = StateField.DVY.ordinal();
-    private static final int S_DVZ = StateField.DVZ.ordinal();
-    private static final int S_DWX = StateField.DWX.ordinal();
-    private static final int S_DWY = StateField.DWY.ordinal();
-    private static final int S_DWZ = StateField.DWZ.ordinal();
     private static final int STATE = StateField.STRIDE;
-    private static final int SIDE_A = ContactBody.A.ordinal();
-    private static final int L_N = AccumulatedImpulse.N.ordinal();
-    private static final int L_T1 = AccumulatedImpulse.T1.ordinal();
-    private static final int L_T2 = AccumulatedImpulse.T2.ordinal();
-    private static final int L_R1 = AccumulatedImpulse.R1.ordinal();
-    private static final int L_R2 = AccumulatedImpulse.R2.ordinal();
-    private static final int W_J = ImpulseField.J.ordinal();
-    private static final int W_TX = ImpulseField.TX.ordinal();
-    private static final int W_RX = ImpulseField.RX.ordinal();
-    private static final int R_MU = ContactRowField.MU.ordinal();
-    private static final int R_RHO = ContactRowField.RHO.ordinal();
-    private static final int R_T1X = ContactRowField.T1X.ordinal();
-    private static final int R_T1Y = ContactRowField.T1Y.ordinal();
-    private static final int R_T1Z = ContactRowField.T1Z.ordinal();
-    private static final int R_T2X = ContactRowField.T2X.ordinal();
-    private static final int R_T2Y = ContactRowField.T2Y.ordinal();
-    private static final int R_T2Z = ContactRowField.T2Z.ordinal();
-    private static final int SIDE_B = ContactBody.B.ordinal();
     private static final int PAIR = ContactBody.COUNT;
-    private static final int R_K = ContactRowField.K.ordinal();
-    // Row fields as int constants: `NX.ordinal()` is six bytes of bytecode, a constant three, and the
-    // hot methods must stay under C2's inlining limit (FreqInlineSize, 325 bytes) to be inlined.
-    private static final int R_DIRT1_AX = ContactRowField.DIRT1_AX.ordinal();
-    private static final int R_DIRT1_BX = ContactRowField.DIRT1_BX.ordinal();
-    private static final int R_DIRT2_AX = ContactRowField.DIRT2_AX.ordinal();
-    private static final int R_DIRT2_BX = ContactRowField.DIRT2_BX.ordinal();
-    private static final int R_DIR_AX = ContactRowField.DIR_AX.ordinal();
-    private static final int R_DIR_AY = ContactRowField.DIR_AY.ordinal();
-    private static final int R_DIR_AZ = ContactRowField.DIR_AZ.ordinal();
-    private static final int R_DIR_BX = ContactRowField.DIR_BX.ordinal();
-    private static final int R_DIR_BY = ContactRowField.DIR_BY.ordinal();
-    private static final int R_DIR_BZ = ContactRowField.DIR_BZ.ordinal();
-    private static final int R_INV_MASS_A = ContactRowField.INV_MASS_A.ordinal();
-    private static final int R_INV_MASS_B = ContactRowField.INV_MASS_B.ordinal();
-    private static final int R_KR = ContactRowField.KR.ordinal();
-    private static final int R_KT = ContactRowField.KT.ordinal();
-    private static final int R_NX = ContactRowField.NX.ordinal();
-    private static final int R_NY = ContactRowField.NY.ordinal();
-    private static final int R_NZ = ContactRowField.NZ.ordinal();
-    private static final int R_ROLL1_AX = ContactRowField.ROLL1_AX.ordinal();
-    private static final int R_ROLL1_AY = ContactRowField.ROLL1_AY.ordinal();
-    private static final int R_ROLL1_AZ = ContactRowField.ROLL1_AZ.ordinal();
-    private static final int R_ROLL1_BX = ContactRowField.ROLL1_BX.ordinal();
-    private static final int R_ROLL1_BY = ContactRowField.ROLL1_BY.ordinal();
-    private static final int R_ROLL1_BZ = ContactRowField.ROLL1_BZ.ordinal();
-    private static final int R_ROLL2_AX = ContactRowField.ROLL2_AX.ordinal();
-    private static final int R_ROLL2_AY = ContactRowField.ROLL2_AY.ordinal();
-    private static final int R_ROLL2_AZ = ContactRowField.ROLL2_AZ.ordinal();
-    private static final int R_ROLL2_BX = ContactRowField.ROLL2_BX.ordinal();
-    private static final int R_ROLL2_BY = ContactRowField.ROLL2_BY.ordinal();
-    private static final int R_ROLL2_BZ = ContactRowField.ROLL2_BZ.ordinal();
-    private static final int R_RXN_AX = ContactRowField.RXN_AX.ordinal();
-    private static final int R_RXN_AY = ContactRowField.RXN_AY.ordinal();
-    private static final int R_RXN_AZ = ContactRowField.RXN_AZ.ordinal();
-    private static final int R_RXN_BX = ContactRowField.RXN_BX.ordinal();
-    private static final int R_RXN_BY = ContactRowField.RXN_BY.ordinal();
-    private static final int R_RXN_BZ = ContactRowField.RXN_BZ.ordinal();
-    private static final int R_RXT1_AX = ContactRowField.RXT1_AX.ordinal();
-    private static final int R_RXT1_BX = ContactRowField.RXT1_BX.ordinal();
-    private static final int R_RXT2_AX = ContactRowField.RXT2_AX.ordinal();
-    private static final int R_RXT2_BX = ContactRowField.RXT2_BX.ordinal();
-    private static final int R_TARGET = ContactRowField.TARGET.ordinal();
-    private static final int R_VN0 = ContactRowField.VN0.ordinal();
-    private static final int R_VT1_0 = ContactRowField.VT1_0.ordinal();
-    private static final int R_VT2_0 = ContactRowField.VT2_0.ordinal();
-    private static final int R_WT1_0 = ContactRowField.WT1_0.ordinal();
-    private static final int R_WT2_0 = ContactRowField.WT2_0.ordinal();
 
     private Iterative() {
     }
@@ -132,10 +63,10 @@ final class Iterative {
         int oa = BodyMath.record(links.get(ContactBody.A.ordinal() * contactStride + c), worldRecord);
         int ob = BodyMath.record(links.get(ContactBody.B.ordinal() * contactStride + c), worldRecord);
         BodyMath.evaluateContact(contacts, contactStride, c, prepared, oa, ob, rule, scratch);
-        float mu = useFriction ? contacts.get(BodyMath.FRICTION * contactStride + c) : 0.0f;
-        float rho = useFriction ? contacts.get(BodyMath.ROLLING_RESISTANCE * contactStride + c) : 0.0f;
-        scratch[R_MU] = mu;
-        scratch[R_RHO] = rho;
+        float mu = useFriction ? contacts.get(CONTACT_FRICTION * contactStride + c) : 0.0f;
+        float rho = useFriction ? contacts.get(CONTACT_ROLLING_RESISTANCE * contactStride + c) : 0.0f;
+        scratch[ROW_MU] = mu;
+        scratch[ROW_RHO] = rho;
         boolean frictional = mu > 0.0f || rho > 0.0f;
         if (frictional) {
             BodyMath.evaluateFriction(contacts, contactStride, c, prepared, oa, ob, scratch, work);
@@ -144,19 +75,19 @@ final class Iterative {
         System.arraycopy(scratch, 0, row, r * rowStride,
                 frictional ? rowStride : Math.min(rowStride, ContactRowField.FRICTIONLESS_COUNT));
         int l = r * lambdaStride;
-        boolean movable = scratch[R_K] > 0.0f;
+        boolean movable = scratch[ROW_K] > 0.0f;
         boolean warmed = warm != null && movable;
         for (int i = 0; i < lambdaStride; i++) {
             lambda[l + i] = 0.0f;
         }
-        lambda[l + L_N] = warmed ? warm[W_J * warmStride + c] : 0.0f;
-        if (warmed && scratch[R_MU] > 0.0f) {
-            warmPair(warm, warmStride, c, W_TX, scratch, lambda, l, L_T1, L_T2,
-                    scratch[R_MU] * lambda[l + L_N]);
+        lambda[l + ACC_N] = warmed ? warm[IMPULSE_J * warmStride + c] : 0.0f;
+        if (warmed && scratch[ROW_MU] > 0.0f) {
+            warmPair(warm, warmStride, c, IMPULSE_TX, scratch, lambda, l, ACC_T1, ACC_T2,
+                    scratch[ROW_MU] * lambda[l + ACC_N]);
         }
-        if (warmed && scratch[R_RHO] > 0.0f) {
-            warmPair(warm, warmStride, c, W_RX, scratch, lambda, l, L_R1, L_R2,
-                    scratch[R_RHO] * lambda[l + L_N]);
+        if (warmed && scratch[ROW_RHO] > 0.0f) {
+            warmPair(warm, warmStride, c, IMPULSE_RX, scratch, lambda, l, ACC_R1, ACC_R2,
+                    scratch[ROW_RHO] * lambda[l + ACC_N]);
         }
     }
 
@@ -166,8 +97,8 @@ final class Iterative {
         float x = warm[first * warmStride + c];
         float y = warm[(first + 1) * warmStride + c];
         float z = warm[(first + 2) * warmStride + c];
-        lambda[l + first1] = x * scratch[R_T1X] + y * scratch[R_T1Y] + z * scratch[R_T1Z];
-        lambda[l + first2] = x * scratch[R_T2X] + y * scratch[R_T2Y] + z * scratch[R_T2Z];
+        lambda[l + first1] = x * scratch[ROW_T1X] + y * scratch[ROW_T1Y] + z * scratch[ROW_T1Z];
+        lambda[l + first2] = x * scratch[ROW_T2X] + y * scratch[ROW_T2Y] + z * scratch[ROW_T2Z];
         projectOntoDisk(lambda, l + first1, l + first2, limit);
     }
 
@@ -198,12 +129,12 @@ final class Iterative {
         for (; r + 1 < end; r += 2) {
             int o0 = r * NORMAL_STRIDE;
             int o1 = o0 + NORMAL_STRIDE;
-            int a0 = pairs[PAIR * r + SIDE_A];
-            int b0 = pairs[PAIR * r + SIDE_B];
-            int a1 = pairs[PAIR * r + PAIR + SIDE_A];
-            int b1 = pairs[PAIR * r + PAIR + SIDE_B];
-            boolean live0 = row[o0 + R_K] > 0.0f;
-            boolean live1 = row[o1 + R_K] > 0.0f;
+            int a0 = pairs[PAIR * r + LINK_A];
+            int b0 = pairs[PAIR * r + LINK_B];
+            int a1 = pairs[PAIR * r + PAIR + LINK_A];
+            int b1 = pairs[PAIR * r + PAIR + LINK_B];
+            boolean live0 = row[o0 + ROW_K] > 0.0f;
+            boolean live1 = row[o1 + ROW_K] > 0.0f;
             float applied0 = live0 ? normalImpulse(row, o0, lambda, r, a0, b0, state) : 0.0f;
             float applied1 = live1 ? normalImpulse(row, o1, lambda, r + 1, a1, b1, state) : 0.0f;
             if (live0) {
@@ -224,8 +155,8 @@ final class Iterative {
         float largest = 0.0f;
         for (int r = first; r < end; r++) {
             int o = r * NORMAL_STRIDE;
-            if (row[o + R_K] > 0.0f) {
-                float change = solveNormal(row, o, lambda, r, pairs[PAIR * r + SIDE_A], pairs[PAIR * r + SIDE_B],
+            if (row[o + ROW_K] > 0.0f) {
+                float change = solveNormal(row, o, lambda, r, pairs[PAIR * r + LINK_A], pairs[PAIR * r + LINK_B],
                         state, world);
                 largest = Math.max(largest, change);
             }
@@ -240,8 +171,8 @@ final class Iterative {
             int world, int first, int end) {
         float largest = 0.0f;
         for (int r = first; r < end; r++) {
-            float change = solveRow(row, r * rowStride, lambda, r * lambdaStride, pairs[PAIR * r + SIDE_A],
-                    pairs[PAIR * r + SIDE_B], state, world);
+            float change = solveRow(row, r * rowStride, lambda, r * lambdaStride, pairs[PAIR * r + LINK_A],
+                    pairs[PAIR * r + LINK_B], state, world);
             largest = Math.max(largest, change);
         }
         return largest;
@@ -262,12 +193,12 @@ final class Iterative {
             int o1 = o0 + rowStride;
             int l0 = r * lambdaStride;
             int l1 = l0 + lambdaStride;
-            int a0 = pairs[PAIR * r + SIDE_A];
-            int b0 = pairs[PAIR * r + SIDE_B];
-            int a1 = pairs[PAIR * r + PAIR + SIDE_A];
-            int b1 = pairs[PAIR * r + PAIR + SIDE_B];
-            boolean live0 = row[o0 + R_K] > 0.0f;
-            boolean live1 = row[o1 + R_K] > 0.0f;
+            int a0 = pairs[PAIR * r + LINK_A];
+            int b0 = pairs[PAIR * r + LINK_B];
+            int a1 = pairs[PAIR * r + PAIR + LINK_A];
+            int b1 = pairs[PAIR * r + PAIR + LINK_B];
+            boolean live0 = row[o0 + ROW_K] > 0.0f;
+            boolean live1 = row[o1 + ROW_K] > 0.0f;
             float applied0 = live0 ? normalImpulse(row, o0, lambda, l0, a0, b0, state) : 0.0f;
             float applied1 = live1 ? normalImpulse(row, o1, lambda, l1, a1, b1, state) : 0.0f;
             // each row's change is combined as solveRow combines it, then into the largest
@@ -280,17 +211,17 @@ final class Iterative {
                 applyImpulse(row, o1, a1, b1, applied1, state, world);
             }
             // an inert row has no friction stages, as in solveRow, which returns before them
-            float mu0 = live0 ? row[o0 + R_MU] : 0.0f;
-            float mu1 = live1 ? row[o1 + R_MU] : 0.0f;
-            float old01 = lambda[l0 + L_T1];
-            float old02 = lambda[l0 + L_T2];
-            float old11 = lambda[l1 + L_T1];
-            float old12 = lambda[l1 + L_T2];
+            float mu0 = live0 ? row[o0 + ROW_MU] : 0.0f;
+            float mu1 = live1 ? row[o1 + ROW_MU] : 0.0f;
+            float old01 = lambda[l0 + ACC_T1];
+            float old02 = lambda[l0 + ACC_T2];
+            float old11 = lambda[l1 + ACC_T1];
+            float old12 = lambda[l1 + ACC_T2];
             if (mu0 > 0.0f) {
-                stepTangents(row, o0, l0, a0, b0, lambda, state, mu0 * lambda[l0 + L_N]);
+                stepTangents(row, o0, l0, a0, b0, lambda, state, mu0 * lambda[l0 + ACC_N]);
             }
             if (mu1 > 0.0f) {
-                stepTangents(row, o1, l1, a1, b1, lambda, state, mu1 * lambda[l1 + L_N]);
+                stepTangents(row, o1, l1, a1, b1, lambda, state, mu1 * lambda[l1 + ACC_N]);
             }
             if (mu0 > 0.0f) {
                 float tangential = applyTangentsStep(row, o0, l0, a0, b0, old01, old02, lambda, state, world);
@@ -300,18 +231,18 @@ final class Iterative {
                 float tangential = applyTangentsStep(row, o1, l1, a1, b1, old11, old12, lambda, state, world);
                 change1 = tangential > change1 ? tangential : change1;
             }
-            if (lambdaStride > L_R1) {
-                float rho0 = live0 ? row[o0 + R_RHO] : 0.0f;
-                float rho1 = live1 ? row[o1 + R_RHO] : 0.0f;
-                float roll01 = lambda[l0 + L_R1];
-                float roll02 = lambda[l0 + L_R2];
-                float roll11 = lambda[l1 + L_R1];
-                float roll12 = lambda[l1 + L_R2];
+            if (lambdaStride > ACC_R1) {
+                float rho0 = live0 ? row[o0 + ROW_RHO] : 0.0f;
+                float rho1 = live1 ? row[o1 + ROW_RHO] : 0.0f;
+                float roll01 = lambda[l0 + ACC_R1];
+                float roll02 = lambda[l0 + ACC_R2];
+                float roll11 = lambda[l1 + ACC_R1];
+                float roll12 = lambda[l1 + ACC_R2];
                 if (rho0 > 0.0f) {
-                    stepRolling(row, o0, l0, a0, b0, lambda, state, rho0 * lambda[l0 + L_N]);
+                    stepRolling(row, o0, l0, a0, b0, lambda, state, rho0 * lambda[l0 + ACC_N]);
                 }
                 if (rho1 > 0.0f) {
-                    stepRolling(row, o1, l1, a1, b1, lambda, state, rho1 * lambda[l1 + L_N]);
+                    stepRolling(row, o1, l1, a1, b1, lambda, state, rho1 * lambda[l1 + ACC_N]);
                 }
                 if (rho0 > 0.0f) {
                     float rolling = applyRollingStep(row, o0, l0, a0, b0, roll01, roll02, lambda, state, world);
@@ -335,11 +266,11 @@ final class Iterative {
      * Returns the largest change of any of its accumulated impulses (at {@code l}).
      */
     static float solveRow(float[] row, int o, float[] lambda, int l, int a, int b, float[] state, int world) {
-        if (!(row[o + R_K] > 0.0f)) {
+        if (!(row[o + ROW_K] > 0.0f)) {
             return 0.0f;
         }
         float change = solveNormal(row, o, lambda, l, a, b, state, world);
-        return solveFrictionPairs(row, o, l, a, b, lambda, state, world, lambda[l + L_N], change);
+        return solveFrictionPairs(row, o, l, a, b, lambda, state, world, lambda[l + ACC_N], change);
     }
 
     /**
@@ -349,12 +280,12 @@ final class Iterative {
      */
     static float solveFrictionPairs(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
             float next, float change) {
-        float mu = row[o + R_MU];
+        float mu = row[o + ROW_MU];
         if (mu > 0.0f) {
             float tangential = solveTangents(row, o, l, a, b, lambda, state, world, mu * next);
             change = tangential > change ? tangential : change;
         }
-        float rho = row[o + R_RHO];
+        float rho = row[o + ROW_RHO];
         if (rho > 0.0f) {
             float rolling = solveRolling(row, o, l, a, b, lambda, state, world, rho * next);
             change = rolling > change ? rolling : change;
@@ -376,12 +307,12 @@ final class Iterative {
     /** The normal row's accumulation and clamp without applying it: returns the impulse to apply. */
     private static float normalImpulse(float[] row, int o, float[] lambda, int l, int a, int b, float[] state) {
         float vn = normalVelocity(row, o, a, b, state);
-        float old = lambda[l + L_N];
-        float next = old + (row[o + R_TARGET] - vn) / row[o + R_K];
+        float old = lambda[l + ACC_N];
+        float next = old + (row[o + ROW_TARGET] - vn) / row[o + ROW_K];
         if (next < 0.0f) {
             next = 0.0f;
         }
-        lambda[l + L_N] = next;
+        lambda[l + ACC_N] = next;
         return next - old;
     }
 
@@ -390,17 +321,17 @@ final class Iterative {
      * (state offsets {@code a}, {@code b}) add along n.
      */
     static float normalVelocity(float[] row, int o, int a, int b, float[] state) {
-        float dvx = state[b + S_DVX] - state[a + S_DVX];
-        float dvy = state[b + S_DVY] - state[a + S_DVY];
-        float dvz = state[b + S_DVZ] - state[a + S_DVZ];
-        float linear = dvx * row[o + R_NX] + dvy * row[o + R_NY] + dvz * row[o + R_NZ];
-        float angularB = row[o + R_RXN_BX] * state[b + S_DWX]
-                + row[o + R_RXN_BY] * state[b + S_DWY]
-                + row[o + R_RXN_BZ] * state[b + S_DWZ];
-        float angularA = row[o + R_RXN_AX] * state[a + S_DWX]
-                + row[o + R_RXN_AY] * state[a + S_DWY]
-                + row[o + R_RXN_AZ] * state[a + S_DWZ];
-        return row[o + R_VN0] + ((linear + angularB) - angularA);
+        float dvx = state[b + STATE_DVX] - state[a + STATE_DVX];
+        float dvy = state[b + STATE_DVY] - state[a + STATE_DVY];
+        float dvz = state[b + STATE_DVZ] - state[a + STATE_DVZ];
+        float linear = dvx * row[o + ROW_NX] + dvy * row[o + ROW_NY] + dvz * row[o + ROW_NZ];
+        float angularB = row[o + ROW_RXN_BX] * state[b + STATE_DWX]
+                + row[o + ROW_RXN_BY] * state[b + STATE_DWY]
+                + row[o + ROW_RXN_BZ] * state[b + STATE_DWZ];
+        float angularA = row[o + ROW_RXN_AX] * state[a + STATE_DWX]
+                + row[o + ROW_RXN_AY] * state[a + STATE_DWY]
+                + row[o + ROW_RXN_AZ] * state[a + STATE_DWZ];
+        return row[o + ROW_VN0] + ((linear + angularB) - angularA);
     }
 
     /**
@@ -410,8 +341,8 @@ final class Iterative {
      */
     static float solveTangents(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
             float limit) {
-        float old1 = lambda[l + L_T1];
-        float old2 = lambda[l + L_T2];
+        float old1 = lambda[l + ACC_T1];
+        float old2 = lambda[l + ACC_T2];
         stepTangents(row, o, l, a, b, lambda, state, limit);
         return applyTangentsStep(row, o, l, a, b, old1, old2, lambda, state, world);
     }
@@ -419,14 +350,14 @@ final class Iterative {
     /** The tangent pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
     private static void stepTangents(float[] row, int o, int l, int a, int b, float[] lambda, float[] state,
             float limit) {
-        float vt1 = tangentVelocity(row, o, a, b, state, R_T1X, R_RXT1_AX, R_RXT1_BX, R_VT1_0);
-        float vt2 = tangentVelocity(row, o, a, b, state, R_T2X, R_RXT2_AX, R_RXT2_BX, R_VT2_0);
-        float kt = row[o + R_KT];
-        float old1 = lambda[l + L_T1];
-        float old2 = lambda[l + L_T2];
-        lambda[l + L_T1] = old1 - vt1 / kt;
-        lambda[l + L_T2] = old2 - vt2 / kt;
-        projectOntoDisk(lambda, l + L_T1, l + L_T2, limit);
+        float vt1 = tangentVelocity(row, o, a, b, state, ROW_T1X, ROW_RXT1_AX, ROW_RXT1_BX, ROW_VT1_0);
+        float vt2 = tangentVelocity(row, o, a, b, state, ROW_T2X, ROW_RXT2_AX, ROW_RXT2_BX, ROW_VT2_0);
+        float kt = row[o + ROW_KT];
+        float old1 = lambda[l + ACC_T1];
+        float old2 = lambda[l + ACC_T2];
+        lambda[l + ACC_T1] = old1 - vt1 / kt;
+        lambda[l + ACC_T2] = old2 - vt2 / kt;
+        projectOntoDisk(lambda, l + ACC_T1, l + ACC_T2, limit);
     }
 
     /**
@@ -437,24 +368,24 @@ final class Iterative {
      */
     private static float tangentVelocity(float[] row, int o, int a, int b, float[] state, int t, int rxtA, int rxtB,
             int v0) {
-        float dvx = state[b + S_DVX] - state[a + S_DVX];
-        float dvy = state[b + S_DVY] - state[a + S_DVY];
-        float dvz = state[b + S_DVZ] - state[a + S_DVZ];
+        float dvx = state[b + STATE_DVX] - state[a + STATE_DVX];
+        float dvy = state[b + STATE_DVY] - state[a + STATE_DVY];
+        float dvz = state[b + STATE_DVZ] - state[a + STATE_DVZ];
         float linear = dvx * row[o + t] + dvy * row[o + t + 1] + dvz * row[o + t + 2];
-        float angularB = row[o + rxtB] * state[b + S_DWX]
-                + row[o + rxtB + 1] * state[b + S_DWY]
-                + row[o + rxtB + 2] * state[b + S_DWZ];
-        float angularA = row[o + rxtA] * state[a + S_DWX]
-                + row[o + rxtA + 1] * state[a + S_DWY]
-                + row[o + rxtA + 2] * state[a + S_DWZ];
+        float angularB = row[o + rxtB] * state[b + STATE_DWX]
+                + row[o + rxtB + 1] * state[b + STATE_DWY]
+                + row[o + rxtB + 2] * state[b + STATE_DWZ];
+        float angularA = row[o + rxtA] * state[a + STATE_DWX]
+                + row[o + rxtA + 1] * state[a + STATE_DWY]
+                + row[o + rxtA + 2] * state[a + STATE_DWZ];
         return row[o + v0] + ((linear + angularB) - angularA);
     }
 
     /** Applies a stepped tangent pair, accumulated at {@code old1}, {@code old2} before; returns the larger change. */
     private static float applyTangentsStep(float[] row, int o, int l, int a, int b, float old1, float old2,
             float[] lambda, float[] state, int world) {
-        float applied1 = lambda[l + L_T1] - old1;
-        float applied2 = lambda[l + L_T2] - old2;
+        float applied1 = lambda[l + ACC_T1] - old1;
+        float applied2 = lambda[l + ACC_T2] - old2;
         applyTangents(row, o, a, b, applied1, applied2, state, world);
         float change1 = Math.abs(applied1);
         float change2 = Math.abs(applied2);
@@ -464,8 +395,8 @@ final class Iterative {
     /** The rolling pair: as {@link #solveTangents}, on the relative angular velocity, with step size {@code k_r}. */
     static float solveRolling(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
             float limit) {
-        float old1 = lambda[l + L_R1];
-        float old2 = lambda[l + L_R2];
+        float old1 = lambda[l + ACC_R1];
+        float old2 = lambda[l + ACC_R2];
         stepRolling(row, o, l, a, b, lambda, state, limit);
         return applyRollingStep(row, o, l, a, b, old1, old2, lambda, state, world);
     }
@@ -473,26 +404,26 @@ final class Iterative {
     /** The rolling pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
     private static void stepRolling(float[] row, int o, int l, int a, int b, float[] lambda, float[] state,
             float limit) {
-        float dwx = state[b + S_DWX] - state[a + S_DWX];
-        float dwy = state[b + S_DWY] - state[a + S_DWY];
-        float dwz = state[b + S_DWZ] - state[a + S_DWZ];
-        float w1 = row[o + R_WT1_0] + (dwx * row[o + R_T1X]
-                + dwy * row[o + R_T1Y] + dwz * row[o + R_T1Z]);
-        float w2 = row[o + R_WT2_0] + (dwx * row[o + R_T2X]
-                + dwy * row[o + R_T2Y] + dwz * row[o + R_T2Z]);
-        float kr = row[o + R_KR];
-        float old1 = lambda[l + L_R1];
-        float old2 = lambda[l + L_R2];
-        lambda[l + L_R1] = old1 - w1 / kr;
-        lambda[l + L_R2] = old2 - w2 / kr;
-        projectOntoDisk(lambda, l + L_R1, l + L_R2, limit);
+        float dwx = state[b + STATE_DWX] - state[a + STATE_DWX];
+        float dwy = state[b + STATE_DWY] - state[a + STATE_DWY];
+        float dwz = state[b + STATE_DWZ] - state[a + STATE_DWZ];
+        float w1 = row[o + ROW_WT1_0] + (dwx * row[o + ROW_T1X]
+                + dwy * row[o + ROW_T1Y] + dwz * row[o + ROW_T1Z]);
+        float w2 = row[o + ROW_WT2_0] + (dwx * row[o + ROW_T2X]
+                + dwy * row[o + ROW_T2Y] + dwz * row[o + ROW_T2Z]);
+        float kr = row[o + ROW_KR];
+        float old1 = lambda[l + ACC_R1];
+        float old2 = lambda[l + ACC_R2];
+        lambda[l + ACC_R1] = old1 - w1 / kr;
+        lambda[l + ACC_R2] = old2 - w2 / kr;
+        projectOntoDisk(lambda, l + ACC_R1, l + ACC_R2, limit);
     }
 
     /** Applies a stepped rolling pair, accumulated at {@code old1}, {@code old2} before; returns the larger change. */
     private static float applyRollingStep(float[] row, int o, int l, int a, int b, float old1, float old2,
             float[] lambda, float[] state, int world) {
-        float applied1 = lambda[l + L_R1] - old1;
-        float applied2 = lambda[l + L_R2] - old2;
+        float applied1 = lambda[l + ACC_R1] - old1;
+        float applied2 = lambda[l + ACC_R2] - old2;
         applyRolling(row, o, a, b, applied1, applied2, state, world);
         float change1 = Math.abs(applied1);
         float change2 = Math.abs(applied2);
@@ -503,10 +434,10 @@ final class Iterative {
     static void applyTangents(float[] row, int o, int a, int b, float applied1, float applied2,
             float[] state, int world) {
         if (a != world) {
-            addTangential(row, o, a, -applied1, -applied2, R_INV_MASS_A, R_DIRT1_AX, R_DIRT2_AX, state);
+            addTangential(row, o, a, -applied1, -applied2, ROW_INV_MASS_A, ROW_DIRT1_AX, ROW_DIRT2_AX, state);
         }
         if (b != world) {
-            addTangential(row, o, b, applied1, applied2, R_INV_MASS_B, R_DIRT1_BX, R_DIRT2_BX, state);
+            addTangential(row, o, b, applied1, applied2, ROW_INV_MASS_B, ROW_DIRT1_BX, ROW_DIRT2_BX, state);
         }
     }
 
@@ -519,12 +450,12 @@ final class Iterative {
             int dirt1, int dirt2, float[] state) {
         float linear1 = impulse1 * row[o + inverseMass];
         float linear2 = impulse2 * row[o + inverseMass];
-        state[s + S_DVX] += linear1 * row[o + R_T1X] + linear2 * row[o + R_T2X];
-        state[s + S_DVY] += linear1 * row[o + R_T1Y] + linear2 * row[o + R_T2Y];
-        state[s + S_DVZ] += linear1 * row[o + R_T1Z] + linear2 * row[o + R_T2Z];
-        state[s + S_DWX] += impulse1 * row[o + dirt1] + impulse2 * row[o + dirt2];
-        state[s + S_DWY] += impulse1 * row[o + dirt1 + 1] + impulse2 * row[o + dirt2 + 1];
-        state[s + S_DWZ] += impulse1 * row[o + dirt1 + 2] + impulse2 * row[o + dirt2 + 2];
+        state[s + STATE_DVX] += linear1 * row[o + ROW_T1X] + linear2 * row[o + ROW_T2X];
+        state[s + STATE_DVY] += linear1 * row[o + ROW_T1Y] + linear2 * row[o + ROW_T2Y];
+        state[s + STATE_DVZ] += linear1 * row[o + ROW_T1Z] + linear2 * row[o + ROW_T2Z];
+        state[s + STATE_DWX] += impulse1 * row[o + dirt1] + impulse2 * row[o + dirt2];
+        state[s + STATE_DWY] += impulse1 * row[o + dirt1 + 1] + impulse2 * row[o + dirt2 + 1];
+        state[s + STATE_DWZ] += impulse1 * row[o + dirt1 + 2] + impulse2 * row[o + dirt2 + 2];
     }
 
     /** Adds the angular velocity change of rolling impulses {@code applied1 t1 + applied2 t2}: {@code -} on a, {@code +} on b. */
@@ -533,49 +464,49 @@ final class Iterative {
         if (a != world) {
             float impulse1 = -applied1;
             float impulse2 = -applied2;
-            state[a + S_DWX] += impulse1 * row[o + R_ROLL1_AX]
-                    + impulse2 * row[o + R_ROLL2_AX];
-            state[a + S_DWY] += impulse1 * row[o + R_ROLL1_AY]
-                    + impulse2 * row[o + R_ROLL2_AY];
-            state[a + S_DWZ] += impulse1 * row[o + R_ROLL1_AZ]
-                    + impulse2 * row[o + R_ROLL2_AZ];
+            state[a + STATE_DWX] += impulse1 * row[o + ROW_ROLL1_AX]
+                    + impulse2 * row[o + ROW_ROLL2_AX];
+            state[a + STATE_DWY] += impulse1 * row[o + ROW_ROLL1_AY]
+                    + impulse2 * row[o + ROW_ROLL2_AY];
+            state[a + STATE_DWZ] += impulse1 * row[o + ROW_ROLL1_AZ]
+                    + impulse2 * row[o + ROW_ROLL2_AZ];
         }
         if (b != world) {
             float impulse1 = applied1;
             float impulse2 = applied2;
-            state[b + S_DWX] += impulse1 * row[o + R_ROLL1_BX]
-                    + impulse2 * row[o + R_ROLL2_BX];
-            state[b + S_DWY] += impulse1 * row[o + R_ROLL1_BY]
-                    + impulse2 * row[o + R_ROLL2_BY];
-            state[b + S_DWZ] += impulse1 * row[o + R_ROLL1_BZ]
-                    + impulse2 * row[o + R_ROLL2_BZ];
+            state[b + STATE_DWX] += impulse1 * row[o + ROW_ROLL1_BX]
+                    + impulse2 * row[o + ROW_ROLL2_BX];
+            state[b + STATE_DWY] += impulse1 * row[o + ROW_ROLL1_BY]
+                    + impulse2 * row[o + ROW_ROLL2_BY];
+            state[b + STATE_DWZ] += impulse1 * row[o + ROW_ROLL1_BZ]
+                    + impulse2 * row[o + ROW_ROLL2_BZ];
         }
     }
 
     /** Adds the velocity change of an impulse {@code applied} along {@code n}: {@code -} on a, {@code +} on b. */
     static void applyImpulse(float[] row, int o, int a, int b, float applied, float[] state, int world) {
-        float nx = row[o + R_NX];
-        float ny = row[o + R_NY];
-        float nz = row[o + R_NZ];
+        float nx = row[o + ROW_NX];
+        float ny = row[o + ROW_NY];
+        float nz = row[o + ROW_NZ];
         if (a != world) {
             float impulseA = -applied;
-            float linearA = impulseA * row[o + R_INV_MASS_A];
-            state[a + S_DVX] += linearA * nx;
-            state[a + S_DVY] += linearA * ny;
-            state[a + S_DVZ] += linearA * nz;
-            state[a + S_DWX] += impulseA * row[o + R_DIR_AX];
-            state[a + S_DWY] += impulseA * row[o + R_DIR_AY];
-            state[a + S_DWZ] += impulseA * row[o + R_DIR_AZ];
+            float linearA = impulseA * row[o + ROW_INV_MASS_A];
+            state[a + STATE_DVX] += linearA * nx;
+            state[a + STATE_DVY] += linearA * ny;
+            state[a + STATE_DVZ] += linearA * nz;
+            state[a + STATE_DWX] += impulseA * row[o + ROW_DIR_AX];
+            state[a + STATE_DWY] += impulseA * row[o + ROW_DIR_AY];
+            state[a + STATE_DWZ] += impulseA * row[o + ROW_DIR_AZ];
         }
         if (b != world) {
             float impulseB = applied;
-            float linearB = impulseB * row[o + R_INV_MASS_B];
-            state[b + S_DVX] += linearB * nx;
-            state[b + S_DVY] += linearB * ny;
-            state[b + S_DVZ] += linearB * nz;
-            state[b + S_DWX] += impulseB * row[o + R_DIR_BX];
-            state[b + S_DWY] += impulseB * row[o + R_DIR_BY];
-            state[b + S_DWZ] += impulseB * row[o + R_DIR_BZ];
+            float linearB = impulseB * row[o + ROW_INV_MASS_B];
+            state[b + STATE_DVX] += linearB * nx;
+            state[b + STATE_DVY] += linearB * ny;
+            state[b + STATE_DVZ] += linearB * nz;
+            state[b + STATE_DWX] += impulseB * row[o + ROW_DIR_BX];
+            state[b + STATE_DWY] += impulseB * row[o + ROW_DIR_BY];
+            state[b + STATE_DWZ] += impulseB * row[o + ROW_DIR_BZ];
         }
     }
 
@@ -585,14 +516,14 @@ final class Iterative {
         for (int r = first; r < end; r++) {
             int o = r * rowStride;
             int l = r * lambdaStride;
-            int a = pairs[PAIR * r + SIDE_A];
-            int b = pairs[PAIR * r + SIDE_B];
-            applyImpulse(row, o, a, b, lambda[l + L_N], state, world);
-            if (lambdaStride > L_T1 && row[o + R_MU] > 0.0f) {
-                applyTangents(row, o, a, b, lambda[l + L_T1], lambda[l + L_T2], state, world);
+            int a = pairs[PAIR * r + LINK_A];
+            int b = pairs[PAIR * r + LINK_B];
+            applyImpulse(row, o, a, b, lambda[l + ACC_N], state, world);
+            if (lambdaStride > ACC_T1 && row[o + ROW_MU] > 0.0f) {
+                applyTangents(row, o, a, b, lambda[l + ACC_T1], lambda[l + ACC_T2], state, world);
             }
-            if (lambdaStride > L_R1 && row[o + R_RHO] > 0.0f) {
-                applyRolling(row, o, a, b, lambda[l + L_R1], lambda[l + L_R2], state, world);
+            if (lambdaStride > ACC_R1 && row[o + ROW_RHO] > 0.0f) {
+                applyRolling(row, o, a, b, lambda[l + ACC_R1], lambda[l + ACC_R2], state, world);
             }
         }
     }
@@ -608,18 +539,18 @@ final class Iterative {
         int l = r * lambdaStride;
         FloatBuffer out = impulses.floats();
         int stride = impulses.stride();
-        out.put(ImpulseField.J.ordinal() * stride + c, lambda[l + L_N]);
+        out.put(ImpulseField.J.ordinal() * stride + c, lambda[l + ACC_N]);
         float t1 = 0.0f;
         float t2 = 0.0f;
-        if (lambdaStride > L_T1 && row[o + R_MU] > 0.0f) {
-            t1 = lambda[l + L_T1];
-            t2 = lambda[l + L_T2];
+        if (lambdaStride > ACC_T1 && row[o + ROW_MU] > 0.0f) {
+            t1 = lambda[l + ACC_T1];
+            t2 = lambda[l + ACC_T2];
         }
         float r1 = 0.0f;
         float r2 = 0.0f;
-        if (lambdaStride > L_R1 && row[o + R_RHO] > 0.0f) {
-            r1 = lambda[l + L_R1];
-            r2 = lambda[l + L_R2];
+        if (lambdaStride > ACC_R1 && row[o + ROW_RHO] > 0.0f) {
+            r1 = lambda[l + ACC_R1];
+            r2 = lambda[l + ACC_R2];
         }
         writeVector(row, o, t1, t2, out, ImpulseField.TX.ordinal() * stride + c, stride);
         writeVector(row, o, r1, r2, out, ImpulseField.RX.ordinal() * stride + c, stride);
@@ -647,19 +578,19 @@ final class Iterative {
             out.put(at + 2 * stride, 0.0f);
             return;
         }
-        out.put(at, (s1 * row[o + R_T1X] + s2 * row[o + R_T2X]) + 0.0f);
-        out.put(at + stride, (s1 * row[o + R_T1Y] + s2 * row[o + R_T2Y]) + 0.0f);
-        out.put(at + 2 * stride, (s1 * row[o + R_T1Z] + s2 * row[o + R_T2Z]) + 0.0f);
+        out.put(at, (s1 * row[o + ROW_T1X] + s2 * row[o + ROW_T2X]) + 0.0f);
+        out.put(at + stride, (s1 * row[o + ROW_T1Y] + s2 * row[o + ROW_T2Y]) + 0.0f);
+        out.put(at + 2 * stride, (s1 * row[o + ROW_T1Z] + s2 * row[o + ROW_T2Z]) + 0.0f);
     }
 
     /** Copies body {@code i}'s accumulated change into the deltas (SoA, {@code deltaStride}). */
     static void writeDeltas(float[] state, int i, FloatBuffer deltas, int deltaStride) {
         int s = i * STATE;
-        deltas.put(DeltaField.DVX.ordinal() * deltaStride + i, state[s + S_DVX]);
-        deltas.put(DeltaField.DVY.ordinal() * deltaStride + i, state[s + S_DVY]);
-        deltas.put(DeltaField.DVZ.ordinal() * deltaStride + i, state[s + S_DVZ]);
-        deltas.put(DeltaField.DWX.ordinal() * deltaStride + i, state[s + S_DWX]);
-        deltas.put(DeltaField.DWY.ordinal() * deltaStride + i, state[s + S_DWY]);
-        deltas.put(DeltaField.DWZ.ordinal() * deltaStride + i, state[s + S_DWZ]);
+        deltas.put(DeltaField.DVX.ordinal() * deltaStride + i, state[s + STATE_DVX]);
+        deltas.put(DeltaField.DVY.ordinal() * deltaStride + i, state[s + STATE_DVY]);
+        deltas.put(DeltaField.DVZ.ordinal() * deltaStride + i, state[s + STATE_DVZ]);
+        deltas.put(DeltaField.DWX.ordinal() * deltaStride + i, state[s + STATE_DWX]);
+        deltas.put(DeltaField.DWY.ordinal() * deltaStride + i, state[s + STATE_DWY]);
+        deltas.put(DeltaField.DWZ.ordinal() * deltaStride + i, state[s + STATE_DWZ]);
     }
 }

@@ -1,11 +1,12 @@
 package io.contactsolver.cpu;
 
+import static io.contactsolver.core.FieldOffsets.*;
+
 import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.TargetRule;
-import io.contactsolver.layout.ContactBody;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -17,10 +18,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class NormalRows {
     private static final int GRAIN = 1 << 12;
-    private static final int K = ContactRowField.K.ordinal();
-    private static final int VN0 = ContactRowField.VN0.ordinal();
-    private static final int LINK_A = ContactBody.A.ordinal();
-    private static final int LINK_B = ContactBody.B.ordinal();
     private static final int RECORD = PreparedBodyField.STRIDE;
     /** In a contact's scratch: body a's record, body b's, then the all-zero record of the world. */
     private static final int WORLD = 2 * RECORD;
@@ -37,7 +34,7 @@ public final class NormalRows {
             float[] row = new float[ContactRowField.COUNT];
             for (int c = from; c < to && c < first.get(); c++) {
                 evaluate(bodies, contacts, links, c, records, row);
-                if (!Float.isFinite(row[K]) || !Float.isFinite(row[VN0])) {
+                if (!Float.isFinite(row[ROW_K]) || !Float.isFinite(row[ROW_VN0])) {
                     first.accumulateAndGet(c, Math::min);
                     return;
                 }
@@ -48,12 +45,12 @@ public final class NormalRows {
 
     /** Contact {@code c}'s {@code K}. */
     public static float effectiveInverseMass(FieldBlock bodies, FieldBlock contacts, FieldBlock links, int c) {
-        return evaluate(bodies, contacts, links, c)[K];
+        return evaluate(bodies, contacts, links, c)[ROW_K];
     }
 
     /** Contact {@code c}'s {@code v_n}. */
     public static float normalVelocity(FieldBlock bodies, FieldBlock contacts, FieldBlock links, int c) {
-        return evaluate(bodies, contacts, links, c)[VN0];
+        return evaluate(bodies, contacts, links, c)[ROW_VN0];
     }
 
     private static float[] evaluate(FieldBlock bodies, FieldBlock contacts, FieldBlock links, int c) {

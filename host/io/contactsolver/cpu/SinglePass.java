@@ -1,19 +1,6 @@
 package io.contactsolver.cpu;
 
-import static io.contactsolver.cpu.BodyMath.R_DIR_AX;
-import static io.contactsolver.cpu.BodyMath.R_DIR_AY;
-import static io.contactsolver.cpu.BodyMath.R_DIR_AZ;
-import static io.contactsolver.cpu.BodyMath.R_DIR_BX;
-import static io.contactsolver.cpu.BodyMath.R_DIR_BY;
-import static io.contactsolver.cpu.BodyMath.R_DIR_BZ;
-import static io.contactsolver.cpu.BodyMath.R_INV_MASS_A;
-import static io.contactsolver.cpu.BodyMath.R_INV_MASS_B;
-import static io.contactsolver.cpu.BodyMath.R_K;
-import static io.contactsolver.cpu.BodyMath.R_NX;
-import static io.contactsolver.cpu.BodyMath.R_NY;
-import static io.contactsolver.cpu.BodyMath.R_NZ;
-import static io.contactsolver.cpu.BodyMath.R_TARGET;
-import static io.contactsolver.cpu.BodyMath.R_VN0;
+import static io.contactsolver.core.FieldOffsets.*;
 
 import io.contactsolver.core.BodyContactIndex;
 import io.contactsolver.core.FieldBlock;
@@ -38,29 +25,8 @@ import java.nio.IntBuffer;
  * same order, so the bits agree. Responses and body sums are {@link DeltaField} records, six floats.
  */
 final class SinglePass {
-    private static final int DVX = DeltaField.DVX.ordinal();
-    private static final int DVY = DeltaField.DVY.ordinal();
-    private static final int DVZ = DeltaField.DVZ.ordinal();
-    private static final int DWX = DeltaField.DWX.ordinal();
-    private static final int DWY = DeltaField.DWY.ordinal();
-    private static final int DWZ = DeltaField.DWZ.ordinal();
     /** Floats per response and per body sum. */
     static final int RESPONSE = DeltaField.COUNT;
-    private static final int IMPULSE_J = ImpulseField.J.ordinal();
-    private static final int IMPULSE_TX = ImpulseField.TX.ordinal();
-    private static final int IMPULSE_TY = ImpulseField.TY.ordinal();
-    private static final int IMPULSE_TZ = ImpulseField.TZ.ordinal();
-    private static final int IMPULSE_RX = ImpulseField.RX.ordinal();
-    private static final int IMPULSE_RY = ImpulseField.RY.ordinal();
-    private static final int IMPULSE_RZ = ImpulseField.RZ.ordinal();
-    private static final int F_IXX = PreparedBodyField.IXX.ordinal();
-    private static final int F_IYY = PreparedBodyField.IYY.ordinal();
-    private static final int F_IZZ = PreparedBodyField.IZZ.ordinal();
-    private static final int F_IXY = PreparedBodyField.IXY.ordinal();
-    private static final int F_IXZ = PreparedBodyField.IXZ.ordinal();
-    private static final int F_IYZ = PreparedBodyField.IYZ.ordinal();
-    private static final int LINK_A = ContactBody.A.ordinal();
-    private static final int LINK_B = ContactBody.B.ordinal();
     /** An output offset that tells {@link #solveContact} to leave that side out. */
     static final int NONE = -1;
 
@@ -90,9 +56,9 @@ final class SinglePass {
         BodyMath.evaluateContact(contacts, stride, c, records, oa, ob, rule, row);
         float j = 0.0f;
         boolean frictional = false;
-        if (row[R_VN0] < row[R_TARGET] && row[R_K] > 0.0f) {
-            j = (row[R_TARGET] - row[R_VN0]) / row[R_K];
-            float mu = contacts.get(BodyMath.FRICTION * stride + c);
+        if (row[ROW_VN0] < row[ROW_TARGET] && row[ROW_K] > 0.0f) {
+            j = (row[ROW_TARGET] - row[ROW_VN0]) / row[ROW_K];
+            float mu = contacts.get(CONTACT_FRICTION * stride + c);
             frictional = useFriction && mu > 0.0f && BodyMath.frictionalImpulse(contacts, stride, c, records, oa, ob, mu, j, row,
                     work);
         }
@@ -101,28 +67,28 @@ final class SinglePass {
                 writeImpulses(impulses, c, j, 0.0f, 0.0f, 0.0f);
             }
             if (outA != NONE) {
-                respond(out, outA, add, -j, row[R_INV_MASS_A], row[R_DIR_AX], row[R_DIR_AY], row[R_DIR_AZ],
-                        row[R_NX], row[R_NY], row[R_NZ]);
+                respond(out, outA, add, -j, row[ROW_INV_MASS_A], row[ROW_DIR_AX], row[ROW_DIR_AY], row[ROW_DIR_AZ],
+                        row[ROW_NX], row[ROW_NY], row[ROW_NZ]);
             }
             if (outB != NONE) {
-                respond(out, outB, add, j, row[R_INV_MASS_B], row[R_DIR_BX], row[R_DIR_BY], row[R_DIR_BZ],
-                        row[R_NX], row[R_NY], row[R_NZ]);
+                respond(out, outB, add, j, row[ROW_INV_MASS_B], row[ROW_DIR_BX], row[ROW_DIR_BY], row[ROW_DIR_BZ],
+                        row[ROW_NX], row[ROW_NY], row[ROW_NZ]);
             }
             return;
         }
-        float px = work[BodyMath.W_PX];
-        float py = work[BodyMath.W_PY];
-        float pz = work[BodyMath.W_PZ];
+        float px = work[WORK_PX];
+        float py = work[WORK_PY];
+        float pz = work[WORK_PZ];
         if (impulses != null) {
-            float normal = px * row[R_NX] + py * row[R_NY] + pz * row[R_NZ];
-            writeImpulses(impulses, c, normal, px - normal * row[R_NX], py - normal * row[R_NY],
-                    pz - normal * row[R_NZ]);
+            float normal = px * row[ROW_NX] + py * row[ROW_NY] + pz * row[ROW_NZ];
+            writeImpulses(impulses, c, normal, px - normal * row[ROW_NX], py - normal * row[ROW_NY],
+                    pz - normal * row[ROW_NZ]);
         }
         if (outA != NONE) {
-            respondVector(out, outA, add, -px, -py, -pz, row[R_INV_MASS_A], records, oa, work, BodyMath.W_RA);
+            respondVector(out, outA, add, -px, -py, -pz, row[ROW_INV_MASS_A], records, oa, work, WORK_RAX);
         }
         if (outB != NONE) {
-            respondVector(out, outB, add, px, py, pz, row[R_INV_MASS_B], records, ob, work, BodyMath.W_RB);
+            respondVector(out, outB, add, px, py, pz, row[ROW_INV_MASS_B], records, ob, work, WORK_RBX);
         }
     }
 
@@ -155,9 +121,12 @@ final class SinglePass {
         float dvx = sx * inverseMass;
         float dvy = sy * inverseMass;
         float dvz = sz * inverseMass;
-        float dwx = records[ro + F_IXX] * torqueX + records[ro + F_IXY] * torqueY + records[ro + F_IXZ] * torqueZ;
-        float dwy = records[ro + F_IXY] * torqueX + records[ro + F_IYY] * torqueY + records[ro + F_IYZ] * torqueZ;
-        float dwz = records[ro + F_IXZ] * torqueX + records[ro + F_IYZ] * torqueY + records[ro + F_IZZ] * torqueZ;
+        float dwx = records[ro + PREP_IXX] * torqueX + records[ro + PREP_IXY] * torqueY
+                + records[ro + PREP_IXZ] * torqueZ;
+        float dwy = records[ro + PREP_IXY] * torqueX + records[ro + PREP_IYY] * torqueY
+                + records[ro + PREP_IYZ] * torqueZ;
+        float dwz = records[ro + PREP_IXZ] * torqueX + records[ro + PREP_IYZ] * torqueY
+                + records[ro + PREP_IZZ] * torqueZ;
         store(out, o, add, dvx, dvy, dvz, dwx, dwy, dwz);
     }
 
@@ -180,19 +149,19 @@ final class SinglePass {
     private static void store(float[] out, int o, boolean add, float dvx, float dvy, float dvz, float dwx, float dwy,
             float dwz) {
         if (add) {
-            out[o + DVX] += dvx;
-            out[o + DVY] += dvy;
-            out[o + DVZ] += dvz;
-            out[o + DWX] += dwx;
-            out[o + DWY] += dwy;
-            out[o + DWZ] += dwz;
+            out[o + DELTA_DVX] += dvx;
+            out[o + DELTA_DVY] += dvy;
+            out[o + DELTA_DVZ] += dvz;
+            out[o + DELTA_DWX] += dwx;
+            out[o + DELTA_DWY] += dwy;
+            out[o + DELTA_DWZ] += dwz;
         } else {
-            out[o + DVX] = dvx;
-            out[o + DVY] = dvy;
-            out[o + DVZ] = dvz;
-            out[o + DWX] = dwx;
-            out[o + DWY] = dwy;
-            out[o + DWZ] = dwz;
+            out[o + DELTA_DVX] = dvx;
+            out[o + DELTA_DVY] = dvy;
+            out[o + DELTA_DVZ] = dvz;
+            out[o + DELTA_DWX] = dwx;
+            out[o + DELTA_DWY] = dwy;
+            out[o + DELTA_DWZ] = dwz;
         }
     }
 
@@ -320,22 +289,22 @@ final class SinglePass {
     }
 
     private static void add(float[] from, int o, float[] sums, int s) {
-        sums[s + DVX] += from[o + DVX];
-        sums[s + DVY] += from[o + DVY];
-        sums[s + DVZ] += from[o + DVZ];
-        sums[s + DWX] += from[o + DWX];
-        sums[s + DWY] += from[o + DWY];
-        sums[s + DWZ] += from[o + DWZ];
+        sums[s + DELTA_DVX] += from[o + DELTA_DVX];
+        sums[s + DELTA_DVY] += from[o + DELTA_DVY];
+        sums[s + DELTA_DVZ] += from[o + DELTA_DVZ];
+        sums[s + DELTA_DWX] += from[o + DELTA_DWX];
+        sums[s + DELTA_DWY] += from[o + DELTA_DWY];
+        sums[s + DELTA_DWZ] += from[o + DELTA_DWZ];
     }
 
     /** Copies body {@code i}'s sum into the deltas (SoA, {@code deltaStride}). */
     static void writeDeltas(float[] sums, int i, FloatBuffer deltas, int deltaStride) {
         int s = i * RESPONSE;
-        deltas.put(DVX * deltaStride + i, sums[s + DVX]);
-        deltas.put(DVY * deltaStride + i, sums[s + DVY]);
-        deltas.put(DVZ * deltaStride + i, sums[s + DVZ]);
-        deltas.put(DWX * deltaStride + i, sums[s + DWX]);
-        deltas.put(DWY * deltaStride + i, sums[s + DWY]);
-        deltas.put(DWZ * deltaStride + i, sums[s + DWZ]);
+        deltas.put(DELTA_DVX * deltaStride + i, sums[s + DELTA_DVX]);
+        deltas.put(DELTA_DVY * deltaStride + i, sums[s + DELTA_DVY]);
+        deltas.put(DELTA_DVZ * deltaStride + i, sums[s + DELTA_DVZ]);
+        deltas.put(DELTA_DWX * deltaStride + i, sums[s + DELTA_DWX]);
+        deltas.put(DELTA_DWY * deltaStride + i, sums[s + DELTA_DWY]);
+        deltas.put(DELTA_DWZ * deltaStride + i, sums[s + DELTA_DWZ]);
     }
 }

@@ -1,16 +1,13 @@
 package io.contactsolver.cpu;
 
-import io.contactsolver.core.AccumulatedImpulse;
-import io.contactsolver.core.ContactRowField;
+import static io.contactsolver.core.FieldOffsets.*;
+
 import io.contactsolver.core.MotionField;
-import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SoftCoefficients;
 import io.contactsolver.core.SoftRowField;
 import io.contactsolver.core.StateField;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactBody;
-import io.contactsolver.layout.ContactField;
-import io.contactsolver.layout.DeltaField;
 import java.nio.FloatBuffer;
 
 /**
@@ -27,33 +24,9 @@ import java.nio.FloatBuffer;
  * normal velocity.
  */
 final class SoftStep {
-    private static final int S_DVX = StateField.DVX.ordinal();
-    private static final int S_DVY = StateField.DVY.ordinal();
-    private static final int S_DVZ = StateField.DVZ.ordinal();
-    private static final int S_DWX = StateField.DWX.ordinal();
-    private static final int S_DWY = StateField.DWY.ordinal();
-    private static final int S_DWZ = StateField.DWZ.ordinal();
     private static final int PAIR = ContactBody.COUNT;
-    private static final int SIDE_A = ContactBody.A.ordinal();
-    private static final int SIDE_B = ContactBody.B.ordinal();
-    private static final int L_N = AccumulatedImpulse.N.ordinal();
-    private static final int R_NX = ContactRowField.NX.ordinal();
-    private static final int R_NY = ContactRowField.NY.ordinal();
-    private static final int R_NZ = ContactRowField.NZ.ordinal();
-    private static final int R_K = ContactRowField.K.ordinal();
-    private static final int R_TARGET = ContactRowField.TARGET.ordinal();
     private static final int SOFT = SoftRowField.COUNT;
-    private static final int F_S0 = SoftRowField.S0.ordinal();
-    private static final int F_RAX = SoftRowField.RAX.ordinal();
-    private static final int F_RBX = SoftRowField.RBX.ordinal();
-    private static final int M_DX = MotionField.DX.ordinal();
-    private static final int M_QW = MotionField.QW.ordinal();
-    private static final int M_QX = MotionField.QX.ordinal();
-    private static final int M_QY = MotionField.QY.ordinal();
-    private static final int M_QZ = MotionField.QZ.ordinal();
-    private static final int M_00 = MotionField.M00.ordinal();
     private static final int MOTION = MotionField.STRIDE;
-    private static final int P_X = PreparedBodyField.X.ordinal();
 
     private SoftStep() {
     }
@@ -61,25 +34,25 @@ final class SoftStep {
     /** Keeps contact {@code c}'s separation and lever arms as row {@code r}'s soft fields; {@code prepared} as for the rows. */
     static void prepareSoftRow(FloatBuffer contacts, int contactStride, int c, int r, int oa, int ob,
             float[] prepared, float[] soft) {
-        float px = contacts.get(ContactField.PX.ordinal() * contactStride + c);
-        float py = contacts.get(ContactField.PY.ordinal() * contactStride + c);
-        float pz = contacts.get(ContactField.PZ.ordinal() * contactStride + c);
+        float px = contacts.get(CONTACT_PX * contactStride + c);
+        float py = contacts.get(CONTACT_PY * contactStride + c);
+        float pz = contacts.get(CONTACT_PZ * contactStride + c);
         int o = r * SOFT;
-        soft[o + F_S0] = contacts.get(ContactField.SEPARATION.ordinal() * contactStride + c);
+        soft[o + SOFT_S0] = contacts.get(CONTACT_SEPARATION * contactStride + c);
         // as evaluateContact computes them, so the arms are the rows' own
-        soft[o + F_RAX] = px - prepared[oa + P_X];
-        soft[o + F_RAX + 1] = py - prepared[oa + P_X + 1];
-        soft[o + F_RAX + 2] = pz - prepared[oa + P_X + 2];
-        soft[o + F_RBX] = px - prepared[ob + P_X];
-        soft[o + F_RBX + 1] = py - prepared[ob + P_X + 1];
-        soft[o + F_RBX + 2] = pz - prepared[ob + P_X + 2];
+        soft[o + SOFT_RAX] = px - prepared[oa + PREP_X];
+        soft[o + SOFT_RAX + 1] = py - prepared[oa + PREP_X + 1];
+        soft[o + SOFT_RAX + 2] = pz - prepared[oa + PREP_X + 2];
+        soft[o + SOFT_RBX] = px - prepared[ob + PREP_X];
+        soft[o + SOFT_RBX + 1] = py - prepared[ob + PREP_X + 1];
+        soft[o + SOFT_RBX + 2] = pz - prepared[ob + PREP_X + 2];
     }
 
     /** Step 1 of a substep: {@code v += g h} for a body with mass (at state offset {@code s}). */
     static void applyGravity(float[] state, int s, float gx, float gy, float gz, float h) {
-        state[s + S_DVX] += gx * h;
-        state[s + S_DVY] += gy * h;
-        state[s + S_DVZ] += gz * h;
+        state[s + STATE_DVX] += gx * h;
+        state[s + STATE_DVY] += gy * h;
+        state[s + STATE_DVZ] += gz * h;
     }
 
     /**
@@ -93,17 +66,17 @@ final class SoftStep {
         float largest = 0.0f;
         for (int r = first; r < end; r++) {
             int o = r * rowStride;
-            if (!(row[o + R_K] > 0.0f)) {
+            if (!(row[o + ROW_K] > 0.0f)) {
                 continue;
             }
             int l = r * lambdaStride;
-            int a = pairs[PAIR * r + SIDE_A];
-            int b = pairs[PAIR * r + SIDE_B];
-            float s = separation(row, o, soft, r * SOFT, motion, movers[PAIR * r + SIDE_A], movers[PAIR * r + SIDE_B]);
+            int a = pairs[PAIR * r + LINK_A];
+            int b = pairs[PAIR * r + LINK_B];
+            float s = separation(row, o, soft, r * SOFT, motion, movers[PAIR * r + LINK_A], movers[PAIR * r + LINK_B]);
             float applied = softNormalImpulse(row, o, lambda, l, a, b, state, s, coefficients, relax);
             Iterative.applyImpulse(row, o, a, b, applied, state, world);
             float change = Math.abs(applied);
-            float next = lambda[l + L_N];
+            float next = lambda[l + ACC_N];
             peak[r] = next > peak[r] ? next : peak[r];
             if (frictional) {
                 change = Iterative.solveFrictionPairs(row, o, l, a, b, lambda, state, world, next, change);
@@ -118,14 +91,14 @@ final class SoftStep {
      * {@code d = dx + (R(dq) - 1) r} from its motion record ({@code ma}, {@code mb}).
      */
     static float separation(float[] row, int o, float[] soft, int so, float[] motion, int ma, int mb) {
-        float dbx = motion[mb + M_DX] + contactShift(motion, mb, M_00, soft, so + F_RBX);
-        float dby = motion[mb + M_DX + 1] + contactShift(motion, mb, M_00 + 3, soft, so + F_RBX);
-        float dbz = motion[mb + M_DX + 2] + contactShift(motion, mb, M_00 + 6, soft, so + F_RBX);
-        float dax = motion[ma + M_DX] + contactShift(motion, ma, M_00, soft, so + F_RAX);
-        float day = motion[ma + M_DX + 1] + contactShift(motion, ma, M_00 + 3, soft, so + F_RAX);
-        float daz = motion[ma + M_DX + 2] + contactShift(motion, ma, M_00 + 6, soft, so + F_RAX);
-        return soft[so + F_S0] + ((dbx - dax) * row[o + R_NX] + (dby - day) * row[o + R_NY]
-                + (dbz - daz) * row[o + R_NZ]);
+        float dbx = motion[mb + MOTION_DX] + contactShift(motion, mb, MOTION_M00, soft, so + SOFT_RBX);
+        float dby = motion[mb + MOTION_DX + 1] + contactShift(motion, mb, MOTION_M00 + 3, soft, so + SOFT_RBX);
+        float dbz = motion[mb + MOTION_DX + 2] + contactShift(motion, mb, MOTION_M00 + 6, soft, so + SOFT_RBX);
+        float dax = motion[ma + MOTION_DX] + contactShift(motion, ma, MOTION_M00, soft, so + SOFT_RAX);
+        float day = motion[ma + MOTION_DX + 1] + contactShift(motion, ma, MOTION_M00 + 3, soft, so + SOFT_RAX);
+        float daz = motion[ma + MOTION_DX + 2] + contactShift(motion, ma, MOTION_M00 + 6, soft, so + SOFT_RAX);
+        return soft[so + SOFT_S0] + ((dbx - dax) * row[o + ROW_NX] + (dby - day) * row[o + ROW_NY]
+                + (dbz - daz) * row[o + ROW_NZ]);
     }
 
     /** One component of {@code (R(dq) - 1) r}: the matrix row at {@code m} of the record at {@code at}, times the arm at {@code arm}. */
@@ -158,12 +131,12 @@ final class SoftStep {
             impulseScale = coefficients.impulseScale();
         }
         float vn = Iterative.normalVelocity(row, o, a, b, state);
-        float old = lambda[l + L_N];
-        float next = old + (-(massScale * ((vn + bias) / row[o + R_K])) - impulseScale * old);
+        float old = lambda[l + ACC_N];
+        float next = old + (-(massScale * ((vn + bias) / row[o + ROW_K])) - impulseScale * old);
         if (next < 0.0f) {
             next = 0.0f;
         }
-        lambda[l + L_N] = next;
+        lambda[l + ACC_N] = next;
         return next - old;
     }
 
@@ -177,11 +150,11 @@ final class SoftStep {
         float largest = 0.0f;
         for (int r = first; r < end; r++) {
             int o = r * rowStride;
-            if (!(row[o + R_K] > 0.0f) || !(row[o + R_TARGET] > 0.0f) || !(peak[r] > 0.0f)) {
+            if (!(row[o + ROW_K] > 0.0f) || !(row[o + ROW_TARGET] > 0.0f) || !(peak[r] > 0.0f)) {
                 continue;
             }
-            float change = Iterative.solveNormal(row, o, lambda, r * lambdaStride, pairs[PAIR * r + SIDE_A],
-                    pairs[PAIR * r + SIDE_B], state, world);
+            float change = Iterative.solveNormal(row, o, lambda, r * lambdaStride, pairs[PAIR * r + LINK_A],
+                    pairs[PAIR * r + LINK_B], state, world);
             largest = Math.max(largest, change);
         }
         return largest;
@@ -193,32 +166,32 @@ final class SoftStep {
      * its change so far (state offset {@code s}, or none for a body contacts cannot move: {@code s < 0}).
      */
     static void integrate(FloatBuffer bodies, int stride, int i, float[] state, int s, float[] motion, float h) {
-        float vx = bodies.get(BodyField.VX.ordinal() * stride + i);
-        float vy = bodies.get(BodyField.VY.ordinal() * stride + i);
-        float vz = bodies.get(BodyField.VZ.ordinal() * stride + i);
-        float wx = bodies.get(BodyField.WX.ordinal() * stride + i);
-        float wy = bodies.get(BodyField.WY.ordinal() * stride + i);
-        float wz = bodies.get(BodyField.WZ.ordinal() * stride + i);
+        float vx = bodies.get(BODY_VX * stride + i);
+        float vy = bodies.get(BODY_VY * stride + i);
+        float vz = bodies.get(BODY_VZ * stride + i);
+        float wx = bodies.get(BODY_WX * stride + i);
+        float wy = bodies.get(BODY_WY * stride + i);
+        float wz = bodies.get(BODY_WZ * stride + i);
         if (s >= 0) {
-            vx = vx + state[s + S_DVX];
-            vy = vy + state[s + S_DVY];
-            vz = vz + state[s + S_DVZ];
-            wx = wx + state[s + S_DWX];
-            wy = wy + state[s + S_DWY];
-            wz = wz + state[s + S_DWZ];
+            vx = vx + state[s + STATE_DVX];
+            vy = vy + state[s + STATE_DVY];
+            vz = vz + state[s + STATE_DVZ];
+            wx = wx + state[s + STATE_DWX];
+            wy = wy + state[s + STATE_DWY];
+            wz = wz + state[s + STATE_DWZ];
         }
         int m = i * MOTION;
-        motion[m + M_DX] = motion[m + M_DX] + vx * h;
-        motion[m + M_DX + 1] = motion[m + M_DX + 1] + vy * h;
-        motion[m + M_DX + 2] = motion[m + M_DX + 2] + vz * h;
+        motion[m + MOTION_DX] = motion[m + MOTION_DX] + vx * h;
+        motion[m + MOTION_DX + 1] = motion[m + MOTION_DX + 1] + vy * h;
+        motion[m + MOTION_DX + 2] = motion[m + MOTION_DX + 2] + vz * h;
         if (wx == 0.0f && wy == 0.0f && wz == 0.0f) {
             return;
         }
-        Integrator.turn(motion, m + M_QW, wx, wy, wz, 0.5f * h);
-        float qw = motion[m + M_QW];
-        float qx = motion[m + M_QX];
-        float qy = motion[m + M_QY];
-        float qz = motion[m + M_QZ];
+        Integrator.turn(motion, m + MOTION_QW, wx, wy, wz, 0.5f * h);
+        float qw = motion[m + MOTION_QW];
+        float qx = motion[m + MOTION_QX];
+        float qy = motion[m + MOTION_QY];
+        float qz = motion[m + MOTION_QZ];
         // R(q) - 1 with the diagonal written as -2 (..) rather than 1 - 2 (..) - 1: no cancellation
         float xx = qx * qx;
         float yy = qy * qy;
@@ -229,15 +202,15 @@ final class SoftStep {
         float xw = qw * qx;
         float yw = qw * qy;
         float zw = qw * qz;
-        motion[m + M_00] = -2.0f * (yy + zz);
-        motion[m + M_00 + 1] = 2.0f * (xy - zw);
-        motion[m + M_00 + 2] = 2.0f * (xz + yw);
-        motion[m + M_00 + 3] = 2.0f * (xy + zw);
-        motion[m + M_00 + 4] = -2.0f * (xx + zz);
-        motion[m + M_00 + 5] = 2.0f * (yz - xw);
-        motion[m + M_00 + 6] = 2.0f * (xz - yw);
-        motion[m + M_00 + 7] = 2.0f * (yz + xw);
-        motion[m + M_00 + 8] = -2.0f * (xx + yy);
+        motion[m + MOTION_M00] = -2.0f * (yy + zz);
+        motion[m + MOTION_M00 + 1] = 2.0f * (xy - zw);
+        motion[m + MOTION_M00 + 2] = 2.0f * (xz + yw);
+        motion[m + MOTION_M00 + 3] = 2.0f * (xy + zw);
+        motion[m + MOTION_M00 + 4] = -2.0f * (xx + zz);
+        motion[m + MOTION_M00 + 5] = 2.0f * (yz - xw);
+        motion[m + MOTION_M00 + 6] = 2.0f * (xz - yw);
+        motion[m + MOTION_M00 + 7] = 2.0f * (yz + xw);
+        motion[m + MOTION_M00 + 8] = -2.0f * (xx + yy);
     }
 
     /** A fresh motion record for body {@code i}: no displacement, identity rotation, {@code R - 1 = 0}. */
@@ -246,7 +219,7 @@ final class SoftStep {
         for (int f = 0; f < MOTION; f++) {
             motion[m + f] = 0.0f;
         }
-        motion[m + M_QW] = 1.0f;
+        motion[m + MOTION_QW] = 1.0f;
     }
 
     /**
@@ -261,17 +234,17 @@ final class SoftStep {
             int deltaStride) {
         int m = i * MOTION;
         for (int axis = 0; axis < 3; axis++) {
-            float x = bodies.get((BodyField.X.ordinal() + axis) * stride + i);
-            next.put((BodyField.X.ordinal() + axis) * nextStride + i, x + motion[m + M_DX + axis]);
+            float x = bodies.get((BODY_X + axis) * stride + i);
+            next.put((BODY_X + axis) * nextStride + i, x + motion[m + MOTION_DX + axis]);
         }
-        float dqw = motion[m + M_QW];
-        float dqx = motion[m + M_QX];
-        float dqy = motion[m + M_QY];
-        float dqz = motion[m + M_QZ];
-        float qw = bodies.get(BodyField.QW.ordinal() * stride + i);
-        float qx = bodies.get(BodyField.QX.ordinal() * stride + i);
-        float qy = bodies.get(BodyField.QY.ordinal() * stride + i);
-        float qz = bodies.get(BodyField.QZ.ordinal() * stride + i);
+        float dqw = motion[m + MOTION_QW];
+        float dqx = motion[m + MOTION_QX];
+        float dqy = motion[m + MOTION_QY];
+        float dqz = motion[m + MOTION_QZ];
+        float qw = bodies.get(BODY_QW * stride + i);
+        float qx = bodies.get(BODY_QX * stride + i);
+        float qy = bodies.get(BODY_QY * stride + i);
+        float qz = bodies.get(BODY_QZ * stride + i);
         if (!(dqw == 1.0f && dqx == 0.0f && dqy == 0.0f && dqz == 0.0f)) {
             float nw = ((dqw * qw - dqx * qx) - dqy * qy) - dqz * qz;
             float nx = ((dqw * qx + dqx * qw) + dqy * qz) - dqz * qy;
@@ -283,20 +256,20 @@ final class SoftStep {
             qy = ny / norm;
             qz = nz / norm;
         }
-        next.put(BodyField.QW.ordinal() * nextStride + i, qw);
-        next.put(BodyField.QX.ordinal() * nextStride + i, qx);
-        next.put(BodyField.QY.ordinal() * nextStride + i, qy);
-        next.put(BodyField.QZ.ordinal() * nextStride + i, qz);
-        boolean heavy = bodies.get(BodyField.INV_MASS.ordinal() * stride + i) > 0.0f;
+        next.put(BODY_QW * nextStride + i, qw);
+        next.put(BODY_QX * nextStride + i, qx);
+        next.put(BODY_QY * nextStride + i, qy);
+        next.put(BODY_QZ * nextStride + i, qz);
+        boolean heavy = bodies.get(BODY_INV_MASS * stride + i) > 0.0f;
         for (int axis = 0; axis < 3; axis++) {
-            float v = bodies.get((BodyField.VX.ordinal() + axis) * stride + i);
-            float w = bodies.get((BodyField.WX.ordinal() + axis) * stride + i);
-            float dv = s >= 0 ? state[s + S_DVX + axis] : 0.0f;
-            float dw = s >= 0 ? state[s + S_DWX + axis] : 0.0f;
-            next.put((BodyField.VX.ordinal() + axis) * nextStride + i, s >= 0 ? v + dv : v);
-            next.put((BodyField.WX.ordinal() + axis) * nextStride + i, s >= 0 ? w + dw : w);
-            deltas.put((DeltaField.DVX.ordinal() + axis) * deltaStride + i, heavy ? dv - (axis == 0 ? gx : axis == 1 ? gy : gz) * dt : dv);
-            deltas.put((DeltaField.DWX.ordinal() + axis) * deltaStride + i, dw);
+            float v = bodies.get((BODY_VX + axis) * stride + i);
+            float w = bodies.get((BODY_WX + axis) * stride + i);
+            float dv = s >= 0 ? state[s + STATE_DVX + axis] : 0.0f;
+            float dw = s >= 0 ? state[s + STATE_DWX + axis] : 0.0f;
+            next.put((BODY_VX + axis) * nextStride + i, s >= 0 ? v + dv : v);
+            next.put((BODY_WX + axis) * nextStride + i, s >= 0 ? w + dw : w);
+            deltas.put((DELTA_DVX + axis) * deltaStride + i, heavy ? dv - (axis == 0 ? gx : axis == 1 ? gy : gz) * dt : dv);
+            deltas.put((DELTA_DWX + axis) * deltaStride + i, dw);
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.contactsolver.layout;
 
-import io.contactsolver.layout.BodyField;
 import java.util.Locale;
 
 /**

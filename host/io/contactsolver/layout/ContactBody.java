@@ -1,6 +1,5 @@
 package io.contactsolver.layout;
 
-import io.contactsolver.layout.ContactBody;
 import java.util.Locale;
 
 /**

@@ -1,8 +1,5 @@
 package io.contactsolver.layout;
 
-import io.contactsolver.layout.BodyField;
-import io.contactsolver.layout.ContactBody;
-import io.contactsolver.layout.ContactField;
 import java.util.Locale;
 
 /**

@@ -1,6 +1,5 @@
 package io.contactsolver.layout;
 
-import io.contactsolver.layout.ImpulseField;
 import java.util.Locale;
 
 /**

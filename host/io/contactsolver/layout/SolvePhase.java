@@ -1,7 +1,5 @@
 package io.contactsolver.layout;
 
-import io.contactsolver.layout.SolvePhase;
-
 /**
  * The stages of a solve, timed on every solve and reported by {@code SolveResult#phaseNanos}.
  * Host stages come first; a backend uses the ones that apply to it.
@@ -19,7 +17,10 @@ public enum SolvePhase {
     WARM_START,
     /** OpenCL: copying inputs to the device. */
     UPLOAD,
-    /** CPU: per-body working records; OpenCL: all kernels, to completion. */
+    /**
+     * CPU: per-body working records. Zero on OpenCL, which charges all its kernels, this step's
+     * included, to {@link #KERNELS}.
+     */
     PREPARE,
     /** CPU single pass: the impulse of every contact. */
     CONTACTS,

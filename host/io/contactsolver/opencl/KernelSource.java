@@ -1,17 +1,6 @@
 package io.contactsolver.opencl;
 
-import io.contactsolver.core.AccumulatedImpulse;
-import io.contactsolver.core.ContactRowField;
-import io.contactsolver.core.FrictionWork;
-import io.contactsolver.core.MotionField;
-import io.contactsolver.core.PreparedBodyField;
-import io.contactsolver.core.SoftRowField;
-import io.contactsolver.core.StateField;
-import io.contactsolver.layout.BodyField;
-import io.contactsolver.layout.ContactBody;
-import io.contactsolver.layout.ContactField;
-import io.contactsolver.layout.DeltaField;
-import io.contactsolver.layout.ImpulseField;
+import io.contactsolver.core.Layout;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -21,8 +10,8 @@ import java.util.List;
 
 /**
  * The OpenCL C sources (classpath {@code /kernels/}) and the build options that hand them the data
- * layout. The kernels name every field offset as a macro; the values come only from the Java enums
- * here, so the layout has one definition.
+ * layout. The kernels name every field offset as a macro; the names and values come only from
+ * {@link Layout}, which lists every layout's enum, so the layout has one definition.
  */
 final class KernelSource {
     /** Source files in the order they are compiled as one program. */
@@ -57,30 +46,15 @@ final class KernelSource {
     /** The layout macros, argument information, then the floating-point options that keep results equal to the JVM's. */
     static String buildOptions(boolean correctlyRoundedDivide) {
         StringBuilder options = new StringBuilder();
-        define(options, "BODY_", BodyField.values());
-        define(options, "CONTACT_", ContactField.values());
-        define(options, "LINK_", ContactBody.values());
-        define(options, "DELTA_", DeltaField.values());
-        define(options, "PREP_", PreparedBodyField.values());
-        define(options, "ROW_", ContactRowField.values());
-        define(options, "STATE_", StateField.values());
-        define(options, "IMPULSE_", ImpulseField.values());
-        define(options, "ACC_", AccumulatedImpulse.values());
-        define(options, "WORK_", FrictionWork.values());
-        define(options, "SOFT_", SoftRowField.values());
-        define(options, "MOTION_", MotionField.values());
-        options.append(" -DBODY_COUNT=").append(BodyField.COUNT)
-                .append(" -DCONTACT_COUNT=").append(ContactField.COUNT)
-                .append(" -DLINK_COUNT=").append(ContactBody.COUNT)
-                .append(" -DDELTA_COUNT=").append(DeltaField.COUNT)
-                .append(" -DPREP_STRIDE=").append(PreparedBodyField.STRIDE)
-                .append(" -DROW_COUNT=").append(ContactRowField.COUNT)
-                .append(" -DSTATE_STRIDE=").append(StateField.STRIDE)
-                .append(" -DWORK_COUNT=").append(FrictionWork.COUNT)
-                .append(" -DSOFT_COUNT=").append(SoftRowField.COUNT)
-                .append(" -DMOTION_STRIDE=").append(MotionField.STRIDE)
-                .append(" -DROW_FRICTIONLESS_COUNT=").append(ContactRowField.FRICTIONLESS_COUNT)
-                .append(" -DRESIDUAL_SLOTS=").append(IterativePipeline.RESIDUAL_SLOTS);
+        for (Layout layout : Layout.values()) {
+            for (Enum<?> field : layout.fields()) {
+                define(options, layout.macro(field), field.ordinal());
+            }
+        }
+        for (Layout layout : Layout.values()) {
+            layout.sizes().forEach((name, value) -> define(options, name, value));
+        }
+        define(options, "RESIDUAL_SLOTS", IterativePipeline.RESIDUAL_SLOTS);
         // argument names and types kept in the program, so Kernels can check its launchers against them
         options.append(" -cl-kernel-arg-info");
         if (correctlyRoundedDivide) {
@@ -89,9 +63,7 @@ final class KernelSource {
         return options.toString().trim();
     }
 
-    private static void define(StringBuilder options, String prefix, Enum<?>[] fields) {
-        for (Enum<?> field : fields) {
-            options.append(" -D").append(prefix).append(field.name()).append('=').append(field.ordinal());
-        }
+    private static void define(StringBuilder options, String macro, int value) {
+        options.append(" -D").append(macro).append('=').append(value);
     }
 }
