@@ -175,14 +175,10 @@ public final class CpuBackend implements SolverBackend {
 
         job.clock().lap(SolvePhase.ROWS);
         boolean frictional = friction.any();
-        RowSweep inOrder = frictional
-                ? (first, end) -> Iterative.sweep(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world,
-                        first, end)
-                : (first, end) -> Iterative.sweepNormal(row, bodyPairs, impulse, velocity, world, first, end);
-        RowSweep colour = frictional
-                ? (first, end) -> Iterative.sweepColour(row, rowStride, bodyPairs, impulse, lambdaStride, velocity,
-                        world, first, end)
-                : (first, end) -> Iterative.sweepNormalColour(row, bodyPairs, impulse, velocity, world, first, end);
+        RowSweep inOrder = (first, end) -> Iterative.sweep(row, rowStride, bodyPairs, impulse, lambdaStride, velocity,
+                world, first, end);
+        RowSweep colour = (first, end) -> Iterative.sweepColour(row, rowStride, bodyPairs, impulse, lambdaStride,
+                velocity, world, first, end);
         IterationOutcome outcome = iterate(crew, coloring, colour, inOrder, job.iterations(), job.tolerance());
 
         job.clock().lap(SolvePhase.ITERATE);

@@ -28,10 +28,13 @@ import java.nio.IntBuffer;
  * row exactly the single pass: {@code v_n = vn0 + 0} and {@code (target - v_n) / K} is the
  * single-pass impulse.
  *
- * <p>Two things the device does not need: rows of a colour are solved two at a time
- * ({@link #sweepNormalColour}, {@link #sweepColour}), and the steps of a row are methods small
- * enough for C2 to inline into the loop (under {@code FreqInlineSize}, 325 bytes of bytecode;
- * hence the row fields as int constants and the tangent step in pieces). Neither changes a bit.
+ * <p>The row update is written once, {@link #solveRow} ({@link #normalImpulse} then
+ * {@link #finishRow}), and every sweep visits rows through it. Two things the device does not
+ * need: rows of a colour are visited two at a time ({@link #sweepColour}), and the steps of a row
+ * are methods small enough for C2 to inline into the loop (under {@code FreqInlineSize}, 325 bytes
+ * of bytecode; hence the row fields as int constants and the tangent step in pieces). Neither
+ * changes a bit. The methods paired with functions of the kernel come in the kernel's order
+ * (docs/twins.md; {@code TwinStructureTest} checks both).
  */
 final class Iterative {
     private static final int S_DVX = StateField.DVX.ordinal();
@@ -112,6 +115,29 @@ final class Iterative {
     private Iterative() {
     }
 
+    /** Scales the pair {@code (lambda[i], lambda[k])} back onto the disk of radius {@code limit >= 0} if it lies outside. */
+    static void projectOntoDisk(float[] lambda, int i, int k, float limit) {
+        float x = lambda[i];
+        float y = lambda[k];
+        float squared = x * x + y * y;
+        if (squared > limit * limit) {
+            float scale = limit / (float) Math.sqrt(squared);
+            lambda[i] = x * scale;
+            lambda[k] = y * scale;
+        }
+    }
+
+    /** Starts a pair at the warm vector's components along the row's tangents, inside the disk of radius {@code limit}. */
+    private static void warmPair(float[] warm, int warmStride, int c, int first, float[] scratch, float[] lambda,
+            int l, int first1, int first2, float limit) {
+        float x = warm[first * warmStride + c];
+        float y = warm[(first + 1) * warmStride + c];
+        float z = warm[(first + 2) * warmStride + c];
+        lambda[l + first1] = x * scratch[R_T1X] + y * scratch[R_T1Y] + z * scratch[R_T1Z];
+        lambda[l + first2] = x * scratch[R_T2X] + y * scratch[R_T2Y] + z * scratch[R_T2Z];
+        projectOntoDisk(lambda, l + first1, l + first2, limit);
+    }
+
     /**
      * Fills row {@code r} of the row arrays from contact {@code c} at the pre-solve velocities. Its
      * accumulated impulses start from the warm start, or 0 for a contact neither of whose bodies
@@ -160,273 +186,84 @@ final class Iterative {
         }
     }
 
-    /** Starts a pair at the warm vector's components along the row's tangents, inside the disk of radius {@code limit}. */
-    private static void warmPair(float[] warm, int warmStride, int c, int first, float[] scratch, float[] lambda,
-            int l, int first1, int first2, float limit) {
-        float x = warm[first * warmStride + c];
-        float y = warm[(first + 1) * warmStride + c];
-        float z = warm[(first + 2) * warmStride + c];
-        lambda[l + first1] = x * scratch[R_T1X] + y * scratch[R_T1Y] + z * scratch[R_T1Z];
-        lambda[l + first2] = x * scratch[R_T2X] + y * scratch[R_T2Y] + z * scratch[R_T2Z];
-        projectOntoDisk(lambda, l + first1, l + first2, limit);
-    }
-
-    /** Scales the pair {@code (lambda[i], lambda[k])} back onto the disk of radius {@code limit >= 0} if it lies outside. */
-    static void projectOntoDisk(float[] lambda, int i, int k, float limit) {
-        float x = lambda[i];
-        float y = lambda[k];
-        float squared = x * x + y * y;
-        if (squared > limit * limit) {
-            float scale = limit / (float) Math.sqrt(squared);
-            lambda[i] = x * scale;
-            lambda[k] = y * scale;
+    /** Adds the velocity change of an impulse {@code applied} along {@code n}: {@code -} on a, {@code +} on b. */
+    static void applyImpulse(float[] row, int o, int a, int b, float applied, float[] state, int world) {
+        float nx = row[o + R_NX];
+        float ny = row[o + R_NY];
+        float nz = row[o + R_NZ];
+        if (a != world) {
+            float impulseA = -applied;
+            float linearA = impulseA * row[o + R_INV_MASS_A];
+            state[a + S_DVX] += linearA * nx;
+            state[a + S_DVY] += linearA * ny;
+            state[a + S_DVZ] += linearA * nz;
+            state[a + S_DWX] += impulseA * row[o + R_DIR_AX];
+            state[a + S_DWY] += impulseA * row[o + R_DIR_AY];
+            state[a + S_DWZ] += impulseA * row[o + R_DIR_AZ];
+        }
+        if (b != world) {
+            float impulseB = applied;
+            float linearB = impulseB * row[o + R_INV_MASS_B];
+            state[b + S_DVX] += linearB * nx;
+            state[b + S_DVY] += linearB * ny;
+            state[b + S_DVZ] += linearB * nz;
+            state[b + S_DWX] += impulseB * row[o + R_DIR_BX];
+            state[b + S_DWY] += impulseB * row[o + R_DIR_BY];
+            state[b + S_DWZ] += impulseB * row[o + R_DIR_BZ];
         }
     }
 
     /**
-     * Visits rows {@code [first, end)} of one colour of a batch with neither friction nor rolling
-     * resistance (rows of {@code ContactRowField.NORMAL_COUNT} fields, one accumulated impulse
-     * each) and returns the largest change: the loop a frictionless simulation spends its time in.
-     * Rows of a colour move different bodies, so two of them are solved side by side, both read
-     * before either is applied: the same bits as one after the other, with two independent chains
-     * of arithmetic for the core to overlap (a row alone is one long chain through a division).
+     * Adds to the body at state offset {@code s} the velocity change of impulses {@code impulse1 t1
+     * + impulse2 t2}: the side's inverse mass at field {@code inverseMass}, its {@code I^-1 (r x t_i)}
+     * at {@code dirt1} and {@code dirt2} (x, y, z triples).
      */
-    static float sweepNormalColour(float[] row, int[] pairs, float[] lambda, float[] state, int world, int first,
-            int end) {
-        float largest = 0.0f;
-        int r = first;
-        for (; r + 1 < end; r += 2) {
-            int o0 = r * NORMAL_STRIDE;
-            int o1 = o0 + NORMAL_STRIDE;
-            int a0 = pairs[PAIR * r + SIDE_A];
-            int b0 = pairs[PAIR * r + SIDE_B];
-            int a1 = pairs[PAIR * r + PAIR + SIDE_A];
-            int b1 = pairs[PAIR * r + PAIR + SIDE_B];
-            boolean live0 = row[o0 + R_K] > 0.0f;
-            boolean live1 = row[o1 + R_K] > 0.0f;
-            float applied0 = live0 ? normalImpulse(row, o0, lambda, r, a0, b0, state) : 0.0f;
-            float applied1 = live1 ? normalImpulse(row, o1, lambda, r + 1, a1, b1, state) : 0.0f;
-            if (live0) {
-                applyImpulse(row, o0, a0, b0, applied0, state, world);
-                largest = Math.max(largest, Math.abs(applied0)); // Math.max lets a NaN win, as on the device
-            }
-            if (live1) {
-                applyImpulse(row, o1, a1, b1, applied1, state, world);
-                largest = Math.max(largest, Math.abs(applied1));
-            }
+    private static void addTangential(float[] row, int o, int s, float impulse1, float impulse2, int inverseMass,
+            int dirt1, int dirt2, float[] state) {
+        float linear1 = impulse1 * row[o + inverseMass];
+        float linear2 = impulse2 * row[o + inverseMass];
+        state[s + S_DVX] += linear1 * row[o + R_T1X] + linear2 * row[o + R_T2X];
+        state[s + S_DVY] += linear1 * row[o + R_T1Y] + linear2 * row[o + R_T2Y];
+        state[s + S_DVZ] += linear1 * row[o + R_T1Z] + linear2 * row[o + R_T2Z];
+        state[s + S_DWX] += impulse1 * row[o + dirt1] + impulse2 * row[o + dirt2];
+        state[s + S_DWY] += impulse1 * row[o + dirt1 + 1] + impulse2 * row[o + dirt2 + 1];
+        state[s + S_DWZ] += impulse1 * row[o + dirt1 + 2] + impulse2 * row[o + dirt2 + 2];
+    }
+
+    /** Adds the velocity change of tangential impulses {@code applied1 t1 + applied2 t2}: {@code -} on a, {@code +} on b. */
+    static void applyTangents(float[] row, int o, int a, int b, float applied1, float applied2,
+            float[] state, int world) {
+        if (a != world) {
+            addTangential(row, o, a, -applied1, -applied2, R_INV_MASS_A, R_DIRT1_AX, R_DIRT2_AX, state);
         }
-        return r < end ? Math.max(largest, sweepNormal(row, pairs, lambda, state, world, r, end)) : largest;
-    }
-
-    /** Visits rows {@code [first, end)} of a batch with neither friction nor rolling resistance one after the other. */
-    static float sweepNormal(float[] row, int[] pairs, float[] lambda, float[] state, int world, int first,
-            int end) {
-        float largest = 0.0f;
-        for (int r = first; r < end; r++) {
-            int o = r * NORMAL_STRIDE;
-            if (row[o + R_K] > 0.0f) {
-                float change = solveNormal(row, o, lambda, r, pairs[PAIR * r + SIDE_A], pairs[PAIR * r + SIDE_B],
-                        state, world);
-                largest = Math.max(largest, change);
-            }
+        if (b != world) {
+            addTangential(row, o, b, applied1, applied2, R_INV_MASS_B, R_DIRT1_BX, R_DIRT2_BX, state);
         }
-        return largest;
     }
 
-    private static final int NORMAL_STRIDE = ContactRowField.NORMAL_COUNT;
-
-    /** Visits rows {@code [first, end)} of a batch with friction, rolling resistance or both; returns the largest change. */
-    static float sweep(float[] row, int rowStride, int[] pairs, float[] lambda, int lambdaStride, float[] state,
-            int world, int first, int end) {
-        float largest = 0.0f;
-        for (int r = first; r < end; r++) {
-            float change = solveRow(row, r * rowStride, lambda, r * lambdaStride, pairs[PAIR * r + SIDE_A],
-                    pairs[PAIR * r + SIDE_B], state, world);
-            largest = Math.max(largest, change);
+    /** Adds the angular velocity change of rolling impulses {@code applied1 t1 + applied2 t2}: {@code -} on a, {@code +} on b. */
+    static void applyRolling(float[] row, int o, int a, int b, float applied1, float applied2,
+            float[] state, int world) {
+        if (a != world) {
+            float impulse1 = -applied1;
+            float impulse2 = -applied2;
+            state[a + S_DWX] += impulse1 * row[o + R_ROLL1_AX]
+                    + impulse2 * row[o + R_ROLL2_AX];
+            state[a + S_DWY] += impulse1 * row[o + R_ROLL1_AY]
+                    + impulse2 * row[o + R_ROLL2_AY];
+            state[a + S_DWZ] += impulse1 * row[o + R_ROLL1_AZ]
+                    + impulse2 * row[o + R_ROLL2_AZ];
         }
-        return largest;
-    }
-
-    /**
-     * Visits rows {@code [first, end)} of one colour of a frictional batch, two side by side as in
-     * {@link #sweepNormalColour}: each stage (normal row, tangent pair, rolling pair) of both rows
-     * is computed before either is applied. Rows of a colour move different bodies, so a stage of
-     * one row never sees the other's: the same bits as {@link #sweep}.
-     */
-    static float sweepColour(float[] row, int rowStride, int[] pairs, float[] lambda, int lambdaStride, float[] state,
-            int world, int first, int end) {
-        float largest = 0.0f;
-        int r = first;
-        for (; r + 1 < end; r += 2) {
-            int o0 = r * rowStride;
-            int o1 = o0 + rowStride;
-            int l0 = r * lambdaStride;
-            int l1 = l0 + lambdaStride;
-            int a0 = pairs[PAIR * r + SIDE_A];
-            int b0 = pairs[PAIR * r + SIDE_B];
-            int a1 = pairs[PAIR * r + PAIR + SIDE_A];
-            int b1 = pairs[PAIR * r + PAIR + SIDE_B];
-            boolean live0 = row[o0 + R_K] > 0.0f;
-            boolean live1 = row[o1 + R_K] > 0.0f;
-            float applied0 = live0 ? normalImpulse(row, o0, lambda, l0, a0, b0, state) : 0.0f;
-            float applied1 = live1 ? normalImpulse(row, o1, lambda, l1, a1, b1, state) : 0.0f;
-            // each row's change is combined as solveRow combines it, then into the largest
-            float change0 = Math.abs(applied0);
-            float change1 = Math.abs(applied1);
-            if (live0) {
-                applyImpulse(row, o0, a0, b0, applied0, state, world);
-            }
-            if (live1) {
-                applyImpulse(row, o1, a1, b1, applied1, state, world);
-            }
-            // an inert row has no friction stages, as in solveRow, which returns before them
-            float mu0 = live0 ? row[o0 + R_MU] : 0.0f;
-            float mu1 = live1 ? row[o1 + R_MU] : 0.0f;
-            float old01 = lambda[l0 + L_T1];
-            float old02 = lambda[l0 + L_T2];
-            float old11 = lambda[l1 + L_T1];
-            float old12 = lambda[l1 + L_T2];
-            if (mu0 > 0.0f) {
-                stepTangents(row, o0, l0, a0, b0, lambda, state, mu0 * lambda[l0 + L_N]);
-            }
-            if (mu1 > 0.0f) {
-                stepTangents(row, o1, l1, a1, b1, lambda, state, mu1 * lambda[l1 + L_N]);
-            }
-            if (mu0 > 0.0f) {
-                float tangential = applyTangentsStep(row, o0, l0, a0, b0, old01, old02, lambda, state, world);
-                change0 = tangential > change0 ? tangential : change0;
-            }
-            if (mu1 > 0.0f) {
-                float tangential = applyTangentsStep(row, o1, l1, a1, b1, old11, old12, lambda, state, world);
-                change1 = tangential > change1 ? tangential : change1;
-            }
-            if (lambdaStride > L_R1) {
-                float rho0 = live0 ? row[o0 + R_RHO] : 0.0f;
-                float rho1 = live1 ? row[o1 + R_RHO] : 0.0f;
-                float roll01 = lambda[l0 + L_R1];
-                float roll02 = lambda[l0 + L_R2];
-                float roll11 = lambda[l1 + L_R1];
-                float roll12 = lambda[l1 + L_R2];
-                if (rho0 > 0.0f) {
-                    stepRolling(row, o0, l0, a0, b0, lambda, state, rho0 * lambda[l0 + L_N]);
-                }
-                if (rho1 > 0.0f) {
-                    stepRolling(row, o1, l1, a1, b1, lambda, state, rho1 * lambda[l1 + L_N]);
-                }
-                if (rho0 > 0.0f) {
-                    float rolling = applyRollingStep(row, o0, l0, a0, b0, roll01, roll02, lambda, state, world);
-                    change0 = rolling > change0 ? rolling : change0;
-                }
-                if (rho1 > 0.0f) {
-                    float rolling = applyRollingStep(row, o1, l1, a1, b1, roll11, roll12, lambda, state, world);
-                    change1 = rolling > change1 ? rolling : change1;
-                }
-            }
-            largest = Math.max(largest, change0); // an inert row's: |0|, as solveRow returns for it
-            largest = Math.max(largest, change1);
+        if (b != world) {
+            float impulse1 = applied1;
+            float impulse2 = applied2;
+            state[b + S_DWX] += impulse1 * row[o + R_ROLL1_BX]
+                    + impulse2 * row[o + R_ROLL2_BX];
+            state[b + S_DWY] += impulse1 * row[o + R_ROLL1_BY]
+                    + impulse2 * row[o + R_ROLL2_BY];
+            state[b + S_DWZ] += impulse1 * row[o + R_ROLL1_BZ]
+                    + impulse2 * row[o + R_ROLL2_BZ];
         }
-        return r < end ? Math.max(largest, sweep(row, rowStride, pairs, lambda, lambdaStride, state, world, r, end))
-                : largest;
-    }
-
-    /**
-     * One projected Gauss-Seidel visit of the row at {@code o} of a frictional batch: the normal
-     * row, then, with friction, the tangent pair, then, with rolling resistance, the rolling pair.
-     * Returns the largest change of any of its accumulated impulses (at {@code l}).
-     */
-    static float solveRow(float[] row, int o, float[] lambda, int l, int a, int b, float[] state, int world) {
-        if (!(row[o + R_K] > 0.0f)) {
-            return 0.0f;
-        }
-        float change = solveNormal(row, o, lambda, l, a, b, state, world);
-        return solveFrictionPairs(row, o, l, a, b, lambda, state, world, lambda[l + L_N], change);
-    }
-
-    /**
-     * The friction stages of a row visit after its normal row, which left {@code next} accumulated:
-     * the tangent pair (disk {@code mu next}) where {@code mu > 0}, then the rolling pair (disk
-     * {@code rho next}) where {@code rho > 0}. Returns the largest of {@code change} and their changes.
-     */
-    static float solveFrictionPairs(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
-            float next, float change) {
-        float mu = row[o + R_MU];
-        if (mu > 0.0f) {
-            float tangential = solveTangents(row, o, l, a, b, lambda, state, world, mu * next);
-            change = tangential > change ? tangential : change;
-        }
-        float rho = row[o + R_RHO];
-        if (rho > 0.0f) {
-            float rolling = solveRolling(row, o, l, a, b, lambda, state, world, rho * next);
-            change = rolling > change ? rolling : change;
-        }
-        return change;
-    }
-
-    /**
-     * The normal row at {@code o} (with {@code K > 0}) of bodies at state offsets {@code a} and
-     * {@code b}: the impulse that brings {@code v_n} to the target, accumulated at {@code lambda[l]}
-     * and clamped at zero. Returns the change of the accumulated impulse.
-     */
-    static float solveNormal(float[] row, int o, float[] lambda, int l, int a, int b, float[] state, int world) {
-        float applied = normalImpulse(row, o, lambda, l, a, b, state);
-        applyImpulse(row, o, a, b, applied, state, world);
-        return Math.abs(applied);
-    }
-
-    /** The normal row's accumulation and clamp without applying it: returns the impulse to apply. */
-    private static float normalImpulse(float[] row, int o, float[] lambda, int l, int a, int b, float[] state) {
-        float vn = normalVelocity(row, o, a, b, state);
-        float old = lambda[l + L_N];
-        float next = old + (row[o + R_TARGET] - vn) / row[o + R_K];
-        if (next < 0.0f) {
-            next = 0.0f;
-        }
-        lambda[l + L_N] = next;
-        return next - old;
-    }
-
-    /**
-     * The row's current normal velocity: {@code VN0} plus what its bodies' velocity changes so far
-     * (state offsets {@code a}, {@code b}) add along n.
-     */
-    static float normalVelocity(float[] row, int o, int a, int b, float[] state) {
-        float dvx = state[b + S_DVX] - state[a + S_DVX];
-        float dvy = state[b + S_DVY] - state[a + S_DVY];
-        float dvz = state[b + S_DVZ] - state[a + S_DVZ];
-        float linear = dvx * row[o + R_NX] + dvy * row[o + R_NY] + dvz * row[o + R_NZ];
-        float angularB = row[o + R_RXN_BX] * state[b + S_DWX]
-                + row[o + R_RXN_BY] * state[b + S_DWY]
-                + row[o + R_RXN_BZ] * state[b + S_DWZ];
-        float angularA = row[o + R_RXN_AX] * state[a + S_DWX]
-                + row[o + R_RXN_AY] * state[a + S_DWY]
-                + row[o + R_RXN_AZ] * state[a + S_DWZ];
-        return row[o + R_VN0] + ((linear + angularB) - angularA);
-    }
-
-    /**
-     * The tangent pair: both rows stepped with the one step size {@code k_t} from the current
-     * relative velocity along t1 and t2, then scaled back onto the disk {@code |lambda_t| <= limit}
-     * together. Returns the larger change of the two.
-     */
-    static float solveTangents(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
-            float limit) {
-        float old1 = lambda[l + L_T1];
-        float old2 = lambda[l + L_T2];
-        stepTangents(row, o, l, a, b, lambda, state, limit);
-        return applyTangentsStep(row, o, l, a, b, old1, old2, lambda, state, world);
-    }
-
-    /** The tangent pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
-    private static void stepTangents(float[] row, int o, int l, int a, int b, float[] lambda, float[] state,
-            float limit) {
-        float vt1 = tangentVelocity(row, o, a, b, state, R_T1X, R_RXT1_AX, R_RXT1_BX, R_VT1_0);
-        float vt2 = tangentVelocity(row, o, a, b, state, R_T2X, R_RXT2_AX, R_RXT2_BX, R_VT2_0);
-        float kt = row[o + R_KT];
-        float old1 = lambda[l + L_T1];
-        float old2 = lambda[l + L_T2];
-        lambda[l + L_T1] = old1 - vt1 / kt;
-        lambda[l + L_T2] = old2 - vt2 / kt;
-        projectOntoDisk(lambda, l + L_T1, l + L_T2, limit);
     }
 
     /**
@@ -450,6 +287,19 @@ final class Iterative {
         return row[o + v0] + ((linear + angularB) - angularA);
     }
 
+    /** The tangent pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
+    private static void stepTangents(float[] row, int o, int l, int a, int b, float[] lambda, float[] state,
+            float limit) {
+        float vt1 = tangentVelocity(row, o, a, b, state, R_T1X, R_RXT1_AX, R_RXT1_BX, R_VT1_0);
+        float vt2 = tangentVelocity(row, o, a, b, state, R_T2X, R_RXT2_AX, R_RXT2_BX, R_VT2_0);
+        float kt = row[o + R_KT];
+        float old1 = lambda[l + L_T1];
+        float old2 = lambda[l + L_T2];
+        lambda[l + L_T1] = old1 - vt1 / kt;
+        lambda[l + L_T2] = old2 - vt2 / kt;
+        projectOntoDisk(lambda, l + L_T1, l + L_T2, limit);
+    }
+
     /** Applies a stepped tangent pair, accumulated at {@code old1}, {@code old2} before; returns the larger change. */
     private static float applyTangentsStep(float[] row, int o, int l, int a, int b, float old1, float old2,
             float[] lambda, float[] state, int world) {
@@ -461,13 +311,17 @@ final class Iterative {
         return change2 > change1 ? change2 : change1;
     }
 
-    /** The rolling pair: as {@link #solveTangents}, on the relative angular velocity, with step size {@code k_r}. */
-    static float solveRolling(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
+    /**
+     * The tangent pair: both rows stepped with the one step size {@code k_t} from the current
+     * relative velocity along t1 and t2, then scaled back onto the disk {@code |lambda_t| <= limit}
+     * together. Returns the larger change of the two.
+     */
+    static float solveTangents(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
             float limit) {
-        float old1 = lambda[l + L_R1];
-        float old2 = lambda[l + L_R2];
-        stepRolling(row, o, l, a, b, lambda, state, limit);
-        return applyRollingStep(row, o, l, a, b, old1, old2, lambda, state, world);
+        float old1 = lambda[l + L_T1];
+        float old2 = lambda[l + L_T2];
+        stepTangents(row, o, l, a, b, lambda, state, limit);
+        return applyTangentsStep(row, o, l, a, b, old1, old2, lambda, state, world);
     }
 
     /** The rolling pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
@@ -499,83 +353,175 @@ final class Iterative {
         return change2 > change1 ? change2 : change1;
     }
 
-    /** Adds the velocity change of tangential impulses {@code applied1 t1 + applied2 t2}: {@code -} on a, {@code +} on b. */
-    static void applyTangents(float[] row, int o, int a, int b, float applied1, float applied2,
-            float[] state, int world) {
-        if (a != world) {
-            addTangential(row, o, a, -applied1, -applied2, R_INV_MASS_A, R_DIRT1_AX, R_DIRT2_AX, state);
-        }
-        if (b != world) {
-            addTangential(row, o, b, applied1, applied2, R_INV_MASS_B, R_DIRT1_BX, R_DIRT2_BX, state);
-        }
+    /** The rolling pair: as {@link #solveTangents}, on the relative angular velocity, with step size {@code k_r}. */
+    static float solveRolling(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
+            float limit) {
+        float old1 = lambda[l + L_R1];
+        float old2 = lambda[l + L_R2];
+        stepRolling(row, o, l, a, b, lambda, state, limit);
+        return applyRollingStep(row, o, l, a, b, old1, old2, lambda, state, world);
     }
 
     /**
-     * Adds to the body at state offset {@code s} the velocity change of impulses {@code impulse1 t1
-     * + impulse2 t2}: the side's inverse mass at field {@code inverseMass}, its {@code I^-1 (r x t_i)}
-     * at {@code dirt1} and {@code dirt2} (x, y, z triples).
+     * The row's current normal velocity: {@code VN0} plus what its bodies' velocity changes so far
+     * (state offsets {@code a}, {@code b}) add along n.
      */
-    private static void addTangential(float[] row, int o, int s, float impulse1, float impulse2, int inverseMass,
-            int dirt1, int dirt2, float[] state) {
-        float linear1 = impulse1 * row[o + inverseMass];
-        float linear2 = impulse2 * row[o + inverseMass];
-        state[s + S_DVX] += linear1 * row[o + R_T1X] + linear2 * row[o + R_T2X];
-        state[s + S_DVY] += linear1 * row[o + R_T1Y] + linear2 * row[o + R_T2Y];
-        state[s + S_DVZ] += linear1 * row[o + R_T1Z] + linear2 * row[o + R_T2Z];
-        state[s + S_DWX] += impulse1 * row[o + dirt1] + impulse2 * row[o + dirt2];
-        state[s + S_DWY] += impulse1 * row[o + dirt1 + 1] + impulse2 * row[o + dirt2 + 1];
-        state[s + S_DWZ] += impulse1 * row[o + dirt1 + 2] + impulse2 * row[o + dirt2 + 2];
+    static float normalVelocity(float[] row, int o, int a, int b, float[] state) {
+        float dvx = state[b + S_DVX] - state[a + S_DVX];
+        float dvy = state[b + S_DVY] - state[a + S_DVY];
+        float dvz = state[b + S_DVZ] - state[a + S_DVZ];
+        float linear = dvx * row[o + R_NX] + dvy * row[o + R_NY] + dvz * row[o + R_NZ];
+        float angularB = row[o + R_RXN_BX] * state[b + S_DWX]
+                + row[o + R_RXN_BY] * state[b + S_DWY]
+                + row[o + R_RXN_BZ] * state[b + S_DWZ];
+        float angularA = row[o + R_RXN_AX] * state[a + S_DWX]
+                + row[o + R_RXN_AY] * state[a + S_DWY]
+                + row[o + R_RXN_AZ] * state[a + S_DWZ];
+        return row[o + R_VN0] + ((linear + angularB) - angularA);
     }
 
-    /** Adds the angular velocity change of rolling impulses {@code applied1 t1 + applied2 t2}: {@code -} on a, {@code +} on b. */
-    static void applyRolling(float[] row, int o, int a, int b, float applied1, float applied2,
+    /** The normal row's accumulation and clamp without applying it: returns the impulse to apply. */
+    private static float normalImpulse(float[] row, int o, float[] lambda, int l, int a, int b, float[] state) {
+        float vn = normalVelocity(row, o, a, b, state);
+        float old = lambda[l + L_N];
+        float next = old + (row[o + R_TARGET] - vn) / row[o + R_K];
+        if (next < 0.0f) {
+            next = 0.0f;
+        }
+        lambda[l + L_N] = next;
+        return next - old;
+    }
+
+    /**
+     * The friction stages of a row visit after its normal row, which left {@code next} accumulated:
+     * the tangent pair (disk {@code mu next}) where {@code mu > 0}, then the rolling pair (disk
+     * {@code rho next}) where {@code rho > 0}. Returns the largest of {@code change} and their changes.
+     */
+    static float solveFrictionPairs(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
+            float next, float change) {
+        float mu = row[o + R_MU];
+        if (mu > 0.0f) {
+            float tangential = solveTangents(row, o, l, a, b, lambda, state, world, mu * next);
+            change = tangential > change ? tangential : change;
+        }
+        float rho = row[o + R_RHO];
+        if (rho > 0.0f) {
+            float rolling = solveRolling(row, o, l, a, b, lambda, state, world, rho * next);
+            change = rolling > change ? rolling : change;
+        }
+        return change;
+    }
+
+    /**
+     * The rest of a row visit once its normal impulse {@code applied} is known: the normal impulse
+     * applied, then, in a frictional batch, the friction stages ({@link #solveFrictionPairs}) on the
+     * disks of the normal impulse now accumulated. Returns the largest change.
+     */
+    static float finishRow(float[] row, int o, float[] lambda, int l, int a, int b, float[] state, int world,
+            float applied, boolean frictional) {
+        applyImpulse(row, o, a, b, applied, state, world);
+        float change = Math.abs(applied);
+        if (frictional) {
+            change = solveFrictionPairs(row, o, l, a, b, lambda, state, world, lambda[l + L_N], change);
+        }
+        return change;
+    }
+
+    /**
+     * The normal row alone at {@code o} (with {@code K > 0}) of bodies at state offsets {@code a}
+     * and {@code b}, applied to both: the row update without its friction stages. Returns the
+     * change of its accumulated impulse.
+     */
+    static float solveNormal(float[] row, int o, float[] lambda, int l, int a, int b, float[] state, int world) {
+        return finishRow(row, o, lambda, l, a, b, state, world, normalImpulse(row, o, lambda, l, a, b, state), false);
+    }
+
+    /**
+     * The row update: one projected Gauss-Seidel visit of the row at {@code o} (accumulated impulses
+     * at {@code l}) of bodies at state offsets {@code a} and {@code b}: its normal impulse
+     * ({@link #normalImpulse}), then the rest of the visit ({@link #finishRow}). Returns the
+     * largest change of any of its accumulated impulses, 0 for a row neither of whose bodies can
+     * move. Every sweep visits rows through these two.
+     *
+     * @param frictional whether the batch's rows have friction and rolling fields (a row of such a
+     *     batch may still have neither)
+     */
+    static float solveRow(float[] row, int o, float[] lambda, int l, int a, int b, float[] state, int world,
+            boolean frictional) {
+        if (!(row[o + R_K] > 0.0f)) {
+            return 0.0f;
+        }
+        return finishRow(row, o, lambda, l, a, b, state, world, normalImpulse(row, o, lambda, l, a, b, state),
+                frictional);
+    }
+
+    /**
+     * Visits rows {@code [first, end)} one after the other, as the overflow rows (which may share a
+     * body) must be visited; returns the largest change. Rows of {@code rowStride} fields and
+     * {@code lambdaStride} accumulated impulses ({@code FrictionUse.rowFields()},
+     * {@code accumulatedImpulses()}): a batch with one impulse a row has neither friction nor
+     * rolling resistance, and its rows lack the fields of both.
+     */
+    static float sweep(float[] row, int rowStride, int[] pairs, float[] lambda, int lambdaStride, float[] state,
+            int world, int first, int end) {
+        boolean frictional = lambdaStride > L_T1;
+        float largest = 0.0f;
+        for (int r = first; r < end; r++) {
+            float change = solveRow(row, r * rowStride, lambda, r * lambdaStride, pairs[PAIR * r + SIDE_A],
+                    pairs[PAIR * r + SIDE_B], state, world, frictional);
+            largest = Math.max(largest, change); // Math.max lets a NaN win, as on the device
+        }
+        return largest;
+    }
+
+    /**
+     * Visits rows {@code [first, end)} of one colour, as {@link #sweep}, two at a time: the second
+     * row's normal impulse is computed before the first row is finished, then each is finished
+     * ({@link #finishRow}) in turn. Rows of a colour move different bodies, so neither sees the
+     * other's: the same bits as {@link #solveRow} one after the other, with two independent chains
+     * of arithmetic for the core to overlap (a row alone is one long chain through a division).
+     * This is the loop a frictionless simulation spends its time in; docs/twins.md has the reason
+     * and README.md ("Performance") the figures.
+     */
+    static float sweepColour(float[] row, int rowStride, int[] pairs, float[] lambda, int lambdaStride, float[] state,
+            int world, int first, int end) {
+        boolean frictional = lambdaStride > L_T1;
+        float largest = 0.0f;
+        int r = first;
+        for (; r + 1 < end; r += 2) {
+            int o0 = r * rowStride;
+            int o1 = o0 + rowStride;
+            int l0 = r * lambdaStride;
+            int l1 = l0 + lambdaStride;
+            int a0 = pairs[PAIR * r + SIDE_A];
+            int b0 = pairs[PAIR * r + SIDE_B];
+            int a1 = pairs[PAIR * r + PAIR + SIDE_A];
+            int b1 = pairs[PAIR * r + PAIR + SIDE_B];
+            boolean live0 = row[o0 + R_K] > 0.0f;
+            boolean live1 = row[o1 + R_K] > 0.0f;
+            float applied0 = live0 ? normalImpulse(row, o0, lambda, l0, a0, b0, state) : 0.0f;
+            float applied1 = live1 ? normalImpulse(row, o1, lambda, l1, a1, b1, state) : 0.0f;
+            // an inert row's change is the 0 solveRow returns for it, which leaves the largest as it is
+            if (live0) {
+                largest = Math.max(largest, finishRow(row, o0, lambda, l0, a0, b0, state, world, applied0, frictional));
+            }
+            if (live1) {
+                largest = Math.max(largest, finishRow(row, o1, lambda, l1, a1, b1, state, world, applied1, frictional));
+            }
+        }
+        return r < end ? Math.max(largest, sweep(row, rowStride, pairs, lambda, lambdaStride, state, world, r, end))
+                : largest;
+    }
+
+    /** Applies the starting impulses (the warm start) of the row at {@code o} (impulses at {@code l}) to its bodies. */
+    static void applyWarmStartRow(float[] row, int o, float[] lambda, int l, int lambdaStride, int a, int b,
             float[] state, int world) {
-        if (a != world) {
-            float impulse1 = -applied1;
-            float impulse2 = -applied2;
-            state[a + S_DWX] += impulse1 * row[o + R_ROLL1_AX]
-                    + impulse2 * row[o + R_ROLL2_AX];
-            state[a + S_DWY] += impulse1 * row[o + R_ROLL1_AY]
-                    + impulse2 * row[o + R_ROLL2_AY];
-            state[a + S_DWZ] += impulse1 * row[o + R_ROLL1_AZ]
-                    + impulse2 * row[o + R_ROLL2_AZ];
+        applyImpulse(row, o, a, b, lambda[l + L_N], state, world);
+        if (lambdaStride > L_T1 && row[o + R_MU] > 0.0f) {
+            applyTangents(row, o, a, b, lambda[l + L_T1], lambda[l + L_T2], state, world);
         }
-        if (b != world) {
-            float impulse1 = applied1;
-            float impulse2 = applied2;
-            state[b + S_DWX] += impulse1 * row[o + R_ROLL1_BX]
-                    + impulse2 * row[o + R_ROLL2_BX];
-            state[b + S_DWY] += impulse1 * row[o + R_ROLL1_BY]
-                    + impulse2 * row[o + R_ROLL2_BY];
-            state[b + S_DWZ] += impulse1 * row[o + R_ROLL1_BZ]
-                    + impulse2 * row[o + R_ROLL2_BZ];
-        }
-    }
-
-    /** Adds the velocity change of an impulse {@code applied} along {@code n}: {@code -} on a, {@code +} on b. */
-    static void applyImpulse(float[] row, int o, int a, int b, float applied, float[] state, int world) {
-        float nx = row[o + R_NX];
-        float ny = row[o + R_NY];
-        float nz = row[o + R_NZ];
-        if (a != world) {
-            float impulseA = -applied;
-            float linearA = impulseA * row[o + R_INV_MASS_A];
-            state[a + S_DVX] += linearA * nx;
-            state[a + S_DVY] += linearA * ny;
-            state[a + S_DVZ] += linearA * nz;
-            state[a + S_DWX] += impulseA * row[o + R_DIR_AX];
-            state[a + S_DWY] += impulseA * row[o + R_DIR_AY];
-            state[a + S_DWZ] += impulseA * row[o + R_DIR_AZ];
-        }
-        if (b != world) {
-            float impulseB = applied;
-            float linearB = impulseB * row[o + R_INV_MASS_B];
-            state[b + S_DVX] += linearB * nx;
-            state[b + S_DVY] += linearB * ny;
-            state[b + S_DVZ] += linearB * nz;
-            state[b + S_DWX] += impulseB * row[o + R_DIR_BX];
-            state[b + S_DWY] += impulseB * row[o + R_DIR_BY];
-            state[b + S_DWZ] += impulseB * row[o + R_DIR_BZ];
+        if (lambdaStride > L_R1 && row[o + R_RHO] > 0.0f) {
+            applyRolling(row, o, a, b, lambda[l + L_R1], lambda[l + L_R2], state, world);
         }
     }
 
@@ -583,18 +529,34 @@ final class Iterative {
     static void applyWarmStart(float[] row, int rowStride, int[] pairs, float[] lambda, int lambdaStride,
             float[] state, int world, int first, int end) {
         for (int r = first; r < end; r++) {
-            int o = r * rowStride;
-            int l = r * lambdaStride;
-            int a = pairs[PAIR * r + SIDE_A];
-            int b = pairs[PAIR * r + SIDE_B];
-            applyImpulse(row, o, a, b, lambda[l + L_N], state, world);
-            if (lambdaStride > L_T1 && row[o + R_MU] > 0.0f) {
-                applyTangents(row, o, a, b, lambda[l + L_T1], lambda[l + L_T2], state, world);
-            }
-            if (lambdaStride > L_R1 && row[o + R_RHO] > 0.0f) {
-                applyRolling(row, o, a, b, lambda[l + L_R1], lambda[l + L_R2], state, world);
-            }
+            applyWarmStartRow(row, r * rowStride, lambda, r * lambdaStride, lambdaStride, pairs[PAIR * r + SIDE_A],
+                    pairs[PAIR * r + SIDE_B], state, world);
         }
+    }
+
+    /** Copies body {@code i}'s accumulated change into the deltas (SoA, {@code deltaStride}). */
+    static void writeDeltas(float[] state, int i, FloatBuffer deltas, int deltaStride) {
+        int s = i * STATE;
+        deltas.put(DeltaField.DVX.ordinal() * deltaStride + i, state[s + S_DVX]);
+        deltas.put(DeltaField.DVY.ordinal() * deltaStride + i, state[s + S_DVY]);
+        deltas.put(DeltaField.DVZ.ordinal() * deltaStride + i, state[s + S_DVZ]);
+        deltas.put(DeltaField.DWX.ordinal() * deltaStride + i, state[s + S_DWX]);
+        deltas.put(DeltaField.DWY.ordinal() * deltaStride + i, state[s + S_DWY]);
+        deltas.put(DeltaField.DWZ.ordinal() * deltaStride + i, state[s + S_DWZ]);
+    }
+
+    /** Writes {@code s1 t1 + s2 t2} (+0 for a zero pair) at {@code at}, {@code at + stride}, {@code at + 2 stride}. */
+    private static void writeVector(float[] row, int o, float s1, float s2, FloatBuffer out, int at,
+            int stride) {
+        if (s1 == 0.0f && s2 == 0.0f) {
+            out.put(at, 0.0f);
+            out.put(at + stride, 0.0f);
+            out.put(at + 2 * stride, 0.0f);
+            return;
+        }
+        out.put(at, (s1 * row[o + R_T1X] + s2 * row[o + R_T2X]) + 0.0f);
+        out.put(at + stride, (s1 * row[o + R_T1Y] + s2 * row[o + R_T2Y]) + 0.0f);
+        out.put(at + 2 * stride, (s1 * row[o + R_T1Z] + s2 * row[o + R_T2Z]) + 0.0f);
     }
 
     /**
@@ -636,30 +598,5 @@ final class Iterative {
         for (int c = from; c < to; c++) {
             out.put(normal + c, lambda[rowOf[c]]);
         }
-    }
-
-    /** Writes {@code s1 t1 + s2 t2} (+0 for a zero pair) at {@code at}, {@code at + stride}, {@code at + 2 stride}. */
-    private static void writeVector(float[] row, int o, float s1, float s2, FloatBuffer out, int at,
-            int stride) {
-        if (s1 == 0.0f && s2 == 0.0f) {
-            out.put(at, 0.0f);
-            out.put(at + stride, 0.0f);
-            out.put(at + 2 * stride, 0.0f);
-            return;
-        }
-        out.put(at, (s1 * row[o + R_T1X] + s2 * row[o + R_T2X]) + 0.0f);
-        out.put(at + stride, (s1 * row[o + R_T1Y] + s2 * row[o + R_T2Y]) + 0.0f);
-        out.put(at + 2 * stride, (s1 * row[o + R_T1Z] + s2 * row[o + R_T2Z]) + 0.0f);
-    }
-
-    /** Copies body {@code i}'s accumulated change into the deltas (SoA, {@code deltaStride}). */
-    static void writeDeltas(float[] state, int i, FloatBuffer deltas, int deltaStride) {
-        int s = i * STATE;
-        deltas.put(DeltaField.DVX.ordinal() * deltaStride + i, state[s + S_DVX]);
-        deltas.put(DeltaField.DVY.ordinal() * deltaStride + i, state[s + S_DVY]);
-        deltas.put(DeltaField.DVZ.ordinal() * deltaStride + i, state[s + S_DVZ]);
-        deltas.put(DeltaField.DWX.ordinal() * deltaStride + i, state[s + S_DWX]);
-        deltas.put(DeltaField.DWY.ordinal() * deltaStride + i, state[s + S_DWY]);
-        deltas.put(DeltaField.DWZ.ordinal() * deltaStride + i, state[s + S_DWZ]);
     }
 }
