@@ -502,6 +502,47 @@ final class BodyMath {
 
     // ---- iterative solver with friction (docs/physics.md, "Iterative solver with friction") ------
 
+    /** Writes {@code u x v} at {@code out[at..at+2]}. */
+    private static void cross(float ux, float uy, float uz, float vx, float vy, float vz, float[] out, int at) {
+        out[at] = uy * vz - uz * vy;
+        out[at + 1] = uz * vx - ux * vz;
+        out[at + 2] = ux * vy - uy * vx;
+    }
+
+    /** Writes {@code I^-1 u}, with the world-space inverse inertia of the record at {@code o}, at {@code out[at..at+2]}. */
+    private static void inertiaTimes(float[] records, int o, float ux, float uy, float uz, float[] out, int at) {
+        out[at] = records[o + F_IXX] * ux + records[o + F_IXY] * uy + records[o + F_IXZ] * uz;
+        out[at + 1] = records[o + F_IXY] * ux + records[o + F_IYY] * uy + records[o + F_IYZ] * uz;
+        out[at + 2] = records[o + F_IXZ] * ux + records[o + F_IYZ] * uy + records[o + F_IZZ] * uz;
+    }
+
+    /** The dot product of the three-field groups of {@code row} starting at {@code u} and {@code v}. */
+    private static float dotRow(float[] row, int u, int v) {
+        return row[u] * row[v] + row[u + 1] * row[v + 1] + row[u + 2] * row[v + 2];
+    }
+
+    /** The larger eigenvalue of the symmetric 2x2 matrix {@code [[p, q], [q, s]]}. */
+    static float largerEigenvalue(float p, float s, float q) {
+        float mean = 0.5f * (p + s);
+        float spread = 0.5f * (p - s);
+        return mean + (float) Math.sqrt(spread * spread + q * q);
+    }
+
+    /**
+     * One side's friction terms: {@code r x t_i} and {@code I^-1 (r x t_i)} for both tangents, and
+     * {@code I^-1 t_i}, each written as three consecutive row fields from the given first field.
+     */
+    private static void frictionSide(float[] records, int o, float rx, float ry, float rz, float t1x, float t1y,
+            float t1z, float t2x, float t2y, float t2z, float[] row, int rxt1, int dirt1, int rxt2, int dirt2,
+            int roll1, int roll2) {
+        cross(rx, ry, rz, t1x, t1y, t1z, row, rxt1);
+        cross(rx, ry, rz, t2x, t2y, t2z, row, rxt2);
+        inertiaTimes(records, o, row[rxt1], row[rxt1 + 1], row[rxt1 + 2], row, dirt1);
+        inertiaTimes(records, o, row[rxt2], row[rxt2 + 1], row[rxt2 + 2], row, dirt2);
+        inertiaTimes(records, o, t1x, t1y, t1z, row, roll1);
+        inertiaTimes(records, o, t2x, t2y, t2z, row, roll2);
+    }
+
     /**
      * Adds the friction and rolling fields of a row to {@code row}, which {@link #evaluateContact}
      * has filled for contact {@code c}: the fixed tangents of the normal, each side's lever terms
@@ -586,46 +627,5 @@ final class BodyMath {
         if (!(kr > 0.0f)) {
             row[R_RHO] = 0.0f;
         }
-    }
-
-    /**
-     * One side's friction terms: {@code r x t_i} and {@code I^-1 (r x t_i)} for both tangents, and
-     * {@code I^-1 t_i}, each written as three consecutive row fields from the given first field.
-     */
-    private static void frictionSide(float[] records, int o, float rx, float ry, float rz, float t1x, float t1y,
-            float t1z, float t2x, float t2y, float t2z, float[] row, int rxt1, int dirt1, int rxt2, int dirt2,
-            int roll1, int roll2) {
-        cross(rx, ry, rz, t1x, t1y, t1z, row, rxt1);
-        cross(rx, ry, rz, t2x, t2y, t2z, row, rxt2);
-        inertiaTimes(records, o, row[rxt1], row[rxt1 + 1], row[rxt1 + 2], row, dirt1);
-        inertiaTimes(records, o, row[rxt2], row[rxt2 + 1], row[rxt2 + 2], row, dirt2);
-        inertiaTimes(records, o, t1x, t1y, t1z, row, roll1);
-        inertiaTimes(records, o, t2x, t2y, t2z, row, roll2);
-    }
-
-    /** Writes {@code u x v} at {@code out[at..at+2]}. */
-    private static void cross(float ux, float uy, float uz, float vx, float vy, float vz, float[] out, int at) {
-        out[at] = uy * vz - uz * vy;
-        out[at + 1] = uz * vx - ux * vz;
-        out[at + 2] = ux * vy - uy * vx;
-    }
-
-    /** Writes {@code I^-1 u}, with the world-space inverse inertia of the record at {@code o}, at {@code out[at..at+2]}. */
-    private static void inertiaTimes(float[] records, int o, float ux, float uy, float uz, float[] out, int at) {
-        out[at] = records[o + F_IXX] * ux + records[o + F_IXY] * uy + records[o + F_IXZ] * uz;
-        out[at + 1] = records[o + F_IXY] * ux + records[o + F_IYY] * uy + records[o + F_IYZ] * uz;
-        out[at + 2] = records[o + F_IXZ] * ux + records[o + F_IYZ] * uy + records[o + F_IZZ] * uz;
-    }
-
-    /** The dot product of the three-field groups of {@code row} starting at {@code u} and {@code v}. */
-    private static float dotRow(float[] row, int u, int v) {
-        return row[u] * row[v] + row[u + 1] * row[v + 1] + row[u + 2] * row[v + 2];
-    }
-
-    /** The larger eigenvalue of the symmetric 2x2 matrix {@code [[p, q], [q, s]]}. */
-    static float largerEigenvalue(float p, float s, float q) {
-        float mean = 0.5f * (p + s);
-        float spread = 0.5f * (p - s);
-        return mean + (float) Math.sqrt(spread * spread + q * q);
     }
 }
