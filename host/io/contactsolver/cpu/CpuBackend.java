@@ -399,7 +399,8 @@ public final class CpuBackend implements SolverBackend {
     private static final int SIDE_B = ContactBody.B.ordinal();
     /**
      * Fewest rows of a colour worth a thread of their own: below this a second thread's share
-     * costs more in shared cache lines than it saves (a row is some 10 to 60 ns).
+     * costs more in shared cache lines than it saves: a row is too little work (README.md, "Where
+     * the CPU time goes", has its cost).
      */
     private static final int ROWS_PER_MEMBER = 256;
 
@@ -479,8 +480,8 @@ public final class CpuBackend implements SolverBackend {
      * Whether so few contacts join bodies of different threads that solving those twice costs less
      * than writing and re-reading every contact's responses: true for scenes whose bodies are
      * ordered in space (piles, grids), false for scattered contact graphs. Decided on a sample of
-     * contiguous blocks (a full sweep cost 8% of a 10,000,000-contact solve): both ways give the
-     * same bits, so a wrong guess costs only speed.
+     * contiguous blocks, as a sweep over every contact is a share of a large solve worth saving;
+     * both ways give the same bits, so a wrong guess costs only speed.
      */
     private static boolean fewCrossing(FieldBlock links, int contactCount, int bodyCount, int parts) {
         if (contactCount <= SAMPLE_BLOCK * SAMPLE_BLOCKS) {

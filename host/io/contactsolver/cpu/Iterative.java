@@ -480,8 +480,8 @@ final class Iterative {
      * ({@link #finishRow}) in turn. Rows of a colour move different bodies, so neither sees the
      * other's: the same bits as {@link #solveRow} one after the other, with two independent chains
      * of arithmetic for the core to overlap (a row alone is one long chain through a division).
-     * This is the loop a frictionless simulation spends its time in; docs/twins.md has the reason
-     * and README.md ("Performance") the figures.
+     * This is the loop a simulation spends its time in (README.md, "Where the CPU time goes", has
+     * the figures).
      */
     static float sweepColour(float[] row, int rowStride, int[] pairs, float[] lambda, int lambdaStride, float[] state,
             int world, int first, int end) {
