@@ -127,7 +127,7 @@ class TwinStructureTest {
                     pair("writeImpulses", "scatter_impulses",
                             javaOnly("@ > # &&", "a CPU row keeps only the impulses its batch uses"),
                             javaOnly("@ > # &&", "likewise for the rolling pair"))),
-                    List.of("sweep", "sweepColour", "applyWarmStart", "writeNormalImpulses"),
+                    List.of("sweep", "sweepNormalColour", "sweepColour", "applyWarmStart", "writeNormalImpulses"),
                     List.of("apply_warm_start", "converged", "solve_colour", "solve_overflow", "solve_small_batch")),
             new Twin("SinglePass.java", "single_pass.cl", List.of(
                     pair("respond", "respond"),

@@ -177,8 +177,10 @@ public final class CpuBackend implements SolverBackend {
         boolean frictional = friction.any();
         RowSweep inOrder = (first, end) -> Iterative.sweep(row, rowStride, bodyPairs, impulse, lambdaStride, velocity,
                 world, first, end);
-        RowSweep colour = (first, end) -> Iterative.sweepColour(row, rowStride, bodyPairs, impulse, lambdaStride,
-                velocity, world, first, end);
+        RowSweep colour = frictional
+                ? (first, end) -> Iterative.sweepColour(row, rowStride, bodyPairs, impulse, lambdaStride, velocity,
+                        world, first, end)
+                : (first, end) -> Iterative.sweepNormalColour(row, bodyPairs, impulse, velocity, world, first, end);
         IterationOutcome outcome = iterate(crew, coloring, colour, inOrder, job.iterations(), job.tolerance());
 
         job.clock().lap(SolvePhase.ITERATE);

@@ -29,8 +29,10 @@ import java.nio.IntBuffer;
  * single-pass impulse.
  *
  * <p>The row update is written once, {@link #solveRow} ({@link #normalImpulse} then
- * {@link #finishRow}), and every sweep visits rows through it. Two things the device does not
- * need: rows of a colour are visited two at a time ({@link #sweepColour}), and the steps of a row
+ * {@link #finishRow}), the twin of {@code solve_row}; the in-order sweep visits rows through it.
+ * Two things the device does not need: rows of a colour are visited two at a time, each stage of
+ * both rows before the next ({@link #sweepNormalColour}, {@link #sweepColour}: the row update's
+ * stages interleaved, written apart because measurably faster), and the steps of a row
  * are methods small enough for C2 to inline into the loop (under {@code FreqInlineSize}, 325 bytes
  * of bytecode; hence the row fields as int constants and the tangent step in pieces). Neither
  * changes a bit. The methods paired with functions of the kernel come in the kernel's order
@@ -474,18 +476,57 @@ final class Iterative {
         return largest;
     }
 
+    /** A frictionless batch's row: its fields up to {@code MU}, one accumulated impulse. */
+    private static final int NORMAL_STRIDE = ContactRowField.NORMAL_COUNT;
+
     /**
-     * Visits rows {@code [first, end)} of one colour, as {@link #sweep}, two at a time: the second
-     * row's normal impulse is computed before the first row is finished, then each is finished
-     * ({@link #finishRow}) in turn. Rows of a colour move different bodies, so neither sees the
-     * other's: the same bits as {@link #solveRow} one after the other, with two independent chains
-     * of arithmetic for the core to overlap (a row alone is one long chain through a division).
-     * This is the loop a simulation spends its time in (README.md, "Where the CPU time goes", has
-     * the figures).
+     * Visits rows {@code [first, end)} of one colour of a batch with neither friction nor rolling
+     * resistance (rows of {@link #NORMAL_STRIDE} fields, one accumulated impulse each) and returns
+     * the largest change: the loop a frictionless simulation spends its time in. Rows of a colour
+     * move different bodies, so two of them are solved side by side, the second row's normal
+     * impulse computed before the first row is finished ({@link #finishRow}): the same bits as
+     * {@link #solveRow} one after the other, with two independent chains of arithmetic for the core
+     * to overlap (a row alone is one long chain through a division). Written apart from
+     * {@link #sweepColour}, with a constant stride, because that is measurably faster
+     * (docs/twins.md).
+     */
+    static float sweepNormalColour(float[] row, int[] pairs, float[] lambda, float[] state, int world, int first,
+            int end) {
+        float largest = 0.0f;
+        int r = first;
+        for (; r + 1 < end; r += 2) {
+            int o0 = r * NORMAL_STRIDE;
+            int o1 = o0 + NORMAL_STRIDE;
+            int a0 = pairs[PAIR * r + SIDE_A];
+            int b0 = pairs[PAIR * r + SIDE_B];
+            int a1 = pairs[PAIR * r + PAIR + SIDE_A];
+            int b1 = pairs[PAIR * r + PAIR + SIDE_B];
+            boolean live0 = row[o0 + R_K] > 0.0f;
+            boolean live1 = row[o1 + R_K] > 0.0f;
+            float applied0 = live0 ? normalImpulse(row, o0, lambda, r, a0, b0, state) : 0.0f;
+            float applied1 = live1 ? normalImpulse(row, o1, lambda, r + 1, a1, b1, state) : 0.0f;
+            if (live0) {
+                // Math.max lets a NaN win, as on the device
+                largest = Math.max(largest, finishRow(row, o0, lambda, r, a0, b0, state, world, applied0, false));
+            }
+            if (live1) {
+                largest = Math.max(largest, finishRow(row, o1, lambda, r + 1, a1, b1, state, world, applied1, false));
+            }
+        }
+        return r < end ? Math.max(largest, sweep(row, NORMAL_STRIDE, pairs, lambda, 1, state, world, r, end))
+                : largest;
+    }
+
+    /**
+     * Visits rows {@code [first, end)} of one colour of a frictional batch, two side by side as in
+     * {@link #sweepNormalColour}: each stage of the row update ({@link #solveRow}: normal row,
+     * tangent pair, rolling pair) of both rows is computed before either is applied, with the
+     * stage methods, conditions and disks of {@link #finishRow}. Rows of a colour move different
+     * bodies, so a stage of one row never sees the other's: the same bits as {@link #sweep}.
+     * Written apart from the row update because the interleaving pays (docs/twins.md).
      */
     static float sweepColour(float[] row, int rowStride, int[] pairs, float[] lambda, int lambdaStride, float[] state,
             int world, int first, int end) {
-        boolean frictional = lambdaStride > L_T1;
         float largest = 0.0f;
         int r = first;
         for (; r + 1 < end; r += 2) {
@@ -501,13 +542,60 @@ final class Iterative {
             boolean live1 = row[o1 + R_K] > 0.0f;
             float applied0 = live0 ? normalImpulse(row, o0, lambda, l0, a0, b0, state) : 0.0f;
             float applied1 = live1 ? normalImpulse(row, o1, lambda, l1, a1, b1, state) : 0.0f;
-            // an inert row's change is the 0 solveRow returns for it, which leaves the largest as it is
+            // each row's change is combined as solveRow combines it, then into the largest
+            float change0 = Math.abs(applied0);
+            float change1 = Math.abs(applied1);
             if (live0) {
-                largest = Math.max(largest, finishRow(row, o0, lambda, l0, a0, b0, state, world, applied0, frictional));
+                applyImpulse(row, o0, a0, b0, applied0, state, world);
             }
             if (live1) {
-                largest = Math.max(largest, finishRow(row, o1, lambda, l1, a1, b1, state, world, applied1, frictional));
+                applyImpulse(row, o1, a1, b1, applied1, state, world);
             }
+            // an inert row has no friction stages, as in solveRow, which returns before them
+            float mu0 = live0 ? row[o0 + R_MU] : 0.0f;
+            float mu1 = live1 ? row[o1 + R_MU] : 0.0f;
+            float old01 = lambda[l0 + L_T1];
+            float old02 = lambda[l0 + L_T2];
+            float old11 = lambda[l1 + L_T1];
+            float old12 = lambda[l1 + L_T2];
+            if (mu0 > 0.0f) {
+                stepTangents(row, o0, l0, a0, b0, lambda, state, mu0 * lambda[l0 + L_N]);
+            }
+            if (mu1 > 0.0f) {
+                stepTangents(row, o1, l1, a1, b1, lambda, state, mu1 * lambda[l1 + L_N]);
+            }
+            if (mu0 > 0.0f) {
+                float tangential = applyTangentsStep(row, o0, l0, a0, b0, old01, old02, lambda, state, world);
+                change0 = tangential > change0 ? tangential : change0;
+            }
+            if (mu1 > 0.0f) {
+                float tangential = applyTangentsStep(row, o1, l1, a1, b1, old11, old12, lambda, state, world);
+                change1 = tangential > change1 ? tangential : change1;
+            }
+            if (lambdaStride > L_R1) {
+                float rho0 = live0 ? row[o0 + R_RHO] : 0.0f;
+                float rho1 = live1 ? row[o1 + R_RHO] : 0.0f;
+                float roll01 = lambda[l0 + L_R1];
+                float roll02 = lambda[l0 + L_R2];
+                float roll11 = lambda[l1 + L_R1];
+                float roll12 = lambda[l1 + L_R2];
+                if (rho0 > 0.0f) {
+                    stepRolling(row, o0, l0, a0, b0, lambda, state, rho0 * lambda[l0 + L_N]);
+                }
+                if (rho1 > 0.0f) {
+                    stepRolling(row, o1, l1, a1, b1, lambda, state, rho1 * lambda[l1 + L_N]);
+                }
+                if (rho0 > 0.0f) {
+                    float rolling = applyRollingStep(row, o0, l0, a0, b0, roll01, roll02, lambda, state, world);
+                    change0 = rolling > change0 ? rolling : change0;
+                }
+                if (rho1 > 0.0f) {
+                    float rolling = applyRollingStep(row, o1, l1, a1, b1, roll11, roll12, lambda, state, world);
+                    change1 = rolling > change1 ? rolling : change1;
+                }
+            }
+            largest = Math.max(largest, change0); // an inert row's: |0|, as solveRow returns for it
+            largest = Math.max(largest, change1);
         }
         return r < end ? Math.max(largest, sweep(row, rowStride, pairs, lambda, lambdaStride, state, world, r, end))
                 : largest;

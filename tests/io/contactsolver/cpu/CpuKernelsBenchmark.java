@@ -166,9 +166,8 @@ public class CpuKernelsBenchmark {
     @Benchmark
     @OperationsPerInvocation(CONTACTS)
     public void sweepNormal(Blackhole sink) {
-        FrictionUse frictionless = new FrictionUse(false, false);
-        sink.consume(Iterative.sweepColour(rows, frictionless.rowFields(), pairs, lambda,
-                frictionless.accumulatedImpulses(), state, bodyCount * StateField.STRIDE, 0, colourEnd));
+        sink.consume(Iterative.sweepNormalColour(rows, pairs, lambda, state, bodyCount * StateField.STRIDE, 0,
+                colourEnd));
     }
 
     /** The same rows one after the other, as the overflow rows are solved: what solving two side by side gains. */
