@@ -18,10 +18,6 @@
  * nothing, as the CPU stops there.
  */
 
-/*
- * Row r holds contact order[r]; or, with `direct`, contact r, when the host has laid the contacts
- * of a chunk out in row order itself (for batches larger than the device's largest allocation).
- */
 /* Scales the pair (lambda[i], lambda[k]) back onto the disk of radius limit >= 0 if it lies outside. */
 void project_onto_disk(__global float* lambda, const int i, const int k, const float limit)
 {
@@ -49,10 +45,13 @@ void warm_pair(__global const float* warm, const int warmStride, const int c, co
 }
 
 /*
- * Row r's accumulated impulses start from the warm start (ImpulseField layout, the contacts'
- * stride), or 0 for a contact neither of whose bodies can move: the normal impulse as it was, the
- * friction and rolling vectors projected onto this row's tangents (what a turned normal has moved
- * out of the tangent plane is dropped) and scaled back into this row's disks.
+ * Fills row r from contact order[r] at the pre-solve velocities; or, with `direct`, from contact r,
+ * when the host has laid the contacts of a chunk out in row order itself (for batches larger than
+ * the device's largest allocation). Its accumulated impulses start from the warm start
+ * (ImpulseField layout, the contacts' stride), or 0 for a contact neither of whose bodies can move:
+ * the normal impulse as it was, the friction and rolling vectors projected onto this row's tangents
+ * (what a turned normal has moved out of the tangent plane is dropped) and scaled back into this
+ * row's disks.
  */
 __kernel void prepare_rows(__global const float* contacts, __global const int* links, const int contactStride,
                            __global const int* order, const int direct, const int rows, const int worldRecord,
@@ -130,7 +129,6 @@ void apply_impulse(__global const float* row, const int rows, const int r, const
     }
 }
 
-/* Adds the velocity change of tangential impulses applied1 t1 + applied2 t2: - on a, + on b. */
 /*
  * Adds to the body at state offset s the velocity change of impulses impulse1 t1 + impulse2 t2: the
  * side's inverse mass at field inverseMass, its I^-1 (r x t_i) at dirt1 and dirt2 (x, y, z triples).
@@ -149,6 +147,7 @@ void add_tangential(__global const float* row, const int rows, const int r, cons
     state[s + STATE_DWZ] += impulse1 * row[(dirt1 + 2) * rows + r] + impulse2 * row[(dirt2 + 2) * rows + r];
 }
 
+/* Adds the velocity change of tangential impulses applied1 t1 + applied2 t2: - on a, + on b. */
 void apply_tangents(__global const float* row, const int rows, const int r, const int a, const int b,
                     const float applied1, const float applied2, __global float* state, const int world)
 {
@@ -200,13 +199,9 @@ float tangent_velocity(__global const float* row, const int rows, const int r, c
     return row[v0 * rows + r] + ((linear + angularB) - angularA);
 }
 
-/*
- * The tangent pair: both rows stepped with the one step size k_t from the current relative velocity
- * along t1 and t2, then scaled back onto the disk |lambda_t| <= limit together. Returns the larger
- * change of the two.
- */
-float solve_tangents(__global const float* row, const int rows, const int r, const int a, const int b,
-                     __global float* lambda, __global float* state, const int world, const float limit)
+/* The tangent pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
+void step_tangents(__global const float* row, const int rows, const int r, const int a, const int b,
+                   __global float* lambda, __global const float* state, const float limit)
 {
     const float vt1 = tangent_velocity(row, rows, r, a, b, state, ROW_T1X, ROW_RXT1_AX, ROW_RXT1_BX, ROW_VT1_0);
     const float vt2 = tangent_velocity(row, rows, r, a, b, state, ROW_T2X, ROW_RXT2_AX, ROW_RXT2_BX, ROW_VT2_0);
@@ -216,6 +211,13 @@ float solve_tangents(__global const float* row, const int rows, const int r, con
     lambda[ACC_T1 * rows + r] = old1 - vt1 / kt;
     lambda[ACC_T2 * rows + r] = old2 - vt2 / kt;
     project_onto_disk(lambda, ACC_T1 * rows + r, ACC_T2 * rows + r, limit);
+}
+
+/* Applies a stepped tangent pair, accumulated at old1, old2 before; returns the larger change. */
+float apply_tangents_step(__global const float* row, const int rows, const int r, const int a, const int b,
+                          const float old1, const float old2, __global const float* lambda, __global float* state,
+                          const int world)
+{
     const float applied1 = lambda[ACC_T1 * rows + r] - old1;
     const float applied2 = lambda[ACC_T2 * rows + r] - old2;
     apply_tangents(row, rows, r, a, b, applied1, applied2, state, world);
@@ -224,9 +226,23 @@ float solve_tangents(__global const float* row, const int rows, const int r, con
     return change2 > change1 ? change2 : change1;
 }
 
-/* The rolling pair: as solve_tangents, on the relative angular velocity, with step size k_r. */
-float solve_rolling(__global const float* row, const int rows, const int r, const int a, const int b,
-                    __global float* lambda, __global float* state, const int world, const float limit)
+/*
+ * The tangent pair: both rows stepped with the one step size k_t from the current relative velocity
+ * along t1 and t2, then scaled back onto the disk |lambda_t| <= limit together. Returns the larger
+ * change of the two.
+ */
+float solve_tangents(__global const float* row, const int rows, const int r, const int a, const int b,
+                     __global float* lambda, __global float* state, const int world, const float limit)
+{
+    const float old1 = lambda[ACC_T1 * rows + r];
+    const float old2 = lambda[ACC_T2 * rows + r];
+    step_tangents(row, rows, r, a, b, lambda, state, limit);
+    return apply_tangents_step(row, rows, r, a, b, old1, old2, lambda, state, world);
+}
+
+/* The rolling pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
+void step_rolling(__global const float* row, const int rows, const int r, const int a, const int b,
+                  __global float* lambda, __global const float* state, const float limit)
 {
     const float dwx = state[b + STATE_DWX] - state[a + STATE_DWX];
     const float dwy = state[b + STATE_DWY] - state[a + STATE_DWY];
@@ -241,12 +257,29 @@ float solve_rolling(__global const float* row, const int rows, const int r, cons
     lambda[ACC_R1 * rows + r] = old1 - w1 / kr;
     lambda[ACC_R2 * rows + r] = old2 - w2 / kr;
     project_onto_disk(lambda, ACC_R1 * rows + r, ACC_R2 * rows + r, limit);
+}
+
+/* Applies a stepped rolling pair, accumulated at old1, old2 before; returns the larger change. */
+float apply_rolling_step(__global const float* row, const int rows, const int r, const int a, const int b,
+                         const float old1, const float old2, __global const float* lambda, __global float* state,
+                         const int world)
+{
     const float applied1 = lambda[ACC_R1 * rows + r] - old1;
     const float applied2 = lambda[ACC_R2 * rows + r] - old2;
     apply_rolling(row, rows, r, a, b, applied1, applied2, state, world);
     const float change1 = fabs(applied1);
     const float change2 = fabs(applied2);
     return change2 > change1 ? change2 : change1;
+}
+
+/* The rolling pair: as solve_tangents, on the relative angular velocity, with step size k_r. */
+float solve_rolling(__global const float* row, const int rows, const int r, const int a, const int b,
+                    __global float* lambda, __global float* state, const int world, const float limit)
+{
+    const float old1 = lambda[ACC_R1 * rows + r];
+    const float old2 = lambda[ACC_R2 * rows + r];
+    step_rolling(row, rows, r, a, b, lambda, state, limit);
+    return apply_rolling_step(row, rows, r, a, b, old1, old2, lambda, state, world);
 }
 
 /* The row's current normal velocity: VN0 plus what the bodies' velocity changes add along n. */
@@ -283,19 +316,10 @@ float normal_impulse(__global const float* row, const int rows, const int r, __g
     return next - old;
 }
 
-/* The normal row alone, applied to both bodies (state offsets a, b). Returns the change of its accumulated impulse. */
-float solve_normal(__global const float* row, const int rows, const int r, __global float* lambda, const int a,
-                   const int b, __global float* state, const int world)
-{
-    const float applied = normal_impulse(row, rows, r, lambda, a, b, state);
-    apply_impulse(row, rows, r, a, b, applied, state, world);
-    return fabs(applied);
-}
-
 /*
  * The friction stages of a row visit after its normal row, which left next accumulated: the
  * tangent pair (disk mu next) where mu > 0, then the rolling pair (disk rho next) where rho > 0.
- * Returns the largest of change and their changes (Iterative.solveFrictionPairs).
+ * Returns the largest of change and their changes.
  */
 float solve_friction_pairs(__global const float* row, const int rows, const int r, const int a, const int b,
                            __global float* lambda, __global float* state, const int world, const float next,
@@ -315,24 +339,44 @@ float solve_friction_pairs(__global const float* row, const int rows, const int 
 }
 
 /*
- * One projected Gauss-Seidel visit of row r: the normal row (the impulse that brings v_n to the
- * target, accumulated and clamped at zero), then, with friction, the tangent pair, then, with
- * rolling resistance, the rolling pair. Returns the largest change of any of its accumulated impulses.
+ * The rest of a row visit once its normal impulse `applied` is known: the normal impulse applied,
+ * then, with `frictional`, the friction stages on the disks of the normal impulse now accumulated.
+ * Returns the largest change.
+ */
+float finish_row(__global const float* row, const int rows, const int r, __global float* lambda, const int a,
+                 const int b, __global float* state, const int world, const float applied, const int frictional)
+{
+    apply_impulse(row, rows, r, a, b, applied, state, world);
+    float change = fabs(applied);
+    if (frictional) {
+        change = solve_friction_pairs(row, rows, r, a, b, lambda, state, world, lambda[ACC_N * rows + r], change);
+    }
+    return change;
+}
+
+/* The normal row alone (K > 0), applied to both bodies (state offsets a, b): the row update without its friction stages. */
+float solve_normal(__global const float* row, const int rows, const int r, __global float* lambda, const int a,
+                   const int b, __global float* state, const int world)
+{
+    return finish_row(row, rows, r, lambda, a, b, state, world, normal_impulse(row, rows, r, lambda, a, b, state), 0);
+}
+
+/*
+ * The row update: one projected Gauss-Seidel visit of row r: its normal impulse (normal_impulse),
+ * then the rest of the visit (finish_row). Returns the largest change of any of its accumulated
+ * impulses, 0 for a row neither of whose bodies can move. Rows here always carry the friction and
+ * rolling fields (0 where unused), so every visit takes the friction stages.
  */
 float solve_row(__global const float* row, const int rows, const int r, __global const int* slots,
                 __global float* lambda, __global float* state, const int worldSlot)
 {
-    const float k = row[ROW_K * rows + r];
-    if (!(k > 0.0f)) {
+    if (!(row[ROW_K * rows + r] > 0.0f)) {
         return 0.0f;
     }
     const int a = slots[LINK_A * rows + r] * STATE_STRIDE;
     const int b = slots[LINK_B * rows + r] * STATE_STRIDE;
     const int world = worldSlot * STATE_STRIDE;
-    const float applied = normal_impulse(row, rows, r, lambda, a, b, state);
-    const float next = lambda[ACC_N * rows + r];
-    apply_impulse(row, rows, r, a, b, applied, state, world);
-    return solve_friction_pairs(row, rows, r, a, b, lambda, state, world, next, fabs(applied));
+    return finish_row(row, rows, r, lambda, a, b, state, world, normal_impulse(row, rows, r, lambda, a, b, state), 1);
 }
 
 /* Applies row r's starting impulses (the warm start) to its bodies. */

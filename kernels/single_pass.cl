@@ -25,17 +25,30 @@ __kernel void prepare_bodies(__global const float* bodies, const int stride, con
     }
 }
 
+/* Writes one side's velocity response at out[o]. */
+void store(__global float* out, const int o, const float dvx, const float dvy, const float dvz, const float dwx,
+           const float dwy, const float dwz)
+{
+    out[o + DELTA_DVX] = dvx;
+    out[o + DELTA_DVY] = dvy;
+    out[o + DELTA_DVZ] = dvz;
+    out[o + DELTA_DWX] = dwx;
+    out[o + DELTA_DWY] = dwy;
+    out[o + DELTA_DWZ] = dwz;
+}
+
 /* The velocity change of one side's body from an impulse of `impulse` along +n: (impulse / m) n, impulse I^-1 (r x n). */
 void respond(__global float* out, const int o, const float impulse, const float inverseMass, const float dirX,
              const float dirY, const float dirZ, const float nx, const float ny, const float nz)
 {
     const float linear = impulse * inverseMass;
-    out[o + DELTA_DVX] = linear * nx;
-    out[o + DELTA_DVY] = linear * ny;
-    out[o + DELTA_DVZ] = linear * nz;
-    out[o + DELTA_DWX] = impulse * dirX;
-    out[o + DELTA_DWY] = impulse * dirY;
-    out[o + DELTA_DWZ] = impulse * dirZ;
+    const float dvx = linear * nx;
+    const float dvy = linear * ny;
+    const float dvz = linear * nz;
+    const float dwx = impulse * dirX;
+    const float dwy = impulse * dirY;
+    const float dwz = impulse * dirZ;
+    store(out, o, dvx, dvy, dvz, dwx, dwy, dwz);
 }
 
 /* The velocity change of one side's body from an impulse vector s at its lever arm work[at..at+2]: s / m, I^-1 (r x s). */
@@ -48,12 +61,13 @@ void respond_vector(__global float* out, const int o, const float sx, const floa
     const float torqueX = ry * sz - rz * sy;
     const float torqueY = rz * sx - rx * sz;
     const float torqueZ = rx * sy - ry * sx;
-    out[o + DELTA_DVX] = sx * inverseMass;
-    out[o + DELTA_DVY] = sy * inverseMass;
-    out[o + DELTA_DVZ] = sz * inverseMass;
-    out[o + DELTA_DWX] = body[PREP_IXX] * torqueX + body[PREP_IXY] * torqueY + body[PREP_IXZ] * torqueZ;
-    out[o + DELTA_DWY] = body[PREP_IXY] * torqueX + body[PREP_IYY] * torqueY + body[PREP_IYZ] * torqueZ;
-    out[o + DELTA_DWZ] = body[PREP_IXZ] * torqueX + body[PREP_IYZ] * torqueY + body[PREP_IZZ] * torqueZ;
+    const float dvx = sx * inverseMass;
+    const float dvy = sy * inverseMass;
+    const float dvz = sz * inverseMass;
+    const float dwx = body[PREP_IXX] * torqueX + body[PREP_IXY] * torqueY + body[PREP_IXZ] * torqueZ;
+    const float dwy = body[PREP_IXY] * torqueX + body[PREP_IYY] * torqueY + body[PREP_IYZ] * torqueZ;
+    const float dwz = body[PREP_IXZ] * torqueX + body[PREP_IYZ] * torqueY + body[PREP_IZZ] * torqueZ;
+    store(out, o, dvx, dvy, dvz, dwx, dwy, dwz);
 }
 
 /* The single pass's impulses of contact c: normal, tangential on b, and no rolling impulse (stride: the chunk's). */

@@ -7,6 +7,9 @@ import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FrictionWork;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.TargetRule;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ContactField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 
@@ -136,7 +139,8 @@ final class BodyMath {
      *
      * <p>The two sides are written out rather than shared through a helper: a helper would return
      * its results in an object, and the JIT keeps such an object in memory, which cost more than
-     * half of the single pass's time (CpuKernelsBenchmark: 46 ns a contact against 22).
+     * half of the single pass's time (measured with CpuKernelsBenchmark; README.md, "Where the CPU
+     * time goes", has the figures of the present code).
      *
      * @param records prepared body records: the whole array, or a batch gathered by {@link #gatherRecords}
      * @param oa the offset of body a's record in {@code records} (the world's for the world)
@@ -160,12 +164,9 @@ final class BodyMath {
         float rxnAX = ray * nz - raz * ny;
         float rxnAY = raz * nx - rax * nz;
         float rxnAZ = rax * ny - ray * nx;
-        float dirAX = prepared[oa + PREP_IXX] * rxnAX + prepared[oa + PREP_IXY] * rxnAY
-                + prepared[oa + PREP_IXZ] * rxnAZ;
-        float dirAY = prepared[oa + PREP_IXY] * rxnAX + prepared[oa + PREP_IYY] * rxnAY
-                + prepared[oa + PREP_IYZ] * rxnAZ;
-        float dirAZ = prepared[oa + PREP_IXZ] * rxnAX + prepared[oa + PREP_IYZ] * rxnAY
-                + prepared[oa + PREP_IZZ] * rxnAZ;
+        float dirAX = prepared[oa + PREP_IXX] * rxnAX + prepared[oa + PREP_IXY] * rxnAY + prepared[oa + PREP_IXZ] * rxnAZ;
+        float dirAY = prepared[oa + PREP_IXY] * rxnAX + prepared[oa + PREP_IYY] * rxnAY + prepared[oa + PREP_IYZ] * rxnAZ;
+        float dirAZ = prepared[oa + PREP_IXZ] * rxnAX + prepared[oa + PREP_IYZ] * rxnAY + prepared[oa + PREP_IZZ] * rxnAZ;
         float velAX = prepared[oa + PREP_VX] + (prepared[oa + PREP_WY] * raz - prepared[oa + PREP_WZ] * ray);
         float velAY = prepared[oa + PREP_VY] + (prepared[oa + PREP_WZ] * rax - prepared[oa + PREP_WX] * raz);
         float velAZ = prepared[oa + PREP_VZ] + (prepared[oa + PREP_WX] * ray - prepared[oa + PREP_WY] * rax);
@@ -177,12 +178,9 @@ final class BodyMath {
         float rxnBX = rby * nz - rbz * ny;
         float rxnBY = rbz * nx - rbx * nz;
         float rxnBZ = rbx * ny - rby * nx;
-        float dirBX = prepared[ob + PREP_IXX] * rxnBX + prepared[ob + PREP_IXY] * rxnBY
-                + prepared[ob + PREP_IXZ] * rxnBZ;
-        float dirBY = prepared[ob + PREP_IXY] * rxnBX + prepared[ob + PREP_IYY] * rxnBY
-                + prepared[ob + PREP_IYZ] * rxnBZ;
-        float dirBZ = prepared[ob + PREP_IXZ] * rxnBX + prepared[ob + PREP_IYZ] * rxnBY
-                + prepared[ob + PREP_IZZ] * rxnBZ;
+        float dirBX = prepared[ob + PREP_IXX] * rxnBX + prepared[ob + PREP_IXY] * rxnBY + prepared[ob + PREP_IXZ] * rxnBZ;
+        float dirBY = prepared[ob + PREP_IXY] * rxnBX + prepared[ob + PREP_IYY] * rxnBY + prepared[ob + PREP_IYZ] * rxnBZ;
+        float dirBZ = prepared[ob + PREP_IXZ] * rxnBX + prepared[ob + PREP_IYZ] * rxnBY + prepared[ob + PREP_IZZ] * rxnBZ;
         float velBX = prepared[ob + PREP_VX] + (prepared[ob + PREP_WY] * rbz - prepared[ob + PREP_WZ] * rby);
         float velBY = prepared[ob + PREP_VY] + (prepared[ob + PREP_WZ] * rbx - prepared[ob + PREP_WX] * rbz);
         float velBZ = prepared[ob + PREP_VZ] + (prepared[ob + PREP_WX] * rby - prepared[ob + PREP_WY] * rbx);
@@ -229,7 +227,7 @@ final class BodyMath {
 
     // ---- single pass with friction (docs/physics.md, "Single pass with friction") -----------------
 
-    /** Floats of the friction maths' scratch ({@link FrictionWork}, its fields {@code WORK_*}). */
+    /** The friction maths' scratch ({@link FrictionWork}): where each of its groups starts. */
     static final int WORK = FrictionWork.COUNT;
 
     /**
@@ -420,6 +418,47 @@ final class BodyMath {
 
     // ---- iterative solver with friction (docs/physics.md, "Iterative solver with friction") ------
 
+    /** Writes {@code u x v} at {@code out[at..at+2]}. */
+    private static void cross(float ux, float uy, float uz, float vx, float vy, float vz, float[] out, int at) {
+        out[at] = uy * vz - uz * vy;
+        out[at + 1] = uz * vx - ux * vz;
+        out[at + 2] = ux * vy - uy * vx;
+    }
+
+    /** Writes {@code I^-1 u}, with the world-space inverse inertia of the record at {@code o}, at {@code out[at..at+2]}. */
+    private static void inertiaTimes(float[] records, int o, float ux, float uy, float uz, float[] out, int at) {
+        out[at] = records[o + PREP_IXX] * ux + records[o + PREP_IXY] * uy + records[o + PREP_IXZ] * uz;
+        out[at + 1] = records[o + PREP_IXY] * ux + records[o + PREP_IYY] * uy + records[o + PREP_IYZ] * uz;
+        out[at + 2] = records[o + PREP_IXZ] * ux + records[o + PREP_IYZ] * uy + records[o + PREP_IZZ] * uz;
+    }
+
+    /** The dot product of the three-field groups of {@code row} starting at {@code u} and {@code v}. */
+    private static float dotRow(float[] row, int u, int v) {
+        return row[u] * row[v] + row[u + 1] * row[v + 1] + row[u + 2] * row[v + 2];
+    }
+
+    /** The larger eigenvalue of the symmetric 2x2 matrix {@code [[p, q], [q, s]]}. */
+    static float largerEigenvalue(float p, float s, float q) {
+        float mean = 0.5f * (p + s);
+        float spread = 0.5f * (p - s);
+        return mean + (float) Math.sqrt(spread * spread + q * q);
+    }
+
+    /**
+     * One side's friction terms: {@code r x t_i} and {@code I^-1 (r x t_i)} for both tangents, and
+     * {@code I^-1 t_i}, each written as three consecutive row fields from the given first field.
+     */
+    private static void frictionSide(float[] records, int o, float rx, float ry, float rz, float t1x, float t1y,
+            float t1z, float t2x, float t2y, float t2z, float[] row, int rxt1, int dirt1, int rxt2, int dirt2,
+            int roll1, int roll2) {
+        cross(rx, ry, rz, t1x, t1y, t1z, row, rxt1);
+        cross(rx, ry, rz, t2x, t2y, t2z, row, rxt2);
+        inertiaTimes(records, o, row[rxt1], row[rxt1 + 1], row[rxt1 + 2], row, dirt1);
+        inertiaTimes(records, o, row[rxt2], row[rxt2 + 1], row[rxt2 + 2], row, dirt2);
+        inertiaTimes(records, o, t1x, t1y, t1z, row, roll1);
+        inertiaTimes(records, o, t2x, t2y, t2z, row, roll2);
+    }
+
     /**
      * Adds the friction and rolling fields of a row to {@code row}, which {@link #evaluateContact}
      * has filled for contact {@code c}: the fixed tangents of the normal, each side's lever terms
@@ -504,46 +543,5 @@ final class BodyMath {
         if (!(kr > 0.0f)) {
             row[ROW_RHO] = 0.0f;
         }
-    }
-
-    /**
-     * One side's friction terms: {@code r x t_i} and {@code I^-1 (r x t_i)} for both tangents, and
-     * {@code I^-1 t_i}, each written as three consecutive row fields from the given first field.
-     */
-    private static void frictionSide(float[] records, int o, float rx, float ry, float rz, float t1x, float t1y,
-            float t1z, float t2x, float t2y, float t2z, float[] row, int rxt1, int dirt1, int rxt2, int dirt2,
-            int roll1, int roll2) {
-        cross(rx, ry, rz, t1x, t1y, t1z, row, rxt1);
-        cross(rx, ry, rz, t2x, t2y, t2z, row, rxt2);
-        inertiaTimes(records, o, row[rxt1], row[rxt1 + 1], row[rxt1 + 2], row, dirt1);
-        inertiaTimes(records, o, row[rxt2], row[rxt2 + 1], row[rxt2 + 2], row, dirt2);
-        inertiaTimes(records, o, t1x, t1y, t1z, row, roll1);
-        inertiaTimes(records, o, t2x, t2y, t2z, row, roll2);
-    }
-
-    /** Writes {@code u x v} at {@code out[at..at+2]}. */
-    private static void cross(float ux, float uy, float uz, float vx, float vy, float vz, float[] out, int at) {
-        out[at] = uy * vz - uz * vy;
-        out[at + 1] = uz * vx - ux * vz;
-        out[at + 2] = ux * vy - uy * vx;
-    }
-
-    /** Writes {@code I^-1 u}, with the world-space inverse inertia of the record at {@code o}, at {@code out[at..at+2]}. */
-    private static void inertiaTimes(float[] records, int o, float ux, float uy, float uz, float[] out, int at) {
-        out[at] = records[o + PREP_IXX] * ux + records[o + PREP_IXY] * uy + records[o + PREP_IXZ] * uz;
-        out[at + 1] = records[o + PREP_IXY] * ux + records[o + PREP_IYY] * uy + records[o + PREP_IYZ] * uz;
-        out[at + 2] = records[o + PREP_IXZ] * ux + records[o + PREP_IYZ] * uy + records[o + PREP_IZZ] * uz;
-    }
-
-    /** The dot product of the three-field groups of {@code row} starting at {@code u} and {@code v}. */
-    private static float dotRow(float[] row, int u, int v) {
-        return row[u] * row[v] + row[u + 1] * row[v + 1] + row[u + 2] * row[v + 2];
-    }
-
-    /** The larger eigenvalue of the symmetric 2x2 matrix {@code [[p, q], [q, s]]}. */
-    static float largerEigenvalue(float p, float s, float q) {
-        float mean = 0.5f * (p + s);
-        float spread = 0.5f * (p - s);
-        return mean + (float) Math.sqrt(spread * spread + q * q);
     }
 }

@@ -176,10 +176,8 @@ public final class CpuBackend implements SolverBackend {
 
         job.clock().lap(SolvePhase.ROWS);
         boolean frictional = friction.any();
-        RowSweep inOrder = frictional
-                ? (first, end) -> Iterative.sweep(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world,
-                        first, end)
-                : (first, end) -> Iterative.sweepNormal(row, bodyPairs, impulse, velocity, world, first, end);
+        RowSweep inOrder = (first, end) -> Iterative.sweep(row, rowStride, bodyPairs, impulse, lambdaStride, velocity,
+                world, first, end);
         RowSweep colour = frictional
                 ? (first, end) -> Iterative.sweepColour(row, rowStride, bodyPairs, impulse, lambdaStride, velocity,
                         world, first, end)
@@ -445,7 +443,8 @@ public final class CpuBackend implements SolverBackend {
 
     /**
      * Fewest rows of a colour worth a thread of their own: below this a second thread's share
-     * costs more in shared cache lines than it saves (a row is some 10 to 60 ns).
+     * costs more in shared cache lines than it saves: a row is too little work (README.md, "Where
+     * the CPU time goes", has its cost).
      */
     private static final int ROWS_PER_MEMBER = 256;
 
@@ -525,8 +524,8 @@ public final class CpuBackend implements SolverBackend {
      * Whether so few contacts join bodies of different threads that solving those twice costs less
      * than writing and re-reading every contact's responses: true for scenes whose bodies are
      * ordered in space (piles, grids), false for scattered contact graphs. Decided on a sample of
-     * contiguous blocks (a full sweep cost 8% of a 10,000,000-contact solve): both ways give the
-     * same bits, so a wrong guess costs only speed.
+     * contiguous blocks, as a sweep over every contact is a share of a large solve worth saving;
+     * both ways give the same bits, so a wrong guess costs only speed.
      */
     private static boolean fewCrossing(FieldBlock links, int contactCount, int bodyCount, int parts) {
         if (contactCount <= SAMPLE_BLOCK * SAMPLE_BLOCKS) {

@@ -25,6 +25,29 @@ public final class Integrator {
     }
 
     /**
+     * Turns the unit quaternion {@code (w, x, y, z)} at {@code q[at..at + 3]} by the angular velocity
+     * {@code w} over a step of {@code 2 halfStep}: {@code q += halfStep (0, w) q}, renormalised. The
+     * one orientation update of {@code step} and of the soft step's substeps
+     * ({@code turn_orientation} in {@code kernels/integrate.cl}).
+     */
+    static void turn(float[] q, int at, float wx, float wy, float wz, float halfStep) {
+        float qw = q[at];
+        float qx = q[at + 1];
+        float qy = q[at + 2];
+        float qz = q[at + 3];
+        float nw = qw + halfStep * -(wx * qx + wy * qy + wz * qz);
+        float nx = qx + halfStep * (wx * qw + (wy * qz - wz * qy));
+        float ny = qy + halfStep * (wy * qw + (wz * qx - wx * qz));
+        float nz = qz + halfStep * (wz * qw + (wx * qy - wy * qx));
+        // the float square root correctly rounded, as the device's with correctly rounded divide-sqrt
+        float norm = (float) Math.sqrt(nw * nw + nx * nx + ny * ny + nz * nz);
+        q[at] = nw / norm;
+        q[at + 1] = nx / norm;
+        q[at + 2] = ny / norm;
+        q[at + 3] = nz / norm;
+    }
+
+    /**
      * {@code v += dv, w += dw}, then {@code x += v dt} and the orientation turned by {@code w dt}
      * ({@link #turn}; semi-implicit Euler). A body that does not spin keeps its orientation bits.
      *
@@ -51,28 +74,5 @@ public final class Integrator {
         turn(orientation, 0, wx, wy, wz, 0.5f * dt);
         bodies.setFloat(BODY_QW, i, orientation[0]);
         bodies.setVector(BODY_QX, i, orientation[1], orientation[2], orientation[3]);
-    }
-
-    /**
-     * Turns the unit quaternion {@code (w, x, y, z)} at {@code q[at..at + 3]} by the angular velocity
-     * {@code w} over a step of {@code 2 halfStep}: {@code q += halfStep (0, w) q}, renormalised. The
-     * one orientation update of {@code step} and of the soft step's substeps
-     * ({@code turn_orientation} in {@code kernels/integrate.cl}).
-     */
-    static void turn(float[] q, int at, float wx, float wy, float wz, float halfStep) {
-        float qw = q[at];
-        float qx = q[at + 1];
-        float qy = q[at + 2];
-        float qz = q[at + 3];
-        float nw = qw + halfStep * -(wx * qx + wy * qy + wz * qz);
-        float nx = qx + halfStep * (wx * qw + (wy * qz - wz * qy));
-        float ny = qy + halfStep * (wy * qw + (wz * qx - wx * qz));
-        float nz = qz + halfStep * (wz * qw + (wx * qy - wy * qx));
-        // the float square root correctly rounded, as the device's with correctly rounded divide-sqrt
-        float norm = (float) Math.sqrt(nw * nw + nx * nx + ny * ny + nz * nz);
-        q[at] = nw / norm;
-        q[at + 1] = nx / norm;
-        q[at + 2] = ny / norm;
-        q[at + 3] = nz / norm;
     }
 }

@@ -33,6 +33,76 @@ final class SinglePass {
     private SinglePass() {
     }
 
+    private static void store(float[] out, int o, boolean add, float dvx, float dvy, float dvz, float dwx, float dwy,
+            float dwz) {
+        if (add) {
+            out[o + DELTA_DVX] += dvx;
+            out[o + DELTA_DVY] += dvy;
+            out[o + DELTA_DVZ] += dvz;
+            out[o + DELTA_DWX] += dwx;
+            out[o + DELTA_DWY] += dwy;
+            out[o + DELTA_DWZ] += dwz;
+        } else {
+            out[o + DELTA_DVX] = dvx;
+            out[o + DELTA_DVY] = dvy;
+            out[o + DELTA_DVZ] = dvz;
+            out[o + DELTA_DWX] = dwx;
+            out[o + DELTA_DWY] = dwy;
+            out[o + DELTA_DWZ] = dwz;
+        }
+    }
+
+    /**
+     * The velocity change of one side's body from an impulse of {@code impulse} along {@code +n}:
+     * {@code (impulse / m) n} and {@code impulse I^-1 (r x n)}, written or added at {@code o}.
+     */
+    static void respond(float[] out, int o, boolean add, float impulse, float inverseMass, float dirX, float dirY,
+            float dirZ, float nx, float ny, float nz) {
+        float linear = impulse * inverseMass;
+        float dvx = linear * nx;
+        float dvy = linear * ny;
+        float dvz = linear * nz;
+        float dwx = impulse * dirX;
+        float dwy = impulse * dirY;
+        float dwz = impulse * dirZ;
+        store(out, o, add, dvx, dvy, dvz, dwx, dwy, dwz);
+    }
+
+    /**
+     * The velocity change of one side's body from an impulse vector {@code s} at its lever arm
+     * {@code r} ({@code work[at..at+2]}): {@code s / m} and {@code I^-1 (r x s)}, written or added at
+     * {@code o}.
+     */
+    static void respondVector(float[] out, int o, boolean add, float sx, float sy, float sz, float inverseMass,
+            float[] records, int ro, float[] work, int at) {
+        float rx = work[at];
+        float ry = work[at + 1];
+        float rz = work[at + 2];
+        float torqueX = ry * sz - rz * sy;
+        float torqueY = rz * sx - rx * sz;
+        float torqueZ = rx * sy - ry * sx;
+        float dvx = sx * inverseMass;
+        float dvy = sy * inverseMass;
+        float dvz = sz * inverseMass;
+        float dwx = records[ro + PREP_IXX] * torqueX + records[ro + PREP_IXY] * torqueY + records[ro + PREP_IXZ] * torqueZ;
+        float dwy = records[ro + PREP_IXY] * torqueX + records[ro + PREP_IYY] * torqueY + records[ro + PREP_IYZ] * torqueZ;
+        float dwz = records[ro + PREP_IXZ] * torqueX + records[ro + PREP_IYZ] * torqueY + records[ro + PREP_IZZ] * torqueZ;
+        store(out, o, add, dvx, dvy, dvz, dwx, dwy, dwz);
+    }
+
+    /** The single pass's impulses of contact {@code c}: normal, tangential on b, and no rolling impulse. */
+    private static void writeImpulses(FieldBlock impulses, int c, float j, float tx, float ty, float tz) {
+        FloatBuffer f = impulses.floats();
+        int stride = impulses.stride();
+        f.put(IMPULSE_J * stride + c, j);
+        f.put(IMPULSE_TX * stride + c, tx);
+        f.put(IMPULSE_TY * stride + c, ty);
+        f.put(IMPULSE_TZ * stride + c, tz);
+        f.put(IMPULSE_RX * stride + c, 0.0f);
+        f.put(IMPULSE_RY * stride + c, 0.0f);
+        f.put(IMPULSE_RZ * stride + c, 0.0f);
+    }
+
     /**
      * Solves contact {@code c}: {@code j = (target - v_n) / K} when the contact is slower than its
      * target (see {@link BodyMath#evaluateContact}; without positional correction: when it
@@ -89,79 +159,6 @@ final class SinglePass {
         }
         if (outB != NONE) {
             respondVector(out, outB, add, px, py, pz, row[ROW_INV_MASS_B], records, ob, work, WORK_RBX);
-        }
-    }
-
-    /** The single pass's impulses of contact {@code c}: normal, tangential on b, and no rolling impulse. */
-    private static void writeImpulses(FieldBlock impulses, int c, float j, float tx, float ty, float tz) {
-        FloatBuffer f = impulses.floats();
-        int stride = impulses.stride();
-        f.put(IMPULSE_J * stride + c, j);
-        f.put(IMPULSE_TX * stride + c, tx);
-        f.put(IMPULSE_TY * stride + c, ty);
-        f.put(IMPULSE_TZ * stride + c, tz);
-        f.put(IMPULSE_RX * stride + c, 0.0f);
-        f.put(IMPULSE_RY * stride + c, 0.0f);
-        f.put(IMPULSE_RZ * stride + c, 0.0f);
-    }
-
-    /**
-     * The velocity change of one side's body from an impulse vector {@code s} at its lever arm
-     * {@code r} ({@code work[at..at+2]}): {@code s / m} and {@code I^-1 (r x s)}, written or added at
-     * {@code o}.
-     */
-    static void respondVector(float[] out, int o, boolean add, float sx, float sy, float sz, float inverseMass,
-            float[] records, int ro, float[] work, int at) {
-        float rx = work[at];
-        float ry = work[at + 1];
-        float rz = work[at + 2];
-        float torqueX = ry * sz - rz * sy;
-        float torqueY = rz * sx - rx * sz;
-        float torqueZ = rx * sy - ry * sx;
-        float dvx = sx * inverseMass;
-        float dvy = sy * inverseMass;
-        float dvz = sz * inverseMass;
-        float dwx = records[ro + PREP_IXX] * torqueX + records[ro + PREP_IXY] * torqueY
-                + records[ro + PREP_IXZ] * torqueZ;
-        float dwy = records[ro + PREP_IXY] * torqueX + records[ro + PREP_IYY] * torqueY
-                + records[ro + PREP_IYZ] * torqueZ;
-        float dwz = records[ro + PREP_IXZ] * torqueX + records[ro + PREP_IYZ] * torqueY
-                + records[ro + PREP_IZZ] * torqueZ;
-        store(out, o, add, dvx, dvy, dvz, dwx, dwy, dwz);
-    }
-
-    /**
-     * The velocity change of one side's body from an impulse of {@code impulse} along {@code +n}:
-     * {@code (impulse / m) n} and {@code impulse I^-1 (r x n)}, written or added at {@code o}.
-     */
-    static void respond(float[] out, int o, boolean add, float impulse, float inverseMass, float dirX, float dirY,
-            float dirZ, float nx, float ny, float nz) {
-        float linear = impulse * inverseMass;
-        float dvx = linear * nx;
-        float dvy = linear * ny;
-        float dvz = linear * nz;
-        float dwx = impulse * dirX;
-        float dwy = impulse * dirY;
-        float dwz = impulse * dirZ;
-        store(out, o, add, dvx, dvy, dvz, dwx, dwy, dwz);
-    }
-
-    private static void store(float[] out, int o, boolean add, float dvx, float dvy, float dvz, float dwx, float dwy,
-            float dwz) {
-        if (add) {
-            out[o + DELTA_DVX] += dvx;
-            out[o + DELTA_DVY] += dvy;
-            out[o + DELTA_DVZ] += dvz;
-            out[o + DELTA_DWX] += dwx;
-            out[o + DELTA_DWY] += dwy;
-            out[o + DELTA_DWZ] += dwz;
-        } else {
-            out[o + DELTA_DVX] = dvx;
-            out[o + DELTA_DVY] = dvy;
-            out[o + DELTA_DVZ] = dvz;
-            out[o + DELTA_DWX] = dwx;
-            out[o + DELTA_DWY] = dwy;
-            out[o + DELTA_DWZ] = dwz;
         }
     }
 

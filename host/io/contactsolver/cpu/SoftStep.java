@@ -1,13 +1,17 @@
 package io.contactsolver.cpu;
 
 import static io.contactsolver.core.FieldOffsets.*;
-
+import io.contactsolver.core.AccumulatedImpulse;
+import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.MotionField;
+import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SoftCoefficients;
 import io.contactsolver.core.SoftRowField;
 import io.contactsolver.core.StateField;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ContactField;
+import io.contactsolver.layout.DeltaField;
 import java.nio.FloatBuffer;
 
 /**
@@ -55,35 +59,9 @@ final class SoftStep {
         state[s + STATE_DVZ] += gz * h;
     }
 
-    /**
-     * Visits rows {@code [first, end)}: the soft normal row ({@code relax} false) or the relax row
-     * (true), then the tangent and rolling pairs where the batch has them. Returns the largest
-     * change of an accumulated impulse.
-     */
-    static float sweep(float[] row, int rowStride, float[] soft, int[] pairs, int[] movers, float[] lambda,
-            int lambdaStride, float[] state, float[] motion, int world, SoftCoefficients coefficients, boolean relax,
-            boolean frictional, float[] peak, int first, int end) {
-        float largest = 0.0f;
-        for (int r = first; r < end; r++) {
-            int o = r * rowStride;
-            if (!(row[o + ROW_K] > 0.0f)) {
-                continue;
-            }
-            int l = r * lambdaStride;
-            int a = pairs[PAIR * r + LINK_A];
-            int b = pairs[PAIR * r + LINK_B];
-            float s = separation(row, o, soft, r * SOFT, motion, movers[PAIR * r + LINK_A], movers[PAIR * r + LINK_B]);
-            float applied = softNormalImpulse(row, o, lambda, l, a, b, state, s, coefficients, relax);
-            Iterative.applyImpulse(row, o, a, b, applied, state, world);
-            float change = Math.abs(applied);
-            float next = lambda[l + ACC_N];
-            peak[r] = next > peak[r] ? next : peak[r];
-            if (frictional) {
-                change = Iterative.solveFrictionPairs(row, o, l, a, b, lambda, state, world, next, change);
-            }
-            largest = Math.max(largest, change);
-        }
-        return largest;
+    /** One component of {@code (R(dq) - 1) r}: the matrix row at {@code m} of the record at {@code at}, times the arm at {@code arm}. */
+    private static float contactShift(float[] motion, int at, int m, float[] soft, int arm) {
+        return motion[at + m] * soft[arm] + motion[at + m + 1] * soft[arm + 1] + motion[at + m + 2] * soft[arm + 2];
     }
 
     /**
@@ -99,11 +77,6 @@ final class SoftStep {
         float daz = motion[ma + MOTION_DX + 2] + contactShift(motion, ma, MOTION_M00 + 6, soft, so + SOFT_RAX);
         return soft[so + SOFT_S0] + ((dbx - dax) * row[o + ROW_NX] + (dby - day) * row[o + ROW_NY]
                 + (dbz - daz) * row[o + ROW_NZ]);
-    }
-
-    /** One component of {@code (R(dq) - 1) r}: the matrix row at {@code m} of the record at {@code at}, times the arm at {@code arm}. */
-    private static float contactShift(float[] motion, int at, int m, float[] soft, int arm) {
-        return motion[at + m] * soft[arm] + motion[at + m + 1] * soft[arm + 1] + motion[at + m + 2] * soft[arm + 2];
     }
 
     /**
@@ -138,6 +111,37 @@ final class SoftStep {
         }
         lambda[l + ACC_N] = next;
         return next - old;
+    }
+
+    /**
+     * Visits rows {@code [first, end)}: the soft normal row ({@code relax} false) or the relax row
+     * (true), then the tangent and rolling pairs where the batch has them. Returns the largest
+     * change of an accumulated impulse.
+     */
+    static float sweep(float[] row, int rowStride, float[] soft, int[] pairs, int[] movers, float[] lambda,
+            int lambdaStride, float[] state, float[] motion, int world, SoftCoefficients coefficients, boolean relax,
+            boolean frictional, float[] peak, int first, int end) {
+        float largest = 0.0f;
+        for (int r = first; r < end; r++) {
+            int o = r * rowStride;
+            if (!(row[o + ROW_K] > 0.0f)) {
+                continue;
+            }
+            int l = r * lambdaStride;
+            int a = pairs[PAIR * r + LINK_A];
+            int b = pairs[PAIR * r + LINK_B];
+            float s = separation(row, o, soft, r * SOFT, motion, movers[PAIR * r + LINK_A], movers[PAIR * r + LINK_B]);
+            float applied = softNormalImpulse(row, o, lambda, l, a, b, state, s, coefficients, relax);
+            Iterative.applyImpulse(row, o, a, b, applied, state, world);
+            float change = Math.abs(applied);
+            float next = lambda[l + ACC_N];
+            peak[r] = next > peak[r] ? next : peak[r];
+            if (frictional) {
+                change = Iterative.solveFrictionPairs(row, o, l, a, b, lambda, state, world, next, change);
+            }
+            largest = Math.max(largest, change);
+        }
+        return largest;
     }
 
     /**

@@ -166,14 +166,17 @@ public class CpuKernelsBenchmark {
     @Benchmark
     @OperationsPerInvocation(CONTACTS)
     public void sweepNormal(Blackhole sink) {
-        sink.consume(Iterative.sweepNormalColour(rows, pairs, lambda, state, bodyCount * StateField.STRIDE, 0, colourEnd));
+        sink.consume(Iterative.sweepNormalColour(rows, pairs, lambda, state, bodyCount * StateField.STRIDE, 0,
+                colourEnd));
     }
 
     /** The same rows one after the other, as the overflow rows are solved: what solving two side by side gains. */
     @Benchmark
     @OperationsPerInvocation(CONTACTS)
     public void sweepNormalInOrder(Blackhole sink) {
-        sink.consume(Iterative.sweepNormal(rows, pairs, lambda, state, bodyCount * StateField.STRIDE, 0, colourEnd));
+        FrictionUse frictionless = new FrictionUse(false, false);
+        sink.consume(Iterative.sweep(rows, frictionless.rowFields(), pairs, lambda,
+                frictionless.accumulatedImpulses(), state, bodyCount * StateField.STRIDE, 0, colourEnd));
     }
 
     /** The same rows with friction 0.5 on every contact, two side by side, as {@code CpuBackend} solves a colour. */
