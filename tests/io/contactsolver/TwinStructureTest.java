@@ -245,9 +245,9 @@ class TwinStructureTest {
                 problems.get(0));
 
         // two statements swapped in the Java: the pair's order of accumulation
-        String dvy = "        float dvy = state[b + S_DVY] - state[a + S_DVY];\n";
-        String dvz = "        float dvz = state[b + S_DVZ] - state[a + S_DVZ];\n";
-        String linear = "        float linear = dvx * row[o + R_NX]";
+        String dvy = "        float dvy = state[b + STATE_DVY] - state[a + STATE_DVY];\n";
+        String dvz = "        float dvz = state[b + STATE_DVZ] - state[a + STATE_DVZ];\n";
+        String linear = "        float linear = dvx * row[o + ROW_NX]";
         String swapped = replaceOnce(java, dvy + dvz + linear, dvz + dvy + linear);
         problems = compareBodies(iterative, swapped, cl);
         assertEquals(1, problems.size(), problems::toString);
@@ -259,8 +259,8 @@ class TwinStructureTest {
         assertEquals(1, problems.size(), problems::toString);
         assertTrue(problems.get(0).startsWith("Iterative.java stepTangents / iterative.cl step_tangents differ"),
                 problems.get(0));
-        problems = compareBodies(iterative, replaceOnce(java, "row[o + R_VN0] + ((linear + angularB) - angularA)",
-                "(row[o + R_VN0] + (linear + angularB)) - angularA"), cl);
+        problems = compareBodies(iterative, replaceOnce(java, "row[o + ROW_VN0] + ((linear + angularB) - angularA)",
+                "(row[o + ROW_VN0] + (linear + angularB)) - angularA"), cl);
         assertEquals(1, problems.size(), problems::toString);
     }
 
