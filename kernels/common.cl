@@ -186,11 +186,10 @@ void evaluate_contact(__global const float* contacts, const int stride, const in
     row[ROW_TARGET] = target;
 }
 
-/* ---- single pass with friction (docs/physics.md, "Single pass with friction") ------------------ */
-
 /*
- * The friction maths' scratch is WORK_COUNT floats laid out by the WORK_* build options
- * (FrictionWork.java): the impulse on b, both lever arms, the relative velocity, both sides' K blocks.
+ * ---- single pass with friction (docs/physics.md, "Single pass with friction") ------------------
+ * Its scratch is WORK_COUNT floats laid out by the WORK_* build options (FrictionWork.java): the
+ * impulse on b, both lever arms, the relative velocity, both sides' K blocks.
  */
 
 /*

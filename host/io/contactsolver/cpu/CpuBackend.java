@@ -36,8 +36,9 @@ import java.util.function.Supplier;
 public final class CpuBackend implements SolverBackend {
     private static final int GRAIN = 1 << 12;
     /**
-     * Below this many contacts a second thread costs the single pass more than it saves
-     * (bench, 2 cores: no gain at 100,000 contacts, 1.3x at 1,000,000).
+     * Below this many contacts a second thread costs the single pass more than it saves: its
+     * per-contact work is short, so the hand-off must be amortised over many contacts (the
+     * measured crossover: README, "Performance").
      */
     private static final int PARALLEL_CONTACTS = 250_000;
 
@@ -45,8 +46,7 @@ public final class CpuBackend implements SolverBackend {
      * Fewest rows per thread worth a team for the iterative solver and the soft step: below this
      * the barriers of every colour of every iteration cost more than the second thread saves, and
      * far more when another process holds a core (the waiting member yields, the colour waits for
-     * it). Measured on 2 cores, 50 iterations: 1.03x the one-thread time at 2,360 rows with a team,
-     * 0.87x at 4,002, 0.59x at 8,000 (README, "Threads: where a team starts to pay").
+     * it). The crossover and its measurement are in README, "Threads: where a team starts to pay".
      */
     static final int TEAM_ROWS_PER_THREAD = 2_000;
 

@@ -12,8 +12,8 @@ import java.util.Locale;
  * <ul>
  *   <li>a CPU device (PoCL): one work-group runs on one core, but a launch costs tens of
  *       microseconds, two a colour an iteration; up to {@link IterativePipeline#SMALL_BATCH_ROWS}
- *       rows the launches cost more than the lost width (measured on PoCL, 2 cores: the bench's
- *       iteration-cost table);</li>
+ *       rows the launches cost more than the lost width (the bench's iteration-cost table
+ *       measures it);</li>
  *   <li>a GPU or accelerator: one work-group occupies one of its compute units and leaves the
  *       others idle, while a launch costs a few microseconds; one group pays only while every row
  *       of a colour has a lane of its own and no lane loops, so the threshold is the group's width,
