@@ -373,9 +373,11 @@ final class Benchmark {
                             + "of 0 within " + longIterations + " iterations: no iterations to time");
                 }
                 // the fastest batch: the same work every time, so anything slower is the machine's noise
-                loopCosts.add(new LoopCost(scene.name(), friction, runners.get(k).backendLabel(), threads.get(k / 2),
-                        variant.contacts().size(), shortIterations, longIterations,
-                        Arrays.stream(seconds[k]).min().orElse(0), Arrays.stream(seconds[k + 1]).min().orElse(0),
+                loopCosts.add(new LoopCost(
+                        new LoopCost.Subject(scene.name(), friction, runners.get(k).backendLabel(), threads.get(k / 2),
+                                variant.contacts().size()),
+                        new LoopCost.TimedSolve(shortIterations, Arrays.stream(seconds[k]).min().orElse(0)),
+                        new LoopCost.TimedSolve(longIterations, Arrays.stream(seconds[k + 1]).min().orElse(0)),
                         longRunner.loopNanosPerContactIteration()));
             }
             for (ModuleRunner runner : runners) {

@@ -15,20 +15,71 @@ import java.util.Locale;
  * (validation, colouring, row preparation, uploads, writing the results). The same definition for
  * every backend, so a device whose kernels are timed together is measured like the CPU.
  *
- * @param scene the scene and its contact count, as in the table
- * @param friction the friction the rows carry: "none", or "mu 0.5" and the like
- * @param backend {@code cpu} or {@code opencl}
- * @param threads CPU threads, or the device's compute units for OpenCL
- * @param contacts contacts of the scene
- * @param iterations {@code n}
- * @param longIterations {@code m > n}
- * @param secondsShort seconds per solve at {@code n} iterations
- * @param secondsLong seconds per solve at {@code m} iterations
+ * @param subject what was timed: the scene, its friction, the backend and its threads
+ * @param shortSolve the solve at {@code n} iterations
+ * @param longSolve the solve at {@code m > n} iterations (refused otherwise: no iterations to time)
  * @param loopNanos for a CPU row, the solver's own timing of its loop per contact-iteration
  *     (phase {@code ITERATE} of the {@code m}-iteration solves), or NaN
  */
-record LoopCost(String scene, String friction, String backend, int threads, int contacts, int iterations,
-        int longIterations, double secondsShort, double secondsLong, double loopNanos) {
+record LoopCost(Subject subject, TimedSolve shortSolve, TimedSolve longSolve, double loopNanos) {
+    /**
+     * What a row measures.
+     *
+     * @param scene the scene and its contact count, as in the table
+     * @param friction the friction the rows carry: "none", or "mu 0.5" and the like
+     * @param backend {@code cpu} or {@code opencl}
+     * @param threads CPU threads, or the device's compute units for OpenCL
+     * @param contacts contacts of the scene
+     */
+    record Subject(String scene, String friction, String backend, int threads, int contacts) {
+    }
+
+    /** One solve of the pair: its iterations run, and the seconds it took (the fastest batch). */
+    record TimedSolve(int iterations, double seconds) {
+    }
+
+    LoopCost {
+        if (longSolve.iterations() <= shortSolve.iterations()) {
+            throw new IllegalArgumentException("a loop cost needs the long solve to run more iterations than the "
+                    + "short one: " + shortSolve.iterations() + " and " + longSolve.iterations());
+        }
+    }
+
+    String scene() {
+        return subject.scene();
+    }
+
+    String friction() {
+        return subject.friction();
+    }
+
+    String backend() {
+        return subject.backend();
+    }
+
+    int threads() {
+        return subject.threads();
+    }
+
+    int contacts() {
+        return subject.contacts();
+    }
+
+    int iterations() {
+        return shortSolve.iterations();
+    }
+
+    int longIterations() {
+        return longSolve.iterations();
+    }
+
+    double secondsShort() {
+        return shortSolve.seconds();
+    }
+
+    double secondsLong() {
+        return longSolve.seconds();
+    }
 
     static final String HEADER = "scene,friction,backend,threads,contacts,iterations,long_iterations,"
             + "seconds_short,seconds_long,"
@@ -37,20 +88,20 @@ record LoopCost(String scene, String friction, String backend, int threads, int 
 
     /** Seconds of one iteration. */
     double secondsPerIteration() {
-        return (secondsLong - secondsShort) / (longIterations - iterations);
+        return (secondsLong() - secondsShort()) / (longIterations() - iterations());
     }
 
     double nanosPerContactIteration() {
-        return secondsPerIteration() * 1e9 / Math.max(1, contacts);
+        return secondsPerIteration() * 1e9 / Math.max(1, contacts());
     }
 
     double nanosPerContactIterationPerThread() {
-        return nanosPerContactIteration() * threads;
+        return nanosPerContactIteration() * threads();
     }
 
     /** What the {@code n}-iteration solve spends beyond its iterations. */
     double setupSeconds() {
-        return secondsShort - iterations * secondsPerIteration();
+        return secondsShort() - iterations() * secondsPerIteration();
     }
 
     static void table(List<LoopCost> costs, PrintWriter out) {
