@@ -163,14 +163,10 @@ public final class CpuBackend implements SolverBackend {
         float[] impulse = set.lambda();
         int[] bodyPairs = set.bodyPairs();
         float[] velocity = set.velocity();
-        int[] order = coloring.order();
         int[] rowOf = coloring.rowOf();
         ParallelRunner crew = crew(rows);
         if (job.warmImpulses() != null) {
-            RowSweep warmStart = (first, end) -> {
-                Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world, first, end);
-                return 0.0f;
-            };
+            RowSweep warmStart = set.warmStart();
             crew.team((member, team) -> sweepColours(coloring, warmStart, warmStart, member, team));
         }
 
@@ -193,11 +189,7 @@ public final class CpuBackend implements SolverBackend {
         });
         FieldBlock impulses = job.impulses();
         if (frictional) {
-            runner.forRange(rows, GRAIN, (from, to) -> {
-                for (int r = from; r < to; r++) {
-                    Iterative.writeImpulses(row, rowStride, r, impulse, lambdaStride, impulses, order[r]);
-                }
-            });
+            set.writeImpulses(runner, coloring.order(), impulses);
         } else {
             // in contact order, every field written front to back: the friction and rolling fields are all +0
             runner.forRange(rows, GRAIN, (from, to) -> {
@@ -224,7 +216,6 @@ public final class CpuBackend implements SolverBackend {
         float[] impulse = set.lambda();
         int[] bodyPairs = set.bodyPairs();
         float[] velocity = set.velocity();
-        int[] order = coloring.order();
         float[] soft = softRows;
         int[] mover = movers;
         float[] peak = peaks;
@@ -248,10 +239,7 @@ public final class CpuBackend implements SolverBackend {
         ParallelRunner crew = crew(rows);
         int members = crew.threads();
         float[] residual = new float[members];
-        RowSweep warmStart = (first, end) -> {
-            Iterative.applyWarmStart(row, rowStride, bodyPairs, impulse, lambdaStride, velocity, world, first, end);
-            return 0.0f;
-        };
+        RowSweep warmStart = set.warmStart();
         RowSweep solve = (first, end) -> SoftStep.sweep(row, rowStride, soft, bodyPairs, mover, impulse, lambdaStride,
                 velocity, moved, world, k, false, frictional, peak, first, end);
         RowSweep relax = (first, end) -> SoftStep.sweep(row, rowStride, soft, bodyPairs, mover, impulse, lambdaStride,
@@ -300,11 +288,7 @@ public final class CpuBackend implements SolverBackend {
             }
         });
         FieldBlock impulses = job.impulses();
-        runner.forRange(rows, GRAIN, (from, to) -> {
-            for (int r = from; r < to; r++) {
-                Iterative.writeImpulses(row, rowStride, r, impulse, lambdaStride, impulses, order[r]);
-            }
-        });
+        set.writeImpulses(runner, coloring.order(), impulses);
         if (!frictional) {
             runner.forRange(rows, GRAIN, (from, to) -> friction.zeroUnusedImpulses(impulses, from, to));
         }
@@ -349,6 +333,22 @@ public final class CpuBackend implements SolverBackend {
      */
     private record ColouredRows(int count, int world, int rowStride, int lambdaStride, float[] data, float[] lambda,
             int[] bodyPairs, float[] velocity) {
+        /** The warm start as a sweep: every row applies its accumulated impulses to its bodies. */
+        RowSweep warmStart() {
+            return (first, end) -> {
+                Iterative.applyWarmStart(data, rowStride, bodyPairs, lambda, lambdaStride, velocity, world, first, end);
+                return 0.0f;
+            };
+        }
+
+        /** Every row's accumulated impulses, written to its contact ({@code order[r]}) in {@code impulses}. */
+        void writeImpulses(ParallelRunner runner, int[] order, FieldBlock impulses) {
+            runner.forRange(count, GRAIN, (from, to) -> {
+                for (int r = from; r < to; r++) {
+                    Iterative.writeImpulses(data, rowStride, r, lambda, lambdaStride, impulses, order[r]);
+                }
+            });
+        }
     }
 
     /**
