@@ -1,8 +1,7 @@
 package io.contactsolver;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.Fingerprint;
 import io.contactsolver.testing.PinnedRuns;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,11 +39,7 @@ class PinnedBitsTest {
             default -> Backends.openClOrSkip();
         }) {
             Map<String, Long> prints = PinnedRuns.run(solver);
-            assertEquals(RECORDED.keySet(), prints.keySet());
-            for (Map.Entry<String, Long> entry : prints.entrySet()) {
-                assertEquals(String.format("%016x", RECORDED.get(entry.getKey())),
-                        String.format("%016x", entry.getValue()), entry.getKey() + ": the bits changed");
-            }
+            Fingerprint.assertRecorded(RECORDED, prints);
         }
     }
 }

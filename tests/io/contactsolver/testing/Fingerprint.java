@@ -1,10 +1,13 @@
 package io.contactsolver.testing;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.contactsolver.BodyBatch;
 import io.contactsolver.SolveResult;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.ImpulseField;
+import java.util.Map;
 
 /**
  * A 64-bit fingerprint of the exact bits of a result (every body's deltas and every contact's
@@ -26,14 +29,30 @@ public final class Fingerprint {
         return this;
     }
 
-    /** Deltas of every body, then the normal impulse of every contact. */
-    public static long of(SolveResult result) {
-        Fingerprint f = new Fingerprint();
+    private Fingerprint addDeltas(SolveResult result) {
         for (int i = 0; i < result.bodyCount(); i++) {
             for (DeltaField field : DeltaField.values()) {
-                f.add(result.delta(field, i));
+                add(result.delta(field, i));
             }
         }
+        return this;
+    }
+
+    /**
+     * Fails unless {@code actual} has exactly the runs of {@code recorded}, each with its recorded
+     * fingerprint; a difference names the run.
+     */
+    public static void assertRecorded(Map<String, Long> recorded, Map<String, Long> actual) {
+        assertEquals(recorded.keySet(), actual.keySet());
+        for (Map.Entry<String, Long> entry : actual.entrySet()) {
+            assertEquals(String.format("%016x", recorded.get(entry.getKey())),
+                    String.format("%016x", entry.getValue()), entry.getKey() + ": the bits changed");
+        }
+    }
+
+    /** Deltas of every body, then the normal impulse of every contact. */
+    public static long of(SolveResult result) {
+        Fingerprint f = new Fingerprint().addDeltas(result);
         for (int c = 0; c < result.contactCount(); c++) {
             f.add(result.impulse(c));
         }
@@ -42,12 +61,7 @@ public final class Fingerprint {
 
     /** Deltas of every body, then every impulse field of every contact (tangential and rolling too). */
     public static long ofEverything(SolveResult result) {
-        Fingerprint f = new Fingerprint();
-        for (int i = 0; i < result.bodyCount(); i++) {
-            for (DeltaField field : DeltaField.values()) {
-                f.add(result.delta(field, i));
-            }
-        }
+        Fingerprint f = new Fingerprint().addDeltas(result);
         for (int c = 0; c < result.contactCount(); c++) {
             for (ImpulseField field : ImpulseField.values()) {
                 f.add(result.impulse(field, c));
