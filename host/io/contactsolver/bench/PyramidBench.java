@@ -9,6 +9,7 @@ import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.SolvePhase;
 import io.contactsolver.scene.BoxContacts;
 import io.contactsolver.scene.BoxScene;
 import java.io.IOException;
@@ -65,7 +66,8 @@ final class PyramidBench {
 
     /** One configuration's result. */
     record Row(String scheme, String backend, int threads, int boxes, double meanContacts, int frames,
-            double stepMillis, double collisionMillis, float largestDrift, float topSink, boolean stands, String budget) {
+            double stepMillis, double collisionMillis, float largestDrift, float topSink, boolean stands, String budget,
+            String phases) {
     }
 
     private final int base;
@@ -123,6 +125,7 @@ final class PyramidBench {
         long contactSum = 0;
         float drift = 0.0f;
         float[] now = new float[3 * count];
+        long[] phaseNanos = new long[SolvePhase.values().length];
         for (int frame = 0; frame < frames; frame++) {
             long t0 = System.nanoTime();
             collision.find(bodies, contacts);
@@ -137,6 +140,11 @@ final class PyramidBench {
             if (frame >= WARM_UP_FRAMES) {
                 collisionNanos += t1 - t0;
                 stepNanos += twoSolves == null ? t2 - t1 : twoSolves.solveNanos;
+                if (twoSolves == null) {
+                    for (SolvePhase phase : SolvePhase.values()) {
+                        phaseNanos[phase.ordinal()] += results[frame & 1].phaseNanos(phase);
+                    }
+                }
             }
             contactSum += contacts.size();
             drift = Math.max(drift, largestDrift(start, positions(bodies, now)));
@@ -148,7 +156,20 @@ final class PyramidBench {
                 : twoSolveIterations + " velocity + " + twoSolves.pushIterations + " push-out iterations";
         return new Row(scheme.label, solver.backend().name().toLowerCase(Locale.ROOT),
                 solver.backend() == Backend.CPU ? threads : 0, count, contactSum / (double) frames, frames,
-                stepNanos / 1e6 / timed, collisionNanos / 1e6 / timed, drift, sink, drift <= STANDS_WITHIN, budget);
+                stepNanos / 1e6 / timed, collisionNanos / 1e6 / timed, drift, sink, drift <= STANDS_WITHIN, budget,
+                twoSolves == null ? phases(phaseNanos, timed) : "");
+    }
+
+    /** The phases a step spent time in, in ms a frame, in the order they run. */
+    private static String phases(long[] phaseNanos, int frames) {
+        StringBuilder text = new StringBuilder();
+        for (SolvePhase phase : SolvePhase.values()) {
+            if (phaseNanos[phase.ordinal()] > 0) {
+                text.append(text.length() == 0 ? "" : ", ").append(phase.name().toLowerCase(Locale.ROOT))
+                        .append(String.format(Locale.ROOT, " %.2f", phaseNanos[phase.ordinal()] / 1e6 / frames));
+            }
+        }
+        return text.toString();
     }
 
     private static float[] positions(BodyBatch bodies, float[] dest) {
@@ -278,6 +299,14 @@ final class PyramidBench {
                     row.backend(), row.threads() == 0 ? "-" : Integer.toString(row.threads()), row.stepMillis(),
                     row.collisionMillis(), row.largestDrift(), row.topSink(), row.stands() ? "yes" : "no",
                     row.budget());
+        }
+        out.println("where a step's time goes, ms a frame (SolveResult.phaseNanos):");
+        for (Row row : rows) {
+            if (!row.phases().isEmpty()) {
+                out.printf(Locale.ROOT, "  %s %s %s: %s%n", row.scheme(), row.backend(),
+                        row.threads() == 0 ? "-" : row.threads() + (row.threads() == 1 ? " thread" : " threads"),
+                        row.phases());
+            }
         }
         if (box2d != null) {
             out.println(box2d.line());
