@@ -128,8 +128,9 @@ public final class ContactColoring {
     }
 
     /**
-     * The row of each contact, the inverse of {@link #order()}: lets a pass read the contacts in
-     * their own order, streaming every field, and write each one's row where it goes.
+     * The row of each contact, the inverse of {@link #order()}: lets a pass that writes per contact
+     * (the normal impulses of a frictionless batch) go in contact order, each thread a contiguous block, reading each contact's row
+     * where it is.
      */
     public int[] rowOf() {
         return rowOf;

@@ -341,7 +341,12 @@ public final class CpuBackend implements SolverBackend {
             };
         }
 
-        /** Every row's accumulated impulses, written to its contact ({@code order[r]}) in {@code impulses}. */
+        /**
+         * Every row's accumulated impulses, written to its contact ({@code order[r]}) in
+         * {@code impulses}. In row order, unlike {@link #prepareRows}: a row is wide and a contact's
+         * impulses are a few floats, so reading rows in order and scattering the writes measured
+         * faster than the reverse (pyramid, 1.7-2.0 against 2.2-2.6 ms on 2 threads).
+         */
         void writeImpulses(ParallelRunner runner, int[] order, FieldBlock impulses) {
             runner.forRange(count, GRAIN, (from, to) -> {
                 for (int r = from; r < to; r++) {
