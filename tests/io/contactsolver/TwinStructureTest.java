@@ -127,7 +127,8 @@ class TwinStructureTest {
                     pair("writeImpulses", "scatter_impulses",
                             javaOnly("@ > # &&", "a CPU row keeps only the impulses its batch uses"),
                             javaOnly("@ > # &&", "likewise for the rolling pair"))),
-                    List.of("sweep", "sweepNormalColour", "sweepColour", "applyWarmStart", "writeNormalImpulses"),
+                    List.of("sweep", "sweepNormalColour", "sweepColour", "frictionOfTwo", "applyWarmStart",
+                            "writeNormalImpulses"),
                     List.of("apply_warm_start", "converged", "solve_colour", "solve_overflow", "solve_small_batch")),
             new Twin("SinglePass.java", "single_pass.cl", List.of(
                     pair("respond", "respond"),
@@ -169,7 +170,7 @@ class TwinStructureTest {
                                             + " no global pointer) and copies it back")),
                     pair("resetMotion", "reset_motion"),
                     pair("finishBody", "finish_body")),
-                    List.of(),
+                    List.of("sweepColour"),
                     List.of("java_max", "prepare_soft_rows", "reset_motions", "apply_substep_gravity", "soft_sweep",
                             "integrate_motions", "soft_restitution", "finish_bodies")));
 

@@ -16,7 +16,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Besides split loops it runs <em>teams</em>: every thread at once on one task, meeting at a
  * barrier between phases. The iterative solver's colours are such phases; a barrier costs well
  * under a microsecond where a fork-join of the pool costs tens, and a solve meets at one per colour
- * per iteration.
+ * per iteration. A split loop runs on the team too, one contiguous range a member, unless the team
+ * is busy (a loop started inside a team task, or from another thread meanwhile): then it forks on
+ * the pool.
  */
 public final class ParallelRunner implements AutoCloseable {
     /** The body of a loop over {@code [from, to)}. */
@@ -58,6 +60,20 @@ public final class ParallelRunner implements AutoCloseable {
         }
         if (pool == null || count <= grain) {
             task.run(0, count);
+            return;
+        }
+        if (!team.running) {
+            // On the 2-core development VM a loop forked on the pool ran no faster on two threads
+            // than on one (the box pyramid's impulse output, 1.3 ms either way), and the whole
+            // soft step went faster once its loops left the pool (README.md, "The box pyramid
+            // against Box2D v3"): the team's helpers are still spinning from its last phase, and
+            // no idle pool worker competes with them for a core.
+            int members = (int) Math.min(threads, ((long) count + grain - 1) / grain);
+            team.run((member, ignored) -> {
+                if (member < members) {
+                    task.run((int) ((long) count * member / members), (int) ((long) count * (member + 1) / members));
+                }
+            });
             return;
         }
         // a few ranges per thread balance uneven work without making ranges tiny
@@ -102,6 +118,8 @@ public final class ParallelRunner implements AutoCloseable {
         private final AtomicInteger finished = new AtomicInteger();
         private volatile boolean closed;
         private volatile Thread caller;
+        /** Whether a task is running: a split loop then forks on the pool instead. */
+        private volatile boolean running;
 
         private Team(int members) {
             this.members = members;
@@ -145,26 +163,31 @@ public final class ParallelRunner implements AutoCloseable {
                 throw new IllegalStateException("the runner is closed");
             }
             startHelpers();
-            failure.set(null);
-            arrived.set(0);
-            finished.set(0);
-            task = work;
-            caller = Thread.currentThread();
-            generation = generation + 1;
-            for (Thread helper : helpers) {
-                LockSupport.unpark(helper);
-            }
+            running = true;
             try {
-                work.run(0, this);
-            } catch (Aborted e) {
-                // a helper failed; its exception is rethrown below
-            } catch (RuntimeException | Error e) {
-                failure.compareAndSet(null, e);
+                failure.set(null);
+                arrived.set(0);
+                finished.set(0);
+                task = work;
+                caller = Thread.currentThread();
+                generation = generation + 1;
+                for (Thread helper : helpers) {
+                    LockSupport.unpark(helper);
+                }
+                try {
+                    work.run(0, this);
+                } catch (Aborted e) {
+                    // a helper failed; its exception is rethrown below
+                } catch (RuntimeException | Error e) {
+                    failure.compareAndSet(null, e);
+                }
+                while (finished.get() < members - 1) {
+                    LockSupport.parkNanos(this, 10_000);
+                }
+                task = null;
+            } finally {
+                running = false;
             }
-            while (finished.get() < members - 1) {
-                LockSupport.parkNanos(this, 10_000);
-            }
-            task = null;
             Throwable failed = failure.get();
             if (failed instanceof RuntimeException runtime) {
                 throw runtime;

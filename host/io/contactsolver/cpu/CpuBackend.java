@@ -24,7 +24,9 @@ import io.contactsolver.core.StateField;
 import io.contactsolver.core.TargetRule;
 import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
 import io.contactsolver.layout.SolvePhase;
+import java.nio.FloatBuffer;
 import java.util.Arrays;
 import java.util.function.Supplier;
 
@@ -64,6 +66,7 @@ public final class CpuBackend implements SolverBackend {
     private int[] movers = new int[0];
     private float[] peaks = new float[0];
     private float[] motion = new float[0];
+    private float[] stagedImpulses = new float[0];
     /** Each team member's largest change of an iteration, as float bits: non-negative floats order like their bits. */
     private int[] changes = new int[0];
 
@@ -189,7 +192,7 @@ public final class CpuBackend implements SolverBackend {
         });
         FieldBlock impulses = job.impulses();
         if (frictional) {
-            set.writeImpulses(runner, coloring.order(), impulses);
+            set.writeImpulses(crew(rows), coloring.rowOf(), impulses, impulseRecords(rows));
         } else {
             // in contact order, every field written front to back: the friction and rolling fields are all +0
             runner.forRange(rows, GRAIN, (from, to) -> {
@@ -240,10 +243,14 @@ public final class CpuBackend implements SolverBackend {
         int members = crew.threads();
         float[] residual = new float[members];
         RowSweep warmStart = set.warmStart();
-        RowSweep solve = (first, end) -> SoftStep.sweep(row, rowStride, soft, bodyPairs, mover, impulse, lambdaStride,
-                velocity, moved, world, k, false, frictional, peak, first, end);
-        RowSweep relax = (first, end) -> SoftStep.sweep(row, rowStride, soft, bodyPairs, mover, impulse, lambdaStride,
-                velocity, moved, world, k, true, frictional, peak, first, end);
+        RowSweep solve = (first, end) -> SoftStep.sweepColour(row, rowStride, soft, bodyPairs, mover, impulse,
+                lambdaStride, velocity, moved, world, k, false, frictional, peak, first, end);
+        RowSweep relax = (first, end) -> SoftStep.sweepColour(row, rowStride, soft, bodyPairs, mover, impulse,
+                lambdaStride, velocity, moved, world, k, true, frictional, peak, first, end);
+        RowSweep solveOverflow = (first, end) -> SoftStep.sweep(row, rowStride, soft, bodyPairs, mover, impulse,
+                lambdaStride, velocity, moved, world, k, false, frictional, peak, first, end);
+        RowSweep relaxOverflow = (first, end) -> SoftStep.sweep(row, rowStride, soft, bodyPairs, mover, impulse,
+                lambdaStride, velocity, moved, world, k, true, frictional, peak, first, end);
         RowSweep restitution = (first, end) -> SoftStep.restitution(row, rowStride, bodyPairs, impulse, lambdaStride,
                 velocity, world, peak, first, end);
         crew.team((member, team) -> {
@@ -260,7 +267,7 @@ public final class CpuBackend implements SolverBackend {
                 sweepColours(coloring, warmStart, warmStart, member, team);
                 team.await();
                 for (int iteration = 0; iteration < job.iterations(); iteration++) {
-                    largest = sweepColours(coloring, solve, solve, member, team);
+                    largest = sweepColours(coloring, solve, solveOverflow, member, team);
                     team.await();
                 }
                 for (int i = bodyFrom; i < bodyTo; i++) {
@@ -269,7 +276,7 @@ public final class CpuBackend implements SolverBackend {
                 }
                 team.await();
                 for (int iteration = 0; iteration < job.relaxIterations(); iteration++) {
-                    largest = sweepColours(coloring, relax, relax, member, team);
+                    largest = sweepColours(coloring, relax, relaxOverflow, member, team);
                     team.await();
                 }
             }
@@ -288,7 +295,7 @@ public final class CpuBackend implements SolverBackend {
             }
         });
         FieldBlock impulses = job.impulses();
-        set.writeImpulses(runner, coloring.order(), impulses);
+        set.writeImpulses(crew(rows), coloring.rowOf(), impulses, impulseRecords(rows));
         if (!frictional) {
             runner.forRange(rows, GRAIN, (from, to) -> friction.zeroUnusedImpulses(impulses, from, to));
         }
@@ -342,17 +349,36 @@ public final class CpuBackend implements SolverBackend {
         }
 
         /**
-         * Every row's accumulated impulses, written to its contact ({@code order[r]}) in
-         * {@code impulses}. In row order, unlike {@link #prepareRows}: a row is wide and a contact's
-         * impulses are a few floats, so reading rows in order and scattering the writes measured
-         * faster than the reverse (pyramid, 1.7-2.0 against 2.2-2.6 ms on 2 threads).
+         * Every row's accumulated impulses, written to its contact ({@code rowOf[c]} is contact
+         * {@code c}'s row) in {@code impulses}, through {@code staged} (two arrays of
+         * {@link #IMPULSE_RECORD} floats a row). A colour's contacts lie about a colour count
+         * apart, so a pass in either order met one side a cache line an access: the wide rows
+         * read out of order, or every impulse column written out of order. So each row's impulses
+         * go to a record in row order, the records are gathered in contact order into columns,
+         * one line read a contact, and each column goes to the direct buffer in one bulk copy
+         * (an absolute put a float cost more than the rest).
          */
-        void writeImpulses(ParallelRunner runner, int[] order, FieldBlock impulses) {
-            runner.forRange(count, GRAIN, (from, to) -> {
+        void writeImpulses(ParallelRunner crew, int[] rowOf, FieldBlock impulses, float[] staged) {
+            int columns = count * IMPULSE_RECORD;
+            crew.team((member, team) -> {
+                int from = share(0, count, member, team.members());
+                int to = share(0, count, member + 1, team.members());
                 for (int r = from; r < to; r++) {
-                    Iterative.writeImpulses(data, rowStride, r, lambda, lambdaStride, impulses, order[r]);
+                    Iterative.writeImpulses(data, rowStride, r, lambda, lambdaStride, staged, 1, r * IMPULSE_RECORD);
+                }
+                team.await();
+                for (int c = from; c < to; c++) {
+                    int at = rowOf[c] * IMPULSE_RECORD;
+                    for (int field = 0; field < ImpulseField.COUNT; field++) {
+                        staged[columns + field * count + c] = staged[at + field];
+                    }
                 }
             });
+            FloatBuffer out = impulses.floats();
+            int stride = impulses.stride();
+            for (int field = 0; field < ImpulseField.COUNT; field++) {
+                out.put(field * stride, staged, columns + field * count, count);
+            }
         }
     }
 
@@ -574,6 +600,14 @@ public final class CpuBackend implements SolverBackend {
         Arrays.fill(prep, world, world + PreparedBodyField.STRIDE, 0.0f);
     }
 
+    /** A row's impulses side by side for {@link ColouredRows#writeImpulses}: its fields, padded to a power of two. */
+    private static final int IMPULSE_RECORD = Integer.highestOneBit(2 * ImpulseField.COUNT - 1);
+
+    private float[] impulseRecords(int rows) {
+        stagedImpulses = grow(stagedImpulses, 2L * IMPULSE_RECORD * rows);
+        return stagedImpulses;
+    }
+
     private static int[] grow(int[] array, long length) {
         if (length > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("working array of " + length + " ints is too large; split the batch");
@@ -601,6 +635,7 @@ public final class CpuBackend implements SolverBackend {
         movers = new int[0];
         peaks = new float[0];
         motion = new float[0];
+        stagedImpulses = new float[0];
         changes = new int[0];
         alone.close();
     }

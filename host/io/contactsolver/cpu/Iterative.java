@@ -481,53 +481,67 @@ final class Iterative {
                 applyImpulse(row, o1, a1, b1, applied1, state, world);
             }
             // an inert row has no friction stages, as in solveRow, which returns before them
-            float mu0 = live0 ? row[o0 + ROW_MU] : 0.0f;
-            float mu1 = live1 ? row[o1 + ROW_MU] : 0.0f;
-            float old01 = lambda[l0 + ACC_T1];
-            float old02 = lambda[l0 + ACC_T2];
-            float old11 = lambda[l1 + ACC_T1];
-            float old12 = lambda[l1 + ACC_T2];
-            if (mu0 > 0.0f) {
-                stepTangents(row, o0, l0, a0, b0, lambda, state, mu0 * lambda[l0 + ACC_N]);
-            }
-            if (mu1 > 0.0f) {
-                stepTangents(row, o1, l1, a1, b1, lambda, state, mu1 * lambda[l1 + ACC_N]);
-            }
-            if (mu0 > 0.0f) {
-                float tangential = applyTangentsStep(row, o0, l0, a0, b0, old01, old02, lambda, state, world);
-                change0 = tangential > change0 ? tangential : change0;
-            }
-            if (mu1 > 0.0f) {
-                float tangential = applyTangentsStep(row, o1, l1, a1, b1, old11, old12, lambda, state, world);
-                change1 = tangential > change1 ? tangential : change1;
-            }
-            if (lambdaStride > ACC_R1) {
-                float rho0 = live0 ? row[o0 + ROW_RHO] : 0.0f;
-                float rho1 = live1 ? row[o1 + ROW_RHO] : 0.0f;
-                float roll01 = lambda[l0 + ACC_R1];
-                float roll02 = lambda[l0 + ACC_R2];
-                float roll11 = lambda[l1 + ACC_R1];
-                float roll12 = lambda[l1 + ACC_R2];
-                if (rho0 > 0.0f) {
-                    stepRolling(row, o0, l0, a0, b0, lambda, state, rho0 * lambda[l0 + ACC_N]);
-                }
-                if (rho1 > 0.0f) {
-                    stepRolling(row, o1, l1, a1, b1, lambda, state, rho1 * lambda[l1 + ACC_N]);
-                }
-                if (rho0 > 0.0f) {
-                    float rolling = applyRollingStep(row, o0, l0, a0, b0, roll01, roll02, lambda, state, world);
-                    change0 = rolling > change0 ? rolling : change0;
-                }
-                if (rho1 > 0.0f) {
-                    float rolling = applyRollingStep(row, o1, l1, a1, b1, roll11, roll12, lambda, state, world);
-                    change1 = rolling > change1 ? rolling : change1;
-                }
-            }
-            largest = Math.max(largest, change0); // an inert row's: |0|, as solveRow returns for it
-            largest = Math.max(largest, change1);
+            largest = Math.max(largest, frictionOfTwo(row, o0, l0, a0, b0, live0, o1, l1, a1, b1, live1, lambda,
+                    lambdaStride, state, world, change0, change1));
         }
         return r < end ? Math.max(largest, sweep(row, rowStride, pairs, lambda, lambdaStride, state, world, r, end))
                 : largest;
+    }
+
+    /**
+     * The friction stages of two rows of one colour whose normal rows are applied (changes so far
+     * {@code change0}, {@code change1}), each stage of both rows before the next, as
+     * {@link #sweepColour} visits them: the tangent pairs, then the rolling pairs, with the
+     * conditions and disks of {@link #solveFrictionPairs}. Returns the larger of the two rows'
+     * largest changes. The soft step's colour sweep shares it.
+     */
+    static float frictionOfTwo(float[] row, int o0, int l0, int a0, int b0, boolean live0, int o1, int l1, int a1,
+            int b1, boolean live1, float[] lambda, int lambdaStride, float[] state, int world, float change0,
+            float change1) {
+        float mu0 = live0 ? row[o0 + ROW_MU] : 0.0f;
+        float mu1 = live1 ? row[o1 + ROW_MU] : 0.0f;
+        float old01 = lambda[l0 + ACC_T1];
+        float old02 = lambda[l0 + ACC_T2];
+        float old11 = lambda[l1 + ACC_T1];
+        float old12 = lambda[l1 + ACC_T2];
+        if (mu0 > 0.0f) {
+            stepTangents(row, o0, l0, a0, b0, lambda, state, mu0 * lambda[l0 + ACC_N]);
+        }
+        if (mu1 > 0.0f) {
+            stepTangents(row, o1, l1, a1, b1, lambda, state, mu1 * lambda[l1 + ACC_N]);
+        }
+        if (mu0 > 0.0f) {
+            float tangential = applyTangentsStep(row, o0, l0, a0, b0, old01, old02, lambda, state, world);
+            change0 = tangential > change0 ? tangential : change0;
+        }
+        if (mu1 > 0.0f) {
+            float tangential = applyTangentsStep(row, o1, l1, a1, b1, old11, old12, lambda, state, world);
+            change1 = tangential > change1 ? tangential : change1;
+        }
+        if (lambdaStride > ACC_R1) {
+            float rho0 = live0 ? row[o0 + ROW_RHO] : 0.0f;
+            float rho1 = live1 ? row[o1 + ROW_RHO] : 0.0f;
+            float roll01 = lambda[l0 + ACC_R1];
+            float roll02 = lambda[l0 + ACC_R2];
+            float roll11 = lambda[l1 + ACC_R1];
+            float roll12 = lambda[l1 + ACC_R2];
+            if (rho0 > 0.0f) {
+                stepRolling(row, o0, l0, a0, b0, lambda, state, rho0 * lambda[l0 + ACC_N]);
+            }
+            if (rho1 > 0.0f) {
+                stepRolling(row, o1, l1, a1, b1, lambda, state, rho1 * lambda[l1 + ACC_N]);
+            }
+            if (rho0 > 0.0f) {
+                float rolling = applyRollingStep(row, o0, l0, a0, b0, roll01, roll02, lambda, state, world);
+                change0 = rolling > change0 ? rolling : change0;
+            }
+            if (rho1 > 0.0f) {
+                float rolling = applyRollingStep(row, o1, l1, a1, b1, roll11, roll12, lambda, state, world);
+                change1 = rolling > change1 ? rolling : change1;
+            }
+        }
+        // an inert row's: |0|, as solveRow returns for it; Math.max lets a NaN win, as on the device
+        return Math.max(change0, change1);
     }
 
     /** Applies the starting impulses (the warm start) of the row at {@code o} (impulses at {@code l}) to its bodies. */
@@ -563,31 +577,30 @@ final class Iterative {
     }
 
     /** Writes {@code s1 t1 + s2 t2} (+0 for a zero pair) at {@code at}, {@code at + stride}, {@code at + 2 stride}. */
-    private static void writeVector(float[] row, int o, float s1, float s2, FloatBuffer out, int at,
+    private static void writeVector(float[] row, int o, float s1, float s2, float[] out, int at,
             int stride) {
         if (s1 == 0.0f && s2 == 0.0f) {
-            out.put(at, 0.0f);
-            out.put(at + stride, 0.0f);
-            out.put(at + 2 * stride, 0.0f);
+            out[at] = 0.0f;
+            out[at + stride] = 0.0f;
+            out[at + 2 * stride] = 0.0f;
             return;
         }
-        out.put(at, (s1 * row[o + ROW_T1X] + s2 * row[o + ROW_T2X]) + 0.0f);
-        out.put(at + stride, (s1 * row[o + ROW_T1Y] + s2 * row[o + ROW_T2Y]) + 0.0f);
-        out.put(at + 2 * stride, (s1 * row[o + ROW_T1Z] + s2 * row[o + ROW_T2Z]) + 0.0f);
+        out[at] = (s1 * row[o + ROW_T1X] + s2 * row[o + ROW_T2X]) + 0.0f;
+        out[at + stride] = (s1 * row[o + ROW_T1Y] + s2 * row[o + ROW_T2Y]) + 0.0f;
+        out[at + 2 * stride] = (s1 * row[o + ROW_T1Z] + s2 * row[o + ROW_T2Z]) + 0.0f;
     }
 
     /**
-     * Writes row {@code r}'s impulses as contact {@code c}'s {@code ImpulseField}s: the normal
-     * impulse, and the tangential and rolling vectors on b in world space (exactly +0 for a pair
-     * the contact does not have; adding +0 turns a -0 from a zero impulse into +0).
+     * Writes row {@code r}'s impulses as contact {@code c}'s {@code ImpulseField}s, field {@code f}
+     * at {@code out[f * stride + c]}: the normal impulse, and the tangential and rolling vectors
+     * on b in world space (exactly +0 for a pair the contact does not have; adding +0 turns a -0
+     * from a zero impulse into +0).
      */
-    static void writeImpulses(float[] row, int rowStride, int r, float[] lambda, int lambdaStride, FieldBlock impulses,
-            int c) {
+    static void writeImpulses(float[] row, int rowStride, int r, float[] lambda, int lambdaStride, float[] out,
+            int stride, int c) {
         int o = r * rowStride;
         int l = r * lambdaStride;
-        FloatBuffer out = impulses.floats();
-        int stride = impulses.stride();
-        out.put(IMPULSE_J * stride + c, lambda[l + ACC_N]);
+        out[IMPULSE_J * stride + c] = lambda[l + ACC_N];
         float t1 = 0.0f;
         float t2 = 0.0f;
         if (lambdaStride > ACC_T1 && row[o + ROW_MU] > 0.0f) {

@@ -145,6 +145,62 @@ final class SoftStep {
     }
 
     /**
+     * Visits rows {@code [first, end)} of one colour as {@link #sweep} does, two side by side as
+     * {@link Iterative#sweepColour} visits them: both rows' separations and normal impulses before
+     * either is applied, then both applied, then their friction stages
+     * ({@link Iterative#frictionOfTwo}). Rows of a colour move different bodies, so a stage of one
+     * row never sees the other's: the same bits as {@link #sweep}, with two independent chains of
+     * arithmetic for the core to overlap.
+     */
+    static float sweepColour(float[] row, int rowStride, float[] soft, int[] pairs, int[] movers, float[] lambda,
+            int lambdaStride, float[] state, float[] motion, int world, SoftCoefficients coefficients, boolean relax,
+            boolean frictional, float[] peak, int first, int end) {
+        float largest = 0.0f;
+        int r = first;
+        for (; r + 1 < end; r += 2) {
+            int o0 = r * rowStride;
+            int o1 = o0 + rowStride;
+            int l0 = r * lambdaStride;
+            int l1 = l0 + lambdaStride;
+            int a0 = pairs[PAIR * r + LINK_A];
+            int b0 = pairs[PAIR * r + LINK_B];
+            int a1 = pairs[PAIR * r + PAIR + LINK_A];
+            int b1 = pairs[PAIR * r + PAIR + LINK_B];
+            boolean live0 = row[o0 + ROW_K] > 0.0f;
+            boolean live1 = row[o1 + ROW_K] > 0.0f;
+            float s0 = live0 ? separation(row, o0, soft, r * SOFT, motion, movers[PAIR * r + LINK_A],
+                    movers[PAIR * r + LINK_B]) : 0.0f;
+            float s1 = live1 ? separation(row, o1, soft, (r + 1) * SOFT, motion, movers[PAIR * r + PAIR + LINK_A],
+                    movers[PAIR * r + PAIR + LINK_B]) : 0.0f;
+            float applied0 = live0 ? softNormalImpulse(row, o0, lambda, l0, a0, b0, state, s0, coefficients, relax)
+                    : 0.0f;
+            float applied1 = live1 ? softNormalImpulse(row, o1, lambda, l1, a1, b1, state, s1, coefficients, relax)
+                    : 0.0f;
+            // an inert row is skipped by sweep: its |0| changes no largest change, as it leaves no peak
+            float change0 = Math.abs(applied0);
+            float change1 = Math.abs(applied1);
+            if (live0) {
+                Iterative.applyImpulse(row, o0, a0, b0, applied0, state, world);
+                float next = lambda[l0 + ACC_N];
+                peak[r] = next > peak[r] ? next : peak[r];
+            }
+            if (live1) {
+                Iterative.applyImpulse(row, o1, a1, b1, applied1, state, world);
+                float next = lambda[l1 + ACC_N];
+                peak[r + 1] = next > peak[r + 1] ? next : peak[r + 1];
+            }
+            if (frictional) {
+                largest = Math.max(largest, Iterative.frictionOfTwo(row, o0, l0, a0, b0, live0, o1, l1, a1, b1, live1,
+                        lambda, lambdaStride, state, world, change0, change1));
+            } else {
+                largest = Math.max(largest, Math.max(change0, change1));
+            }
+        }
+        return r < end ? Math.max(largest, sweep(row, rowStride, soft, pairs, movers, lambda, lambdaStride, state,
+                motion, world, coefficients, relax, frictional, peak, r, end)) : largest;
+    }
+
+    /**
      * Step 6, rows {@code [first, end)}: a contact that approached faster than the threshold (its
      * {@code TARGET = -e v_n0 > 0}) and carried a normal impulse in this step gets the rigid normal
      * row towards {@code -e v_n0}. Returns the largest change.

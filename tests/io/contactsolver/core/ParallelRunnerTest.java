@@ -4,11 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** Teams: every member runs, barriers order the phases, a member's failure reaches the caller. */
+/**
+ * Teams: every member runs, barriers order the phases, a member's failure reaches the caller.
+ * Split loops: every index once, on the team's threads, or forked on the pool inside a team.
+ */
 class ParallelRunnerTest {
     @Test
     void everyMemberRunsOnceOnItsOwnThreadAndTheCallerIsMemberZero() {
@@ -16,7 +23,7 @@ class ParallelRunnerTest {
             Thread[] seen = new Thread[3];
             runner.team((member, team) -> seen[member] = Thread.currentThread());
             assertSame(Thread.currentThread(), seen[0]);
-            assertEquals(3, java.util.Arrays.stream(seen).distinct().count());
+            assertEquals(3, Arrays.stream(seen).distinct().count());
         }
     }
 
@@ -28,8 +35,8 @@ class ParallelRunnerTest {
             int[] cells = new int[members];
             int[] sums = new int[members];
             for (int run = 0; run < 3; run++) { // the helpers are reused between teams
-                java.util.Arrays.fill(cells, 0);
-                java.util.Arrays.fill(sums, 0);
+                Arrays.fill(cells, 0);
+                Arrays.fill(sums, 0);
                 runner.team((member, team) -> {
                     for (int phase = 0; phase < phases; phase++) {
                         cells[member] = phase + 1;
@@ -88,6 +95,65 @@ class ParallelRunnerTest {
                 seen[member] = Thread.currentThread();
             });
             assertSame(Thread.currentThread(), seen[0]);
+        }
+    }
+
+    /** Counts the visits of every index of {@code [0, count)} by {@code runner.forRange}, and the threads that ran them. */
+    private static int[] visits(ParallelRunner runner, int count, int grain, Set<Thread> threads) {
+        int[] visited = new int[count];
+        runner.forRange(count, grain, (from, to) -> {
+            threads.add(Thread.currentThread());
+            for (int i = from; i < to; i++) {
+                visited[i]++;
+            }
+        });
+        return visited;
+    }
+
+    @Test
+    void aSplitLoopVisitsEveryIndexOnceOnTheTeamsThreads() {
+        try (ParallelRunner runner = new ParallelRunner(3)) {
+            Thread[] members = new Thread[3];
+            runner.team((member, team) -> members[member] = Thread.currentThread());
+            for (int count : new int[] {1, 99, 100, 101, 250, 100_003}) {
+                Set<Thread> threads = ConcurrentHashMap.newKeySet();
+                int[] visited = visits(runner, count, 100, threads);
+                int[] once = new int[count];
+                Arrays.fill(once, 1);
+                assertArrayEquals(once, visited, count + " indices");
+                // at most one member a grain, and only the team's threads
+                assertEquals(Math.min(3, (count + 99) / 100), threads.size(), count + " indices");
+                assertTrue(Arrays.asList(members).containsAll(threads), count + " indices");
+            }
+        }
+    }
+
+    @Test
+    void aSplitLoopInsideATeamTaskForksOnThePoolInstead() {
+        try (ParallelRunner runner = new ParallelRunner(2)) {
+            int[][] visited = new int[2][];
+            runner.team((member, team) -> visited[member] = visits(runner, 50_000, 1_000,
+                    ConcurrentHashMap.newKeySet()));
+            int[] once = new int[50_000];
+            Arrays.fill(once, 1);
+            assertArrayEquals(once, visited[0], "member 0's loop");
+            assertArrayEquals(once, visited[1], "member 1's loop");
+        }
+    }
+
+    @Test
+    void aFailingRangeReachesTheCallerAndTheRunnerGoesOn() {
+        try (ParallelRunner runner = new ParallelRunner(2)) {
+            IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class, () ->
+                    runner.forRange(10_000, 100, (from, to) -> {
+                        if (from > 0) {
+                            throw new IllegalArgumentException("range from " + from);
+                        }
+                    }));
+            assertEquals("range from 5000", thrown.getMessage());
+            int[] once = new int[10_000];
+            Arrays.fill(once, 1);
+            assertArrayEquals(once, visits(runner, 10_000, 100, ConcurrentHashMap.newKeySet()));
         }
     }
 }
