@@ -410,17 +410,23 @@ float larger_eigenvalue(const float p, const float s, const float q)
 }
 
 /*
- * One side's friction terms: r x t_i and I^-1 (r x t_i) for both tangents, and I^-1 t_i, each
- * written as three consecutive row fields from the given first field.
+ * One side's friction terms: r x t_i and I^-1 (r x t_i) for both tangents, each written as three
+ * consecutive row fields from the given first field.
  */
 void friction_side(__global const float* body, const float rx, const float ry, const float rz, const float t1x,
                    const float t1y, const float t1z, const float t2x, const float t2y, const float t2z, float* row,
-                   const int rxt1, const int dirt1, const int rxt2, const int dirt2, const int roll1, const int roll2)
+                   const int rxt1, const int dirt1, const int rxt2, const int dirt2)
 {
     cross_into(rx, ry, rz, t1x, t1y, t1z, row, rxt1);
     cross_into(rx, ry, rz, t2x, t2y, t2z, row, rxt2);
     inertia_times(body, row[rxt1], row[rxt1 + 1], row[rxt1 + 2], row, dirt1);
     inertia_times(body, row[rxt2], row[rxt2 + 1], row[rxt2 + 2], row, dirt2);
+}
+
+/* One side's rolling terms: I^-1 t_i for both tangents, from the given first fields. */
+void rolling_side(__global const float* body, const float t1x, const float t1y, const float t1z, const float t2x,
+                  const float t2y, const float t2z, float* row, const int roll1, const int roll2)
+{
     inertia_times(body, t1x, t1y, t1z, row, roll1);
     inertia_times(body, t2x, t2y, t2z, row, roll2);
 }
@@ -471,9 +477,9 @@ void evaluate_friction(__global const float* contacts, const int stride, const i
     const float wz = bodyB[PREP_WZ] - bodyA[PREP_WZ];
 
     friction_side(bodyA, rax, ray, raz, t1x, t1y, t1z, t2x, t2y, t2z, row, ROW_RXT1_AX, ROW_DIRT1_AX, ROW_RXT2_AX,
-                  ROW_DIRT2_AX, ROW_ROLL1_AX, ROW_ROLL2_AX);
+                  ROW_DIRT2_AX);
     friction_side(bodyB, rbx, rby, rbz, t1x, t1y, t1z, t2x, t2y, t2z, row, ROW_RXT1_BX, ROW_DIRT1_BX, ROW_RXT2_BX,
-                  ROW_DIRT2_BX, ROW_ROLL1_BX, ROW_ROLL2_BX);
+                  ROW_DIRT2_BX);
 
     /* [t_i . K t_j] = (1/m_a + 1/m_b) delta_ij + (r_a x t_i) . I_a^-1 (r_a x t_j) + (same for b) */
     const float linear = row[ROW_INV_MASS_A] + row[ROW_INV_MASS_B];
@@ -485,6 +491,19 @@ void evaluate_friction(__global const float* contacts, const int stride, const i
     row[ROW_VT1_0] = vx * t1x + vy * t1y + vz * t1z;
     row[ROW_VT2_0] = vx * t2x + vy * t2y + vz * t2z;
 
+    if (!(kt > 0.0f)) {
+        row[ROW_MU] = 0.0f;
+    }
+    if (!(row[ROW_RHO] > 0.0f)) {
+        /* no rolling resistance: its terms are never read, so they are zeroed rather than computed */
+        for (int field = ROW_ROLL1_AX; field <= ROW_WT2_0; field++) {
+            row[field] = 0.0f;
+        }
+        return;
+    }
+    rolling_side(bodyA, t1x, t1y, t1z, t2x, t2y, t2z, row, ROW_ROLL1_AX, ROW_ROLL2_AX);
+    rolling_side(bodyB, t1x, t1y, t1z, t2x, t2y, t2z, row, ROW_ROLL1_BX, ROW_ROLL2_BX);
+
     /* [t_i . (I_a^-1 + I_b^-1) t_j] */
     const float r11 = dot_row(row, ROW_T1X, ROW_ROLL1_AX) + dot_row(row, ROW_T1X, ROW_ROLL1_BX);
     const float r22 = dot_row(row, ROW_T2X, ROW_ROLL2_AX) + dot_row(row, ROW_T2X, ROW_ROLL2_BX);
@@ -493,9 +512,6 @@ void evaluate_friction(__global const float* contacts, const int stride, const i
     row[ROW_KR] = kr;
     row[ROW_WT1_0] = wx * t1x + wy * t1y + wz * t1z;
     row[ROW_WT2_0] = wx * t2x + wy * t2y + wz * t2z;
-    if (!(kt > 0.0f)) {
-        row[ROW_MU] = 0.0f;
-    }
     if (!(kr > 0.0f)) {
         row[ROW_RHO] = 0.0f;
     }

@@ -86,6 +86,7 @@ class TwinStructureTest {
                     pair("dotRow", "dot_row"),
                     pair("largerEigenvalue", "larger_eigenvalue"),
                     pair("frictionSide", "friction_side"),
+                    pair("rollingSide", "rolling_side"),
                     pair("evaluateFriction", "evaluate_friction")),
                     List.of("prepareBody/4", "gatherRecords"),
                     List.of()),

@@ -445,16 +445,20 @@ final class BodyMath {
     }
 
     /**
-     * One side's friction terms: {@code r x t_i} and {@code I^-1 (r x t_i)} for both tangents, and
-     * {@code I^-1 t_i}, each written as three consecutive row fields from the given first field.
+     * One side's friction terms: {@code r x t_i} and {@code I^-1 (r x t_i)} for both tangents, each
+     * written as three consecutive row fields from the given first field.
      */
     private static void frictionSide(float[] records, int o, float rx, float ry, float rz, float t1x, float t1y,
-            float t1z, float t2x, float t2y, float t2z, float[] row, int rxt1, int dirt1, int rxt2, int dirt2,
-            int roll1, int roll2) {
+            float t1z, float t2x, float t2y, float t2z, float[] row, int rxt1, int dirt1, int rxt2, int dirt2) {
         cross(rx, ry, rz, t1x, t1y, t1z, row, rxt1);
         cross(rx, ry, rz, t2x, t2y, t2z, row, rxt2);
         inertiaTimes(records, o, row[rxt1], row[rxt1 + 1], row[rxt1 + 2], row, dirt1);
         inertiaTimes(records, o, row[rxt2], row[rxt2 + 1], row[rxt2 + 2], row, dirt2);
+    }
+
+    /** One side's rolling terms: {@code I^-1 t_i} for both tangents, from the given first fields. */
+    private static void rollingSide(float[] records, int o, float t1x, float t1y, float t1z, float t2x, float t2y,
+            float t2z, float[] row, int roll1, int roll2) {
         inertiaTimes(records, o, t1x, t1y, t1z, row, roll1);
         inertiaTimes(records, o, t2x, t2y, t2z, row, roll2);
     }
@@ -506,12 +510,10 @@ final class BodyMath {
 
         frictionSide(prepared, oa, rax, ray, raz, t1x, t1y, t1z, t2x, t2y, t2z, row,
                 ROW_RXT1_AX, ROW_DIRT1_AX,
-                ROW_RXT2_AX, ROW_DIRT2_AX,
-                ROW_ROLL1_AX, ROW_ROLL2_AX);
+                ROW_RXT2_AX, ROW_DIRT2_AX);
         frictionSide(prepared, ob, rbx, rby, rbz, t1x, t1y, t1z, t2x, t2y, t2z, row,
                 ROW_RXT1_BX, ROW_DIRT1_BX,
-                ROW_RXT2_BX, ROW_DIRT2_BX,
-                ROW_ROLL1_BX, ROW_ROLL2_BX);
+                ROW_RXT2_BX, ROW_DIRT2_BX);
 
         // [t_i . K t_j] = (1/m_a + 1/m_b) delta_ij + (r_a x t_i) . I_a^-1 (r_a x t_j) + (same for b)
         float linear = row[ROW_INV_MASS_A] + row[ROW_INV_MASS_B];
@@ -526,6 +528,19 @@ final class BodyMath {
         row[ROW_VT1_0] = vx * t1x + vy * t1y + vz * t1z;
         row[ROW_VT2_0] = vx * t2x + vy * t2y + vz * t2z;
 
+        if (!(kt > 0.0f)) {
+            row[ROW_MU] = 0.0f;
+        }
+        if (!(row[ROW_RHO] > 0.0f)) {
+            // no rolling resistance: its terms are never read, so they are zeroed rather than computed
+            for (int field = ROW_ROLL1_AX; field <= ROW_WT2_0; field++) {
+                row[field] = 0.0f;
+            }
+            return;
+        }
+        rollingSide(prepared, oa, t1x, t1y, t1z, t2x, t2y, t2z, row, ROW_ROLL1_AX, ROW_ROLL2_AX);
+        rollingSide(prepared, ob, t1x, t1y, t1z, t2x, t2y, t2z, row, ROW_ROLL1_BX, ROW_ROLL2_BX);
+
         // [t_i . (I_a^-1 + I_b^-1) t_j]
         float r11 = dotRow(row, ROW_T1X, ROW_ROLL1_AX)
                 + dotRow(row, ROW_T1X, ROW_ROLL1_BX);
@@ -537,9 +552,6 @@ final class BodyMath {
         row[ROW_KR] = kr;
         row[ROW_WT1_0] = wx * t1x + wy * t1y + wz * t1z;
         row[ROW_WT2_0] = wx * t2x + wy * t2y + wz * t2z;
-        if (!(kt > 0.0f)) {
-            row[ROW_MU] = 0.0f;
-        }
         if (!(kr > 0.0f)) {
             row[ROW_RHO] = 0.0f;
         }
