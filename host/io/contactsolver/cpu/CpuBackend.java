@@ -356,7 +356,7 @@ public final class CpuBackend implements SolverBackend {
          * read out of order, or every impulse column written out of order. So each row's impulses
          * go to a record in row order, the records are gathered in contact order into columns,
          * one line read a contact, and each column goes to the direct buffer in one bulk copy
-         * (an absolute put a float cost more than the rest).
+         * (README.md, "The box pyramid against Box2D v3", has the figures).
          */
         void writeImpulses(ParallelRunner crew, int[] rowOf, FieldBlock impulses, float[] staged) {
             int columns = count * IMPULSE_RECORD;
