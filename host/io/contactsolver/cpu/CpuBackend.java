@@ -296,9 +296,6 @@ public final class CpuBackend implements SolverBackend {
         });
         FieldBlock impulses = job.impulses();
         set.writeImpulses(crew(rows), coloring.rowOf(), impulses, impulseRecords(rows));
-        if (!frictional) {
-            runner.forRange(rows, GRAIN, (from, to) -> friction.zeroUnusedImpulses(impulses, from, to));
-        }
         job.clock().lap(SolvePhase.OUTPUT);
         float worst = 0.0f;
         for (float change : residual) {
@@ -349,14 +346,15 @@ public final class CpuBackend implements SolverBackend {
         }
 
         /**
-         * Every row's accumulated impulses, written to its contact ({@code rowOf[c]} is contact
-         * {@code c}'s row) in {@code impulses}, through {@code staged} (two arrays of
-         * {@link #IMPULSE_RECORD} floats a row). A colour's contacts lie about a colour count
-         * apart, so a pass in either order met one side a cache line an access: the wide rows
-         * read out of order, or every impulse column written out of order. So each row's impulses
-         * go to a record in row order, the records are gathered in contact order into columns,
-         * one line read a contact, and each column goes to the direct buffer in one bulk copy
-         * (README.md, "The box pyramid against Box2D v3", has the figures).
+         * Every row's accumulated impulses, all {@code ImpulseField}s (+0 where the batch has no
+         * friction or rolling), written to its contact ({@code rowOf[c]} is contact {@code c}'s
+         * row) in {@code impulses}, through {@code staged} ({@link #IMPULSE_RECORD} floats a row
+         * for the records, as many again for the columns). A colour's contacts lie about a colour
+         * count apart, so a pass in either order met one side a cache line an access: the wide
+         * rows read out of order, or every impulse column written out of order. So each row's
+         * impulses go to a record in row order, the records are gathered in contact order into
+         * columns, one line read a contact, and each column goes to the direct buffer in one bulk
+         * copy (README.md, "The box pyramid against Box2D v3", has the figures).
          */
         void writeImpulses(ParallelRunner crew, int[] rowOf, FieldBlock impulses, float[] staged) {
             int columns = count * IMPULSE_RECORD;
@@ -364,7 +362,7 @@ public final class CpuBackend implements SolverBackend {
                 int from = share(0, count, member, team.members());
                 int to = share(0, count, member + 1, team.members());
                 for (int r = from; r < to; r++) {
-                    Iterative.writeImpulses(data, rowStride, r, lambda, lambdaStride, staged, 1, r * IMPULSE_RECORD);
+                    Iterative.writeImpulses(data, rowStride, r, lambda, lambdaStride, staged, r * IMPULSE_RECORD);
                 }
                 team.await();
                 for (int c = from; c < to; c++) {

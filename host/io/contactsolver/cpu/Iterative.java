@@ -576,31 +576,30 @@ final class Iterative {
         deltas.put(DELTA_DWZ * deltaStride + i, state[s + STATE_DWZ]);
     }
 
-    /** Writes {@code s1 t1 + s2 t2} (+0 for a zero pair) at {@code at}, {@code at + stride}, {@code at + 2 stride}. */
-    private static void writeVector(float[] row, int o, float s1, float s2, float[] out, int at,
-            int stride) {
+    /** Writes {@code s1 t1 + s2 t2} (+0 for a zero pair) at {@code out[at]}, {@code out[at + 1]}, {@code out[at + 2]}. */
+    private static void writeVector(float[] row, int o, float s1, float s2, float[] out, int at) {
         if (s1 == 0.0f && s2 == 0.0f) {
             out[at] = 0.0f;
-            out[at + stride] = 0.0f;
-            out[at + 2 * stride] = 0.0f;
+            out[at + 1] = 0.0f;
+            out[at + 2] = 0.0f;
             return;
         }
         out[at] = (s1 * row[o + ROW_T1X] + s2 * row[o + ROW_T2X]) + 0.0f;
-        out[at + stride] = (s1 * row[o + ROW_T1Y] + s2 * row[o + ROW_T2Y]) + 0.0f;
-        out[at + 2 * stride] = (s1 * row[o + ROW_T1Z] + s2 * row[o + ROW_T2Z]) + 0.0f;
+        out[at + 1] = (s1 * row[o + ROW_T1Y] + s2 * row[o + ROW_T2Y]) + 0.0f;
+        out[at + 2] = (s1 * row[o + ROW_T1Z] + s2 * row[o + ROW_T2Z]) + 0.0f;
     }
 
     /**
-     * Writes row {@code r}'s impulses as contact {@code c}'s {@code ImpulseField}s, field {@code f}
-     * at {@code out[f * stride + c]}: the normal impulse, and the tangential and rolling vectors
-     * on b in world space (exactly +0 for a pair the contact does not have; adding +0 turns a -0
-     * from a zero impulse into +0).
+     * Writes row {@code r}'s impulses as a record of {@code ImpulseField}s, field {@code f} at
+     * {@code out[at + f]}: the normal impulse, and the tangential and rolling vectors on b in world
+     * space (exactly +0 for a pair the contact does not have; adding +0 turns a -0 from a zero
+     * impulse into +0).
      */
     static void writeImpulses(float[] row, int rowStride, int r, float[] lambda, int lambdaStride, float[] out,
-            int stride, int c) {
+            int at) {
         int o = r * rowStride;
         int l = r * lambdaStride;
-        out[IMPULSE_J * stride + c] = lambda[l + ACC_N];
+        out[at + IMPULSE_J] = lambda[l + ACC_N];
         float t1 = 0.0f;
         float t2 = 0.0f;
         if (lambdaStride > ACC_T1 && row[o + ROW_MU] > 0.0f) {
@@ -613,8 +612,8 @@ final class Iterative {
             r1 = lambda[l + ACC_R1];
             r2 = lambda[l + ACC_R2];
         }
-        writeVector(row, o, t1, t2, out, IMPULSE_TX * stride + c, stride);
-        writeVector(row, o, r1, r2, out, IMPULSE_RX * stride + c, stride);
+        writeVector(row, o, t1, t2, out, at + IMPULSE_TX);
+        writeVector(row, o, r1, r2, out, at + IMPULSE_RX);
     }
 
     /**
