@@ -16,6 +16,7 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -75,10 +76,30 @@ public final class BenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     int pyramidIterations;
 
+    @Option(names = "--pyramid-schemes", split = ",", paramLabel = "soft-step,two-solves",
+            defaultValue = "soft-step,two-solves", converter = Choices.SchemeConverter.class,
+            description = "pyramid: the schemes to step it with (default: ${DEFAULT-VALUE}).")
+    List<PyramidBench.Scheme> pyramidSchemes;
+
+    @Option(names = "--rounds", defaultValue = "1", paramLabel = "N",
+            description = "pyramid: runs of each configuration, reported as their median and best "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int rounds;
+
     @Option(names = "--box2d-ms", paramLabel = "MS",
             description = "pyramid: Box2D's own large_pyramid milliseconds a step measured on this machine, quoted "
                     + "beside the table.")
     Double box2dMillis;
+
+    @Option(names = "--box2d-benchmark", paramLabel = "FILE",
+            description = "pyramid: Box2D v3's built benchmark program; its large_pyramid (1 thread) runs before "
+                    + "each of our runs and after the last, in a temporary folder, and our times are quoted as "
+                    + "multiples of its.")
+    Path box2dBenchmark;
+
+    @Option(names = "--box2d-runs", defaultValue = "1", paramLabel = "N",
+            description = "pyramid: runs of Box2D's scene each time it runs (its -r; default: ${DEFAULT-VALUE}).")
+    int box2dRuns;
 
     @Mixin
     DeviceOptions device;
@@ -200,6 +221,21 @@ public final class BenchCommand implements Callable<Integer> {
         if (box2dMillis != null && (!(box2dMillis > 0) || !Double.isFinite(box2dMillis))) {
             throw refused("--box2d-ms must be positive and finite, got " + box2dMillis);
         }
+        if (rounds < 1 || rounds > 100) {
+            throw refused("--rounds must be in [1, 100], got " + rounds);
+        }
+        if (box2dRuns < 1 || box2dRuns > 100) {
+            throw refused("--box2d-runs must be in [1, 100], got " + box2dRuns);
+        }
+        if (box2dBenchmark != null) {
+            if (box2dMillis != null) {
+                throw refused("--box2d-ms and --box2d-benchmark both give Box2D's figure: pass one");
+            }
+            String problem = Box2dBenchmark.fileProblem(box2dBenchmark);
+            if (problem != null) {
+                throw refused(problem);
+            }
+        }
         for (Path file : new Path[] {csv, csv == null ? null : loopCostFile(csv),
                 csv == null || !sections.contains(Choices.Section.PYRAMID) ? null : sibling(csv, "-pyramid.csv"), plot}) {
             String problem = file == null ? null : IoErrors.fileProblem(file);
@@ -237,11 +273,22 @@ public final class BenchCommand implements Callable<Integer> {
             bar.stepTo(bar.max());
         }
         List<PyramidBench.Row> pyramid = List.of();
+        PyramidBench.Box2dFigure box2d = box2dMillis == null ? null : PyramidBench.Box2dFigure.given(box2dMillis);
         if (sections.contains(Choices.Section.PYRAMID)) {
+            Box2dBenchmark box2dProgram = box2dBenchmark == null ? null : new Box2dBenchmark(box2dBenchmark, box2dRuns);
+            PyramidBench.Result result;
             try (Progress bar = Progress.open("pyramid", 1, "", spec.commandLine().getErr())) {
-                pyramid = new PyramidBench(pyramidBase, frames, pyramidIterations, bar::setExtraMessage).run(cores,
+                result = new PyramidBench(pyramidBase, frames, pyramidIterations, bar::setExtraMessage).run(cores,
                         backends.contains(Choices.Backend.CPU), backends.contains(Choices.Backend.OPENCL),
-                        device.device());
+                        device.device(), EnumSet.copyOf(pyramidSchemes), rounds, box2dProgram);
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("error: " + Quoting.escape(IoErrors.describe(e)));
+                return ExitCode.FAILURE;
+            }
+            pyramid = result.rows();
+            if (box2dProgram != null && !result.box2dMillis().isEmpty()) {
+                box2d = new PyramidBench.Box2dFigure(result.box2dMillis(), "measured in this run, interleaved with "
+                        + "ours (" + box2dProgram.commandLine() + ")");
             }
         }
         BulkIoBench bulk = null;
@@ -257,11 +304,11 @@ public final class BenchCommand implements Callable<Integer> {
             bulk.table(out);
         }
         LoopCost.table(loopCosts, out);
-        PyramidBench.table(pyramid, box2dMillis == null ? null : new PyramidBench.Box2dFigure(box2dMillis), out);
+        PyramidBench.table(pyramid, box2d, out);
         if (csv != null && !pyramid.isEmpty()) {
             Path pyramidCsv = sibling(csv, "-pyramid.csv");
             try (java.io.Writer writer = java.nio.file.Files.newBufferedWriter(pyramidCsv)) {
-                PyramidBench.writeCsv(pyramid, writer);
+                PyramidBench.writeCsv(pyramid, box2d, writer);
             }
             out.println("wrote " + pyramidCsv);
         }

@@ -57,6 +57,22 @@ final class Choices {
         }
     }
 
+    /** The pyramid's schemes, read by their labels ({@code soft-step}, {@code two-solves}). */
+    static final class SchemeConverter implements ITypeConverter<PyramidBench.Scheme> {
+        @Override
+        public PyramidBench.Scheme convert(String value) {
+            List<String> labels = new ArrayList<>();
+            for (PyramidBench.Scheme scheme : PyramidBench.Scheme.values()) {
+                if (scheme.label.equals(value.strip().toLowerCase(Locale.ROOT))) {
+                    return scheme;
+                }
+                labels.add(scheme.label);
+            }
+            throw new TypeConversionException("unknown pyramid scheme '" + Quoting.field(value) + "' (one of "
+                    + String.join(", ", labels) + ")");
+        }
+    }
+
     static String label(Enum<?> value) {
         return value.name().toLowerCase(Locale.ROOT);
     }

@@ -19,6 +19,7 @@ import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
@@ -64,10 +65,18 @@ final class PyramidBench {
         }
     }
 
-    /** One configuration's result. */
+    /**
+     * One configuration's result: {@code stepMillis} is the median of its rounds' module
+     * milliseconds a frame and {@code bestMillis} the least; the rest is the first round's, and
+     * {@code repeatable} says whether every round moved the boxes to the same bits.
+     */
     record Row(String scheme, String backend, int threads, int boxes, double meanContacts, int frames,
             double stepMillis, double collisionMillis, float largestDrift, float topSink, boolean stands, String budget,
-            String phases) {
+            String phases, int rounds, double bestMillis, boolean repeatable) {
+    }
+
+    /** The rows, and Box2D's milliseconds a step of each of its runs in the same sitting (empty without it). */
+    record Result(List<Row> rows, List<Double> box2dMillis) {
     }
 
     private final int base;
@@ -82,9 +91,14 @@ final class PyramidBench {
         this.progress = progress;
     }
 
-    /** Runs both schemes on the CPU at 1 thread and {@code cores}, and on OpenCL if {@code openCl} (skipped if none opens). */
-    List<Row> run(int cores, boolean cpu, boolean openCl, String device) {
-        List<Row> rows = new ArrayList<>();
+    /**
+     * Runs {@code schemes} on the CPU at 1 thread and {@code cores}, and on OpenCL if
+     * {@code openCl} (left out if none opens), {@code rounds} times over. With {@code box2d}, Box2D's
+     * own benchmark runs before each of our runs and once after the last, so that each of our
+     * figures has one of Box2D's taken just before and just after it on this noisy machine.
+     */
+    Result run(int cores, boolean cpu, boolean openCl, String device, Set<Scheme> schemes, int rounds,
+            Box2dBenchmark box2d) throws IOException, InterruptedException {
         List<SolverConfig> configs = new ArrayList<>();
         if (cpu) {
             configs.add(SolverConfig.defaults().withBackend(Backend.CPU).withThreads(1));
@@ -96,17 +110,72 @@ final class PyramidBench {
             SolverConfig config = SolverConfig.defaults().withBackend(Backend.OPENCL).withThreads(cores);
             configs.add(device == null ? config : config.withDevice(device));
         }
+        List<Scheme> order = new ArrayList<>();
+        List<SolverConfig> orderConfigs = new ArrayList<>();
         for (Scheme scheme : Scheme.values()) {
-            for (SolverConfig config : configs) {
-                progress.accept("pyramid " + scheme.label + " " + config.backend().name().toLowerCase(Locale.ROOT));
-                try (ContactSolver solver = ContactSolver.create(config)) {
-                    rows.add(run(scheme, solver, config.threads()));
-                } catch (IllegalStateException unavailable) {
-                    progress.accept("pyramid: OpenCL not measured: " + unavailable.getMessage());
+            if (schemes.contains(scheme)) {
+                for (SolverConfig config : configs) {
+                    order.add(scheme);
+                    orderConfigs.add(config);
                 }
             }
         }
-        return rows;
+        List<List<Row>> measured = new ArrayList<>();
+        boolean[] unavailable = new boolean[order.size()];
+        for (int i = 0; i < order.size(); i++) {
+            measured.add(new ArrayList<>());
+        }
+        List<Double> box2dMillis = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            for (int i = 0; i < order.size(); i++) {
+                if (unavailable[i]) {
+                    continue;
+                }
+                SolverConfig config = orderConfigs.get(i);
+                String label = "pyramid " + order.get(i).label + " " + config.backend().name().toLowerCase(Locale.ROOT)
+                        + (rounds > 1 ? ", round " + (round + 1) + " of " + rounds : "");
+                if (box2d != null) {
+                    progress.accept("Box2D " + Box2dBenchmark.SCENE + ", before " + label);
+                    box2dMillis.addAll(box2d.measure());
+                }
+                progress.accept(label);
+                try (ContactSolver solver = ContactSolver.create(config)) {
+                    measured.get(i).add(run(order.get(i), solver, config.threads()));
+                } catch (IllegalStateException none) {
+                    unavailable[i] = true;
+                    progress.accept("pyramid: OpenCL not measured: " + none.getMessage());
+                }
+            }
+        }
+        if (box2d != null && !box2dMillis.isEmpty()) {
+            progress.accept("Box2D " + Box2dBenchmark.SCENE + ", after the last");
+            box2dMillis.addAll(box2d.measure());
+        }
+        List<Row> rows = new ArrayList<>();
+        for (List<Row> runs : measured) {
+            if (!runs.isEmpty()) {
+                rows.add(combine(runs));
+            }
+        }
+        return new Result(rows, List.copyOf(box2dMillis));
+    }
+
+    /** The rounds of one configuration as one row: the median and best time, the first round's trajectory. */
+    private static Row combine(List<Row> runs) {
+        Row first = runs.get(0);
+        double[] millis = new double[runs.size()];
+        double best = Double.POSITIVE_INFINITY;
+        boolean repeatable = true;
+        for (int r = 0; r < runs.size(); r++) {
+            Row run = runs.get(r);
+            millis[r] = run.stepMillis();
+            best = Math.min(best, run.stepMillis());
+            repeatable &= Float.floatToRawIntBits(run.largestDrift()) == Float.floatToRawIntBits(first.largestDrift())
+                    && Float.floatToRawIntBits(run.topSink()) == Float.floatToRawIntBits(first.topSink());
+        }
+        return new Row(first.scheme(), first.backend(), first.threads(), first.boxes(), first.meanContacts(),
+                first.frames(), Benchmark.median(millis), first.collisionMillis(), first.largestDrift(),
+                first.topSink(), first.stands(), first.budget(), first.phases(), runs.size(), best, repeatable);
     }
 
     Row run(Scheme scheme, ContactSolver solver, int threads) {
@@ -154,10 +223,11 @@ final class PyramidBench {
         String budget = twoSolves == null
                 ? soft.substeps() + " substeps x (" + soft.iterations() + " soft + " + soft.relaxIterations() + " relax)"
                 : twoSolveIterations + " velocity + " + twoSolves.pushIterations + " push-out iterations";
+        double millis = stepNanos / 1e6 / timed;
         return new Row(scheme.label, solver.backend().name().toLowerCase(Locale.ROOT),
                 solver.backend() == Backend.CPU ? threads : 0, count, contactSum / (double) frames, frames,
-                stepNanos / 1e6 / timed, collisionNanos / 1e6 / timed, drift, sink, drift <= STANDS_WITHIN, budget,
-                twoSolves == null ? phases(phaseNanos, timed) : "");
+                millis, collisionNanos / 1e6 / timed, drift, sink, drift <= STANDS_WITHIN, budget,
+                twoSolves == null ? phases(phaseNanos, timed) : "", 1, millis, true);
     }
 
     /** The phases a step spent time in, in ms a frame, in the order they run. */
@@ -289,18 +359,34 @@ final class PyramidBench {
             return;
         }
         Row first = rows.get(0);
+        // Box2D's figure is for its 100-box base; a ratio to another pyramid would mean nothing
+        Box2dFigure ratioTo = box2d != null
+                && first.boxes() == BoxScene.pyramidBoxCount(BoxScene.LARGE_PYRAMID_BASE) ? box2d : null;
         out.printf(Locale.ROOT, "%nBox pyramid (Box2D's large_pyramid rebuilt: %,d unit boxes, friction 0.6, 60 Hz, %,.0f "
-                + "contact points a frame on average, %d frames, the first %d untimed)%n", first.boxes(),
-                first.meanContacts(), first.frames(), WARM_UP_FRAMES);
-        out.printf(Locale.ROOT, "%-11s %-7s %7s %15s %14s %14s %10s %7s  %s%n", "scheme", "backend", "threads",
-                "module ms/frame", "collision ms", "sideways m", "top sank m", "stands", "budget");
+                + "contact points a frame on average, %d frames, the first %d untimed, %d round%s a configuration)%n",
+                first.boxes(), first.meanContacts(), first.frames(), WARM_UP_FRAMES, first.rounds(),
+                first.rounds() == 1 ? "" : "s");
+        out.printf(Locale.ROOT, "%-11s %-7s %7s %15s %8s %s%12s %14s %10s %7s  %s%n", "scheme", "backend", "threads",
+                "module ms/frame", "best", ratioTo == null ? "" : String.format(Locale.ROOT, "%9s %9s ", "x Box2D",
+                        "best x"), "collision ms", "sideways m", "top sank m", "stands", "budget");
         for (Row row : rows) {
-            out.printf(Locale.ROOT, "%-11s %-7s %7s %15.2f %14.2f %14.4f %10.4f %7s  %s%n", row.scheme(),
+            String ratios = ratioTo == null ? "" : String.format(Locale.ROOT, "%9.1f %9.1f ",
+                    row.stepMillis() / ratioTo.median(), row.bestMillis() / ratioTo.best());
+            out.printf(Locale.ROOT, "%-11s %-7s %7s %15.2f %8.2f %s%12.2f %14.4f %10.4f %7s  %s%n", row.scheme(),
                     row.backend(), row.threads() == 0 ? "-" : Integer.toString(row.threads()), row.stepMillis(),
-                    row.collisionMillis(), row.largestDrift(), row.topSink(), row.stands() ? "yes" : "no",
-                    row.budget());
+                    row.bestMillis(), ratios, row.collisionMillis(), row.largestDrift(), row.topSink(),
+                    row.stands() ? "yes" : "no", row.budget());
         }
-        out.println("where a step's time goes, ms a frame (SolveResult.phaseNanos):");
+        if (first.rounds() > 1) {
+            out.println("module ms/frame: the median of the rounds' means over the timed frames; best: the least");
+        }
+        for (Row row : rows) {
+            if (!row.repeatable()) {
+                out.printf(Locale.ROOT, "warning: the rounds of %s %s moved the boxes differently%n", row.scheme(),
+                        row.backend());
+            }
+        }
+        out.println("where a step's time goes, ms a frame (SolveResult.phaseNanos, first round):");
         for (Row row : rows) {
             if (!row.phases().isEmpty()) {
                 out.printf(Locale.ROOT, "  %s %s %s: %s%n", row.scheme(), row.backend(),
@@ -310,24 +396,57 @@ final class PyramidBench {
         }
         if (box2d != null) {
             out.println(box2d.line());
+            out.println(ratioTo != null ? "x Box2D: our median over Box2D's median; best x: our best over Box2D's best"
+                    : String.format(Locale.ROOT, "no ratios to Box2D: its large_pyramid has %,d boxes, this one %,d",
+                            BoxScene.pyramidBoxCount(BoxScene.LARGE_PYRAMID_BASE), first.boxes()));
         }
     }
 
-    /** Box2D's own figure for the same scene, measured by the user and passed in, quoted beside ours. */
-    record Box2dFigure(double millisPerStep) {
+    /**
+     * Box2D's own milliseconds a step for the same scene: each run's, and where they come from,
+     * quoted beside ours.
+     */
+    record Box2dFigure(List<Double> millisPerStep, String source) {
+        Box2dFigure {
+            millisPerStep = List.copyOf(millisPerStep);
+            if (millisPerStep.isEmpty()) {
+                throw new IllegalArgumentException("Box2D's figure needs at least one run");
+            }
+        }
+
+        /** A figure the user measured and passed in. */
+        static Box2dFigure given(double millisPerStep) {
+            return new Box2dFigure(List.of(millisPerStep), "as given with --box2d-ms");
+        }
+
+        double best() {
+            return millisPerStep.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        }
+
+        double median() {
+            return Benchmark.median(millisPerStep.stream().mapToDouble(Double::doubleValue).toArray());
+        }
+
         String line() {
-            return String.format(Locale.ROOT, "Box2D v3 large_pyramid, whole step (collision included), 1 thread, as "
-                    + "given with --box2d-ms: %.2f ms", millisPerStep);
+            return millisPerStep.size() == 1
+                    ? String.format(Locale.ROOT, "Box2D v3 large_pyramid, whole step (collision included), 1 thread, "
+                            + "%s: %.2f ms", source, millisPerStep.get(0))
+                    : String.format(Locale.ROOT, "Box2D v3 large_pyramid, whole step (collision included), 1 thread, "
+                            + "%s: best %.2f ms, median %.2f ms over %d runs", source, best(), median(),
+                            millisPerStep.size());
         }
     }
 
-    static void writeCsv(List<Row> rows, Writer out) throws IOException {
+    static void writeCsv(List<Row> rows, Box2dFigure box2d, Writer out) throws IOException {
         out.write("scheme,backend,threads,boxes,mean_contacts,frames,module_ms_per_frame,collision_ms_per_frame,"
-                + "largest_sideways_m,top_sank_m,stands,budget\n");
+                + "largest_sideways_m,top_sank_m,stands,budget,rounds,best_module_ms_per_frame,box2d_median_ms,"
+                + "box2d_best_ms\n");
+        String box2dColumns = box2d == null ? "," : String.format(Locale.ROOT, "%.4f,%.4f", box2d.median(), box2d.best());
         for (Row row : rows) {
-            out.write(String.format(Locale.ROOT, "%s,%s,%d,%d,%.1f,%d,%.4f,%.4f,%.5f,%.5f,%s,%s%n", row.scheme(),
-                    row.backend(), row.threads(), row.boxes(), row.meanContacts(), row.frames(), row.stepMillis(),
-                    row.collisionMillis(), row.largestDrift(), row.topSink(), row.stands(), row.budget()));
+            out.write(String.format(Locale.ROOT, "%s,%s,%d,%d,%.1f,%d,%.4f,%.4f,%.5f,%.5f,%s,%s,%d,%.4f,%s%n",
+                    row.scheme(), row.backend(), row.threads(), row.boxes(), row.meanContacts(), row.frames(),
+                    row.stepMillis(), row.collisionMillis(), row.largestDrift(), row.topSink(), row.stands(),
+                    row.budget(), row.rounds(), row.bestMillis(), box2dColumns));
         }
     }
 }
