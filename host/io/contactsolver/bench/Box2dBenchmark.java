@@ -1,5 +1,6 @@
 package io.contactsolver.bench;
 
+import io.contactsolver.app.IoErrors;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -60,16 +61,11 @@ final class Box2dBenchmark {
      * before any measurement.
      */
     static String fileProblem(Path file) {
-        if (!Files.exists(file)) {
-            return "--box2d-benchmark: no such file: " + file;
+        String unreadable = IoErrors.inputProblem(file);
+        if (unreadable != null) {
+            return "--box2d-benchmark: " + unreadable;
         }
-        if (Files.isDirectory(file)) {
-            return "--box2d-benchmark: " + file + " is a folder, not Box2D's benchmark program";
-        }
-        if (!Files.isExecutable(file)) {
-            return "--box2d-benchmark: " + file + " is not executable";
-        }
-        return null;
+        return Files.isExecutable(file) ? null : "--box2d-benchmark: " + file + ": not executable";
     }
 
     /** Runs the program once; returns the milliseconds a step of each of its runs, in run order. */

@@ -4,6 +4,7 @@ import io.contactsolver.core.Quoting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -58,18 +59,9 @@ final class Choices {
     }
 
     /** The pyramid's schemes, read by their labels ({@code soft-step}, {@code two-solves}). */
-    static final class SchemeConverter implements ITypeConverter<PyramidBench.Scheme> {
-        @Override
-        public PyramidBench.Scheme convert(String value) {
-            List<String> labels = new ArrayList<>();
-            for (PyramidBench.Scheme scheme : PyramidBench.Scheme.values()) {
-                if (scheme.label.equals(value.strip().toLowerCase(Locale.ROOT))) {
-                    return scheme;
-                }
-                labels.add(scheme.label);
-            }
-            throw new TypeConversionException("unknown pyramid scheme '" + Quoting.field(value) + "' (one of "
-                    + String.join(", ", labels) + ")");
+    static final class SchemeConverter extends LabelConverter<PyramidBench.Scheme> {
+        SchemeConverter() {
+            super(PyramidBench.Scheme.class, "pyramid scheme", scheme -> scheme.label);
         }
     }
 
@@ -81,20 +73,28 @@ final class Choices {
     abstract static class LabelConverter<E extends Enum<E>> implements ITypeConverter<E> {
         private final Class<E> type;
         private final String noun;
+        private final Function<E, String> labelOf;
 
+        /** Choices read by their {@link Choices#label}s. */
         LabelConverter(Class<E> type, String noun) {
+            this(type, noun, Choices::label);
+        }
+
+        LabelConverter(Class<E> type, String noun, Function<E, String> labelOf) {
             this.type = type;
             this.noun = noun;
+            this.labelOf = labelOf;
         }
 
         @Override
         public E convert(String value) {
             List<String> labels = new ArrayList<>();
             for (E choice : type.getEnumConstants()) {
-                if (label(choice).equals(value.strip().toLowerCase(Locale.ROOT))) {
+                String label = labelOf.apply(choice);
+                if (label.equals(value.strip().toLowerCase(Locale.ROOT))) {
                     return choice;
                 }
-                labels.add(label(choice));
+                labels.add(label);
             }
             throw new TypeConversionException("unknown " + noun + " '" + Quoting.field(value) + "' (one of "
                     + String.join(", ", labels) + ")");

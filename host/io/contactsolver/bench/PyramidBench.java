@@ -110,29 +110,22 @@ final class PyramidBench {
             SolverConfig config = SolverConfig.defaults().withBackend(Backend.OPENCL).withThreads(cores);
             configs.add(device == null ? config : config.withDevice(device));
         }
-        List<Scheme> order = new ArrayList<>();
-        List<SolverConfig> orderConfigs = new ArrayList<>();
+        List<Trial> trials = new ArrayList<>();
         for (Scheme scheme : Scheme.values()) {
             if (schemes.contains(scheme)) {
                 for (SolverConfig config : configs) {
-                    order.add(scheme);
-                    orderConfigs.add(config);
+                    trials.add(new Trial(scheme, config, new ArrayList<>()));
                 }
             }
         }
-        List<List<Row>> measured = new ArrayList<>();
-        boolean[] unavailable = new boolean[order.size()];
-        for (int i = 0; i < order.size(); i++) {
-            measured.add(new ArrayList<>());
-        }
         List<Double> box2dMillis = new ArrayList<>();
         for (int round = 0; round < rounds; round++) {
-            for (int i = 0; i < order.size(); i++) {
-                if (unavailable[i]) {
-                    continue;
+            for (Trial trial : trials) {
+                if (trial.rounds().size() < round) {
+                    continue; // its backend did not open in an earlier round
                 }
-                SolverConfig config = orderConfigs.get(i);
-                String label = "pyramid " + order.get(i).label + " " + config.backend().name().toLowerCase(Locale.ROOT)
+                SolverConfig config = trial.config();
+                String label = "pyramid " + trial.scheme().label + " " + config.backend().name().toLowerCase(Locale.ROOT)
                         + (rounds > 1 ? ", round " + (round + 1) + " of " + rounds : "");
                 if (box2d != null) {
                     progress.accept("Box2D " + Box2dBenchmark.SCENE + ", before " + label);
@@ -140,10 +133,9 @@ final class PyramidBench {
                 }
                 progress.accept(label);
                 try (ContactSolver solver = ContactSolver.create(config)) {
-                    measured.get(i).add(run(order.get(i), solver, config.threads()));
-                } catch (IllegalStateException none) {
-                    unavailable[i] = true;
-                    progress.accept("pyramid: OpenCL not measured: " + none.getMessage());
+                    trial.rounds().add(run(trial.scheme(), solver, config.threads()));
+                } catch (IllegalStateException unavailable) {
+                    progress.accept("pyramid: OpenCL not measured: " + unavailable.getMessage());
                 }
             }
         }
@@ -152,12 +144,16 @@ final class PyramidBench {
             box2dMillis.addAll(box2d.measure());
         }
         List<Row> rows = new ArrayList<>();
-        for (List<Row> runs : measured) {
-            if (!runs.isEmpty()) {
-                rows.add(combine(runs));
+        for (Trial trial : trials) {
+            if (!trial.rounds().isEmpty()) {
+                rows.add(combine(trial.rounds()));
             }
         }
         return new Result(rows, List.copyOf(box2dMillis));
+    }
+
+    /** One scheme on one backend configuration, and its rounds so far. */
+    private record Trial(Scheme scheme, SolverConfig config, List<Row> rounds) {
     }
 
     /** The rounds of one configuration as one row: the median and best time, the first round's trajectory. */

@@ -136,10 +136,10 @@ class PyramidBenchTest {
     @Test
     void refusesABox2dProgramItCannotRunAndTwoBox2dFigures() throws IOException {
         Path text = Files.writeString(dir.resolve("notes.txt"), "not a program");
-        assertRefused("--box2d-benchmark: no such file: " + dir.resolve("absent"), "--box2d-benchmark",
-                dir.resolve("absent").toString());
-        assertRefused("is a folder", "--box2d-benchmark", dir.toString());
-        assertRefused("is not executable", "--box2d-benchmark", text.toString());
+        assertRefused("--box2d-benchmark: " + dir.resolve("absent") + ": no such file or directory",
+                "--box2d-benchmark", dir.resolve("absent").toString());
+        assertRefused("--box2d-benchmark: " + dir + ": is a folder, not a file", "--box2d-benchmark", dir.toString());
+        assertRefused("--box2d-benchmark: " + text + ": not executable", "--box2d-benchmark", text.toString());
         Path box2d = script("box2d", "#!/bin/sh\nexit 0\n");
         assertRefused("pass one", "--box2d-benchmark", box2d.toString(), "--box2d-ms", "3.3");
         assertRefused("--rounds must be in [1, 100], got 0", "--rounds", "0");
