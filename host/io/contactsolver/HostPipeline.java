@@ -9,8 +9,11 @@ import io.contactsolver.core.InputMagnitudes;
 import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.IterativeJob;
+import io.contactsolver.core.ManifoldGrouping;
+import io.contactsolver.core.ManifoldVectorField;
 import io.contactsolver.core.MovableBodies;
 import io.contactsolver.core.ParallelRunner;
+import io.contactsolver.core.Recycler;
 import io.contactsolver.core.SinglePassJob;
 import io.contactsolver.core.SoftCoefficients;
 import io.contactsolver.core.SoftStepJob;
@@ -57,6 +60,11 @@ final class HostPipeline {
     private final BodyContactIndex index = new BodyContactIndex();
     private final ContactColoring coloring = new ContactColoring();
     private final WarmStart warmStarts = new WarmStart();
+    private final ManifoldGrouping manifolds = new ManifoldGrouping();
+    private final Recycler recycler = new Recycler();
+    /** The soft step's outputs: each solved point's normal impulse, each manifold's vectors. */
+    private float[] solvedNormal = new float[0];
+    private float[] solvedVectors = new float[0];
     private boolean warnedRollingIgnored;
 
     HostPipeline(ParallelRunner runner, ActiveBackend backend, OverflowScan scan, SolveMeter clock) {
@@ -97,16 +105,24 @@ final class HostPipeline {
     /** Stage 2: starts the clock and validates every body and contact, charged to {@link SolvePhase#VALIDATE}. */
     InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts) {
         clock.start();
-        InputMagnitudes magnitudes = validate(bodies, contacts, runner);
+        InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds);
         clock.lap(SolvePhase.VALIDATE);
         return magnitudes;
     }
 
     /** Stage 2 on {@code runner}, without a clock: {@code ContactSolver.validate} too. */
     static InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts, ParallelRunner runner) {
+        return validate(bodies, contacts, runner, new ManifoldGrouping());
+    }
+
+    /** Stage 2, the contacts' manifolds grouped into {@code grouping} (their rules checked with the rest). */
+    private static InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts, ParallelRunner runner,
+            ManifoldGrouping grouping) {
         try {
-            return InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
-                    contacts.size(), runner);
+            InputMagnitudes magnitudes = InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(),
+                    contacts.linkBlock(), contacts.size(), runner);
+            grouping.build(contacts.manifoldArray(), contacts.floatBlock(), contacts.linkBlock(), contacts.size());
+            return magnitudes;
         } catch (InputFault fault) {
             throw InvalidInputException.of(fault);
         }
@@ -198,21 +214,55 @@ final class HostPipeline {
     }
 
     /**
-     * Stage 4 for the soft step, once {@link #prepareContacts} ran: the result prepared, the step
-     * run on the backend into {@code nextBodies} (the bodies themselves are not changed), and its
-     * impulses and deltas scanned.
+     * Stage 3 for the soft step: the warm start matched by id, the normal rows checked for
+     * overflow, the movable bodies classified, the points of every manifold chosen (recycled from
+     * {@code warmStart}'s manifolds or taken fresh, {@link Recycler}), and the manifolds coloured.
+     *
+     * @throws InvalidInputException if a warm start meets two contacts with the same id
+     * @throws NonFiniteResultException if a contact's normal row overflows
+     */
+    void prepareSoft(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
+            InputMagnitudes magnitudes) {
+        float[] warmImpulses = warmStart != null ? matchWarmStart(contacts, warmStart) : null;
+        scan.requireFiniteNormalRows(bodies, contacts, magnitudes, 0.0);
+        clock.lap(SolvePhase.VALIDATE);
+        movable.classify(bodies.block(), bodies.size(), runner);
+        clock.lap(SolvePhase.CLASSIFY);
+        recycler.prepare(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(), contacts.idArray(),
+                contacts.size(), manifolds, movable, warmImpulses, warmStart != null ? warmStart.manifoldCache() : null,
+                settings.recycleDistance(), runner);
+        clock.lap(SolvePhase.RECYCLE);
+        coloring.build(contacts.linkBlock(), manifolds.firsts(), manifolds.count(), movable, settings.colourBudget());
+        clock.lap(SolvePhase.COLOUR);
+    }
+
+    /**
+     * Stage 4 for the soft step, once {@link #prepareSoft} ran: the step run on the backend into
+     * {@code nextBodies} (the bodies themselves are not changed), every contact's impulses written
+     * from the solved points ({@link Recycler#report}), the solved manifolds kept in {@code dest}
+     * for the next step, and the impulses and deltas scanned.
      */
     IterationOutcome solveSoft(BodyBatch bodies, ContactBatch contacts, SolveSettings settings,
-            SoftCoefficients coefficients, Vector3fc gravity, float timeStep, float[] warmImpulses,
-            FieldBlock nextBodies, SolveResult dest) {
+            SoftCoefficients coefficients, Vector3fc gravity, float timeStep, FieldBlock nextBodies, SolveResult dest) {
         int count = bodies.size();
         dest.prepare(count, contacts.size(), contacts.idArray());
+        if (solvedNormal.length < recycler.pointCount()) {
+            solvedNormal = new float[Math.max(recycler.pointCount(), solvedNormal.length + (solvedNormal.length >> 1))];
+        }
+        int vectors = ManifoldVectorField.COUNT * recycler.manifoldCount();
+        if (solvedVectors.length < vectors) {
+            solvedVectors = new float[Math.max(vectors, solvedVectors.length + (solvedVectors.length >> 1))];
+        }
         TargetRule restitution = new TargetRule(settings.restitutionThreshold(), 0.0f, 0.0f, 0.0f);
         SoftStepJob job = new SoftStepJob(bodies.block(), count, contacts.floatBlock(), contacts.linkBlock(),
-                contacts.size(), restitution, frictionUse(contacts, settings), movable, coloring,
+                contacts.size(), manifolds, recycler, coloring, restitution, frictionUse(contacts, settings), movable,
                 settings.iterations(), settings.relaxIterations(), coefficients, gravity.x(), gravity.y(), gravity.z(),
-                timeStep, warmImpulses, nextBodies, dest.deltaBlock(), dest.impulseBlock(), clock);
+                timeStep, nextBodies, dest.deltaBlock(), solvedNormal, solvedVectors, clock);
         IterationOutcome outcome = backend.solve(solver -> solver.softStep(job));
+        recycler.report(manifolds, contacts.idArray(), solvedNormal, solvedVectors, dest.impulseBlock(), runner);
+        recycler.keep(contacts.linkBlock(), manifolds, solvedNormal, solvedVectors, dest.manifoldCache());
+        dest.setRecycledCount(recycler.recycledCount());
+        clock.lap(SolvePhase.OUTPUT);
         scan.requireFiniteResult(dest.impulseBlock(), contacts.size(), dest.deltaBlock(), count);
         return outcome;
     }

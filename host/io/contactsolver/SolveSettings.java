@@ -32,11 +32,17 @@ import io.contactsolver.layout.ContactField;
  *       {@code biasFactor} of its depth per step (Baumgarte).</li>
  * </ul>
  * The soft step ({@link #softStep()}, {@code ContactSolver#step} only; docs/physics.md,
- * "Soft step: substeps, soft contacts, a relax sweep"):
+ * "Soft step"):
  * <ul>
  *   <li>{@code substeps}: the step is split into this many substeps (default 4);</li>
  *   <li>{@code contactHertz}: contact stiffness as the frequency of the contact spring, in Hz
- *       (default 30; used as at most a quarter of the substep rate);</li>
+ *       (default 0: an eighth of the substep rate, 30 Hz at 60 Hz and 4 substeps; a step refuses
+ *       more than that, which gains energy; contacts with a body that cannot move are twice as
+ *       stiff);</li>
+ *   <li>{@code recycleDistance}: contact recycling, in metres (default 0.05): a manifold whose
+ *       points persist keeps the anchors and normal it was taken with while its bodies have moved
+ *       apart at its points by at most this and by at most a twentieth of the point's lever arm,
+ *       and neither has turned by more than 10 degrees; 0 takes every contact fresh;</li>
  *   <li>{@code dampingRatio}: the contact spring's damping ratio, dimensionless (default 10:
  *       heavily over-damped, so overlap is pushed out without bounce);</li>
  *   <li>{@code pushOutSpeed}: the fastest the soft contact pushes overlapping bodies apart, in m/s
@@ -52,8 +58,13 @@ public final class SolveSettings {
     public static final int DEFAULT_COLOUR_BUDGET = 32;
     /** The soft step's default number of substeps a step. */
     public static final int DEFAULT_SUBSTEPS = 4;
-    /** The soft step's default contact stiffness, as the frequency of the contact spring in Hz. */
-    public static final float DEFAULT_CONTACT_HERTZ = 30.0f;
+    /**
+     * The soft step's default contact stiffness: 0, which follows the substep rate (an eighth of
+     * it, the stiffest a step allows).
+     */
+    public static final float DEFAULT_CONTACT_HERTZ = 0.0f;
+    /** The soft step's default contact recycling distance, in metres (Box3D's: ten linear slops of 5 mm). */
+    public static final float DEFAULT_RECYCLE_DISTANCE = 0.05f;
     /** The soft step's default damping ratio of the contact spring, dimensionless. */
     public static final float DEFAULT_DAMPING_RATIO = 10.0f;
     /** The soft step's default fastest push-out of overlapping bodies, in m/s. */
@@ -74,6 +85,7 @@ public final class SolveSettings {
     private final float dampingRatio;
     private final float pushOutSpeed;
     private final int relaxIterations;
+    private final float recycleDistance;
     private final boolean friction;
 
     /**
@@ -94,6 +106,7 @@ public final class SolveSettings {
         float dampingRatio = DEFAULT_DAMPING_RATIO;
         float pushOutSpeed = DEFAULT_PUSH_OUT_SPEED;
         int relaxIterations = 1;
+        float recycleDistance = DEFAULT_RECYCLE_DISTANCE;
         boolean friction = true;
 
         /** Every setting at its default. */
@@ -115,6 +128,7 @@ public final class SolveSettings {
             dampingRatio = from.dampingRatio;
             pushOutSpeed = from.pushOutSpeed;
             relaxIterations = from.relaxIterations;
+            recycleDistance = from.recycleDistance;
             friction = from.friction;
         }
     }
@@ -133,6 +147,7 @@ public final class SolveSettings {
         dampingRatio = draft.dampingRatio;
         pushOutSpeed = draft.pushOutSpeed;
         relaxIterations = draft.relaxIterations;
+        recycleDistance = draft.recycleDistance;
         friction = draft.friction;
     }
 
@@ -167,8 +182,9 @@ public final class SolveSettings {
     }
 
     /**
-     * The soft step at its defaults: 4 substeps, each one solve iteration and one relax sweep, 30 Hz,
-     * damping ratio 10, push-out at most 3 m/s. For {@code ContactSolver#step} only.
+     * The soft step at its defaults: 4 substeps, each one solve iteration and one relax sweep,
+     * contacts at an eighth of the substep rate (30 Hz at 60 Hz), damping ratio 10, push-out at
+     * most 3 m/s, contact recycling within 5 cm. For {@code ContactSolver#step} only.
      *
      * @return the settings of {@link SolverKind#SOFT_STEP}
      */
@@ -313,18 +329,44 @@ public final class SolveSettings {
     }
 
     /**
-     * Soft step: the contact stiffness as a frequency in Hz, positive and finite (default 30). A
-     * step uses at most a quarter of the substep rate.
+     * Soft step: the contact stiffness as the frequency of the contact spring, in Hz, finite and
+     * not negative; 0 (the default) follows the substep rate, taking an eighth of it. A step
+     * refuses a frequency above an eighth of its substep rate (it gains energy: a resting stack
+     * never comes to rest), naming the rate; contacts with a body that cannot move use twice the
+     * frequency and half the damping ratio.
      *
-     * @param newHertz the frequency of the contact spring, in Hz
-     * @return a copy with the new stiffness
-     * @throws IllegalArgumentException if {@code newHertz} is not positive or not finite
+     * @param newHertz the frequency of the contact spring in Hz, or 0 to follow the substep rate
+     * @return a copy with the new frequency
+     * @throws IllegalArgumentException if {@code newHertz} is negative or not finite
      */
     public SolveSettings withContactHertz(float newHertz) {
-        if (!(newHertz > 0.0f) || !Float.isFinite(newHertz)) {
-            throw new IllegalArgumentException("contact hertz must be positive and finite, got " + newHertz);
+        if (!(newHertz >= 0.0f) || !Float.isFinite(newHertz)) {
+            throw new IllegalArgumentException("contact hertz must be finite and not negative (0 follows the substep "
+                    + "rate), got " + newHertz);
         }
-        return with(draft -> draft.contactHertz = newHertz);
+        return with(draft -> draft.contactHertz = newHertz + 0.0f);
+    }
+
+    /**
+     * Soft step: contact recycling, the most the bodies of a persisting manifold may have moved
+     * apart at its points, in metres, finite and not negative (default
+     * {@value #DEFAULT_RECYCLE_DISTANCE}). A manifold whose points all persist (the same ids between
+     * the same bodies) keeps the anchors and normal it was taken with, its separation following the
+     * bodies' motion, while each point's anchors have drifted apart by at most this and by at most a
+     * twentieth of its shorter lever arm on a body that moves, and neither body has turned by more
+     * than 10 degrees; then it is taken fresh again. Fresh points jitter from step to step, and that
+     * jitter topples tall stacks; 0 takes every contact fresh each step.
+     *
+     * @param newDistance the recycle distance in metres, or 0 to switch recycling off
+     * @return a copy with the new distance
+     * @throws IllegalArgumentException if {@code newDistance} is negative or not finite
+     */
+    public SolveSettings withRecycleDistance(float newDistance) {
+        if (!(newDistance >= 0.0f) || !Float.isFinite(newDistance)) {
+            throw new IllegalArgumentException("recycle distance must be finite and not negative (0 switches recycling "
+                    + "off), got " + newDistance);
+        }
+        return with(draft -> draft.recycleDistance = newDistance + 0.0f);
     }
 
     /**
@@ -485,12 +527,21 @@ public final class SolveSettings {
     }
 
     /**
-     * Soft step: contact stiffness in Hz.
+     * Soft step: contact stiffness in Hz, as set.
      *
-     * @return Hz, positive
+     * @return Hz; 0 follows the substep rate (an eighth of it)
      */
     public float contactHertz() {
         return contactHertz;
+    }
+
+    /**
+     * Soft step: the contact recycling distance.
+     *
+     * @return metres; 0 when recycling is off
+     */
+    public float recycleDistance() {
+        return recycleDistance;
     }
 
     /**
@@ -526,7 +577,8 @@ public final class SolveSettings {
                 + (friction ? "" : ", friction off");
         if (kind == SolverKind.SOFT_STEP) {
             return common + ", relaxIterations=" + relaxIterations + ", substeps=" + substeps + ", contactHertz="
-                    + contactHertz + ", dampingRatio=" + dampingRatio + ", pushOutSpeed=" + pushOutSpeed
+                    + (contactHertz > 0.0f ? Float.toString(contactHertz) : "auto") + ", dampingRatio=" + dampingRatio
+                    + ", pushOutSpeed=" + pushOutSpeed + ", recycleDistance=" + recycleDistance
                     + ", restitutionThreshold=" + restitutionThreshold + ", colourBudget=" + colourBudget + "]";
         }
         return common + ", tolerance=" + tolerance + ", restitutionThreshold=" + restitutionThreshold

@@ -140,19 +140,15 @@ final class Stepper {
     private SolveResult softStep(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, Vector3fc gravity,
             float timeStep, SolveResult warmStart, SolveResult dest) {
         SoftCoefficients coefficients = settings.softCoefficients(timeStep);
-        if (!Float.isFinite(coefficients.inverseSubstep())) {
-            throw new IllegalArgumentException("time step " + timeStep + " over " + settings.substeps()
-                    + " substeps is too small: its inverse overflows");
-        }
         InputMagnitudes magnitudes = pipeline.validate(bodies, contacts);
         // the rows are formed from the bodies as they are, before the substeps' gravity
-        float[] warmImpulses = pipeline.prepareContacts(bodies, contacts, settings, warmStart, magnitudes, 0.0);
+        pipeline.prepareSoft(bodies, contacts, settings, warmStart, magnitudes);
         int count = bodies.size();
         if (nextBodies == null || nextBodies.stride() < count) {
             nextBodies = new FieldBlock(SoftStepJob.BODY_STATE_FIELDS, Math.max(count, 16));
         }
         IterationOutcome outcome = pipeline.solveSoft(bodies, contacts, settings, coefficients, gravity, timeStep,
-                warmImpulses, nextBodies, dest);
+                nextBodies, dest);
         scan.requireSoundBodies(nextBodies, count);
         FieldBlock block = bodies.block();
         FieldBlock next = nextBodies;

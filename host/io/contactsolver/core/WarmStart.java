@@ -37,6 +37,8 @@ public final class WarmStart {
     private float[] impulses = new float[0];
     /** The current contact of each previous one, or -1. */
     private int[] matchOf = new int[0];
+    /** The previous contact of each current one, or -1: what the last {@link #match} found. */
+    private int[] previousOf = new int[0];
 
     /**
      * The starting impulses of every current contact.
@@ -63,18 +65,29 @@ public final class WarmStart {
         if (impulses.length < length) {
             impulses = new float[length];
         }
+        if (previousOf.length < count) {
+            previousOf = new int[Math.max(count, previousOf.length + (previousOf.length >> 1))];
+        }
         if (previousCount == count && Arrays.equals(previousIds, 0, count, ids, 0, count)) {
             for (int f = 0; f < ImpulseField.COUNT; f++) {
                 previous.get(f * previousStride, impulses, f * count, count);
             }
+            for (int c = 0; c < count; c++) {
+                previousOf[c] = c;
+            }
             return impulses;
         }
         Arrays.fill(impulses, 0, length, 0.0f);
+        Arrays.fill(previousOf, 0, count, -1);
         if (matchOf.length < previousCount) {
             matchOf = new int[previousCount];
         }
         for (int p = 0; p < previousCount; p++) {
-            matchOf[p] = contactOf(previousIds[p]);
+            int c = contactOf(previousIds[p]);
+            matchOf[p] = c;
+            if (c >= 0) {
+                previousOf[c] = p;
+            }
         }
         // a field at a time: each pass reads one field's column in order
         for (int f = 0; f < ImpulseField.COUNT; f++) {
@@ -88,6 +101,14 @@ public final class WarmStart {
             }
         }
         return impulses;
+    }
+
+    /**
+     * The previous contact of each current one that the last {@link #match} found (the same id),
+     * or -1; only the first {@code count} entries of that call are valid.
+     */
+    public int[] previousOf() {
+        return previousOf;
     }
 
     /** The current contact with id {@code id}, or -1. */

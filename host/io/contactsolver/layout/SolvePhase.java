@@ -13,8 +13,10 @@ public enum SolvePhase {
     INDEX,
     /** Iterative: the colouring of the contact graph. */
     COLOUR,
-    /** Iterative: matching the warm-start impulses by contact id. */
+    /** Iterative and soft step: matching the warm-start impulses by contact id. */
     WARM_START,
+    /** Soft step: contact recycling, each contact's geometry kept from its capture or taken fresh. */
+    RECYCLE,
     /** OpenCL: copying inputs to the device. */
     UPLOAD,
     /**
@@ -43,9 +45,9 @@ public enum SolvePhase {
      * Whether this stage is done on the host before a device sees the job: what the benchmark calls
      * packing.
      *
-     * @return true for {@link #VALIDATE} up to and including {@link #WARM_START}
+     * @return true for {@link #VALIDATE} up to and including {@link #RECYCLE}
      */
     public boolean isHostPacking() {
-        return ordinal() <= WARM_START.ordinal();
+        return ordinal() <= RECYCLE.ordinal();
     }
 }
