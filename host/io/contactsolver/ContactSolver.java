@@ -230,14 +230,15 @@ public final class ContactSolver implements AutoCloseable {
      *     {@code dest}
      * @param dest receives deltas, impulses, ids and iteration figures; grown if needed
      * @return {@code dest}
-     * @throws InvalidInputException if any body or contact is invalid, or a warm start meets two
-     *     contacts with the same id; {@code dest} is then untouched
+     * @throws InvalidInputException if any body or contact is invalid, or (iterative solver, warm
+     *     started or not) two contacts have the same id; {@code dest} is then untouched
      * @throws NonFiniteResultException if valid input overflowed float inside the solve: the first
      *     contact (lowest index) whose {@code K} or {@code v_n} is not finite, found before anything
      *     is written, else the first contact with a non-finite impulse, else the first body with a
      *     non-finite velocity change; {@code dest} then holds no usable result
      * @throws IllegalArgumentException if {@code settings} are the soft step's (use {@link #step}),
-     *     {@code warmStart} is {@code dest}, or an iterative solve has more than
+     *     {@code warmStart} is {@code dest} or has two contacts with an id the batch has (a single
+     *     pass's result, whose ids are not checked), or an iterative solve has more than
      *     {@link #MAX_ITERATIVE_CONTACTS} contacts
      * @throws IllegalStateException if the solver is closed, or another call is running on it
      */
