@@ -272,7 +272,7 @@ public final class ContactSolver implements AutoCloseable {
      *     modified
      * @param settings the solver and its settings: single pass, iterative or soft step
      * @param gravity acceleration of every body with inverse mass {@code > 0}, in m/s^2, finite
-     * @param timeStep the step in seconds, positive and finite
+     * @param timeStep the step in seconds, positive, finite and normal
      * @param warmStart the previous step's result (iterative solver and soft step), or null; must
      *     not be {@code dest}
      * @param dest receives the velocity changes the contacts made and the impulses; grown if needed
@@ -280,9 +280,11 @@ public final class ContactSolver implements AutoCloseable {
      * @throws InvalidInputException as {@link #solve}; the bodies are then unchanged
      * @throws NonFiniteResultException as {@link #solve}, or if a body's integrated state came out
      *     non-finite or its orientation no longer a unit quaternion; the bodies are then unchanged too
-     * @throws IllegalArgumentException if {@code timeStep} or {@code gravity} is not finite, the time
-     *     step is not positive (or, for the soft step, too small to divide into substeps),
-     *     {@code warmStart} is {@code dest}, or a solve has more than
+     * @throws IllegalArgumentException if the time step or gravity fails
+     *     {@link SolveSettings#checkStep} (not positive, not finite, subnormal, so long that gravity
+     *     would carry a body beyond float's range, or for the soft step a substep or soft coefficient
+     *     that is not finite or is zero or subnormal; the message names the time step and the
+     *     quantity), {@code warmStart} is {@code dest}, or a solve has more than
      *     {@link #MAX_ITERATIVE_CONTACTS} contacts where that limit applies
      * @throws IllegalStateException if the solver is closed, or another call is running on it
      */

@@ -253,6 +253,11 @@ public final class DemoCommand implements Callable<Integer> {
         if (iterations < 1) {
             return "--iterations must be at least 1, got " + iterations;
         }
+        try {
+            Simulation.checkTimeStep(settingsFromOptions());
+        } catch (IllegalArgumentException refused) {
+            return "--dt " + timeStep + ": " + refused.getMessage();
+        }
         return null;
     }
 

@@ -132,6 +132,31 @@ class DemoCommandTest {
     }
 
     /**
+     * A time step inside the option's range that float cannot carry (its substep or its inverse
+     * underflow or overflow) is refused as the option's, at parsing, with the reason: exit 2, one
+     * line, the help pointer, nothing written; not exit 1 from inside the simulation.
+     */
+    @ParameterizedTest(name = "{0} --dt {1}")
+    @CsvSource({
+        "soft-step, 1e-45, --dt 1.4E-45: time step dt = 1.4E-45 s is subnormal",
+        "soft-step, 1e-39, --dt 1.0E-39: time step dt = 1.0E-39 s is subnormal",
+        "soft-step, 1e-38, --dt 1.0E-38: time step dt = 1.0E-38 s is subnormal",
+        "soft-step, 4e-38, --dt 4.0E-38: time step dt = 4.0E-38 s over 4 substeps: the soft step's substep h = dt / 4 "
+            + "= 1.0E-38 is subnormal",
+        "two-solves, 1e-45, --dt 1.4E-45: time step must be positive, finite and have a finite inverse",
+        "two-solves, 1e-38, --dt 1.0E-38: time step dt = 1.0E-38 s is subnormal"})
+    void refusesATimeStepFloatCannotCarryAsTheOptions(String scheme, String dt, String message) {
+        Path out = dir.resolve("out");
+        Run run = Cli.inProcess("demo", "--scheme", scheme, "--dt", dt, "--out", out.toString(), "--backend", "cpu");
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.err());
+        assertEquals(1, run.errLines().size(), run.err());
+        assertTrue(run.errLines().get(0).startsWith("error: " + message), run.err());
+        assertTrue(run.errLines().get(0).endsWith("(see 'contact-solver demo --help')"), run.err());
+        assertEquals("", run.out());
+        assertTrue(Files.notExists(out));
+    }
+
+    /**
      * A small heap, the default scene: poured, run until at rest, its angle measured and printed, particles.csv holding
      * every poured sphere, and the snapshot written.
      */
