@@ -8,6 +8,7 @@ import io.contactsolver.core.SolverBackend;
 import io.contactsolver.opencl.OpenClBackend;
 import io.contactsolver.opencl.OpenClDevices;
 import java.lang.System.Logger.Level;
+import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -36,7 +37,10 @@ import org.joml.Vector3fc;
  * later solves stay on the CPU. Results are bit-identical across thread counts and runs, and
  * between the CPU and a device that supports correctly rounded division and square root.
  *
- * <p>A solver is not thread-safe. Close it to release the device and the worker threads.
+ * <p>A solver is not thread-safe. Close it to release the device and the worker threads. A solver
+ * that is dropped without being closed has them released once the garbage collector finds it
+ * unreachable, with a {@code WARNING} on the {@code io.contactsolver} logger: a leak is bounded,
+ * but only as soon as the collector runs.
  */
 public final class ContactSolver implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("io.contactsolver");
@@ -58,9 +62,15 @@ public final class ContactSolver implements AutoCloseable {
     // does the work: ActiveBackend (which backend runs, the fallback to the CPU), HostPipeline (the
     // host's stages of a solve), Stepper (the bodies' motion in a step, and the rule that keeps a
     // device's copy of the bodies equal to the host's), OverflowScan (where float overflowed).
+    /** One thread for every solver's cleaning action: a solver dropped without {@link #close}. */
+    private static final Cleaner CLEANER = Cleaner.create();
+
     private final ParallelRunner runner;
     /** The backend calls run on, and the fallback to the CPU. */
     private final ActiveBackend backend;
+    /** What {@link #close} releases; the same action runs, with a warning, if the solver is dropped unclosed. */
+    private final Resources resources;
+    private final Cleaner.Cleanable cleanable;
     /** The host's stages of every solve. */
     private final HostPipeline pipeline;
     /** The bodies' motion of every step, around the pipeline. */
@@ -73,6 +83,8 @@ public final class ContactSolver implements AutoCloseable {
     private ContactSolver(ParallelRunner runner, ActiveBackend backend) {
         this.runner = runner;
         this.backend = backend;
+        this.resources = new Resources(runner, backend);
+        this.cleanable = CLEANER.register(this, resources);
         SolveMeter clock = new SolveMeter();
         OverflowScan scan = new OverflowScan(runner);
         this.pipeline = new HostPipeline(runner, backend, scan, clock);
@@ -378,12 +390,41 @@ public final class ContactSolver implements AutoCloseable {
         enter("close");
         closed = true;
         try {
-            backend.close();
+            resources.closedByOwner = true;
+            cleanable.clean();
         } finally {
+            exit();
+        }
+    }
+
+    /**
+     * The device and the worker threads, released once: by {@link #close}, or by the cleaner once
+     * the solver is unreachable and was never closed (then with a warning, since threads and device
+     * memory were held until the garbage collector came by). It must not refer to the solver, or
+     * the solver would never become unreachable: it holds only what it releases.
+     */
+    private static final class Resources implements Runnable {
+        private final ParallelRunner runner;
+        private final ActiveBackend backend;
+        /** Set by {@link #close} before it runs this action; unset when the cleaner does. */
+        private volatile boolean closedByOwner;
+
+        Resources(ParallelRunner runner, ActiveBackend backend) {
+            this.runner = runner;
+            this.backend = backend;
+        }
+
+        @Override
+        public void run() {
+            if (!closedByOwner) {
+                LOG.log(Level.WARNING, "contact-solver: a solver on " + backend.description() + " was not closed; "
+                        + "its threads and device memory are released now that it is unreachable (close every "
+                        + "ContactSolver, for example with try-with-resources)");
+            }
             try {
-                runner.close();
+                backend.close();
             } finally {
-                exit();
+                runner.close();
             }
         }
     }
