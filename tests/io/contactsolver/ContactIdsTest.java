@@ -108,11 +108,15 @@ class ContactIdsTest {
         assertTrue(largestId < 2 * 6000, "ids are recycled: largest " + largestId);
     }
 
+    /** A contact of two bodies, and one of a body with the world. */
+    private static final long PAIR = ContactIds.key(4, 9, 2);
+    private static final long WALL = ContactIds.key(ContactBatch.WORLD, 4, 0);
+
     @Test
     void aContactBackAfterAGapIsNewToTheStepBefore() {
         ContactIds ids = new ContactIds();
-        long returning = ContactIds.key(4, 9, 0);
-        long staying = ContactIds.key(ContactBatch.WORLD, 4, 3);
+        long returning = PAIR;
+        long staying = WALL;
         ids.beginStep();
         ids.idOf(returning);
         int stayingId = ids.idOf(staying);
@@ -136,21 +140,19 @@ class ContactIdsTest {
     @Test
     void askingTwiceInAStepIsRefusedNamingTheKey() {
         ContactIds ids = new ContactIds();
-        long pair = ContactIds.key(4, 9, 2);
-        long wall = ContactIds.key(ContactBatch.WORLD, 4, 0);
         ids.beginStep();
-        int first = ids.idOf(pair);
-        int wallId = ids.idOf(wall);
-        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> ids.idOf(pair));
-        assertEquals("idOf: key " + pair + " (bodies 4 and 9, feature 2) was already asked for in this step, as id "
+        int first = ids.idOf(PAIR);
+        int wallId = ids.idOf(WALL);
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> ids.idOf(PAIR));
+        assertEquals("idOf: key " + PAIR + " (bodies 4 and 9, feature 2) was already asked for in this step, as id "
                 + first + ": each contact's key once a step (was a pair reported twice?)", twice.getMessage());
-        IllegalArgumentException world = assertThrows(IllegalArgumentException.class, () -> ids.idOf(wall));
+        IllegalArgumentException world = assertThrows(IllegalArgumentException.class, () -> ids.idOf(WALL));
         assertTrue(world.getMessage().contains("(bodies -1 and 4, feature 0)"), world.getMessage());
         ids.endStep();
         assertEquals(2, ids.size(), "the refused requests added nothing");
         ids.beginStep();
-        assertEquals(first, ids.idOf(pair), "still the pair's id a step later");
-        assertEquals(wallId, ids.idOf(wall));
+        assertEquals(first, ids.idOf(PAIR), "still the pair's id a step later");
+        assertEquals(wallId, ids.idOf(WALL));
         ids.endStep();
     }
 }

@@ -123,12 +123,18 @@ class DemoCommandTest {
         "--rolling-resistance, Infinity, --rolling-resistance must be finite and at least 0 m"})
     void refusesABadOptionWithOneLineAndWritesNothing(String option, String value, String message) {
         Path out = dir.resolve("out");
-        Run run = Cli.inProcess("demo", option, value, "--out", out.toString(), "--backend", "cpu");
-        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
+        assertRefusedAsAnOption(Cli.inProcess("demo", option, value, "--out", out.toString(), "--backend", "cpu"),
+                message, out);
+    }
+
+    /** Exit 2, one line that starts with {@code message} and ends with the help pointer, nothing written. */
+    private static void assertRefusedAsAnOption(Run run, String message, Path out) {
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.err());
         assertEquals(1, run.errLines().size(), run.err());
         assertTrue(run.errLines().get(0).startsWith("error: " + message), run.err());
+        assertTrue(run.errLines().get(0).endsWith("(see 'contact-solver demo --help')"), run.err());
         assertEquals("", run.out());
-        assertTrue(Files.notExists(out));
+        assertTrue(Files.notExists(out), "nothing written");
     }
 
     /**
@@ -147,13 +153,8 @@ class DemoCommandTest {
         "two-solves, 1e-38, --dt 1.0E-38: time step dt = 1.0E-38 s is subnormal"})
     void refusesATimeStepFloatCannotCarryAsTheOptions(String scheme, String dt, String message) {
         Path out = dir.resolve("out");
-        Run run = Cli.inProcess("demo", "--scheme", scheme, "--dt", dt, "--out", out.toString(), "--backend", "cpu");
-        assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.err());
-        assertEquals(1, run.errLines().size(), run.err());
-        assertTrue(run.errLines().get(0).startsWith("error: " + message), run.err());
-        assertTrue(run.errLines().get(0).endsWith("(see 'contact-solver demo --help')"), run.err());
-        assertEquals("", run.out());
-        assertTrue(Files.notExists(out));
+        assertRefusedAsAnOption(Cli.inProcess("demo", "--scheme", scheme, "--dt", dt, "--out", out.toString(),
+                "--backend", "cpu"), message, out);
     }
 
     /**
@@ -215,10 +216,7 @@ class DemoCommandTest {
         Path out = dir.resolve("out");
         List<String> args = new java.util.ArrayList<>(List.of("demo", "--steps", "1", "--out", out.toString()));
         args.addAll(List.of(options.split(" ")));
-        Run run = Cli.inProcess(args.toArray(String[]::new));
-        assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.err());
-        assertEquals(List.of("error: " + message + " (see 'contact-solver demo --help')"), run.errLines());
-        assertTrue(Files.notExists(out));
+        assertRefusedAsAnOption(Cli.inProcess(args.toArray(String[]::new)), message + " (see", out);
     }
 
     /**
