@@ -134,7 +134,8 @@ class SolverMisuseTest {
                 Thread.sleep(50);
             }
             assertTrue(solverThreads() <= before, solverThreads() + " solver threads left, " + before + " before");
-            assertEquals(20, warnings.stream().filter(w -> w.contains("was not closed")).count(), warnings.toString());
+            // at least these 20: a solver another test left unclosed may be cleaned now too
+            assertTrue(warnings.stream().filter(w -> w.contains("was not closed")).count() >= 20, warnings.toString());
         } finally {
             log.removeHandler(capture);
         }

@@ -160,7 +160,7 @@ class SceneReaderTest {
 
     /** The numbers rule of docs/formats.md, "General rules": from its bullet to the next one. */
     private static String numbersRule() throws IOException {
-        String doc = Files.readString(Path.of("docs", "formats.md"));
+        String doc = Files.readString(Path.of("docs/formats.md"));
         int start = doc.indexOf("\n- Numbers ");
         assertTrue(start >= 0, "docs/formats.md has a rule for numbers");
         return doc.substring(start, doc.indexOf("\n- ", start + 1));
