@@ -31,4 +31,25 @@ public record SoftCoefficients(int substeps, float substep, float inverseSubstep
         float a3 = 1.0f / (1.0f + a2);
         return new SoftCoefficients(substeps, h, 1.0f / h, omega / a1, a2 * a3, a3, maxPushOut);
     }
+
+    /**
+     * The first of the substep and the coefficients that float cannot carry, as
+     * {@code "name = value is why"}, or null if all are finite and normal: a zero or subnormal one
+     * would switch the soft contact off, or keep too few digits, without a word.
+     */
+    public String degenerateQuantity() {
+        String[] names = {"substep h = dt / " + substeps, "1 / h", "bias rate", "mass scale", "impulse scale"};
+        float[] values = {substep, inverseSubstep, biasRate, massScale, impulseScale};
+        for (int q = 0; q < values.length; q++) {
+            float value = values[q];
+            if (!Float.isFinite(value)) {
+                return names[q] + " = " + value + " is not finite";
+            }
+            if (!(value >= Float.MIN_NORMAL)) {
+                return names[q] + " = " + value + (value == 0.0f ? " is zero" : " is subnormal (below "
+                        + Float.MIN_NORMAL + ")");
+            }
+        }
+        return null;
+    }
 }
