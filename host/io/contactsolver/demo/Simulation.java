@@ -13,12 +13,16 @@ import io.contactsolver.layout.DeltaField;
 import java.nio.FloatBuffer;
 
 /**
- * The step loop of a particle simulation that hands its contacts to the module: how a simulation
- * with its own integrator plugs {@link ContactSolver} in. It calls {@code solve}, not {@code step}:
- * it integrates itself, with a second, frictionless push-out solve per step whose result moves
- * positions only (README, "The main job", says when to use which).
+ * The step loop of a particle simulation that hands its contacts to the module, in one of two
+ * {@link Scheme}s: the soft step, where the module's {@code step} applies gravity, solves and moves
+ * the spheres (the demo's default), or two solves, where the simulation integrates itself with a
+ * second, frictionless push-out solve per step whose result moves positions only: how a simulation
+ * with its own integrator plugs {@link ContactSolver} in (docs/demo.md, "Schemes", says when to use
+ * which).
  *
- * <p>One {@link #step} is:
+ * <p>One {@link #step} of the two-solve scheme is (the soft step finds its contacts the same way, from
+ * the state at the start of the step, and leaves gravity, the solve and the integration to the
+ * module):
  * <ol>
  *   <li>pour: with an {@link Inlet}, the next spheres enter the world and get a body each;</li>
  *   <li>gravity: {@code v += g dt}, first, so the solver sees the velocity the step would end with
