@@ -491,7 +491,9 @@ public final class ContactBatch {
     /**
      * Sets the contact's id, which the iterative solver and the soft step match warm-start impulses
      * by ({@link ContactIds} hands out ids that persist from step to step) and which
-     * {@code impulses.csv} carries. Ids must be distinct within a batch when a warm start is used.
+     * {@code impulses.csv} carries. The iterative solver and the soft step refuse a batch whose ids
+     * are not distinct, warm started or not (a result is the next call's warm start); the single
+     * pass reads no id.
      *
      * @param contact the contact's index
      * @param id any int; by default the contact's index

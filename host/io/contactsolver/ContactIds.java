@@ -105,12 +105,17 @@ public final class ContactIds {
 
     /**
      * The id of the contact named {@code key} in the current step: the id it had in the previous
-     * step if it was asked for there, else a fresh one. Asking twice in one step gives the same id,
-     * so the contacts of a step have distinct ids exactly when their keys are distinct.
+     * step if it was asked for there, else a fresh one. Each key is asked for at most once a step,
+     * so the contacts of a step have distinct ids: a key asked for again in the same step (a broad
+     * phase that reports a pair twice) is refused here, where it happens, not by the solve that
+     * would meet two contacts with one id.
      *
      * @param key any long, usually from {@link #key}
      * @return an id {@code >= 0}
      * @throws IllegalStateException if no step is begun
+     * @throws IllegalArgumentException if {@code key} was already asked for in this step; the
+     *     message names the key, read as {@link #key}'s bodies and feature, and its id; the table
+     *     is left as it was
      */
     public int idOf(long key) {
         if (!inStep) {
@@ -127,6 +132,11 @@ public final class ContactIds {
             size++;
         } else {
             id = (int) table[at + 1];
+            if ((int) (table[at + 1] >>> 32) == step) {
+                throw new IllegalArgumentException("idOf: key " + key + " (bodies " + bodyA(key) + " and "
+                        + bodyB(key) + ", feature " + feature(key) + ") was already asked for in this step, as id "
+                        + id + ": each contact's key once a step (was a pair reported twice?)");
+            }
         }
         table[at + 1] = entry(step, id);
         return id;
@@ -175,6 +185,19 @@ public final class ContactIds {
             throw new IllegalArgumentException(name + " must be in [" + ContactBatch.WORLD + ", " + MAX_BODY
                     + "], got " + body);
         }
+    }
+
+    /** {@code bodyA} of {@link #key} that gives {@code key}: every long is one such key. */
+    private static int bodyA(long key) {
+        return (int) (key >>> (BODY_BITS + FEATURE_BITS)) - 1;
+    }
+
+    private static int bodyB(long key) {
+        return (int) ((key >>> FEATURE_BITS) & ((1L << BODY_BITS) - 1)) - 1;
+    }
+
+    private static int feature(long key) {
+        return (int) (key & MAX_FEATURE);
     }
 
     private static long entry(int seenInStep, int id) {

@@ -8,6 +8,7 @@ import io.contactsolver.core.SolverBackend;
 import io.contactsolver.opencl.OpenClBackend;
 import io.contactsolver.opencl.OpenClDevices;
 import java.lang.System.Logger.Level;
+import java.lang.ref.Cleaner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -36,7 +37,10 @@ import org.joml.Vector3fc;
  * later solves stay on the CPU. Results are bit-identical across thread counts and runs, and
  * between the CPU and a device that supports correctly rounded division and square root.
  *
- * <p>A solver is not thread-safe. Close it to release the device and the worker threads.
+ * <p>A solver is not thread-safe. Close it to release the device and the worker threads. A solver
+ * that is dropped without being closed has them released once the garbage collector finds it
+ * unreachable, with a {@code WARNING} on the {@code io.contactsolver} logger: a leak is bounded,
+ * but only as soon as the collector runs.
  */
 public final class ContactSolver implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("io.contactsolver");
@@ -58,9 +62,15 @@ public final class ContactSolver implements AutoCloseable {
     // does the work: ActiveBackend (which backend runs, the fallback to the CPU), HostPipeline (the
     // host's stages of a solve), Stepper (the bodies' motion in a step, and the rule that keeps a
     // device's copy of the bodies equal to the host's), OverflowScan (where float overflowed).
+    /** One thread for every solver's cleaning action: a solver dropped without {@link #close}. */
+    private static final Cleaner CLEANER = Cleaner.create();
+
     private final ParallelRunner runner;
     /** The backend calls run on, and the fallback to the CPU. */
     private final ActiveBackend backend;
+    /** What {@link #close} releases; the same action runs, with a warning, if the solver is dropped unclosed. */
+    private final Resources resources;
+    private final Cleaner.Cleanable cleanable;
     /** The host's stages of every solve. */
     private final HostPipeline pipeline;
     /** The bodies' motion of every step, around the pipeline. */
@@ -73,6 +83,8 @@ public final class ContactSolver implements AutoCloseable {
     private ContactSolver(ParallelRunner runner, ActiveBackend backend) {
         this.runner = runner;
         this.backend = backend;
+        this.resources = new Resources(runner, backend);
+        this.cleanable = CLEANER.register(this, resources);
         SolveMeter clock = new SolveMeter();
         OverflowScan scan = new OverflowScan(runner);
         this.pipeline = new HostPipeline(runner, backend, scan, clock);
@@ -230,14 +242,15 @@ public final class ContactSolver implements AutoCloseable {
      *     {@code dest}
      * @param dest receives deltas, impulses, ids and iteration figures; grown if needed
      * @return {@code dest}
-     * @throws InvalidInputException if any body or contact is invalid, or a warm start meets two
-     *     contacts with the same id; {@code dest} is then untouched
+     * @throws InvalidInputException if any body or contact is invalid, or (iterative solver, warm
+     *     started or not) two contacts have the same id; {@code dest} is then untouched
      * @throws NonFiniteResultException if valid input overflowed float inside the solve: the first
      *     contact (lowest index) whose {@code K} or {@code v_n} is not finite, found before anything
      *     is written, else the first contact with a non-finite impulse, else the first body with a
      *     non-finite velocity change; {@code dest} then holds no usable result
      * @throws IllegalArgumentException if {@code settings} are the soft step's (use {@link #step}),
-     *     {@code warmStart} is {@code dest}, or an iterative solve has more than
+     *     {@code warmStart} is {@code dest} or has two contacts with an id the batch has (a single
+     *     pass's result, whose ids are not checked), or an iterative solve has more than
      *     {@link #MAX_ITERATIVE_CONTACTS} contacts
      * @throws IllegalStateException if the solver is closed, or another call is running on it
      */
@@ -271,7 +284,7 @@ public final class ContactSolver implements AutoCloseable {
      *     modified
      * @param settings the solver and its settings: single pass, iterative or soft step
      * @param gravity acceleration of every body with inverse mass {@code > 0}, in m/s^2, finite
-     * @param timeStep the step in seconds, positive and finite
+     * @param timeStep the step in seconds, positive, finite and normal
      * @param warmStart the previous step's result (iterative solver and soft step), or null; must
      *     not be {@code dest}
      * @param dest receives the velocity changes the contacts made and the impulses; grown if needed
@@ -279,9 +292,11 @@ public final class ContactSolver implements AutoCloseable {
      * @throws InvalidInputException as {@link #solve}; the bodies are then unchanged
      * @throws NonFiniteResultException as {@link #solve}, or if a body's integrated state came out
      *     non-finite or its orientation no longer a unit quaternion; the bodies are then unchanged too
-     * @throws IllegalArgumentException if {@code timeStep} or {@code gravity} is not finite, the time
-     *     step is not positive (or, for the soft step, too small to divide into substeps),
-     *     {@code warmStart} is {@code dest}, or a solve has more than
+     * @throws IllegalArgumentException if the time step or gravity fails
+     *     {@link SolveSettings#checkStep} (not positive, not finite, subnormal, so long that gravity
+     *     would carry a body beyond float's range, or for the soft step a substep or soft coefficient
+     *     that is not finite or is zero or subnormal; the message names the time step and the
+     *     quantity), {@code warmStart} is {@code dest}, or a solve has more than
      *     {@link #MAX_ITERATIVE_CONTACTS} contacts where that limit applies
      * @throws IllegalStateException if the solver is closed, or another call is running on it
      */
@@ -375,12 +390,41 @@ public final class ContactSolver implements AutoCloseable {
         enter("close");
         closed = true;
         try {
-            backend.close();
+            resources.closedByOwner = true;
+            cleanable.clean();
         } finally {
+            exit();
+        }
+    }
+
+    /**
+     * The device and the worker threads, released once: by {@link #close}, or by the cleaner once
+     * the solver is unreachable and was never closed (then with a warning, since threads and device
+     * memory were held until the garbage collector came by). It must not refer to the solver, or
+     * the solver would never become unreachable: it holds only what it releases.
+     */
+    private static final class Resources implements Runnable {
+        private final ParallelRunner runner;
+        private final ActiveBackend backend;
+        /** Set by {@link #close} before it runs this action; unset when the cleaner does. */
+        private volatile boolean closedByOwner;
+
+        Resources(ParallelRunner runner, ActiveBackend backend) {
+            this.runner = runner;
+            this.backend = backend;
+        }
+
+        @Override
+        public void run() {
+            if (!closedByOwner) {
+                LOG.log(Level.WARNING, "contact-solver: a solver on " + backend.description() + " was not closed; "
+                        + "its threads and device memory are released now that it is unreachable (close every "
+                        + "ContactSolver, for example with try-with-resources)");
+            }
             try {
-                runner.close();
+                backend.close();
             } finally {
-                exit();
+                runner.close();
             }
         }
     }

@@ -130,18 +130,18 @@ final class HostPipeline {
 
     /**
      * Stage 3: everything the solver needs set up from the validated input, before any output is
-     * touched. The iterative solver and the soft step match the warm start by id and build the
-     * colouring; the single pass builds the body-contact index if the backend reads it.
+     * touched. The iterative solver and the soft step check that contact ids are distinct, match the
+     * warm start by id and build the colouring; the single pass builds the body-contact index if the backend reads it.
      *
      * @param velocitySlack how much a velocity may have grown since validation (a step's gravity)
      * @return the warm start's impulses in contact order, or null to start from zero
-     * @throws InvalidInputException if a warm start meets two contacts with the same id
+     * @throws InvalidInputException if two contacts have the same id (iterative solver, soft step)
      * @throws NonFiniteResultException if a contact's normal row overflows
      */
     float[] prepareContacts(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
             InputMagnitudes magnitudes, double velocitySlack) {
         boolean coloured = settings.kind() != SolverKind.SINGLE_PASS;
-        float[] warmImpulses = coloured && warmStart != null ? matchWarmStart(contacts, warmStart) : null;
+        float[] warmImpulses = coloured ? matchWarmStart(contacts, warmStart) : null;
         scan.requireFiniteNormalRows(bodies, contacts, magnitudes, velocitySlack);
         clock.lap(SolvePhase.VALIDATE);
         movable.classify(bodies.block(), bodies.size(), runner);
@@ -158,15 +158,21 @@ final class HostPipeline {
 
     /**
      * The impulses of the previous result for the contacts whose ids it holds
-     * ({@code WarmStart.match}), charged to {@link SolvePhase#WARM_START}.
+     * ({@code WarmStart.match}), or null for a cold start, charged to {@link SolvePhase#WARM_START}.
+     * Cold or warm, the contacts' ids must be distinct: this result is the next call's warm start,
+     * so a repeated id is refused here rather than one step later.
      *
      * @throws InvalidInputException if two contacts share an id
      */
     private float[] matchWarmStart(ContactBatch contacts, SolveResult warmStart) {
-        float[] impulses;
+        float[] impulses = null;
         try {
-            impulses = warmStarts.match(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
-                    warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.contactCount());
+            if (warmStart == null) {
+                warmStarts.requireUniqueIds(contacts.idArray(), contacts.size());
+            } else {
+                impulses = warmStarts.match(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
+                        warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.contactCount());
+            }
         } catch (InputFault fault) {
             throw InvalidInputException.of(fault);
         }

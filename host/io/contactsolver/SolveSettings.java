@@ -4,6 +4,9 @@ import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.SoftCoefficients;
 import io.contactsolver.core.TargetRule;
 import io.contactsolver.layout.ContactField;
+import java.util.Locale;
+import java.util.Objects;
+import org.joml.Vector3fc;
 
 /**
  * What a solve computes and how long it works. Immutable; the {@code with} methods return a
@@ -465,6 +468,57 @@ public final class SolveSettings {
     /** The target rule the solvers apply (see {@code TargetRule}). */
     TargetRule targetRule() {
         return new TargetRule(restitutionThreshold, timeStep > 0.0f ? 1.0f / timeStep : 0.0f, biasFactor, slop);
+    }
+
+    /**
+     * Checks that a step of {@code timeStep} seconds under {@code gravity} can be computed in float
+     * with these settings, as {@code ContactSolver.step} does before it reads or changes anything:
+     * the time step must be positive, finite and normal (not subnormal, below
+     * {@link Float#MIN_NORMAL}), gravity finite, and gravity must not carry a body beyond float's
+     * range in one step ({@code |g| dt^2}, with the largest component of {@code g}, at most
+     * {@link Float#MAX_VALUE}). For the soft step the contact frequency must be at most an eighth
+     * of the substep rate (stiffer contacts gain energy), and the substep {@code h = dt / substeps},
+     * its inverse and the soft contact's coefficients (docs/physics.md, "Soft step") must be finite
+     * and normal. For a simulation that wants its time step refused up front, before it builds
+     * anything.
+     *
+     * @param timeStep the step in seconds
+     * @param gravity acceleration of every body with mass, m/s^2
+     * @throws IllegalArgumentException naming the time step and the quantity that float cannot carry,
+     *     or the contact frequency and the highest this step allows
+     * @throws NullPointerException if {@code gravity} is null
+     */
+    public void checkStep(float timeStep, Vector3fc gravity) {
+        Objects.requireNonNull(gravity, "gravity");
+        if (!(timeStep > 0.0f) || !Float.isFinite(timeStep)) {
+            throw new IllegalArgumentException("time step must be positive and finite, got " + timeStep);
+        }
+        if (!gravity.isFinite()) {
+            throw new IllegalArgumentException("gravity must be finite, got " + gravity);
+        }
+        if (timeStep < Float.MIN_NORMAL) {
+            throw new IllegalArgumentException("time step dt = " + timeStep + " s is subnormal (below "
+                    + Float.MIN_NORMAL + " s): too short for float");
+        }
+        double g = Math.max(Math.max(Math.abs(gravity.x()), Math.abs(gravity.y())), Math.abs(gravity.z()));
+        double fall = g * timeStep * timeStep;
+        if (fall > Float.MAX_VALUE) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "time step dt = %s s is too long for "
+                    + "float: gravity of %s m/s^2 would carry a body |g| dt^2 = %.3g m in one step", timeStep,
+                    (float) g, fall));
+        }
+        if (kind == SolverKind.SOFT_STEP) {
+            String tooStiff = SoftCoefficients.stiffnessProblem(timeStep, substeps, contactHertz);
+            if (tooStiff != null) {
+                throw new IllegalArgumentException(tooStiff);
+            }
+            String degenerate = softCoefficients(timeStep).degenerateQuantity();
+            if (degenerate != null) {
+                throw new IllegalArgumentException("time step dt = " + timeStep + " s over " + substeps
+                        + " substeps: the soft step's " + degenerate + " (contact hertz " + contactHertz
+                        + ", damping ratio " + dampingRatio + ")");
+            }
+        }
     }
 
     /** The soft step's per-substep constants for a step of {@code dt} seconds. */

@@ -10,7 +10,6 @@ import io.contactsolver.core.SoftStepJob;
 import io.contactsolver.core.SolveMeter;
 import io.contactsolver.cpu.Integrator;
 import io.contactsolver.layout.SolvePhase;
-import java.util.Objects;
 import org.joml.Vector3fc;
 
 /**
@@ -71,13 +70,9 @@ final class Stepper {
     SolveResult step(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, Vector3fc gravity,
             float timeStep, SolveResult warmStart, SolveResult dest) {
         HostPipeline.checkArguments(contacts, settings, warmStart, dest);
-        Objects.requireNonNull(gravity, "gravity");
-        if (!(timeStep > 0.0f) || !Float.isFinite(timeStep)) {
-            throw new IllegalArgumentException("time step must be positive and finite, got " + timeStep);
-        }
-        if (!gravity.isFinite()) {
-            throw new IllegalArgumentException("gravity must be finite, got " + gravity);
-        }
+        // the time step's own quantities, before anything is read: a step too long or too short for
+        // float is named as such, not as an overflow blamed on the bodies
+        settings.checkStep(timeStep, gravity);
         if (settings.kind() == SolverKind.SOFT_STEP) {
             return softStep(bodies, contacts, settings, gravity, timeStep, warmStart, dest);
         }
@@ -139,7 +134,7 @@ final class Stepper {
      */
     private SolveResult softStep(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, Vector3fc gravity,
             float timeStep, SolveResult warmStart, SolveResult dest) {
-        SoftCoefficients coefficients = settings.softCoefficients(timeStep);
+        SoftCoefficients coefficients = settings.softCoefficients(timeStep); // checked finite and normal
         InputMagnitudes magnitudes = pipeline.validate(bodies, contacts);
         // the rows are formed from the bodies as they are, before the substeps' gravity
         pipeline.prepareSoft(bodies, contacts, settings, warmStart, magnitudes);

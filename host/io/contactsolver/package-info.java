@@ -23,9 +23,10 @@
  * and the field; a result that overflowed float is refused with a
  * {@link io.contactsolver.NonFiniteResultException}. A solver is for one thread at a time.
  *
- * <p>Where the documentation is, in the source repository: {@code README.md} ("Java API") shows the
- * API by example; {@code docs/physics.md} states what the solvers compute, formula by formula;
- * {@code docs/formats.md} describes the CSV files and the command line. The storage layout of
+ * <p>Where the documentation is, in the source repository: {@code docs/api.md} describes the API,
+ * with examples; {@code docs/physics.md} states what the solvers compute, formula by formula;
+ * {@code docs/backends.md} the backends and devices; {@code docs/formats.md} and
+ * {@code docs/cli.md} the CSV files and the command line. The storage layout of
  * bodies, contacts and results is in {@link io.contactsolver.layout}.
  */
 package io.contactsolver;

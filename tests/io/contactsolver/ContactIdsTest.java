@@ -108,14 +108,17 @@ class ContactIdsTest {
         assertTrue(largestId < 2 * 6000, "ids are recycled: largest " + largestId);
     }
 
+    /** A contact of two bodies, and one of a body with the world. */
+    private static final long PAIR = ContactIds.key(4, 9, 2);
+    private static final long WALL = ContactIds.key(ContactBatch.WORLD, 4, 0);
+
     @Test
-    void askingTwiceInAStepGivesTheSameIdAndAContactBackAfterAGapIsNewToTheStepBefore() {
+    void aContactBackAfterAGapIsNewToTheStepBefore() {
         ContactIds ids = new ContactIds();
-        long returning = ContactIds.key(4, 9, 0);
-        long staying = ContactIds.key(ContactBatch.WORLD, 4, 3);
+        long returning = PAIR;
+        long staying = WALL;
         ids.beginStep();
-        int first = ids.idOf(returning);
-        assertEquals(first, ids.idOf(returning));
+        ids.idOf(returning);
         int stayingId = ids.idOf(staying);
         ids.endStep();
         ids.beginStep(); // the pair is apart for a step: its id is freed at the end of it
@@ -127,5 +130,29 @@ class ContactIdsTest {
         assertEquals(stayingId, ids.idOf(staying));
         ids.endStep();
         assertNotEquals(stayingId, again, "never the id of a contact of the step before");
+    }
+
+    /**
+     * A broad phase that reports a pair twice is caught where it happens: the second request for a
+     * key in one step is refused, naming the key, its bodies and feature and its id, and the step
+     * goes on as if it had not been made. The next step may ask for the key again, once.
+     */
+    @Test
+    void askingTwiceInAStepIsRefusedNamingTheKey() {
+        ContactIds ids = new ContactIds();
+        ids.beginStep();
+        int first = ids.idOf(PAIR);
+        int wallId = ids.idOf(WALL);
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> ids.idOf(PAIR));
+        assertEquals("idOf: key " + PAIR + " (bodies 4 and 9, feature 2) was already asked for in this step, as id "
+                + first + ": each contact's key once a step (was a pair reported twice?)", twice.getMessage());
+        IllegalArgumentException world = assertThrows(IllegalArgumentException.class, () -> ids.idOf(WALL));
+        assertTrue(world.getMessage().contains("(bodies -1 and 4, feature 0)"), world.getMessage());
+        ids.endStep();
+        assertEquals(2, ids.size(), "the refused requests added nothing");
+        ids.beginStep();
+        assertEquals(first, ids.idOf(PAIR), "still the pair's id a step later");
+        assertEquals(wallId, ids.idOf(WALL));
+        ids.endStep();
     }
 }

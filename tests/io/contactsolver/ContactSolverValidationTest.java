@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every kind of bad input is refused before anything runs, naming the record and the field. */
 class ContactSolverValidationTest {
@@ -180,5 +181,66 @@ class ContactSolverValidationTest {
         // positive semi-definite with a zero moment: its minors are zero, within rounding
         bodies.setInverseInertia(0, 0.5f, 0.5f, 1e-9f, 0.5f, 0.0f, 0.0f);
         ContactSolver.validate(bodies, contacts());
+    }
+
+    /**
+     * Contact ids are distinct in every call that matches by them, cold or warm: the iterative
+     * solve and the soft step refuse a repeated id on the first call (a cold one's result is the
+     * next call's warm start), naming the later contact and the id, before {@code dest} or any body
+     * is touched; with the ids made distinct the same call goes through.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"iterative solve", "iterative step", "soft step"})
+    void aRepeatedIdIsRefusedOnEveryCallThatMatchesByIdColdOrWarm(String call) {
+        BodyBatch bodies = bodies();
+        ContactBatch contacts = contacts();
+        contacts.setId(2, contacts.id(0));
+        Vector3f position = bodies.getPosition(2, new Vector3f());
+        Vector3f velocity = bodies.getLinearVelocity(2, new Vector3f());
+        try (ContactSolver solver = Backends.cpu()) {
+            SolveResult previous = run(solver, call, bodies(), contacts(), null, new SolveResult());
+            for (SolveResult warmStart : new SolveResult[] {null, previous}) {
+                SolveResult dest = new SolveResult();
+                InvalidInputException fault = assertThrows(InvalidInputException.class,
+                        () -> run(solver, call, bodies, contacts, warmStart, dest));
+                assertEquals("contact 2, field 'id': duplicate contact id 0 (also contact 0); warm starting matches "
+                        + "by id", fault.getMessage(), warmStart == null ? "cold" : "warm");
+                assertEquals(0, dest.bodyCount(), "nothing was written to dest");
+                assertEquals(position, bodies.getPosition(2, new Vector3f()), "no body moved");
+                assertEquals(velocity, bodies.getLinearVelocity(2, new Vector3f()), "no body moved");
+            }
+            contacts.setId(2, 7);
+            assertEquals(3, run(solver, call, bodies, contacts, null, new SolveResult()).contactCount());
+        }
+    }
+
+    private static SolveResult run(ContactSolver solver, String call, BodyBatch bodies, ContactBatch contacts,
+            SolveResult warmStart, SolveResult dest) {
+        Vector3f gravity = new Vector3f(0, -10, 0);
+        return switch (call) {
+            case "iterative solve" -> solver.solve(bodies, contacts, SolveSettings.iterative(5), warmStart, dest);
+            case "iterative step" -> solver.step(bodies, contacts, SolveSettings.iterative(5), gravity, 0.01f,
+                    warmStart, dest);
+            default -> solver.step(bodies, contacts, SolveSettings.softStep(), gravity, 0.01f, warmStart, dest);
+        };
+    }
+
+    /**
+     * The single pass reads no id, so it takes repeated ones; but its result cannot warm start a
+     * solve that matches by id: the two impulses of one id could not be told apart, and the call
+     * says so, naming both contacts and the id.
+     */
+    @Test
+    void aSinglePassTakesRepeatedIdsButItsResultCannotWarmStartWithThem() {
+        ContactBatch repeated = contacts();
+        repeated.setId(2, repeated.id(0));
+        try (ContactSolver solver = Backends.cpu()) {
+            SolveResult single = solver.solve(bodies(), repeated, new SolveResult());
+            assertEquals(3, single.contactCount());
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> solver.solve(
+                    bodies(), contacts(), SolveSettings.iterative(5), single, new SolveResult()));
+            assertEquals("warmStart: its contacts 0 and 2 share id 0, so their impulses cannot be told apart (the "
+                    + "single pass does not check ids; a warm start needs distinct ones)", refused.getMessage());
+        }
     }
 }

@@ -4,22 +4,101 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+// the README's example imports the API so; in its own package it changes nothing
+import io.contactsolver.*;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.joml.Matrix3f;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
-/** The Java examples of README.md, verbatim apart from their set-up and the assertions: they must compile and be right. */
+/**
+ * The Java examples of the documentation (README.md, CONTRIBUTING.md and the Markdown files under
+ * docs/), verbatim apart from their set-up and the assertions: they must compile and be right. Each
+ * {@code ```java} block of those files must appear in this file, every line in its order
+ * (indentation aside; this file's set-up and assertions may come between), so an example changed in
+ * a document and not here, or here and not there, fails.
+ */
 class ReadmeExampleTest {
+    private static final String MD = "." + "md";
+    private static final Path THIS_FILE = Path.of("tests/io/contactsolver/ReadmeExampleTest.java");
+
+    @Test
+    void everyJavaExampleOfTheDocumentationIsRunHere() throws IOException {
+        List<String> here = normalised(Files.readAllLines(THIS_FILE));
+        List<String> missing = new ArrayList<>();
+        int examples = 0;
+        for (Path document : documents()) {
+            List<String> lines = Files.readAllLines(document);
+            for (int i = 0; i < lines.size(); i++) {
+                if (!lines.get(i).strip().equals("```java")) {
+                    continue;
+                }
+                int start = i + 1;
+                int end = start;
+                while (end < lines.size() && !lines.get(end).strip().startsWith("```")) {
+                    end++;
+                }
+                examples++;
+                List<String> block = normalised(lines.subList(start, end));
+                if (block.isEmpty() || !inOrder(block, here)) {
+                    missing.add(document + ":" + (start + 1));
+                }
+                i = end;
+            }
+        }
+        // the README's first solve, the iterative loop, step, and the soft step's simulation
+        assertTrue(examples >= 4, "only " + examples + " Java examples found in the documentation");
+        assertEquals(List.of(), missing, "Java examples of the documentation that this test does not run "
+                + "verbatim (copy the block here, into the test that runs it)");
+    }
+
+    @Test
+    void theReadmeGivesTheCommandsCiAndTheBuildUse() throws IOException {
+        String readme = Files.readString(Path.of("README" + MD));
+        assertTrue(readme.contains("\nmvn -q package -DskipTests && java -jar target/contact-solver.jar demo\n"),
+                "the README's quick start builds and runs the demo");
+        assertTrue(readme.contains("\nmvn -B test\n"), "the README states the test command");
+        assertTrue(Files.readAllLines(Path.of(".ci/run")).contains("mvn -B test"), ".ci/run runs the README's test command");
+    }
+
+    /** README.md and CONTRIBUTING.md, then every Markdown file under docs/. */
+    private static List<Path> documents() throws IOException {
+        List<Path> documents = new ArrayList<>(List.of(Path.of("README" + MD), Path.of("CONTRIBUTING" + MD)));
+        try (Stream<Path> walk = Files.walk(Path.of("docs"))) {
+            walk.filter(path -> path.toString().endsWith(MD)).sorted().forEach(documents::add);
+        }
+        return documents;
+    }
+
+    /** Whether every line of {@code block} is in {@code lines}, in the same order. */
+    private static boolean inOrder(List<String> block, List<String> lines) {
+        int next = 0;
+        for (String line : lines) {
+            if (next < block.size() && line.equals(block.get(next))) {
+                next++;
+            }
+        }
+        return next == block.size();
+    }
+
+    /** The lines without their indentation and trailing blanks, blank lines dropped. */
+    private static List<String> normalised(List<String> lines) {
+        return lines.stream().map(String::strip).filter(line -> !line.isEmpty()).collect(Collectors.toList());
+    }
 
     @Test
     void theReadmeExampleGivesTheValuesItsCommentsState() {
-        try (ContactSolver solver = ContactSolver.create()) {      // AUTO: GPU, else any OpenCL device, else CPU
+        try (ContactSolver solver = ContactSolver.create()) {      // AUTO: GPU, else accelerator, else CPU
             BodyBatch bodies = new BodyBatch();
             int rod = bodies.add();                                 // a rod of mass 3, length 2, along y
             bodies.setMass(rod, 3f).setInverseInertia(rod, 1f, 0f, 1f, 0f, 0f, 0f);

@@ -11,6 +11,7 @@ import org.joml.Quaternionf;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
@@ -246,5 +247,65 @@ class SoftStepTest {
                     () -> solver.solve(new BodyBatch(), new ContactBatch(), SolveSettings.softStep(), new SolveResult()));
             assertTrue(e.getMessage().contains("call step"), e.getMessage());
         }
+    }
+
+    /**
+     * A time step float cannot carry is refused at the call, naming the time step and why, before
+     * any body is read or moved (bit for bit): too long for gravity (which would otherwise surface
+     * as an impulse or a position overflowing, blamed on the bodies), too short to split into
+     * substeps, or soft coefficients that underflow to nothing. The rigid step refuses the same
+     * too long or subnormal steps.
+     */
+    @ParameterizedTest(name = "{0}, dt {1}")
+    @CsvSource(delimiter = ';', value = {
+        "soft; 1e20; time step dt = 1.0E20 s is too long for float: gravity of 10.0 m/s^2 would carry a body "
+            + "|g| dt^2 = 1.00e+41 m in one step",
+        "soft; 2e19; time step dt = 2.0E19 s is too long for float: gravity of 10.0 m/s^2 would carry a body "
+            + "|g| dt^2 = 4.00e+39 m in one step",
+        "iterative; 1e20; time step dt = 1.0E20 s is too long for float: gravity of 10.0 m/s^2 would carry a "
+            + "body |g| dt^2 = 1.00e+41 m in one step",
+        "soft; 1e-38; time step dt = 1.0E-38 s is subnormal (below 1.17549435E-38 s): too short for float",
+        "single; 1e-45; time step dt = 1.4E-45 s is subnormal (below 1.17549435E-38 s): too short for float",
+        "soft; 2e-38; time step dt = 2.0E-38 s over 4 substeps: the soft step's substep h = dt / 4 = 5.0E-39 is "
+            + "subnormal (below 1.17549435E-38) (contact hertz 30.0, damping ratio 10.0)",
+        "undamped soft; 1e-6; time step dt = 1.0E-6 s over 4 substeps: the soft step's mass scale = 0.0 is zero "
+            + "(contact hertz 1.0E-20, damping ratio 0.0)"})
+    void aTimeStepFloatCannotCarryIsRefusedNamingItAndNothingMoves(String kind, float dt, String message) {
+        SolveSettings settings = switch (kind) {
+            case "soft" -> SolveSettings.softStep();
+            case "undamped soft" -> SolveSettings.softStep().withDampingRatio(0.0f).withContactHertz(1e-20f);
+            case "iterative" -> SolveSettings.iterative(10);
+            default -> SolveSettings.singlePass();
+        };
+        BodyBatch bodies = new BodyBatch();
+        int box = bodies.add();
+        unitBox(bodies, box, 0.0f, 0.5f);
+        bodies.setLinearVelocity(box, 0.5f, -1.0f, 0.0f).setAngularVelocity(box, 0.0f, 2.0f, 0.0f);
+        ContactBatch contacts = new ContactBatch();
+        boxOnGround(bodies, box, contacts, 0.6f, 0);
+        BodyBatch before = io.contactsolver.scene.Batches.copyOf(bodies);
+        SolveResult dest = new SolveResult();
+        try (ContactSolver solver = Backends.open(Backend.CPU)) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> solver.step(bodies, contacts, settings, GRAVITY, dt, null, dest));
+            assertEquals(message, refused.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> settings.checkStep(dt, GRAVITY),
+                    "the same check, up front");
+        }
+        Bits.assertIdentical(before, bodies, "nothing moved");
+        assertEquals(0, dest.bodyCount(), "nothing written");
+    }
+
+    /** Zero gravity carries nothing: a long step is then the caller's business, and it is taken. */
+    @Test
+    void aLongStepWithoutGravityIsTaken() {
+        BodyBatch bodies = new BodyBatch();
+        unitBox(bodies, bodies.add(), 0.0f, 0.5f);
+        ContactBatch contacts = new ContactBatch();
+        boxOnGround(bodies, 0, contacts, 0.6f, 0);
+        try (ContactSolver solver = Backends.open(Backend.CPU)) {
+            solver.step(bodies, contacts, SolveSettings.softStep(), new Vector3f(), 1e20f, null, new SolveResult());
+        }
+        assertEquals(0.5f, bodies.getPosition(0, new Vector3f()).y, "at rest on the ground");
     }
 }

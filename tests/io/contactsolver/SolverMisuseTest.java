@@ -8,11 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -89,5 +95,69 @@ class SolverMisuseTest {
             assertEquals(null, unexpected.get(), "only the clear refusal");
             assertTrue(refused.get() > 0, "the overlapping call was seen and refused");
         }
+    }
+
+    /**
+     * A solver that is never closed does not keep its threads for ever: once it is unreachable the
+     * cleaner releases them (and any device memory), with a warning on the library's logger that it
+     * was not closed. Dropped solvers, a collection asked for until the threads are gone, within a
+     * bound.
+     */
+    @Test
+    void aSolverNeverClosedReleasesItsThreadsOnceUnreachableWithAWarning() throws InterruptedException {
+        Logger log = Logger.getLogger("io.contactsolver");
+        List<String> warnings = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (record.getLevel() == java.util.logging.Level.WARNING) {
+                    warnings.add(record.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        log.addHandler(capture);
+        try {
+            int before = solverThreads();
+            leakSolvers(20);
+            assertTrue(solverThreads() >= before + 20, "each dropped solver still has its helper thread");
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (solverThreads() > before && System.nanoTime() < deadline) {
+                System.gc();
+                Thread.sleep(50);
+            }
+            assertTrue(solverThreads() <= before, solverThreads() + " solver threads left, " + before + " before");
+            // at least these 20: a solver another test left unclosed may be cleaned now too
+            assertTrue(warnings.stream().filter(w -> w.contains("was not closed")).count() >= 20, warnings.toString());
+        } finally {
+            log.removeHandler(capture);
+        }
+    }
+
+    /** Solvers on two threads whose helper threads have started, dropped without being closed. */
+    private static void leakSolvers(int count) {
+        BodyBatch bodies = new BodyBatch();
+        for (int i = 0; i < 20_000; i++) { // more than one thread's range of a step's loops: the helper starts
+            bodies.setParticle(bodies.add(), 1.0f);
+        }
+        for (int s = 0; s < count; s++) {
+            ContactSolver solver = Backends.cpu(2);
+            solver.step(bodies, new ContactBatch(), SolveSettings.singlePass(), new Vector3f(0, -10, 0), 0.01f, null,
+                    new SolveResult());
+        }
+    }
+
+    /** Live threads of solvers' thread teams and pools. */
+    private static int solverThreads() {
+        return (int) Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
+                .filter(t -> t.getName().startsWith("contact-solver-team-") || t.getName().startsWith("ForkJoinPool-"))
+                .count();
     }
 }

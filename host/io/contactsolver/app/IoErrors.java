@@ -9,6 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /** I/O failures as one line naming the path and the reason, and checks of output paths before any work. */
 public final class IoErrors {
@@ -36,6 +39,64 @@ public final class IoErrors {
             return path + ": " + reason;
         }
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    }
+
+    /**
+     * Where two outputs of one command would be one file, as {@code "B is the same file as A: one
+     * would overwrite the other"}, or null: checked before anything is written, since the later
+     * would silently replace the earlier. Paths are compared as the file system resolves them when
+     * they are written: through {@code ..} and symbolic links (of the folders, and of a file that
+     * exists), and an existing file by its identity (a hard link). Names that differ only in case
+     * count as one file, as they are on macOS and Windows, so a command line means the same on
+     * every machine.
+     *
+     * @param outputs each output's name for the message (its option, and for a folder's file the
+     *     file's name) and its path, in the order the command names them
+     * @return the problem naming both outputs, or null
+     */
+    public static String sameFileProblem(Map<String, Path> outputs) {
+        List<Map.Entry<String, Path>> entries = List.copyOf(outputs.entrySet());
+        List<String> keys = entries.stream().map(entry -> resolved(entry.getValue()).toString().toLowerCase(Locale.ROOT))
+                .toList();
+        for (int later = 1; later < entries.size(); later++) {
+            for (int earlier = 0; earlier < later; earlier++) {
+                if (keys.get(earlier).equals(keys.get(later))
+                        || sameExistingFile(entries.get(earlier).getValue(), entries.get(later).getValue())) {
+                    return entries.get(later).getKey() + " is the same file as " + entries.get(earlier).getKey()
+                            + ": one would overwrite the other";
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The absolute path {@code file} is written at: its longest existing ancestor (or itself) as
+     * the file system resolves it ({@code ..} after a symbolic link included), the rest, which
+     * cannot hold a link, normalized.
+     */
+    private static Path resolved(Path file) {
+        Path absolute = file.toAbsolutePath();
+        Path existing = absolute;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return absolute.normalize();
+        }
+        try {
+            return existing.toRealPath().resolve(existing.relativize(absolute)).normalize();
+        } catch (IOException e) {
+            return absolute.normalize();
+        }
+    }
+
+    private static boolean sameExistingFile(Path a, Path b) {
+        try {
+            return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**

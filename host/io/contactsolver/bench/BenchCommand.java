@@ -6,6 +6,7 @@ import io.contactsolver.app.DeviceOptions;
 import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
 import io.contactsolver.app.JavaCommand;
+import io.contactsolver.app.ModeOptions;
 import io.contactsolver.app.Progress;
 import io.contactsolver.core.Quoting;
 import java.io.IOException;
@@ -17,9 +18,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -236,8 +239,28 @@ public final class BenchCommand implements Callable<Integer> {
                 throw refused(problem);
             }
         }
-        for (Path file : new Path[] {csv, csv == null ? null : loopCostFile(csv),
-                csv == null || !sections.contains(Choices.Section.PYRAMID) ? null : sibling(csv, "-pyramid.csv"), plot}) {
+        boolean pyramid = sections.contains(Choices.Section.PYRAMID);
+        ModeOptions.refuseUnused(spec, pyramid, "--sections " + Choices.labels(sections), "--sections pyramid",
+                "--pyramid-base", "--frames", "--pyramid-iterations", "--pyramid-schemes", "--rounds", "--box2d-ms",
+                "--box2d-benchmark", "--box2d-runs");
+        ModeOptions.refuseUnused(spec, backends.contains(Choices.Backend.OPENCL), "--backends "
+                + Choices.labels(backends), "--backends with opencl", "--device");
+        Map<String, Path> outputs = new LinkedHashMap<>();
+        if (csv != null) {
+            outputs.put("--csv " + csv, csv);
+            outputs.put("--csv " + csv + " (its iteration-cost table)", loopCostFile(csv));
+            if (pyramid) {
+                outputs.put("--csv " + csv + " (its pyramid table)", sibling(csv, "-pyramid.csv"));
+            }
+        }
+        if (plot != null) {
+            outputs.put("--plot " + plot, plot);
+        }
+        String clash = IoErrors.sameFileProblem(outputs);
+        if (clash != null) {
+            throw refused(clash);
+        }
+        for (Path file : outputs.values()) {
             String problem = file == null ? null : IoErrors.fileProblem(file);
             if (problem != null) {
                 err.println("error: " + Quoting.escape(problem));

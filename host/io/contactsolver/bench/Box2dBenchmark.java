@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 /**
  * Box2D v3's own {@code benchmark} program, built by the user from Box2D's public repository (never
  * part of this project), run on this machine between our pyramid runs so that both figures come
- * from the same sitting (README, "The box pyramid against Box2D v3").
+ * from the same sitting (docs/performance.md, "Soft step: the box pyramid against Box2D v3").
  *
  * <p>It runs as {@code benchmark -b=large_pyramid -t=1 -w=1 -r=RUNS}: one thread, one worker. Its
  * output names the scene's step count ({@code benchmark: large_pyramid, steps = 500}) and each run's

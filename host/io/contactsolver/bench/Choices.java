@@ -58,6 +58,11 @@ final class Choices {
         }
     }
 
+    /** The values' labels as the command line lists them: {@code pile,random}. */
+    static String labels(List<? extends Enum<?>> values) {
+        return String.join(",", values.stream().map(Choices::label).toList());
+    }
+
     /** The pyramid's schemes, read by their labels ({@code soft-step}, {@code two-solves}). */
     static final class SchemeConverter extends LabelConverter<PyramidBench.Scheme> {
         SchemeConverter() {

@@ -26,7 +26,7 @@ import org.joml.Vector3f;
 
 /**
  * The box pyramid of Box2D v3's {@code large_pyramid} benchmark, rebuilt on the public API as a
- * user would (README, "Performance"): unit cubes, a base of {@code base} boxes, friction 0.6,
+ * user would (docs/performance.md, "Soft step: the box pyramid against Box2D v3"): unit cubes, a base of {@code base} boxes, friction 0.6,
  * 60 Hz, this package's own box collision ({@link BoxContacts}: four corner points per touching
  * face, a 2 cm speculative margin, ids kept while a contact persists) run before every frame.
  *

@@ -7,8 +7,11 @@ import io.contactsolver.app.SignalChainedLaunch;
 import io.contactsolver.bench.BenchCommand;
 import io.contactsolver.demo.DemoCommand;
 import io.contactsolver.core.Quoting;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
@@ -33,16 +36,24 @@ public final class Main {
         if (chained.isPresent()) {
             System.exit(chained.getAsInt());
         }
-        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        // straight to the file descriptor: System.out would swallow a failed write (a full disk, a
+        // closed pipe), where this writer records it for run to report
+        System.exit(run(new PrintWriter(new FileOutputStream(FileDescriptor.out), true),
+                new PrintWriter(System.err, true), args));
     }
 
-    /** Runs a command line and returns its exit status, without {@code System.exit}. */
+    /**
+     * Runs a command line and returns its exit status, without {@code System.exit}. Output that
+     * could not be written to {@code out} fails the command (exit 1, one line on {@code err}): a
+     * listing or summary cut short must not look like a success.
+     */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         // one line per log record: "INFO: contact-solver: backend ..."
         System.setProperty("java.util.logging.SimpleFormatter.format", "%4$s: %5$s%6$s%n");
         CommandLineLog.install();
         ExitCode.doing(null);
         CommandLine commandLine = new CommandLine(new Main())
+                .registerConverter(Path.class, Main::path)
                 .setOut(out)
                 .setErr(err)
                 .setCaseInsensitiveEnumValuesAllowed(true)
@@ -62,13 +73,30 @@ public final class Main {
                     return ExitCode.BAD_INPUT;
                 });
         try {
-            return commandLine.execute(args);
+            int code = commandLine.execute(args);
+            if (out.checkError()) {
+                err.println("error: the output could not be written to standard output (a full disk, or a closed "
+                        + "pipe?); it is incomplete");
+                return code == ExitCode.OK ? ExitCode.FAILURE : code;
+            }
+            return code;
         } catch (OutOfMemoryError e) {
             err.println(outOfMemoryLine(e, args));
             return ExitCode.FAILURE;
         } finally {
             ExitCode.doing(null);
         }
+    }
+
+    /**
+     * Every path option's value: an empty one is refused (exit 2, naming the option), since it
+     * would quietly mean the current folder.
+     */
+    static Path path(String value) {
+        if (value.isEmpty()) {
+            throw new CommandLine.TypeConversionException("an empty path (give a name; '.' is the current folder)");
+        }
+        return Path.of(value);
     }
 
     /** One line for an exception a command did not handle: I/O errors name the path and the reason. */

@@ -1,5 +1,6 @@
 package io.contactsolver.cli;
 
+import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.NonFiniteResultException;
 import io.contactsolver.SolveResult;
@@ -10,6 +11,7 @@ import io.contactsolver.app.BackendOption;
 import io.contactsolver.app.DeviceOptions;
 import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
+import io.contactsolver.app.ModeOptions;
 import io.contactsolver.core.Quoting;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneFormatException;
@@ -88,6 +90,12 @@ final class SolveCommand implements Callable<Integer> {
         settings = option("--iterations", settings::withIterations, iterations);
         settings = option("--tolerance", settings::withTolerance, tolerance);
         settings = option("--restitution-threshold", settings::withRestitutionThreshold, restitutionThreshold);
+        ModeOptions.refuseUnused(spec, solver != SolverKind.SINGLE_PASS, "--solver single-pass", "--solver iterative",
+                "--iterations");
+        ModeOptions.refuseUnused(spec, solver == SolverKind.ITERATIVE, "--solver " + solver.label(),
+                "--solver iterative", "--tolerance");
+        ModeOptions.refuseUnused(spec, backend.backend() != Backend.CPU, "--backend cpu", "--backend opencl or auto",
+                "--device");
         for (Path input : new Path[] {bodies, contacts}) {
             String problem = IoErrors.inputProblem(input);
             if (problem != null) {

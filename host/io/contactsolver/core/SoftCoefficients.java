@@ -40,38 +40,33 @@ public record SoftCoefficients(int substeps, float substep, float inverseSubstep
     }
 
     /**
-     * The coefficients of a step {@code dt} split into {@code substeps}.
+     * The coefficients of a step {@code dt} split into {@code substeps}, whatever float makes of
+     * them: {@link #stiffnessProblem} and {@link #degenerateQuantity} say whether a step may use them.
      *
      * @param hertz the contact frequency, Hz, or 0 for {@link #highestHertz}
-     * @throws IllegalArgumentException if {@code hertz} is above {@link #highestHertz}, or the
-     *     substep is too short for its inverse or the coefficients to be finite
      */
     public static SoftCoefficients of(float dt, int substeps, float hertz, float dampingRatio, float maxPushOut) {
         float h = dt / substeps;
-        float inverse = 1.0f / h;
-        float highest = highestHertz(dt, substeps);
-        if (!(h > 0.0f) || !Float.isFinite(inverse) || !Float.isFinite(highest)) {
-            throw new IllegalArgumentException("time step " + dt + " s over " + substeps
-                    + " substeps is too short: the substep's inverse overflows float");
-        }
-        // the default is this very bound: a frequency the user took from it passes despite rounding
-        if (hertz > highest * 1.0001f) {
-            throw new IllegalArgumentException("contact hertz " + hertz + " is above an eighth of the substep rate, "
-                    + highest + " Hz for a step of " + dt + " s in " + substeps + " substeps: stiffer contacts gain "
-                    + "energy (a resting stack does not come to rest); lower it or take more substeps");
-        }
-        float frequency = hertz > 0.0f ? hertz : highest;
+        float frequency = hertz > 0.0f ? hertz : highestHertz(dt, substeps);
         float[] dynamic = soft(frequency, dampingRatio, h);
         float[] fixed = soft(2.0f * frequency, 0.5f * dampingRatio, h);
-        for (float value : new float[] {dynamic[0], dynamic[1], dynamic[2], fixed[0], fixed[1], fixed[2]}) {
-            if (!Float.isFinite(value)) {
-                throw new IllegalArgumentException("time step " + dt + " s over " + substeps + " substeps at "
-                        + frequency + " Hz and damping ratio " + dampingRatio + " gives soft coefficients that "
-                        + "overflow float");
-            }
-        }
-        return new SoftCoefficients(substeps, h, inverse, frequency, dynamic[0], dynamic[1], dynamic[2], fixed[0],
+        return new SoftCoefficients(substeps, h, 1.0f / h, frequency, dynamic[0], dynamic[1], dynamic[2], fixed[0],
                 fixed[1], fixed[2], maxPushOut);
+    }
+
+    /**
+     * Why a contact frequency of {@code hertz} is too stiff for a step of {@code dt} in
+     * {@code substeps}, or null if it is not: above {@link #highestHertz} (within a ten-thousandth,
+     * so that a frequency taken from the bound passes despite rounding).
+     */
+    public static String stiffnessProblem(float dt, int substeps, float hertz) {
+        float highest = highestHertz(dt, substeps);
+        if (!(hertz > highest * 1.0001f)) {
+            return null;
+        }
+        return "contact hertz " + hertz + " is above an eighth of the substep rate, " + highest + " Hz for a step of "
+                + dt + " s in " + substeps + " substeps: stiffer contacts gain energy (a resting stack does not come "
+                + "to rest); lower it, or take more substeps";
     }
 
     /** {@code biasRate}, {@code massScale}, {@code impulseScale} of a spring of {@code frequency} Hz and damping ratio {@code zeta}. */
@@ -81,5 +76,28 @@ public record SoftCoefficients(int substeps, float substep, float inverseSubstep
         float a2 = h * omega * a1;
         float a3 = 1.0f / (1.0f + a2);
         return new float[] {omega / a1, a2 * a3, a3};
+    }
+
+    /**
+     * The first of the substep and the coefficients that float cannot carry, as
+     * {@code "name = value is why"}, or null if all are finite and normal: a zero or subnormal one
+     * would switch the soft contact off, or keep too few digits, without a word.
+     */
+    public String degenerateQuantity() {
+        String[] names = {"substep h = dt / " + substeps, "1 / h", "bias rate", "mass scale", "impulse scale",
+            "static bias rate", "static mass scale", "static impulse scale"};
+        float[] values = {substep, inverseSubstep, biasRate, massScale, impulseScale, staticBiasRate, staticMassScale,
+            staticImpulseScale};
+        for (int q = 0; q < values.length; q++) {
+            float value = values[q];
+            if (!Float.isFinite(value)) {
+                return names[q] + " = " + value + " is not finite";
+            }
+            if (!(value >= Float.MIN_NORMAL)) {
+                return names[q] + " = " + value + (value == 0.0f ? " is zero" : " is subnormal (below "
+                        + Float.MIN_NORMAL + ")");
+            }
+        }
+        return null;
     }
 }

@@ -39,6 +39,9 @@ public final class WarmStart {
     private int[] matchOf = new int[0];
     /** The previous contact of each current one, or -1: what the last {@link #match} found. */
     private int[] previousOf = new int[0];
+    /** {@code claimGeneration} at a current contact a previous one has matched in this call. */
+    private int[] claim = new int[0];
+    private int claimGeneration;
 
     /**
      * The starting impulses of every current contact.
@@ -55,12 +58,11 @@ public final class WarmStart {
      * @return {@code ImpulseField.COUNT * count} impulses, field {@code f} of contact {@code c} at
      *     {@code f * count + c} (reused between calls)
      * @throws InputFault if two current contacts share an id
+     * @throws IllegalArgumentException if two previous contacts share an id that a current contact has
      */
     public float[] match(int[] ids, int count, int[] previousIds, FloatBuffer previous, int previousStride,
             int previousCount) {
-        if (!(count == checkedCount && Arrays.equals(ids, 0, count, checkedIds, 0, count))) {
-            indexUniqueIds(ids, count);
-        }
+        requireUniqueIds(ids, count);
         int length = ImpulseField.COUNT * count;
         if (impulses.length < length) {
             impulses = new float[length];
@@ -82,12 +84,17 @@ public final class WarmStart {
         if (matchOf.length < previousCount) {
             matchOf = new int[previousCount];
         }
+        int generation = nextClaim(count);
         for (int p = 0; p < previousCount; p++) {
             int c = contactOf(previousIds[p]);
-            matchOf[p] = c;
             if (c >= 0) {
+                if (claim[c] == generation) {
+                    throw repeatedPrevious(previousIds, p);
+                }
+                claim[c] = generation;
                 previousOf[c] = p;
             }
+            matchOf[p] = c;
         }
         // a field at a time: each pass reads one field's column in order
         for (int f = 0; f < ImpulseField.COUNT; f++) {
@@ -109,6 +116,21 @@ public final class WarmStart {
      */
     public int[] previousOf() {
         return previousOf;
+    }
+
+    /**
+     * Refuses two current contacts with the same id: the check every solve that matches by id
+     * makes, warm or cold, since a cold solve's result is the next one's warm start. Ids equal to
+     * the last ones found unique are not checked again; nothing is allocated once the tables have
+     * grown to the batch.
+     *
+     * @param ids current contact ids, {@code count} of them
+     * @throws InputFault naming the later of the first two contacts found to share an id
+     */
+    public void requireUniqueIds(int[] ids, int count) {
+        if (!(count == checkedCount && Arrays.equals(ids, 0, count, checkedIds, 0, count))) {
+            indexUniqueIds(ids, count);
+        }
     }
 
     /** The current contact with id {@code id}, or -1. */
@@ -159,6 +181,33 @@ public final class WarmStart {
         }
         System.arraycopy(ids, 0, checkedIds, 0, count);
         checkedCount = count;
+    }
+
+    /** A fresh mark for {@link #claim}, which is made to hold {@code count} contacts. */
+    private int nextClaim(int count) {
+        if (claim.length < count) {
+            claim = new int[count];
+            claimGeneration = 0;
+        }
+        if (++claimGeneration == 0) { // wrapped: old marks could match again
+            Arrays.fill(claim, 0);
+            claimGeneration = 1;
+        }
+        return claimGeneration;
+    }
+
+    /**
+     * The previous result has two contacts with one id (a single-pass result: only the solves that
+     * match by id check them): which impulse goes to the current contact cannot be told.
+     */
+    private static IllegalArgumentException repeatedPrevious(int[] previousIds, int p) {
+        int earlier = 0;
+        while (previousIds[earlier] != previousIds[p]) {
+            earlier++;
+        }
+        return new IllegalArgumentException("warmStart: its contacts " + earlier + " and " + p + " share id "
+                + previousIds[p] + ", so their impulses cannot be told apart (the single pass does not check ids; "
+                + "a warm start needs distinct ones)");
     }
 
     private static InputFault duplicate(int[] ids, int c, int earlier) {

@@ -139,8 +139,8 @@ final class BodyMath {
      *
      * <p>The two sides are written out rather than shared through a helper: a helper would return
      * its results in an object, and the JIT keeps such an object in memory, which cost more than
-     * half of the single pass's time (measured with CpuKernelsBenchmark; README.md, "Where the CPU
-     * time goes", has the figures of the present code).
+     * half of the single pass's time (measured with CpuKernelsBenchmark; docs/performance.md, "Where
+     * the CPU time goes", has the figures of the present code).
      *
      * @param records prepared body records: the whole array, or a batch gathered by {@link #gatherRecords}
      * @param oa the offset of body a's record in {@code records} (the world's for the world)

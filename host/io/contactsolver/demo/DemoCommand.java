@@ -1,13 +1,14 @@
 package io.contactsolver.demo;
 
-import io.contactsolver.SolveSettings;
-
+import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
+import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.app.BackendOption;
 import io.contactsolver.app.DeviceOptions;
 import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
+import io.contactsolver.app.ModeOptions;
 import io.contactsolver.app.Progress;
 import io.contactsolver.scene.AtomicFiles.Output;
 import io.contactsolver.scene.AtomicFiles;
@@ -17,8 +18,10 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -222,7 +225,11 @@ public final class DemoCommand implements Callable<Integer> {
         return scheme == Simulation.Scheme.SOFT_STEP ? settings.withSoftStep(substeps, contactHertz) : settings;
     }
 
-    /** The first thing wrong with the options, or null; fills in the scene's defaults. */
+    /**
+     * The first thing wrong with the options, or null; fills in the scene's defaults. An option the
+     * chosen scheme or backend ignores is refused (ParameterException), and so are two outputs
+     * that would be one file.
+     */
     private String checkOptions() {
         particles = particlesOption != null ? particlesOption : scene.defaultParticles;
         steps = stepsOption != null ? stepsOption : scene.defaultSteps;
@@ -253,7 +260,27 @@ public final class DemoCommand implements Callable<Integer> {
         if (iterations < 1) {
             return "--iterations must be at least 1, got " + iterations;
         }
-        return null;
+        try {
+            Simulation.checkTimeStep(settingsFromOptions());
+        } catch (IllegalArgumentException refused) {
+            return "--dt " + timeStep + ": " + refused.getMessage();
+        }
+        boolean soft = scheme == Simulation.Scheme.SOFT_STEP;
+        ModeOptions.refuseUnused(spec, soft, "--scheme two-solves", "--scheme soft-step", "--substeps",
+                "--contact-hertz");
+        ModeOptions.refuseUnused(spec, !soft, "--scheme soft-step", "--scheme two-solves", "--iterations");
+        ModeOptions.refuseUnused(spec, backend.backend() != Backend.CPU, "--backend cpu", "--backend opencl or auto",
+                "--device");
+        // every file the demo writes, so that none is written over another (one file's content lost)
+        Map<String, Path> outputs = new LinkedHashMap<>();
+        outputs.put("--out " + out, out); // the folder itself: a --csv there could not be written
+        for (String name : new String[] {SNAPSHOT, CHART, PARTICLES_CSV}) {
+            outputs.put("--out " + out + " (its " + name + ")", out.resolve(name));
+        }
+        if (csv != null) {
+            outputs.put("--csv " + csv, csv);
+        }
+        return IoErrors.sameFileProblem(outputs);
     }
 
     /** The pictures and the CSVs, all written or none (see {@link AtomicFiles}); returns their paths. */

@@ -13,12 +13,16 @@ import io.contactsolver.layout.DeltaField;
 import java.nio.FloatBuffer;
 
 /**
- * The step loop of a particle simulation that hands its contacts to the module: how a simulation
- * with its own integrator plugs {@link ContactSolver} in. It calls {@code solve}, not {@code step}:
- * it integrates itself, with a second, frictionless push-out solve per step whose result moves
- * positions only (README, "The main job", says when to use which).
+ * The step loop of a particle simulation that hands its contacts to the module, in one of two
+ * {@link Scheme}s: the soft step, where the module's {@code step} applies gravity, solves and moves
+ * the spheres (the demo's default), or two solves, where the simulation integrates itself with a
+ * second, frictionless push-out solve per step whose result moves positions only: how a simulation
+ * with its own integrator plugs {@link ContactSolver} in (docs/demo.md, "Schemes", says when to use
+ * which).
  *
- * <p>One {@link #step} is:
+ * <p>One {@link #step} of the two-solve scheme is (the soft step finds its contacts the same way, from
+ * the state at the start of the step, and leaves gravity, the solve and the integration to the
+ * module):
  * <ol>
  *   <li>pour: with an {@link Inlet}, the next spheres enter the world and get a body each;</li>
  *   <li>gravity: {@code v += g dt}, first, so the solver sees the velocity the step would end with
@@ -55,6 +59,8 @@ import java.nio.FloatBuffer;
 public final class Simulation {
     /** Gravity along -y, m/s^2. */
     static final float GRAVITY = 9.81f;
+    /** Gravity as the module takes it. */
+    private static final org.joml.Vector3fc GRAVITY_DOWN = new org.joml.Vector3f(0.0f, -GRAVITY, 0.0f);
     /** Share of an overlap (beyond the slop) pushed out per step: Baumgarte's usual 0.2. */
     static final float BIAS_FACTOR = 0.2f;
     /**
@@ -277,7 +283,7 @@ public final class Simulation {
     private final Settings settings;
     private final SolveSettings velocitySettings;
     private final SolveSettings softSettings;
-    private final org.joml.Vector3fc gravity = new org.joml.Vector3f(0.0f, -GRAVITY, 0.0f);
+    private final org.joml.Vector3fc gravity = GRAVITY_DOWN;
     /** Null when positional correction is off. */
     private final SolveSettings pushSettings;
     private final float minMargin;
@@ -312,9 +318,7 @@ public final class Simulation {
         float slop = SLOP_PER_RADIUS * largest;
         SolveSettings velocity = SolveSettings.iterative(settings.iterations()).withTolerance(settings.tolerance())
                 .withRestitutionThreshold(RESTING_STEPS * GRAVITY * settings.timeStep());
-        this.softSettings = SolveSettings.softStep().withSubsteps(settings.substeps())
-                .withContactHertz(settings.contactHertz())
-                .withRestitutionThreshold(RESTING_STEPS * GRAVITY * settings.timeStep());
+        this.softSettings = softSettings(settings);
         if (settings.positionalCorrection()) {
             // bias 0: speculative gaps only, the push-out is the second solve's
             this.velocitySettings = velocity.withPositionalCorrection(settings.timeStep(), 0.0f, slop);
@@ -334,6 +338,26 @@ public final class Simulation {
         addBodies();
         // about six neighbours and a wall or two per sphere in a settled pile
         this.contacts = new ContactBatch(world.capacity() * 4);
+    }
+
+    /** The module's settings of the soft step scheme. */
+    private static SolveSettings softSettings(Settings settings) {
+        return SolveSettings.softStep().withSubsteps(settings.substeps()).withContactHertz(settings.contactHertz())
+                .withRestitutionThreshold(RESTING_STEPS * GRAVITY * settings.timeStep());
+    }
+
+    /**
+     * Refuses, before any world is made, a time step the module could not take in float with these
+     * settings ({@link SolveSettings#checkStep} under the demo's gravity: the soft step's substep and
+     * coefficients, or for the two solves, whose positional correction divides by it, the step itself).
+     *
+     * @throws IllegalArgumentException naming the time step and the quantity float cannot carry
+     */
+    public static void checkTimeStep(Settings settings) {
+        SolveSettings module = settings.scheme() == Scheme.SOFT_STEP ? softSettings(settings)
+                : SolveSettings.iterative(settings.iterations()).withPositionalCorrection(settings.timeStep(), 0.0f,
+                        0.0f);
+        module.checkStep(settings.timeStep(), GRAVITY_DOWN);
     }
 
     public ParticleWorld world() {

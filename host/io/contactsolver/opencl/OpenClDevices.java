@@ -183,7 +183,7 @@ public final class OpenClDevices {
      * The choice of {@code Backend.AUTO}: the device named by {@code selector} (naming one is asking
      * for it), else the first GPU, else the first accelerator. An OpenCL CPU device is never taken
      * unasked: it runs on the same cores as the Java CPU backend, which is faster there (the
-     * per-colour barriers of the Java team cost less than a kernel launch each; README,
+     * per-colour barriers of the Java team cost less than a kernel launch each; docs/backends.md,
      * "Choosing the backend"), and both give the same bits.
      *
      * @throws BackendUnavailableException naming the devices found when none is a GPU or accelerator

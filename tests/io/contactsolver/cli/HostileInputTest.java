@@ -261,6 +261,114 @@ class HostileInputTest {
         }
     }
 
+    /**
+     * Output that cannot be written to stdout (a full disk) fails the command, with one line on
+     * stderr, where it used to exit 0 with the output lost: the real process, stdout on /dev/full.
+     */
+    @Test
+    void aStdoutThatCannotBeWrittenFailsTheCommand() throws IOException, InterruptedException {
+        java.io.File full = new java.io.File("/dev/full");
+        Assumptions.assumeTrue(full.exists(), "no /dev/full here");
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "generate", "--out",
+                dir.resolve("scene").toString(), "--bodies", "10", "--contacts", "10");
+        Process process = new ProcessBuilder(command).redirectOutput(full).start();
+        process.getOutputStream().close();
+        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(120, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(ExitCode.FAILURE, process.exitValue(), err);
+        assertEquals(List.of("error: the output could not be written to standard output (a full disk, or a closed "
+                + "pipe?); it is incomplete"), err.lines().toList());
+    }
+
+    /** The same in this JVM: a writer that fails is noticed whatever the command. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"devices", "--version", "generate --help"})
+    void anOutputWriterThatFailsFailsTheCommand(String args) {
+        java.io.Writer failing = new java.io.Writer() {
+            @Override
+            public void write(char[] buffer, int offset, int length) throws IOException {
+                throw new IOException("No space left on device");
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = Main.run(new java.io.PrintWriter(failing, true), new java.io.PrintWriter(err, true),
+                args.split(" "));
+        assertEquals(ExitCode.FAILURE, code, err.toString());
+        assertTrue(err.toString().strip().endsWith("error: the output could not be written to standard output (a "
+                + "full disk, or a closed pipe?); it is incomplete"), err.toString());
+    }
+
+    /** An empty path would quietly mean the current folder: every path option refuses it, naming itself. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"demo --out", "demo --csv", "solve --out", "solve --bodies", "solve --contacts",
+        "generate --out", "bench --csv", "bench --plot"})
+    void anEmptyPathIsRefusedNamingItsOption(String commandAndOption) throws IOException {
+        String[] words = commandAndOption.split(" ");
+        List<String> args = new java.util.ArrayList<>(switch (words[0]) {
+            case "solve" -> List.of("solve", "--bodies", file("bodies.csv", BrokenScenes.goodBodies()).toString(),
+                    "--contacts", file("contacts.csv", BrokenScenes.goodContacts()).toString(), "--out",
+                    dir.resolve("out").toString());
+            case "bench" -> List.of("bench", "--backends", "cpu");
+            default -> List.of(words[0], "--out", dir.resolve("out").toString());
+        });
+        args.addAll(List.of(words[1], ""));
+        Run run = Cli.inProcess(args.toArray(String[]::new));
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.err());
+        assertEquals(List.of("error: Invalid value for option '" + words[1] + "': an empty path (give a name; '.' is "
+                + "the current folder) (see 'contact-solver " + words[0] + " --help')"), run.errLines());
+        assertTrue(Files.notExists(dir.resolve("out")), "nothing done");
+    }
+
+    /**
+     * An option the chosen solver or backend ignores is refused, as in demo and bench: exit 2, one
+     * line naming it and what it is for, before any work.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "solve --iterations 5|--iterations does nothing with --solver single-pass: it is for --solver iterative only",
+        "solve --tolerance 0.1|--tolerance does nothing with --solver single-pass: it is for --solver iterative only",
+        "solve --backend cpu --device 0|--device does nothing with --backend cpu: it is for --backend opencl or auto "
+            + "only",
+        "bench --frames 60|--frames does nothing with --sections sweep,iterative: it is for --sections pyramid only",
+        "bench --sections sweep --box2d-ms 3|--box2d-ms does nothing with --sections sweep: it is for --sections "
+            + "pyramid only",
+        "bench --device 0|--device does nothing with --backends cpu: it is for --backends with opencl only"})
+    void anOptionTheChosenModeIgnoresIsRefused(String caseLine) throws IOException {
+        String[] words = caseLine.split("\\|")[0].split(" ");
+        String message = caseLine.split("\\|")[1];
+        List<String> args = new java.util.ArrayList<>(words[0].equals("solve")
+                ? List.of("solve", "--bodies", file("bodies.csv", BrokenScenes.goodBodies()).toString(), "--contacts",
+                        file("contacts.csv", BrokenScenes.goodContacts()).toString(), "--out",
+                        dir.resolve("out").toString())
+                : List.of("bench", "--backends", "cpu", "--contacts", "1000", "--min-time", "0.01"));
+        args.addAll(List.of(words).subList(1, words.length));
+        Run run = Cli.inProcess(args.toArray(String[]::new));
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.err());
+        assertEquals(List.of("error: " + message + " (see 'contact-solver " + words[0] + " --help')"), run.errLines());
+        assertTrue(Files.notExists(dir.resolve("out")), "nothing done");
+    }
+
+    /** bench's outputs: --plot or --csv on a file another of them writes is refused before measuring. */
+    @Test
+    void benchRefusesTwoOutputsThatAreOneFile() {
+        Path csv = dir.resolve("bench.csv");
+        Run run = Cli.inProcess("bench", "--backends", "cpu", "--contacts", "1000", "--min-time", "0.01", "--csv",
+                csv.toString(), "--plot", dir.resolve("bench-iteration-cost.csv").toString());
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.err());
+        assertEquals(List.of("error: --plot " + dir.resolve("bench-iteration-cost.csv") + " is the same file as --csv "
+                + csv + " (its iteration-cost table): one would overwrite the other (see 'contact-solver bench "
+                + "--help')"), run.errLines());
+    }
+
     private Run solve(Path bodies, Path contacts) {
         return Cli.inProcess("solve", "--bodies", bodies.toString(), "--contacts", contacts.toString(), "--out",
                 dir.resolve("out").toString(), "--backend", "cpu");

@@ -9,6 +9,7 @@ import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -117,6 +118,46 @@ class WarmStartTest {
                     fault.problem());
         }
         assertArrayEquals(expected(ids, ids.length, ids, previous, ids.length), match(warm, ids, ids, previous));
+    }
+
+    /**
+     * The check runs on every solve that matches by id, warm or cold, so it must cost no garbage:
+     * once its tables have grown, ids that change every call (not the shortcut of ids seen before)
+     * are checked, and matched, without allocating.
+     */
+    @ParameterizedTest(name = "dense ids: {0}")
+    @ValueSource(booleans = {false, true})
+    void checkingAndMatchingIdsAllocatesNothingOnceWarm(boolean dense) {
+        SplittableRandom random = new SplittableRandom(3);
+        int[][] idSets = {distinctIds(random, 5000, dense), distinctIds(random, 5000, dense)};
+        FloatBuffer previous = FloatBuffer.wrap(impulses(random, 5000));
+        WarmStart warm = new WarmStart();
+        for (int call = 0; call < 4; call++) { // grow the tables
+            warm.requireUniqueIds(idSets[call & 1], 5000);
+            warm.match(idSets[call & 1], 5000, idSets[(call + 1) & 1], previous, 5000, 5000);
+        }
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int call = 0; call < 100; call++) {
+            warm.requireUniqueIds(idSets[call & 1], 5000);
+            warm.match(idSets[call & 1], 5000, idSets[(call + 1) & 1], previous, 5000, 5000);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(allocated < 4096, allocated + " bytes allocated in 200 calls");
+    }
+
+    /** A previous step with a repeated id (a single pass's, which checks none) cannot be matched. */
+    @Test
+    void aPreviousStepWithARepeatedIdIsRefusedNamingBothContacts() {
+        int[] previousIds = {4, 5, 6, 5};
+        float[] previous = new float[FIELDS * previousIds.length];
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> match(new WarmStart(), new int[] {5, 6}, previousIds, previous));
+        assertTrue(refused.getMessage().startsWith("warmStart: its contacts 1 and 3 share id 5,"),
+                refused.getMessage());
+        assertArrayEquals(new float[FIELDS * 2], match(new WarmStart(), new int[] {7, 8}, previousIds, previous),
+                "a repeated id no current contact has matches nothing: nothing to tell apart");
     }
 
     /** The impulses of a previous step listed backwards, field by field. */

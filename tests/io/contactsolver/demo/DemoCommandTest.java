@@ -123,12 +123,100 @@ class DemoCommandTest {
         "--rolling-resistance, Infinity, --rolling-resistance must be finite and at least 0 m"})
     void refusesABadOptionWithOneLineAndWritesNothing(String option, String value, String message) {
         Path out = dir.resolve("out");
-        Run run = Cli.inProcess("demo", option, value, "--out", out.toString(), "--backend", "cpu");
-        assertEquals(ExitCode.BAD_INPUT, run.exitCode());
+        assertRefusedAsAnOption(Cli.inProcess("demo", option, value, "--out", out.toString(), "--backend", "cpu"),
+                message, out);
+    }
+
+    /** Exit 2, one line that starts with {@code message} and ends with the help pointer, nothing written. */
+    private static void assertRefusedAsAnOption(Run run, String message, Path out) {
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.err());
         assertEquals(1, run.errLines().size(), run.err());
         assertTrue(run.errLines().get(0).startsWith("error: " + message), run.err());
+        assertTrue(run.errLines().get(0).endsWith("(see 'contact-solver demo --help')"), run.err());
         assertEquals("", run.out());
-        assertTrue(Files.notExists(out));
+        assertTrue(Files.notExists(out), "nothing written");
+    }
+
+    /**
+     * A time step inside the option's range that float cannot carry (its substep or its inverse
+     * underflow or overflow) is refused as the option's, at parsing, with the reason: exit 2, one
+     * line, the help pointer, nothing written; not exit 1 from inside the simulation.
+     */
+    @ParameterizedTest(name = "{0} --dt {1}")
+    @CsvSource({
+        "soft-step, 1e-45, --dt 1.4E-45: time step dt = 1.4E-45 s is subnormal",
+        "soft-step, 1e-39, --dt 1.0E-39: time step dt = 1.0E-39 s is subnormal",
+        "soft-step, 1e-38, --dt 1.0E-38: time step dt = 1.0E-38 s is subnormal",
+        "soft-step, 4e-38, --dt 4.0E-38: time step dt = 4.0E-38 s over 4 substeps: the soft step's substep h = dt / 4 "
+            + "= 1.0E-38 is subnormal",
+        "two-solves, 1e-45, --dt 1.4E-45: time step must be positive, finite and have a finite inverse",
+        "two-solves, 1e-38, --dt 1.0E-38: time step dt = 1.0E-38 s is subnormal"})
+    void refusesATimeStepFloatCannotCarryAsTheOptions(String scheme, String dt, String message) {
+        Path out = dir.resolve("out");
+        assertRefusedAsAnOption(Cli.inProcess("demo", "--scheme", scheme, "--dt", dt, "--out", out.toString(),
+                "--backend", "cpu"), message, out);
+    }
+
+    /**
+     * Every pairing of {@code --csv} with a file the demo writes into {@code --out} (and with the
+     * folder itself), however the path reaches it ({@code ..}, a symbolic link, another case, as
+     * on macOS and Windows), is refused before anything runs: exit 2, one line naming both
+     * options; the earlier file there is kept as it was.
+     */
+    @ParameterizedTest(name = "--csv {0}")
+    @CsvSource({
+        "out/particles.csv, out (its particles.csv)",
+        "out/particles.png, out (its particles.png)",
+        "out/energy-contacts.png, out (its energy-contacts.png)",
+        "out/../out/particles.csv, out (its particles.csv)",
+        "out/missing/../particles.png, out (its particles.png)",
+        "link/particles.csv, out (its particles.csv)",
+        "out/Particles.CSV, out (its particles.csv)",
+        "out, out"})
+    void refusesACsvThatIsOneOfTheFilesOfOut(String csv, String clash) throws IOException {
+        Path out = Files.createDirectories(dir.resolve("out"));
+        Files.writeString(out.resolve(DemoCommand.PARTICLES_CSV), "earlier\n");
+        Files.createSymbolicLink(dir.resolve("link"), out);
+        Run run = Cli.inProcess("demo", "--scene", "box", "--particles", "20", "--steps", "2", "--backend", "cpu",
+                "--out", out.toString(), "--csv", dir.resolve(csv).toString());
+        assertEquals(ExitCode.BAD_INPUT, run.exitCode(), run.err());
+        assertEquals(List.of("error: --csv " + dir.resolve(csv) + " is the same file as --out " + dir.resolve(clash)
+                + ": one would overwrite the other (see 'contact-solver demo --help')"), run.errLines());
+        assertEquals("", run.out());
+        assertEquals("earlier\n", Files.readString(out.resolve(DemoCommand.PARTICLES_CSV)), "the earlier file kept");
+        try (Stream<Path> files = Files.list(out)) {
+            assertEquals(1, files.count(), "nothing written");
+        }
+    }
+
+    /** A --csv beside the outputs, not one of them, is written with them. */
+    @Test
+    void aCsvBesideTheOutputsIsWritten() throws IOException {
+        Path out = dir.resolve("out");
+        Run run = Cli.inProcess("demo", "--scene", "box", "--particles", "20", "--steps", "2", "--backend", "cpu",
+                "--out", out.toString(), "--csv", out.resolve("steps.csv").toString());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        assertEquals(3, Files.readAllLines(out.resolve("steps.csv")).size(), "a header and a row per step");
+        assertParticlesCsv(out.resolve(DemoCommand.PARTICLES_CSV), 20);
+    }
+
+    /**
+     * An option the chosen scheme or backend does not use is refused, not dropped without a word:
+     * exit 2, one line naming it and what it is for.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+        "--scheme two-solves --substeps 8; --substeps does nothing with --scheme two-solves: it is for --scheme "
+            + "soft-step only",
+        "--scheme two-solves --contact-hertz 60; --contact-hertz does nothing with --scheme two-solves: it is for "
+            + "--scheme soft-step only",
+        "--iterations 5; --iterations does nothing with --scheme soft-step: it is for --scheme two-solves only",
+        "--backend cpu --device 0; --device does nothing with --backend cpu: it is for --backend opencl or auto only"})
+    void refusesAnOptionTheChosenModeIgnores(String options, String message) {
+        Path out = dir.resolve("out");
+        List<String> args = new java.util.ArrayList<>(List.of("demo", "--steps", "1", "--out", out.toString()));
+        args.addAll(List.of(options.split(" ")));
+        assertRefusedAsAnOption(Cli.inProcess(args.toArray(String[]::new)), message + " (see", out);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.contactsolver.scene;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,7 +20,9 @@ import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** bodies.csv and contacts.csv as docs/formats.md defines them, and every way they can be wrong. */
 class SceneReaderTest {
@@ -128,6 +131,46 @@ class SceneReaderTest {
         Path missing = dir.resolve("nope.csv");
         fault = assertThrows(SceneFormatException.class, () -> SceneReader.read(missing, contacts));
         assertEquals(missing + ": no such file", fault.getMessage());
+    }
+
+    /**
+     * The number grammar docs/formats.md states, example by example: the document lists each of
+     * these, and the reader reads them to the value it says (it no longer claims "as Java reads a
+     * float", which would take hexadecimal and type suffixes).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {"1;1.0", "-2.5;-2.5", "+.5;0.5", "5.;5.0", "1e-3;0.001",
+        "6.02E+23;6.02E23"})
+    void readsTheDecimalsFormatsMdLists(String text, float value) throws Exception {
+        assertTrue(numbersRule().contains("`" + text + "`"), "docs/formats.md lists " + text);
+        Scene scene = SceneReader.read(bodyWithX(text), write("contacts.csv", BrokenScenes.goodContacts()));
+        assertEquals(value, scene.bodies().get(BodyField.X, 0));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"0x1p3", "1f", "2d"})
+    void refusesWhatFormatsMdSaysIsNotANumber(String text) throws Exception {
+        assertTrue(numbersRule().contains("`" + text + "`"), "docs/formats.md lists " + text);
+        assertFalse(numbersRule().contains("as Java reads"), "the grammar, not Java's");
+        Path bodies = bodyWithX(text);
+        SceneFormatException refused = assertThrows(SceneFormatException.class,
+                () -> SceneReader.read(bodies, write("contacts.csv", BrokenScenes.goodContacts())));
+        assertEquals(bodies + ":2: column 'x': '" + text + "' is not a number", refused.getMessage());
+    }
+
+    /** The numbers rule of docs/formats.md, "General rules": from its bullet to the next one. */
+    private static String numbersRule() throws IOException {
+        String doc = Files.readString(Path.of("docs/formats.md"));
+        int start = doc.indexOf("\n- Numbers ");
+        assertTrue(start >= 0, "docs/formats.md has a rule for numbers");
+        return doc.substring(start, doc.indexOf("\n- ", start + 1));
+    }
+
+    /** bodies.csv of BrokenScenes.goodBodies() with its first body's x written as {@code text}. */
+    private Path bodyWithX(String text) throws IOException {
+        String[] lines = BrokenScenes.goodBodies();
+        lines[1] = lines[1].replaceFirst("^10,0,", "10," + text + ",");
+        return write("bodies.csv", lines);
     }
 
     private Path write(String name, String... lines) throws IOException {
