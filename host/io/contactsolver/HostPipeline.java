@@ -10,7 +10,7 @@ import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.IterativeJob;
 import io.contactsolver.core.ManifoldGrouping;
-import io.contactsolver.core.ManifoldVectorField;
+import io.contactsolver.core.ManifoldCache;
 import io.contactsolver.core.MovableBodies;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.Recycler;
@@ -62,9 +62,6 @@ final class HostPipeline {
     private final WarmStart warmStarts = new WarmStart();
     private final ManifoldGrouping manifolds = new ManifoldGrouping();
     private final Recycler recycler = new Recycler();
-    /** The soft step's outputs: each solved point's normal impulse, each manifold's vectors. */
-    private float[] solvedNormal = new float[0];
-    private float[] solvedVectors = new float[0];
     private boolean warnedRollingIgnored;
 
     HostPipeline(ParallelRunner runner, ActiveBackend backend, OverflowScan scan, SolveMeter clock) {
@@ -221,22 +218,24 @@ final class HostPipeline {
 
     /**
      * Stage 3 for the soft step: the warm start matched by id, the normal rows checked for
-     * overflow, the movable bodies classified, the points of every manifold chosen (recycled from
-     * {@code warmStart}'s manifolds or taken fresh, {@link Recycler}), and the manifolds coloured.
+     * overflow, the movable bodies classified, {@code dest} prepared, the points of every manifold
+     * chosen (recycled from {@code warmStart}'s manifolds or taken fresh, {@link Recycler}: their
+     * captures go to {@code dest}'s manifolds), and the manifolds coloured.
      *
      * @throws InvalidInputException if a warm start meets two contacts with the same id
      * @throws NonFiniteResultException if a contact's normal row overflows
      */
     void prepareSoft(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
-            InputMagnitudes magnitudes) {
+            InputMagnitudes magnitudes, SolveResult dest) {
         float[] warmImpulses = warmStart != null ? matchWarmStart(contacts, warmStart) : null;
         scan.requireFiniteNormalRows(bodies, contacts, magnitudes, 0.0);
         clock.lap(SolvePhase.VALIDATE);
         movable.classify(bodies.block(), bodies.size(), runner);
         clock.lap(SolvePhase.CLASSIFY);
+        dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
         recycler.prepare(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(), contacts.idArray(),
                 contacts.size(), manifolds, movable, warmImpulses, warmStart != null ? warmStart.manifoldCache() : null,
-                settings.recycleDistance(), runner);
+                settings.recycleDistance(), dest.manifoldCache(), runner);
         clock.lap(SolvePhase.RECYCLE);
         coloring.build(contacts.linkBlock(), manifolds.firsts(), manifolds.count(), movable, settings.colourBudget());
         clock.lap(SolvePhase.COLOUR);
@@ -244,29 +243,23 @@ final class HostPipeline {
 
     /**
      * Stage 4 for the soft step, once {@link #prepareSoft} ran: the step run on the backend into
-     * {@code nextBodies} (the bodies themselves are not changed), every contact's impulses written
-     * from the solved points ({@link Recycler#report}), the solved manifolds kept in {@code dest}
-     * for the next step, and the impulses and deltas scanned.
+     * {@code nextBodies} (the bodies themselves are not changed) and {@code dest}'s manifolds (the
+     * solved points' normal impulses and manifolds' vectors), every contact's impulses written from
+     * them ({@link Recycler#report}), the manifolds completed for the next step, and the impulses and
+     * deltas scanned.
      */
     IterationOutcome solveSoft(BodyBatch bodies, ContactBatch contacts, SolveSettings settings,
             SoftCoefficients coefficients, Vector3fc gravity, float timeStep, FieldBlock nextBodies, SolveResult dest) {
         int count = bodies.size();
-        dest.prepare(count, contacts.size(), contacts.idArray());
-        if (solvedNormal.length < recycler.pointCount()) {
-            solvedNormal = new float[Math.max(recycler.pointCount(), solvedNormal.length + (solvedNormal.length >> 1))];
-        }
-        int vectors = ManifoldVectorField.COUNT * recycler.manifoldCount();
-        if (solvedVectors.length < vectors) {
-            solvedVectors = new float[Math.max(vectors, solvedVectors.length + (solvedVectors.length >> 1))];
-        }
+        ManifoldCache solved = dest.manifoldCache();
         TargetRule restitution = new TargetRule(settings.restitutionThreshold(), 0.0f, 0.0f, 0.0f);
         SoftStepJob job = new SoftStepJob(bodies.block(), count, contacts.floatBlock(), contacts.linkBlock(),
                 contacts.size(), manifolds, recycler, coloring, restitution, frictionUse(contacts, settings), movable,
                 settings.iterations(), settings.relaxIterations(), coefficients, gravity.x(), gravity.y(), gravity.z(),
-                timeStep, nextBodies, dest.deltaBlock(), solvedNormal, solvedVectors, clock);
+                timeStep, nextBodies, dest.deltaBlock(), solved.normal(), solved.vectors(), clock);
         IterationOutcome outcome = backend.solve(solver -> solver.softStep(job));
-        recycler.report(manifolds, contacts.idArray(), solvedNormal, solvedVectors, dest.impulseBlock(), runner);
-        recycler.keep(contacts.linkBlock(), manifolds, solvedNormal, solvedVectors, dest.manifoldCache());
+        recycler.report(manifolds, contacts.idArray(), solved, dest.impulseBlock(), runner);
+        recycler.keep(contacts.linkBlock(), manifolds, solved);
         dest.setRecycledCount(recycler.recycledCount());
         clock.lap(SolvePhase.OUTPUT);
         scan.requireFiniteResult(dest.impulseBlock(), contacts.size(), dest.deltaBlock(), count);

@@ -137,7 +137,7 @@ final class Stepper {
         SoftCoefficients coefficients = settings.softCoefficients(timeStep); // checked finite and normal
         InputMagnitudes magnitudes = pipeline.validate(bodies, contacts);
         // the rows are formed from the bodies as they are, before the substeps' gravity
-        pipeline.prepareSoft(bodies, contacts, settings, warmStart, magnitudes);
+        pipeline.prepareSoft(bodies, contacts, settings, warmStart, magnitudes, dest);
         int count = bodies.size();
         if (nextBodies == null || nextBodies.stride() < count) {
             nextBodies = new FieldBlock(SoftStepJob.BODY_STATE_FIELDS, Math.max(count, 16));

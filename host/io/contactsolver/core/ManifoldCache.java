@@ -5,8 +5,9 @@ package io.contactsolver.core;
  * "Contact recycling"): per manifold its body pair, its points and its friction and angular vectors
  * ({@link ManifoldVectorField}); per point its id, its capture ({@link CaptureField}: anchors,
  * normal, separation and both orientations when it was taken) and its normal impulse. Manifolds in
- * the order of the step's manifolds, each one's points consecutive. A result holds one; the arrays
- * only grow.
+ * the order of the step's manifolds, each one's points consecutive; a point's capture fields
+ * together ({@code p * CaptureField.COUNT + field}), as a recycled point reads them all. A result
+ * holds one; the arrays only grow.
  */
 public final class ManifoldCache {
     private int manifoldCount;
@@ -95,7 +96,7 @@ public final class ManifoldCache {
         return ids;
     }
 
-    /** {@link CaptureField} {@code f} of point {@code p} at {@code f * pointCount() + p}. */
+    /** {@link CaptureField} {@code f} of point {@code p} at {@code p * CaptureField.COUNT + f}. */
     public float[] captures() {
         return captures;
     }

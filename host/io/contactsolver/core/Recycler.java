@@ -3,7 +3,6 @@ package io.contactsolver.core;
 import static io.contactsolver.core.FieldOffsets.*;
 
 import io.contactsolver.layout.ContactBody;
-import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
@@ -21,8 +20,8 @@ import java.util.Arrays;
  * <p>A manifold is matched to the previous step's by its body pair (the k-th manifold of a pair in
  * this batch to the k-th of that pair in the last step). It is recycled when every point the last
  * step solved for it still holds: neither body has turned by more than {@link #MAX_TURN_DEGREES}
- * since the point was taken, and its anchors have drifted apart by at most the recycle distance and
- * by at most {@link #ARM_SHARE} of its shorter anchor on a body that moves:
+ * since the manifold was taken, and each point's anchors have drifted apart by at most the recycle
+ * distance and by at most {@link #ARM_SHARE} of its shorter anchor on a body that moves:
  * {@code g = (x_b - x_a) + R(q_b q_b0^-1) r_b0 - R(q_a q_a0^-1) r_a0},
  * {@code |g| <= min(distance, ARM_SHARE |r|)} ({@code g} is 0 when taken, as both anchors meet at
  * the point then). A recycled point keeps {@code r_a0}, {@code r_b0}, {@code n0}, its separation is
@@ -35,22 +34,27 @@ import java.util.Arrays;
  * <p>The share keeps small bodies' contacts fresh enough: a 1 cm sphere's after a quarter of a
  * millimetre, a metre box's after about 4 cm, close to Box3D's 5 cm for such boxes.
  *
- * <p>After the solve, {@link #report} gives each contact of the batch its impulses, and
- * {@link #keep} stores the solved manifolds in the result for the next step. Runs on the host before
- * either backend, so both solve the same bits.
+ * <p>{@link #prepare} writes the solved points' ids and captures straight into the next result's
+ * {@link ManifoldCache}, and the backend its points' normal impulses and manifolds' vectors
+ * ({@link ManifoldCache#normal}, {@link ManifoldCache#vectors}); {@link #report} then gives each
+ * contact of the batch its impulses, and {@link #keep} completes the cache. Runs on the host before
+ * and after either backend, so both solve and report the same bits.
  */
 public final class Recycler {
     /** The most a point's anchors may drift apart, as a share of its shorter anchor on a body that moves. */
     public static final float ARM_SHARE = 0.05f;
     /** The most either body may have turned since a manifold was taken for it to be recycled. */
     public static final float MAX_TURN_DEGREES = 10.0f;
-    /** {@code cos^2} of half {@link #MAX_TURN_DEGREES}: a turn {@code dq} is within it when {@code (q . q0)^2} exceeds it. */
+    /** {@code cos^2} of half {@link #MAX_TURN_DEGREES}: a turn {@code d} is within it when {@code d_w^2} exceeds it. */
     static final float MIN_HALF_TURN_COS2 = (float) (Math.cos(Math.toRadians(MAX_TURN_DEGREES / 2.0))
             * Math.cos(Math.toRadians(MAX_TURN_DEGREES / 2.0)));
 
     private static final int VECTOR = ManifoldVectorField.COUNT;
-    /** {@link #gap}'s scratch (g, the two cosines, then each side's turned anchor), and the sums of {@link #takeFresh}. */
-    private static final int SCRATCH = 11;
+    private static final int CAPTURE = CaptureField.COUNT;
+    /** A manifold's scratch: each side's turn as a matrix (9 each); also the sums of {@link #takeFresh}. */
+    private static final int SCRATCH = 18;
+    private static final int TURN_A = 0;
+    private static final int TURN_B = 9;
 
     private int manifoldCount;
     private int pointCount;
@@ -60,29 +64,31 @@ public final class Recycler {
     /** Per manifold: the previous step's manifold it was matched to, or -1; then whether it is recycled. */
     private int[] previous = new int[0];
     private boolean[] recycled = new boolean[0];
-    /** Per solved point: its geometry ({@link GeometryField}, stride {@code pointCount}), warm normal impulse, id, capture. */
+    /** Per solved point: its geometry ({@link GeometryField}, stride {@code pointCount}) and warm normal impulse. */
     private float[] geometry = new float[0];
     private float[] warmNormal = new float[0];
-    private int[] ids = new int[0];
-    private float[] captures = new float[0];
     /** Per manifold: its warm friction and angular vectors ({@link ManifoldVectorField}, stride {@code manifoldCount}). */
     private float[] warmVectors = new float[0];
     /** The previous step's manifolds by body: the first with that key body, and the next after each. */
     private int[] head = new int[0];
     private int[] next = new int[0];
     private boolean[] claimed = new boolean[0];
+    /** Each previous point's {@code g} (3 floats), where {@link #holds} got that far. */
+    private float[] gaps = new float[0];
 
     /**
-     * Chooses the points of every manifold of the batch and their starting impulses.
+     * Chooses the points of every manifold of the batch and their starting impulses, and writes
+     * their ids and captures into {@code nextCache}, prepared for this step's manifolds and points.
      *
      * @param warm the previous result's impulses matched by id ({@code ImpulseField}, structure of
      *     arrays with stride {@code contactCount}), or null
      * @param cache the previous step's manifolds, or null (or not valid) for none
      * @param distance the recycle distance, m; 0 takes every manifold fresh
+     * @param nextCache the cache this step's result keeps, not {@code cache}
      */
     public void prepare(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links, int[] contactIds,
             int contactCount, ManifoldGrouping manifolds, MovableBodies movable, float[] warm, ManifoldCache cache,
-            float distance, ParallelRunner runner) {
+            float distance, ManifoldCache nextCache, ParallelRunner runner) {
         int count = manifolds.count();
         int[] firsts = manifolds.firsts();
         manifoldCount = count;
@@ -98,10 +104,15 @@ public final class Recycler {
         float limit = distance * distance;
         int[] match = previous;
         boolean[] keep = recycled;
+        if (recycling && gaps.length < 3L * cache.pointCount()) {
+            gaps = new float[3 * Math.max(cache.pointCount(), gaps.length / 3 * 3 / 2)];
+        }
+        float[] drifts = gaps;
         runner.forRange(count, 1 << 10, (from, to) -> {
             float[] scratch = new float[SCRATCH];
             for (int m = from; m < to; m++) {
-                keep[m] = match[m] >= 0 && holds(bodies, movable, cache, match[m], firsts[m], links, limit, scratch);
+                keep[m] = match[m] >= 0
+                        && holds(bodies, movable, cache, match[m], firsts[m], links, limit, scratch, drifts);
             }
         });
         int points = 0;
@@ -116,25 +127,24 @@ public final class Recycler {
         pointStart[count] = points;
         pointCount = points;
         recycledPoints = kept;
-        if (ids.length < points) {
-            int room = (int) Math.min(Integer.MAX_VALUE / CaptureField.COUNT - 8,
-                    Math.max((long) points, ids.length + (long) (ids.length >> 1)));
-            ids = new int[room];
+        if (warmNormal.length < points) {
+            int room = (int) Math.min(Integer.MAX_VALUE / GeometryField.COUNT - 8,
+                    Math.max((long) points, warmNormal.length + (long) (warmNormal.length >> 1)));
             warmNormal = new float[room];
             geometry = new float[GeometryField.COUNT * room];
-            captures = new float[CaptureField.COUNT * room];
         }
         if (warmVectors.length < VECTOR * count) {
             warmVectors = new float[VECTOR * Math.max(count, warmVectors.length / VECTOR * 3 / 2)];
         }
+        nextCache.prepare(count, points);
         runner.forRange(count, 1 << 10, (from, to) -> {
             float[] scratch = new float[SCRATCH];
             for (int m = from; m < to; m++) {
                 if (keep[m]) {
-                    keepManifold(bodies, links, firsts[m], m, cache, match[m], scratch);
+                    keepManifold(m, cache, match[m], drifts, nextCache);
                 } else {
                     takeFresh(bodies, contacts, links, contactIds, contactCount, firsts[m], firsts[m + 1], m, warm,
-                            scratch);
+                            scratch, nextCache);
                 }
             }
         });
@@ -186,89 +196,82 @@ public final class Recycler {
         }
     }
 
-    /** The body a pair is chained under: the larger index, so the world ({@code -1}) never is unless both are. */
+    /** The body a pair is chained under: the larger index, so the world ({@code -1}) only when both are. */
     private static int keyBody(int a, int b) {
         return Math.max(a, b);
     }
 
     /**
      * Whether every point of the previous manifold {@code j} still holds for the bodies of contact
-     * {@code c}: neither body turned too far, and its anchors' drift within {@code limit} (squared)
-     * and the arm's share.
+     * {@code c}: neither body turned too far since it was taken, and each point's anchors drifted
+     * apart by at most {@code limit} (squared) and the arm's share. Leaves each point's {@code g} at
+     * {@code gaps[3 p]}, where it got that far.
      */
     private static boolean holds(FieldBlock bodies, MovableBodies movable, ManifoldCache cache, int j, int c,
-            FieldBlock links, float limit, float[] scratch) {
+            FieldBlock links, float limit, float[] scratch, float[] gaps) {
         IntBuffer ints = links.ints();
         int a = ints.get(ContactBody.A.ordinal() * links.stride() + c);
         int b = ints.get(ContactBody.B.ordinal() * links.stride() + c);
-        int[] starts = cache.pointStart();
+        int from = cache.pointStart()[j];
+        int to = cache.pointStart()[j + 1];
         float[] old = cache.captures();
-        int stride = cache.pointCount();
-        for (int p = starts[j]; p < starts[j + 1]; p++) {
-            gap(bodies, a, b, old, stride, p, scratch);
-            if (!(scratch[3] > MIN_HALF_TURN_COS2 && scratch[4] > MIN_HALF_TURN_COS2)) {
-                return false;
+        // a manifold's points were taken together: its first point's orientations are all of theirs
+        int first = from * CAPTURE;
+        if (!(turn(bodies, a, old, first + CAPTURE_QAW, scratch, TURN_A) > MIN_HALF_TURN_COS2)
+                || !(turn(bodies, b, old, first + CAPTURE_QBW, scratch, TURN_B) > MIN_HALF_TURN_COS2)) {
+            return false;
+        }
+        FloatBuffer f = bodies.floats();
+        int s = bodies.stride();
+        float dx = (b < 0 ? 0.0f : f.get(BODY_X * s + b)) - (a < 0 ? 0.0f : f.get(BODY_X * s + a));
+        float dy = (b < 0 ? 0.0f : f.get(BODY_Y * s + b)) - (a < 0 ? 0.0f : f.get(BODY_Y * s + a));
+        float dz = (b < 0 ? 0.0f : f.get(BODY_Z * s + b)) - (a < 0 ? 0.0f : f.get(BODY_Z * s + a));
+        boolean movesA = a >= 0 && movable.isMovable(a);
+        boolean movesB = b >= 0 && movable.isMovable(b);
+        for (int p = from; p < to; p++) {
+            int o = p * CAPTURE;
+            float rax = old[o + CAPTURE_RAX];
+            float ray = old[o + CAPTURE_RAY];
+            float raz = old[o + CAPTURE_RAZ];
+            float rbx = old[o + CAPTURE_RBX];
+            float rby = old[o + CAPTURE_RBY];
+            float rbz = old[o + CAPTURE_RBZ];
+            float gx = dx + (turned(scratch, TURN_B, 0, rbx, rby, rbz) - turned(scratch, TURN_A, 0, rax, ray, raz));
+            float gy = dy + (turned(scratch, TURN_B, 3, rbx, rby, rbz) - turned(scratch, TURN_A, 3, rax, ray, raz));
+            float gz = dz + (turned(scratch, TURN_B, 6, rbx, rby, rbz) - turned(scratch, TURN_A, 6, rax, ray, raz));
+            gaps[3 * p] = gx;
+            gaps[3 * p + 1] = gy;
+            gaps[3 * p + 2] = gz;
+            float drift = (gx * gx + gy * gy) + gz * gz;
+            float arm = Float.POSITIVE_INFINITY;
+            if (movesA) {
+                arm = (rax * rax + ray * ray) + raz * raz;
             }
-            float drift = (scratch[0] * scratch[0] + scratch[1] * scratch[1]) + scratch[2] * scratch[2];
-            if (!(drift <= limit && drift <= armLimit(movable, a, b, old, stride, p))) {
+            if (movesB) {
+                arm = Math.min(arm, (rbx * rbx + rby * rby) + rbz * rbz);
+            }
+            if (!(drift <= limit && drift <= ARM_SHARE * ARM_SHARE * arm)) {
                 return false;
             }
         }
         return true;
     }
 
-    /**
-     * {@code (ARM_SHARE |r|)^2} for capture {@code p}: {@code |r|} the shorter of its anchors on a
-     * body that moves, or infinity if neither moves.
-     */
-    private static float armLimit(MovableBodies movable, int a, int b, float[] old, int stride, int p) {
-        float shorter = Float.POSITIVE_INFINITY;
-        for (int side = 0; side < 2; side++) {
-            int body = side == 0 ? a : b;
-            if (body >= 0 && movable.isMovable(body)) {
-                int anchor = side == 0 ? CAPTURE_RAX : CAPTURE_RBX;
-                float x = old[anchor * stride + p];
-                float y = old[(anchor + 1) * stride + p];
-                float z = old[(anchor + 2) * stride + p];
-                shorter = Math.min(shorter, (x * x + y * y) + z * z);
-            }
-        }
-        return ARM_SHARE * ARM_SHARE * shorter;
+    /** Row {@code row} (0, 3 or 6) of the turn matrix at {@code at} times {@code (x, y, z)}. */
+    private static float turned(float[] scratch, int at, int row, float x, float y, float z) {
+        return (scratch[at + row] * x + scratch[at + row + 1] * y) + scratch[at + row + 2] * z;
     }
 
     /**
-     * {@code g} of capture {@code p} for bodies {@code a}, {@code b} now, into {@code out[0..2]}, and
-     * each body's {@code (q . q0)^2} into {@code out[3]}, {@code out[4]}; the turned anchors go to
-     * {@code out[5..7]} (a) and {@code out[8..10]} (b).
+     * The body's turn since the capture, {@code d = q q0^-1} ({@code q0} at {@code old[at]}, w
+     * first), as a row-major rotation matrix at {@code out[to]}; returns {@code d_w^2}, the squared
+     * cosine of half the turn (1 for the world, whose orientation is the identity).
      */
-    private static void gap(FieldBlock bodies, int a, int b, float[] old, int stride, int p, float[] out) {
-        float cosA = turned(bodies, a, old, stride, p, CAPTURE_QAW, CAPTURE_RAX, out, 5);
-        float cosB = turned(bodies, b, old, stride, p, CAPTURE_QBW, CAPTURE_RBX, out, 8);
-        FloatBuffer f = bodies.floats();
-        int s = bodies.stride();
-        for (int axis = 0; axis < 3; axis++) {
-            float xa = a < 0 ? 0.0f : f.get((BODY_X + axis) * s + a);
-            float xb = b < 0 ? 0.0f : f.get((BODY_X + axis) * s + b);
-            out[axis] = (xb - xa) + (out[8 + axis] - out[5 + axis]);
-        }
-        out[3] = cosA * cosA;
-        out[4] = cosB * cosB;
-    }
-
-    /**
-     * Turns capture {@code p}'s anchor (at field {@code anchor}) by the body's rotation since the
-     * capture, {@code d = q q0^-1}, into {@code out[at .. at+2]}; returns {@code q . q0}, the cosine
-     * of half that turn (1 for the world, whose orientation is the identity).
-     */
-    private static float turned(FieldBlock bodies, int body, float[] old, int stride, int p, int q0Field, int anchor,
-            float[] out, int at) {
-        float rx = old[anchor * stride + p];
-        float ry = old[(anchor + 1) * stride + p];
-        float rz = old[(anchor + 2) * stride + p];
-        float w0 = old[q0Field * stride + p];
-        float x0 = old[(q0Field + 1) * stride + p];
-        float y0 = old[(q0Field + 2) * stride + p];
-        float z0 = old[(q0Field + 3) * stride + p];
+    private static float turn(FieldBlock bodies, int body, float[] old, int at, float[] out, int to) {
+        float w0 = old[at];
+        float x0 = old[at + 1];
+        float y0 = old[at + 2];
+        float z0 = old[at + 3];
         float w = 1.0f;
         float x = 0.0f;
         float y = 0.0f;
@@ -285,44 +288,53 @@ public final class Recycler {
         float dx = ((x * w0 - w * x0) - y * z0) + z * y0;
         float dy = ((y * w0 - w * y0) - z * x0) + x * z0;
         float dz = ((z * w0 - w * z0) - x * y0) + y * x0;
-        // R(d) r = r + 2 dw (v x r) + 2 v x (v x r), v = (dx, dy, dz)
-        float cx = dy * rz - dz * ry;
-        float cy = dz * rx - dx * rz;
-        float cz = dx * ry - dy * rx;
-        out[at] = rx + 2.0f * (dw * cx + (dy * cz - dz * cy));
-        out[at + 1] = ry + 2.0f * (dw * cy + (dz * cx - dx * cz));
-        out[at + 2] = rz + 2.0f * (dw * cz + (dx * cy - dy * cx));
-        return dw;
+        float xx = dx * dx;
+        float yy = dy * dy;
+        float zz = dz * dz;
+        float xy = dx * dy;
+        float xz = dx * dz;
+        float yz = dy * dz;
+        float wx = dw * dx;
+        float wy = dw * dy;
+        float wz = dw * dz;
+        out[to] = 1.0f - 2.0f * (yy + zz);
+        out[to + 1] = 2.0f * (xy - wz);
+        out[to + 2] = 2.0f * (xz + wy);
+        out[to + 3] = 2.0f * (xy + wz);
+        out[to + 4] = 1.0f - 2.0f * (xx + zz);
+        out[to + 5] = 2.0f * (yz - wx);
+        out[to + 6] = 2.0f * (xz - wy);
+        out[to + 7] = 2.0f * (yz + wx);
+        out[to + 8] = 1.0f - 2.0f * (xx + yy);
+        return dw * dw;
     }
 
-    /** Manifold {@code m} recycled from the previous manifold {@code j}: its points, their impulses and its vectors. */
-    private void keepManifold(FieldBlock bodies, FieldBlock links, int c, int m, ManifoldCache cache, int j,
-            float[] scratch) {
-        IntBuffer ints = links.ints();
-        int a = ints.get(ContactBody.A.ordinal() * links.stride() + c);
-        int b = ints.get(ContactBody.B.ordinal() * links.stride() + c);
+    /** Manifold {@code m} recycled from the previous manifold {@code j}, whose points' {@code g} are in {@code gaps}. */
+    private void keepManifold(int m, ManifoldCache cache, int j, float[] gaps, ManifoldCache nextCache) {
         float[] old = cache.captures();
-        int oldStride = cache.pointCount();
+        float[] kept = nextCache.captures();
         int from = cache.pointStart()[j];
         int to = cache.pointStart()[j + 1];
         int stride = pointCount;
         for (int p = from; p < to; p++) {
             int at = pointStart[m] + (p - from);
-            gap(bodies, a, b, old, oldStride, p, scratch);
-            for (int field = 0; field < CaptureField.COUNT; field++) {
-                captures[field * stride + at] = old[field * oldStride + p];
-            }
-            for (int axis = 0; axis < 3; axis++) {
-                geometry[(GEOM_RAX + axis) * stride + at] = old[(CAPTURE_RAX + axis) * oldStride + p];
-                geometry[(GEOM_RBX + axis) * stride + at] = old[(CAPTURE_RBX + axis) * oldStride + p];
-                geometry[(GEOM_NX + axis) * stride + at] = old[(CAPTURE_NX + axis) * oldStride + p];
-            }
-            float nx = old[CAPTURE_NX * oldStride + p];
-            float ny = old[CAPTURE_NY * oldStride + p];
-            float nz = old[CAPTURE_NZ * oldStride + p];
-            geometry[GEOM_S * stride + at] = old[CAPTURE_S * oldStride + p]
-                    + ((nx * scratch[0] + ny * scratch[1]) + nz * scratch[2]);
-            ids[at] = cache.ids()[p];
+            int o = p * CAPTURE;
+            System.arraycopy(old, o, kept, at * CAPTURE, CAPTURE);
+            geometry[GEOM_RAX * stride + at] = old[o + CAPTURE_RAX];
+            geometry[GEOM_RAY * stride + at] = old[o + CAPTURE_RAY];
+            geometry[GEOM_RAZ * stride + at] = old[o + CAPTURE_RAZ];
+            geometry[GEOM_RBX * stride + at] = old[o + CAPTURE_RBX];
+            geometry[GEOM_RBY * stride + at] = old[o + CAPTURE_RBY];
+            geometry[GEOM_RBZ * stride + at] = old[o + CAPTURE_RBZ];
+            float nx = old[o + CAPTURE_NX];
+            float ny = old[o + CAPTURE_NY];
+            float nz = old[o + CAPTURE_NZ];
+            geometry[GEOM_NX * stride + at] = nx;
+            geometry[GEOM_NY * stride + at] = ny;
+            geometry[GEOM_NZ * stride + at] = nz;
+            geometry[GEOM_S * stride + at] = old[o + CAPTURE_S]
+                    + ((nx * gaps[3 * p] + ny * gaps[3 * p + 1]) + nz * gaps[3 * p + 2]);
+            nextCache.ids()[at] = cache.ids()[p];
             warmNormal[at] = cache.normal()[p];
         }
         for (int field = 0; field < VECTOR; field++) {
@@ -336,7 +348,7 @@ public final class Recycler {
      * manifold's vectors the sums of its points' tangential and angular impulses.
      */
     private void takeFresh(FieldBlock bodies, FieldBlock contacts, FieldBlock links, int[] contactIds,
-            int contactCount, int first, int end, int m, float[] warm, float[] sums) {
+            int contactCount, int first, int end, int m, float[] warm, float[] sums, ManifoldCache nextCache) {
         IntBuffer ints = links.ints();
         int a = ints.get(ContactBody.A.ordinal() * links.stride() + first);
         int b = ints.get(ContactBody.B.ordinal() * links.stride() + first);
@@ -344,10 +356,12 @@ public final class Recycler {
         int cs = contacts.stride();
         FloatBuffer bf = bodies.floats();
         int bs = bodies.stride();
+        float[] kept = nextCache.captures();
         int stride = pointCount;
         Arrays.fill(sums, 0, VECTOR, 0.0f);
         for (int c = first; c < end; c++) {
             int at = pointStart[m] + (c - first);
+            int o = at * CAPTURE;
             for (int axis = 0; axis < 3; axis++) {
                 float p = f.get((CONTACT_PX + axis) * cs + c);
                 float xa = a < 0 ? 0.0f : bf.get((BODY_X + axis) * bs + a);
@@ -356,43 +370,51 @@ public final class Recycler {
                 geometry[(GEOM_RAX + axis) * stride + at] = p - xa;
                 geometry[(GEOM_RBX + axis) * stride + at] = p - xb;
                 geometry[(GEOM_NX + axis) * stride + at] = n;
-                captures[(CAPTURE_RAX + axis) * stride + at] = p - xa;
-                captures[(CAPTURE_RBX + axis) * stride + at] = p - xb;
-                captures[(CAPTURE_NX + axis) * stride + at] = n;
+                kept[o + CAPTURE_RAX + axis] = p - xa;
+                kept[o + CAPTURE_RBX + axis] = p - xb;
+                kept[o + CAPTURE_NX + axis] = n;
             }
             float s = f.get(CONTACT_SEPARATION * cs + c);
             geometry[GEOM_S * stride + at] = s;
-            captures[CAPTURE_S * stride + at] = s;
+            kept[o + CAPTURE_S] = s;
             for (int k = 0; k < 4; k++) {
-                captures[(CAPTURE_QAW + k) * stride + at] = a < 0 ? (k == 0 ? 1.0f : 0.0f) : bf.get((BODY_QW + k) * bs + a);
-                captures[(CAPTURE_QBW + k) * stride + at] = b < 0 ? (k == 0 ? 1.0f : 0.0f) : bf.get((BODY_QW + k) * bs + b);
+                kept[o + CAPTURE_QAW + k] = a < 0 ? (k == 0 ? 1.0f : 0.0f) : bf.get((BODY_QW + k) * bs + a);
+                kept[o + CAPTURE_QBW + k] = b < 0 ? (k == 0 ? 1.0f : 0.0f) : bf.get((BODY_QW + k) * bs + b);
             }
-            ids[at] = contactIds[c];
+            nextCache.ids()[at] = contactIds[c];
             warmNormal[at] = warm != null ? warm[IMPULSE_J * contactCount + c] : 0.0f;
             if (warm != null) {
-                for (int field = 0; field < VECTOR; field++) {
-                    sums[field] += warm[(IMPULSE_TX + field) * contactCount + c];
-                }
+                sums[0] += warm[IMPULSE_TX * contactCount + c];
+                sums[1] += warm[IMPULSE_TY * contactCount + c];
+                sums[2] += warm[IMPULSE_TZ * contactCount + c];
+                sums[3] += warm[IMPULSE_RX * contactCount + c];
+                sums[4] += warm[IMPULSE_RY * contactCount + c];
+                sums[5] += warm[IMPULSE_RZ * contactCount + c];
             }
         }
-        for (int field = 0; field < VECTOR; field++) {
-            warmVectors[field * manifoldCount + m] = sums[field];
-        }
+        warmVectors[MVEC_FX * manifoldCount + m] = sums[0];
+        warmVectors[MVEC_FY * manifoldCount + m] = sums[1];
+        warmVectors[MVEC_FZ * manifoldCount + m] = sums[2];
+        warmVectors[MVEC_AX * manifoldCount + m] = sums[3];
+        warmVectors[MVEC_AY * manifoldCount + m] = sums[4];
+        warmVectors[MVEC_AZ * manifoldCount + m] = sums[5];
     }
 
     /**
      * Writes every contact's impulses ({@code ImpulseField}, structure of arrays with stride
-     * {@code stride}) from what the step solved: per solved point its normal impulse
-     * ({@code normal}, stride of the solved points), per manifold its vectors ({@code vectors},
-     * {@link ManifoldVectorField}, stride {@link #manifoldCount()}). A contact gets the normal
-     * impulse of the solved point with its id (a fresh manifold's points are its contacts); what a
-     * recycled manifold's points without a contact carry is shared equally among its contacts, so a
-     * manifold's contacts report all it carries. The vectors go to the contacts in proportion to
-     * their normal impulses (equal shares when the manifold carries none). A zero is written +0.
+     * {@code stride}) from what the step solved, as {@code cache} holds it (its points' normal
+     * impulses, its manifolds' vectors). A contact gets the normal impulse of the solved point with
+     * its id (a fresh manifold's points are its contacts); what a recycled manifold's points without
+     * a contact carry is shared equally among its contacts, so a manifold's contacts report all it
+     * carries. The vectors go to the contacts in proportion to their normal impulses (equal shares
+     * when the manifold carries none). A zero is written +0.
      */
-    public void report(ManifoldGrouping manifolds, int[] contactIds, float[] normal, float[] vectors, FieldBlock impulses,
+    public void report(ManifoldGrouping manifolds, int[] contactIds, ManifoldCache cache, FieldBlock impulses,
             ParallelRunner runner) {
         int[] firsts = manifolds.firsts();
+        float[] normal = cache.normal();
+        float[] vectors = cache.vectors();
+        int[] ids = cache.ids();
         FloatBuffer out = impulses.floats();
         int stride = impulses.stride();
         runner.forRange(manifoldCount, 1 << 10, (from, to) -> {
@@ -412,16 +434,19 @@ public final class Recycler {
                 for (int c = first; c < end; c++) {
                     float j;
                     if (recycled[m]) {
-                        int p = pointOf(m, contactIds[c]);
+                        int p = pointOf(ids, m, contactIds[c]);
                         j = (p >= 0 ? normal[p] : 0.0f) + spread;
                     } else {
                         j = normal[pointStart[m] + (c - first)];
                     }
                     float share = total > 0.0f ? j / total : 1.0f / count;
                     out.put(IMPULSE_J * stride + c, j);
-                    for (int field = 0; field < VECTOR; field++) {
-                        out.put((IMPULSE_TX + field) * stride + c, vectors[field * manifoldCount + m] * share + 0.0f);
-                    }
+                    out.put(IMPULSE_TX * stride + c, vectors[MVEC_FX * manifoldCount + m] * share + 0.0f);
+                    out.put(IMPULSE_TY * stride + c, vectors[MVEC_FY * manifoldCount + m] * share + 0.0f);
+                    out.put(IMPULSE_TZ * stride + c, vectors[MVEC_FZ * manifoldCount + m] * share + 0.0f);
+                    out.put(IMPULSE_RX * stride + c, vectors[MVEC_AX * manifoldCount + m] * share + 0.0f);
+                    out.put(IMPULSE_RY * stride + c, vectors[MVEC_AY * manifoldCount + m] * share + 0.0f);
+                    out.put(IMPULSE_RZ * stride + c, vectors[MVEC_AZ * manifoldCount + m] * share + 0.0f);
                 }
             }
         });
@@ -438,7 +463,7 @@ public final class Recycler {
     }
 
     /** The solved point of manifold {@code m} with id {@code id}, or -1. */
-    private int pointOf(int m, int id) {
+    private int pointOf(int[] ids, int m, int id) {
         for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
             if (ids[p] == id) {
                 return p;
@@ -448,11 +473,11 @@ public final class Recycler {
     }
 
     /**
-     * Stores the solved manifolds in {@code cache} for the next step: each manifold's pair, its
-     * points' ids, captures and normal impulses ({@code normal}) and its vectors ({@code vectors}).
+     * Completes {@code cache} (which {@link #prepare} wrote the points' ids and captures into, and
+     * the backend their normal impulses and the manifolds' vectors) with each manifold's pair and
+     * points, for the next step.
      */
-    public void keep(FieldBlock links, ManifoldGrouping manifolds, float[] normal, float[] vectors, ManifoldCache cache) {
-        cache.prepare(manifoldCount, pointCount);
+    public void keep(FieldBlock links, ManifoldGrouping manifolds, ManifoldCache cache) {
         int[] firsts = manifolds.firsts();
         IntBuffer ints = links.ints();
         for (int m = 0; m < manifoldCount; m++) {
@@ -460,14 +485,6 @@ public final class Recycler {
             cache.bodyB()[m] = ints.get(ContactBody.B.ordinal() * links.stride() + firsts[m]);
         }
         System.arraycopy(pointStart, 0, cache.pointStart(), 0, manifoldCount + 1);
-        for (int field = 0; field < VECTOR; field++) {
-            System.arraycopy(vectors, field * manifoldCount, cache.vectors(), field * manifoldCount, manifoldCount);
-        }
-        System.arraycopy(ids, 0, cache.ids(), 0, pointCount);
-        System.arraycopy(normal, 0, cache.normal(), 0, pointCount);
-        for (int field = 0; field < CaptureField.COUNT; field++) {
-            System.arraycopy(captures, field * pointCount, cache.captures(), field * pointCount, pointCount);
-        }
         cache.finish();
     }
 
