@@ -244,7 +244,28 @@ public final class BenchCommand implements Callable<Integer> {
                 return ExitCode.FAILURE;
             }
         }
+        String noPlot = plot == null ? null : plotUnavailable();
+        if (noPlot != null) {
+            err.println("error: " + Quoting.escape(noPlot));
+            return ExitCode.FAILURE;
+        }
         return null;
+    }
+
+    /** The module {@link ThroughputPlot} draws with. */
+    static final String PLOT_MODULE = "java.desktop";
+
+    /**
+     * Why {@code --plot} cannot be honoured on this Java runtime, or null when it can: its boot layer
+     * lacks {@value #PLOT_MODULE} (a runtime linked without it, or {@code --limit-modules}). Reads
+     * the module layer only: no AWT class is loaded to find out.
+     */
+    static String plotUnavailable() {
+        if (ModuleLayer.boot().findModule(PLOT_MODULE).isPresent()) {
+            return null;
+        }
+        return "--plot needs the " + PLOT_MODULE + " module, which this Java runtime (" + System.getProperty("java.home")
+                + ") lacks: run without --plot, or on a runtime with " + PLOT_MODULE;
     }
 
     private ParameterException refused(String message) {
@@ -318,7 +339,7 @@ public final class BenchCommand implements Callable<Integer> {
             out.println("wrote " + csv + (loopCosts.isEmpty() ? "" : " and " + loopCsv));
         }
         if (plot != null) {
-            BenchReport.plot(rows, plot);
+            ThroughputPlot.draw(rows, plot);
             out.println("wrote " + plot);
         }
         out.printf(Locale.ROOT, "machine: %s, %d processors, %s %s, max heap %d MiB%n", System.getProperty("os.arch"),

@@ -2,6 +2,7 @@ package io.contactsolver.bench;
 
 import io.contactsolver.app.ExitCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.ContactSolver;
@@ -17,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
@@ -89,6 +91,35 @@ class BenchCommandTest {
             assertTrue(Double.parseDouble(row.get(header.indexOf("effective_gb_per_s"))) > 0, "measured: " + row);
         }
         assertTrue(run.out().contains("of device copy") && run.out().contains("of upload"), run.out());
+    }
+
+    /**
+     * On a Java runtime without {@code java.desktop} (here: {@code --limit-modules}) the bench runs
+     * (no AWT or chart class on its way, which such a runtime cannot load), and {@code --plot} is
+     * refused in one line before anything is measured. The child measures in its own JVM (the
+     * bench's child property), so the limit holds where the measuring is.
+     */
+    @Test
+    void runsWithoutTheDesktopModuleUnlessAPlotIsAsked() throws IOException, InterruptedException {
+        List<String> withoutDesktop = List.of("--limit-modules", "java.base,java.logging,java.management",
+                "-D" + BenchCommand.CHILD_PROPERTY + "=true");
+        Path csv = dir.resolve("plain.csv");
+        Run run = Cli.child(withoutDesktop, Map.of(), "bench", "--contacts", "200", "--min-time", "0.01",
+                "--backends", "cpu,naive,jbullet,bandwidth", "--sections", "sweep", "--csv", csv.toString());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        assertTrue(run.out().contains("xnaive"), run.out());
+        assertTrue(Files.readAllLines(csv).size() > 1, "rows written");
+
+        Path plot = dir.resolve("plot.png");
+        Run refused = Cli.child(withoutDesktop, Map.of(), "bench", "--contacts", "200", "--min-time", "0.01",
+                "--backends", "cpu", "--sections", "sweep", "--plot", plot.toString());
+        assertEquals(ExitCode.FAILURE, refused.exitCode(), refused.err());
+        List<String> errors = refused.errLines().stream().filter(line -> !line.startsWith("INFO:")).toList();
+        assertEquals(List.of("error: --plot needs the java.desktop module, which this Java runtime ("
+                + System.getProperty("java.home") + ") lacks: run without --plot, or on a runtime with java.desktop"),
+                errors);
+        assertEquals("", refused.out(), "nothing measured");
+        assertFalse(Files.exists(plot));
     }
 
     /** Without the rewrite, repeated solves of one scene would find every field already on the device. */
