@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Measure the solvers on seeded scenes (a spatially coherent pile and a random contact graph),",
             "on every available backend and against the naive, jbullet and bandwidth baselines.",
+            "Each row is printed (and appended to --csv) as it is measured; the table follows at the end.",
             "Run it on a quiet machine; ratios come from rows measured in the same run."})
 public final class BenchCommand implements Callable<Integer> {
     /** The bulk section's step: a million contacts, as the promise about bulk data is stated. */
@@ -278,23 +279,30 @@ public final class BenchCommand implements Callable<Integer> {
                 new LinkedHashSet<>(backends), sections.contains(Choices.Section.SWEEP),
                 sections.contains(Choices.Section.ITERATIVE), cores, seed,
                 minSeconds, device.device(), pileParticles);
+        PrintWriter out = spec.commandLine().getOut();
         List<Measurement> rows;
         List<LoopCost> loopCosts;
-        try (Progress bar = Progress.open("bench", 1, "", spec.commandLine().getErr())) {
+        boolean wroteRows;
+        boolean wroteLoopCosts;
+        try (Progress bar = Progress.open("bench", 1, "", spec.commandLine().getErr());
+                RowLog log = new RowLog(out, bar::clearLine, csv, csv == null ? null : loopCostFile(csv))) {
             List<String> steps = new ArrayList<>();
             Benchmark benchmark = new Benchmark(plan, step -> {
                 steps.add(step);
                 bar.maxHint(Math.max(bar.max(), steps.size()));
                 bar.stepTo(steps.size() - 1);
                 bar.setExtraMessage(step);
-            });
+            }, log);
             bar.maxHint(benchmark.steps());
             rows = benchmark.run();
             loopCosts = benchmark.loopCosts();
+            wroteRows = log.wroteRows();
+            wroteLoopCosts = log.wroteLoopCosts();
             bar.stepTo(bar.max());
         }
         List<PyramidBench.Row> pyramid = List.of();
         PyramidBench.Box2dFigure box2d = box2dMillis == null ? null : PyramidBench.Box2dFigure.given(box2dMillis);
+        Path pyramidCsv = null;
         if (sections.contains(Choices.Section.PYRAMID)) {
             Box2dBenchmark box2dProgram = box2dBenchmark == null ? null : new Box2dBenchmark(box2dBenchmark, box2dRuns);
             PyramidBench.Result result;
@@ -311,6 +319,13 @@ public final class BenchCommand implements Callable<Integer> {
                 box2d = new PyramidBench.Box2dFigure(result.box2dMillis(), "measured in this run, interleaved with "
                         + "ours (" + box2dProgram.commandLine() + ")");
             }
+            if (csv != null && !pyramid.isEmpty()) {
+                // written now, so that a later section that fails leaves it
+                pyramidCsv = sibling(csv, "-pyramid.csv");
+                try (java.io.Writer writer = java.nio.file.Files.newBufferedWriter(pyramidCsv)) {
+                    PyramidBench.writeCsv(pyramid, box2d, writer);
+                }
+            }
         }
         BulkIoBench bulk = null;
         if (sections.contains(Choices.Section.BULK)) {
@@ -319,24 +334,27 @@ public final class BenchCommand implements Callable<Integer> {
                 bulk = BulkIoBench.run(BULK_CONTACTS, cores, BULK_ROUNDS, seed);
             }
         }
-        PrintWriter out = spec.commandLine().getOut();
+        if (!rows.isEmpty()) {
+            out.println();
+        }
         BenchReport.table(rows, out);
         if (bulk != null) {
             bulk.table(out);
         }
         LoopCost.table(loopCosts, out);
         PyramidBench.table(pyramid, box2d, out);
-        if (csv != null && !pyramid.isEmpty()) {
-            Path pyramidCsv = sibling(csv, "-pyramid.csv");
-            try (java.io.Writer writer = java.nio.file.Files.newBufferedWriter(pyramidCsv)) {
-                PyramidBench.writeCsv(pyramid, box2d, writer);
-            }
+        if (pyramidCsv != null) {
             out.println("wrote " + pyramidCsv);
         }
-        if (csv != null) {
-            Path loopCsv = loopCostFile(csv);
-            BenchReport.writeCsv(rows, csv, loopCosts, loopCsv);
-            out.println("wrote " + csv + (loopCosts.isEmpty() ? "" : " and " + loopCsv));
+        List<String> written = new ArrayList<>();
+        if (wroteRows) {
+            written.add(csv.toString());
+        }
+        if (wroteLoopCosts) {
+            written.add(loopCostFile(csv).toString());
+        }
+        if (!written.isEmpty()) {
+            out.println("wrote " + String.join(" and ", written));
         }
         if (plot != null) {
             ThroughputPlot.draw(rows, plot);

@@ -1,15 +1,12 @@
 package io.contactsolver.bench;
 
-import io.contactsolver.scene.AtomicFiles;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The benchmark's outputs: a table on the console, the CSV rows. The throughput plot is
- * {@link ThroughputPlot}'s, apart, so that no chart or AWT class is loaded unless a plot is asked for.
+ * The benchmark's table on the console. The throughput plot is {@link ThroughputPlot}'s, apart, so
+ * that no chart or AWT class is loaded unless a plot is asked for.
  */
 final class BenchReport {
     private BenchReport() {
@@ -19,22 +16,35 @@ final class BenchReport {
         if (rows.isEmpty()) {
             return; // a run of other sections only
         }
+        header(out);
+        for (Measurement row : rows) {
+            line(rows, row, out);
+        }
+        out.flush();
+    }
+
+    /** The table's column heads. */
+    static void header(PrintWriter out) {
         out.printf(Locale.ROOT, "%-19s %-9s %-11s %9s %8s %3s %6s %11s %11s %8s %7s %7s  %s%n", "scene", "backend",
                 "solver", "contacts", "bodies", "thr", "iters", "ms/solve", "Mcontact/s", "GB/s", "%copy", "xnaive",
                 "note");
-        for (Measurement row : rows) {
-            Measurement copy = find(rows, row, Benchmark.BANDWIDTH, Benchmark.HOST_COPY, row.threads());
-            Measurement naive = find(rows, row, Benchmark.NAIVE, row.solver(), 1);
-            String share = copy == null || row.backend().equals(Benchmark.BANDWIDTH) || row.secondsPerSolve() == 0 ? ""
-                    : String.format(Locale.ROOT, "%.1f", 100 * row.effectiveGbPerSecond() / copy.effectiveGbPerSecond());
-            String speedup = naive == null || row.secondsPerSolve() == 0 ? ""
-                    : String.format(Locale.ROOT, "%.2f", naive.secondsPerSolve() / row.secondsPerSolve());
-            out.printf(Locale.ROOT, "%-19s %-9s %-11s %9d %8d %3d %6d %11.4f %11.2f %8.2f %7s %7s  %s%n", row.scene(),
-                    row.backend(), row.solver(), row.contacts(), row.bodies(), row.threads(), row.iterations(),
-                    row.secondsPerSolve() * 1e3, row.contactsPerSecond() / 1e6, row.effectiveGbPerSecond(), share,
-                    speedup, row.note() + deviceShares(rows, row));
-        }
-        out.flush();
+    }
+
+    /**
+     * One row of the table; its ratios to other rows (%copy, xnaive, the device's shares) are those
+     * {@code rows} allow, blank where the row they need is not among them (yet).
+     */
+    static void line(List<Measurement> rows, Measurement row, PrintWriter out) {
+        Measurement copy = find(rows, row, Benchmark.BANDWIDTH, Benchmark.HOST_COPY, row.threads());
+        Measurement naive = find(rows, row, Benchmark.NAIVE, row.solver(), 1);
+        String share = copy == null || row.backend().equals(Benchmark.BANDWIDTH) || row.secondsPerSolve() == 0 ? ""
+                : String.format(Locale.ROOT, "%.1f", 100 * row.effectiveGbPerSecond() / copy.effectiveGbPerSecond());
+        String speedup = naive == null || row.secondsPerSolve() == 0 ? ""
+                : String.format(Locale.ROOT, "%.2f", naive.secondsPerSolve() / row.secondsPerSolve());
+        out.printf(Locale.ROOT, "%-19s %-9s %-11s %9d %8d %3d %6d %11.4f %11.2f %8.2f %7s %7s  %s%n", row.scene(),
+                row.backend(), row.solver(), row.contacts(), row.bodies(), row.threads(), row.iterations(),
+                row.secondsPerSolve() * 1e3, row.contactsPerSecond() / 1e6, row.effectiveGbPerSecond(), share,
+                speedup, row.note() + deviceShares(rows, row));
     }
 
     /**
@@ -65,22 +75,5 @@ final class BenchReport {
             }
         }
         return null;
-    }
-
-    /** The rows to {@code file} and, where there are any, the iteration costs to {@code loopFile}: both or neither. */
-    static void writeCsv(List<Measurement> rows, Path file, List<LoopCost> costs, Path loopFile) throws IOException {
-        List<AtomicFiles.Output> outputs = new java.util.ArrayList<>();
-        outputs.add(AtomicFiles.Output.text(file, out -> {
-            out.write(String.join(",", Measurement.COLUMNS));
-            out.write('\n');
-            for (Measurement row : rows) {
-                out.write(row.csv());
-                out.write('\n');
-            }
-        }));
-        if (!costs.isEmpty()) {
-            outputs.add(LoopCost.csv(costs, loopFile));
-        }
-        AtomicFiles.write(outputs);
     }
 }

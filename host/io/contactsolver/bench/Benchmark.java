@@ -33,6 +33,9 @@ import org.joml.Vector3f;
  * least 20 ms, and the median batch gives the time per solve. The baselines ({@code naive},
  * {@code jbullet}, {@code bandwidth}) follow in their own blocks, so their memory can go before
  * the next size; each is checked against the module's result before it is timed.
+ *
+ * <p>Every row and iteration cost goes to the {@link Listener} as soon as it is final, so that a
+ * run that fails later keeps what it measured.
  */
 final class Benchmark {
     static final String PILE = Choices.Scene.PILE.label();
@@ -55,15 +58,38 @@ final class Benchmark {
             boolean iterative, int threads, long seed, double minSeconds, String device, int pileParticles) {
     }
 
+    /** Told each result as soon as it is final. */
+    interface Listener {
+        void row(Measurement row) throws java.io.IOException;
+
+        void loopCost(LoopCost cost) throws java.io.IOException;
+    }
+
     private final Plan plan;
     private final Consumer<String> progress;
+    private final Listener listener;
     private final List<Measurement> rows = new ArrayList<>();
     private final List<LoopCost> loopCosts = new ArrayList<>();
 
-    /** @param progress told, before each measurement, what it is (the progress bar's message) */
-    Benchmark(Plan plan, Consumer<String> progress) {
+    /**
+     * @param progress told, before each measurement, what it is (the progress bar's message)
+     * @param listener told each row and iteration cost as soon as it is measured
+     */
+    Benchmark(Plan plan, Consumer<String> progress, Listener listener) {
         this.plan = plan;
         this.progress = progress;
+        this.listener = listener;
+    }
+
+    /** A final row: kept for the tables at the end, and told to the listener now. */
+    private void emit(Measurement row) throws java.io.IOException {
+        rows.add(row);
+        listener.row(row);
+    }
+
+    private void emit(LoopCost cost) throws java.io.IOException {
+        loopCosts.add(cost);
+        listener.loopCost(cost);
     }
 
     /** How many {@link #progress} calls the plan makes: the progress bar's length. */
@@ -153,6 +179,7 @@ final class Benchmark {
         int contacts = scene.contacts().size();
         double bytes = compulsoryBytesPerContact(bodies, contacts);
 
+        List<Measurement> moduleRows = new ArrayList<>();
         List<ModuleRunner> runners = new ArrayList<>();
         if (plan.backends().contains(Choices.Backend.CPU)) {
             runners.add(new ModuleRunner(CPU, Backend.CPU, 1, scene, SolveSettings.singlePass()));
@@ -166,7 +193,7 @@ final class Benchmark {
             if (openCl != null) {
                 runners.add(openCl);
             } else {
-                rows.add(Measurement.row().scene(kind).backend(OPENCL).solver(SINGLE_PASS).contacts(contacts)
+                moduleRows.add(Measurement.row().scene(kind).backend(OPENCL).solver(SINGLE_PASS).contacts(contacts)
                         .bodies(bodies).iterations(1).bytesPerContact(bytes)
                         .note("skipped: " + ModuleRunner.openClUnavailableReason()).build());
             }
@@ -178,12 +205,15 @@ final class Benchmark {
         SolveResult reference = runners.isEmpty() ? null : runners.get(0).result();
         for (int r = 0; r < runners.size(); r++) {
             ModuleRunner runner = runners.get(r);
-            rows.add(runner.row(kind, median(seconds[r])).repeats(seconds[r].length).bytesPerContact(bytes).build());
+            moduleRows.add(runner.row(kind, median(seconds[r])).repeats(seconds[r].length).bytesPerContact(bytes)
+                    .build());
         }
         for (ModuleRunner runner : runners) {
             runner.close();
         }
-        measureModuleMemory(kind, scene, sceneBytes);
+        for (Measurement row : withModuleMemory(moduleRows, scene, sceneBytes)) {
+            emit(row);
+        }
 
         if (plan.backends().contains(Choices.Backend.NAIVE)) {
             progress.accept(kind + " " + contacts + ": naive");
@@ -191,7 +221,7 @@ final class Benchmark {
             naive.solve();
             String agreement = reference == null ? "" : agreement(reference, naive.contacts, c -> c.impulse);
             double[] times = timeAlone(naive::solve);
-            rows.add(Measurement.row().scene(kind).backend(NAIVE).solver(SINGLE_PASS).contacts(contacts)
+            emit(Measurement.row().scene(kind).backend(NAIVE).solver(SINGLE_PASS).contacts(contacts)
                     .bodies(bodies).threads(1).iterations(1).secondsPerSolve(median(times)).bytesPerContact(bytes)
                     .repeats(times.length).note(agreement).build());
         }
@@ -202,11 +232,11 @@ final class Benchmark {
                 jbullet.solve();
                 String agreement = reference == null ? "" : agreement(reference, jbullet.impulses);
                 double[] times = timeAlone(jbullet::solve);
-                rows.add(Measurement.row().scene(kind).backend(JBULLET).solver(SINGLE_PASS).contacts(contacts)
+                emit(Measurement.row().scene(kind).backend(JBULLET).solver(SINGLE_PASS).contacts(contacts)
                         .bodies(bodies).threads(1).iterations(1).secondsPerSolve(median(times))
                         .bytesPerContact(bytes).repeats(times.length).note(agreement).build());
             } else {
-                rows.add(Measurement.row().scene(kind).backend(JBULLET).solver(SINGLE_PASS).contacts(contacts)
+                emit(Measurement.row().scene(kind).backend(JBULLET).solver(SINGLE_PASS).contacts(contacts)
                         .bodies(bodies).threads(1).iterations(1).bytesPerContact(bytes)
                         .note("skipped: JBullet keeps a diagonal body-space inertia only; this scene's is full")
                         .build());
@@ -221,7 +251,7 @@ final class Benchmark {
                     double[] times = timeAlone(probe::copy);
                     // a copy of the scene's bytes, quoted per contact so the GB/s column reads alike
                     double perContact = (double) probe.bytesPerCopy() / contacts;
-                    rows.add(Measurement.row().scene(kind).backend(BANDWIDTH).solver(HOST_COPY).contacts(contacts)
+                    emit(Measurement.row().scene(kind).backend(BANDWIDTH).solver(HOST_COPY).contacts(contacts)
                             .bodies(bodies).threads(threads).secondsPerSolve(median(times))
                             .bytesPerContact(perContact).repeats(times.length)
                             .note("System.arraycopy of " + probe.bytesPerCopy() / 2 + " bytes").build());
@@ -238,20 +268,20 @@ final class Benchmark {
      * device's memory (read plus written, like a kernel's traffic). Device-profiled, as the
      * solve's split is.
      */
-    private void deviceBandwidth(String kind, int contacts, int bodies, long dataBytes) {
+    private void deviceBandwidth(String kind, int contacts, int bodies, long dataBytes) throws java.io.IOException {
         try (TransferProbe probe = TransferProbe.open(Optional.ofNullable(plan.device()), dataBytes)) {
             String note = "device '" + probe.deviceName() + "', " + probe.bytes() + " bytes";
             addProbeRow(kind, contacts, bodies, UPLOAD, probe.bytes(), probe::upload, note);
             addProbeRow(kind, contacts, bodies, READBACK, probe.bytes(), probe::readback, note);
             addProbeRow(kind, contacts, bodies, DEVICE_COPY, 2 * probe.bytes(), probe::deviceCopy, note);
         } catch (BackendUnavailableException | LinkageError | RuntimeException e) {
-            rows.add(Measurement.row().scene(kind).backend(BANDWIDTH).solver(DEVICE_COPY).contacts(contacts)
+            emit(Measurement.row().scene(kind).backend(BANDWIDTH).solver(DEVICE_COPY).contacts(contacts)
                     .bodies(bodies).note("skipped: " + e.getMessage()).build());
         }
     }
 
     private void addProbeRow(String kind, int contacts, int bodies, String what, long bytesMoved,
-            DoubleSupplier copy, String note) {
+            DoubleSupplier copy, String note) throws java.io.IOException {
         List<Double> samples = new ArrayList<>();
         double spent = 0;
         while (samples.size() < 3 || (spent < plan.minSeconds() && samples.size() < 200)) {
@@ -260,21 +290,22 @@ final class Benchmark {
             samples.add(seconds);
         }
         double[] seconds = samples.stream().mapToDouble(Double::doubleValue).toArray();
-        rows.add(Measurement.row().scene(kind).backend(BANDWIDTH).solver(what).contacts(contacts).bodies(bodies)
+        emit(Measurement.row().scene(kind).backend(BANDWIDTH).solver(what).contacts(contacts).bodies(bodies)
                 .secondsPerSolve(median(seconds)).bytesPerContact((double) bytesMoved / contacts)
                 .repeats(seconds.length).note(note).build());
     }
 
-    /** Each backend's own working memory: made alone, solved once, measured after a full collection. */
-    private void measureModuleMemory(String kind, Scene scene, long sceneBytes) throws Exception {
-        List<Measurement> moduleRows = new ArrayList<>();
-        for (Measurement row : rows) {
-            if (row.scene().equals(kind) && row.contacts() == scene.contacts().size() && !row.note().startsWith("skipped")
-                    && (row.backend().equals(CPU) || row.backend().equals(OPENCL))) {
-                moduleRows.add(row);
-            }
-        }
+    /**
+     * The module's rows of one scene with each backend's own working memory added: made alone,
+     * solved once, measured after a full collection. A skipped row is left as it is.
+     */
+    private List<Measurement> withModuleMemory(List<Measurement> moduleRows, Scene scene, long sceneBytes)
+            throws Exception {
+        List<Measurement> measured = new ArrayList<>(moduleRows);
         for (Measurement row : moduleRows) {
+            if (row.note().startsWith("skipped")) {
+                continue;
+            }
             long before = usedMemory();
             ModuleRunner runner = row.backend().equals(CPU)
                     ? new ModuleRunner(CPU, Backend.CPU, row.threads(), scene, SolveSettings.singlePass())
@@ -285,8 +316,9 @@ final class Benchmark {
             runner.solveOnce();
             long working = usedMemory() - before;
             runner.close();
-            rows.set(rows.indexOf(row), withMemory(row, sceneBytes + working));
+            measured.set(moduleRows.indexOf(row), withMemory(row, sceneBytes + working));
         }
+        return measured;
     }
 
     private static Measurement withMemory(Measurement row, long bytes) {
@@ -303,7 +335,7 @@ final class Benchmark {
             progress.accept(name + ": " + runner.label() + " to 1e-4");
             runner.warmUp(SolveSettings.iterative(50));
             double[] times = timeAlone(runner::solveOnce, 1);
-            rows.add(runner.row(name, median(times)).repeats(times.length).build());
+            emit(runner.row(name, median(times)).repeats(times.length).build());
             runner.close();
         }
     }
@@ -373,7 +405,7 @@ final class Benchmark {
                             + "of 0 within " + longIterations + " iterations: no iterations to time");
                 }
                 // the fastest batch: the same work every time, so anything slower is the machine's noise
-                loopCosts.add(new LoopCost(
+                emit(new LoopCost(
                         new LoopCost.Subject(scene.name(), friction, runners.get(k).backendLabel(), threads.get(k / 2),
                                 variant.contacts().size()),
                         new LoopCost.TimedSolve(shortIterations, Arrays.stream(seconds[k]).min().orElse(0)),
@@ -416,6 +448,7 @@ final class Benchmark {
 
     /** CPU on all threads and OpenCL, where present. */
     private List<ModuleRunner> moduleRunners(Scene scene, SolveSettings settings) {
+        List<Measurement> moduleRows = new ArrayList<>();
         List<ModuleRunner> runners = new ArrayList<>();
         if (plan.backends().contains(Choices.Backend.CPU)) {
             runners.add(new ModuleRunner(CPU, Backend.CPU, plan.threads(), scene, settings));
