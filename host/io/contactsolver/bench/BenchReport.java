@@ -25,9 +25,9 @@ final class BenchReport {
 
     /** The table's column heads. */
     static void header(PrintWriter out) {
-        out.printf(Locale.ROOT, "%-19s %-9s %-11s %9s %8s %3s %6s %11s %11s %8s %7s %7s  %s%n", "scene", "backend",
-                "solver", "contacts", "bodies", "thr", "iters", "ms/solve", "Mcontact/s", "GB/s", "%copy", "xnaive",
-                "note");
+        out.printf(Locale.ROOT, "%-19s %-9s %-11s %9s %8s %3s %6s %11s %11s %8s %7s %7s %9s %9s  %s%n", "scene",
+                "backend", "solver", "contacts", "bodies", "thr", "iters", "ms/solve", "Mcontact/s", "GB/s", "%copy",
+                "xnaive", "host ms", "host ns/c", "note");
     }
 
     /**
@@ -41,10 +41,14 @@ final class BenchReport {
                 : String.format(Locale.ROOT, "%.1f", 100 * row.effectiveGbPerSecond() / copy.effectiveGbPerSecond());
         String speedup = naive == null || row.secondsPerSolve() == 0 ? ""
                 : String.format(Locale.ROOT, "%.2f", naive.secondsPerSolve() / row.secondsPerSolve());
-        out.printf(Locale.ROOT, "%-19s %-9s %-11s %9d %8d %3d %6d %11.4f %11.2f %8.2f %7s %7s  %s%n", row.scene(),
-                row.backend(), row.solver(), row.contacts(), row.bodies(), row.threads(), row.iterations(),
-                row.secondsPerSolve() * 1e3, row.contactsPerSecond() / 1e6, row.effectiveGbPerSecond(), share,
-                speedup, row.note() + deviceShares(rows, row));
+        boolean host = row.hostSeconds() > 0;
+        out.printf(Locale.ROOT, "%-19s %-9s %-11s %9d %8d %3d %6d %11.4f %11.2f %8.2f %7s %7s %9s %9s  %s%n",
+                row.scene(), row.backend(), row.solver(), row.contacts(), row.bodies(), row.threads(),
+                row.iterations(), row.secondsPerSolve() * 1e3, row.contactsPerSecond() / 1e6,
+                row.effectiveGbPerSecond(), share, speedup,
+                host ? String.format(Locale.ROOT, "%.3f", row.hostSeconds() * 1e3) : "-",
+                host ? String.format(Locale.ROOT, "%.1f", row.hostNanosPerContact()) : "-",
+                row.note() + deviceShares(rows, row));
     }
 
     /**

@@ -334,7 +334,7 @@ final class Benchmark {
         for (ModuleRunner runner : moduleRunners(scene, settings)) {
             progress.accept(name + ": " + runner.label() + " to 1e-4");
             runner.warmUp(SolveSettings.iterative(50));
-            double[] times = timeAlone(runner::solveOnce, 1);
+            double[] times = timeAlone(runner, 1);
             emit(runner.row(name, median(times)).repeats(times.length).build());
             runner.close();
         }
@@ -464,9 +464,18 @@ final class Benchmark {
 
     // ---- timing ---------------------------------------------------------------------------------
 
+    /** What a batch repeats; told where each timed batch starts and ends, as a runner that keeps figures a batch is. */
     @FunctionalInterface
     interface Work {
         void run() throws Exception;
+
+        /** A timed batch starts. */
+        default void startBatch() {
+        }
+
+        /** The timed batch started last ends, after {@code runs} runs. */
+        default void endBatch(int runs) {
+        }
     }
 
     /** Times the runners in turn, batch by batch, until each has run long enough. */
@@ -491,11 +500,13 @@ final class Benchmark {
                     continue;
                 }
                 done = false;
+                runners.get(r).startBatch();
                 long start = System.nanoTime();
                 for (int k = 0; k < perBatch[r]; k++) {
                     runners.get(r).solveOnce();
                 }
                 long elapsed = System.nanoTime() - start;
+                runners.get(r).endBatch(perBatch[r]);
                 spent[r] += elapsed;
                 samples.get(r).add(elapsed / 1e9 / perBatch[r]);
             }
@@ -521,11 +532,13 @@ final class Benchmark {
         List<Double> samples = new ArrayList<>();
         long spent = 0;
         while (samples.size() < minSamples || (spent < budget && samples.size() < 200)) {
+            work.startBatch();
             long start = System.nanoTime();
             for (int k = 0; k < perBatch; k++) {
                 work.run();
             }
             long elapsed = System.nanoTime() - start;
+            work.endBatch(perBatch);
             spent += elapsed;
             samples.add(elapsed / 1e9 / perBatch);
         }

@@ -5,12 +5,15 @@ import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
+import io.contactsolver.SolverKind;
 import io.contactsolver.layout.SolvePhase;
 import io.contactsolver.scene.Scene;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /** One of the module's backends, timed on one scene with one setting. */
-final class ModuleRunner implements AutoCloseable {
+final class ModuleRunner implements Benchmark.Work, AutoCloseable {
     private static String unavailable = "";
     private final String name;
     private final int threads;
@@ -23,6 +26,11 @@ final class ModuleRunner implements AutoCloseable {
     private SolveResult previous = new SolveResult();
     private final long[] phaseNanos = new long[SolvePhase.values().length];
     private int solves;
+    /** The host's nanoseconds ({@link #hostSeconds}) over the solves since {@link #forgetPhases}. */
+    private long hostNanos;
+    private long hostNanosAtBatchStart;
+    /** The host's seconds a solve, per timed batch ({@link #startBatch}, {@link #endBatch}). */
+    private final List<Double> batchHostSeconds = new ArrayList<>();
 
     ModuleRunner(String name, Backend backend, int threads, Scene scene, SolveSettings settings) {
         this(name, ContactSolver.create(SolverConfig.defaults().withBackend(backend).withThreads(threads)), threads,
@@ -105,8 +113,27 @@ final class ModuleRunner implements AutoCloseable {
         solver.solve(scene.bodies(), scene.contacts(), settings, result);
         for (SolvePhase phase : SolvePhase.values()) {
             phaseNanos[phase.ordinal()] += result.phaseNanos(phase);
+            hostNanos += phase.isDeviceTime() ? 0 : result.phaseNanos(phase);
         }
         solves++;
+    }
+
+    /** Runs {@link #solveOnce}: a batch of {@link Benchmark} repeats it. */
+    @Override
+    public void run() {
+        solveOnce();
+    }
+
+    /** A timed batch of solves starts. */
+    @Override
+    public void startBatch() {
+        hostNanosAtBatchStart = hostNanos;
+    }
+
+    /** The timed batch started last ends after {@code batchSolves} solves: its host time a solve is kept. */
+    @Override
+    public void endBatch(int batchSolves) {
+        batchHostSeconds.add((hostNanos - hostNanosAtBatchStart) / 1e9 / batchSolves);
     }
 
     SolveResult result() {
@@ -117,6 +144,8 @@ final class ModuleRunner implements AutoCloseable {
     void forgetPhases() {
         Arrays.fill(phaseNanos, 0);
         solves = 0;
+        hostNanos = 0;
+        batchHostSeconds.clear();
     }
 
     /** A few solves with other settings, so the JIT has compiled the solver before the timed run. */
@@ -140,7 +169,7 @@ final class ModuleRunner implements AutoCloseable {
         }
         boolean device = name.equals(Benchmark.OPENCL);
         String note = device ? solver.description() : "";
-        if (settings.kind() == io.contactsolver.SolverKind.ITERATIVE) {
+        if (settings.kind() == SolverKind.ITERATIVE) {
             int iterations = Math.max(1, result.iterations());
             int contacts = Math.max(1, scene.contacts().size());
             double perIteration = secondsPerSolve / iterations;
@@ -160,7 +189,20 @@ final class ModuleRunner implements AutoCloseable {
                 .uploadSeconds(device ? mean(SolvePhase.UPLOAD) : 0)
                 .kernelSeconds(device ? mean(SolvePhase.KERNELS) : 0)
                 .readbackSeconds(device ? mean(SolvePhase.READBACK) : 0).colourSeconds(mean(SolvePhase.COLOUR))
-                .note(note);
+                .hostSeconds(hostSeconds()).note(note);
+    }
+
+    /**
+     * The host's time a call, its waits for a device left out: the sum of the phases the host's
+     * clock times ({@link SolvePhase#isDeviceTime} false), a call, over the calls since
+     * {@link #forgetPhases}; the median over the timed batches, as the row's time is, where there
+     * were batches, else the mean.
+     */
+    double hostSeconds() {
+        if (!batchHostSeconds.isEmpty()) {
+            return Benchmark.median(batchHostSeconds.stream().mapToDouble(Double::doubleValue).toArray());
+        }
+        return solves == 0 ? 0 : hostNanos / 1e9 / solves;
     }
 
     private double mean(SolvePhase phase) {

@@ -43,7 +43,7 @@ class BenchCommandTest {
         List<String> header = Arrays.asList(lines.get(0).split(","));
         for (String required : List.of("backend", "solver", "contacts", "bodies", "threads", "seconds_per_solve",
                 "contacts_per_second", "bytes_per_contact", "effective_gb_per_s", "packing_s", "upload_s", "kernel_s",
-                "readback_s")) {
+                "readback_s", "host_s", "host_ns_per_contact")) {
             assertTrue(header.contains(required), "column " + required + " in " + header);
         }
         List<List<String>> rows = lines.subList(1, lines.size()).stream().map(l -> Arrays.asList(l.split(",", -1)))
@@ -62,6 +62,15 @@ class BenchCommandTest {
             int contacts = Integer.parseInt(row.get(header.indexOf("contacts")));
             assertTrue(seconds > 0, "a measured time: " + row);
             assertEquals(contacts / seconds, rate, rate * 1e-4, "contacts per second is contacts over time");
+            double host = Double.parseDouble(row.get(header.indexOf("host_s")));
+            double hostPerContact = Double.parseDouble(row.get(header.indexOf("host_ns_per_contact")));
+            if (row.get(header.indexOf("backend")).equals("cpu")) {
+                // each batch's host time is within its wall time, so their medians are in that order too
+                assertTrue(host > 0 && host <= seconds * (1 + 1e-5), "the host's time, within the solve's: " + row);
+                assertEquals(host * 1e9 / contacts, hostPerContact, hostPerContact * 1e-4, "host ns a contact");
+            } else {
+                assertEquals(0.0, host, "a baseline is no solve of the module: " + row);
+            }
         }
         assertTrue(rows.stream().anyMatch(r -> r.get(0).equals("stack10") && r.get(2).equals("iterative")
                 && Integer.parseInt(r.get(6)) > 10), "iterations of the stack to 1e-4 are reported");
@@ -91,6 +100,20 @@ class BenchCommandTest {
             assertTrue(Double.parseDouble(row.get(header.indexOf("effective_gb_per_s"))) > 0, "measured: " + row);
         }
         assertTrue(run.out().contains("of device copy") && run.out().contains("of upload"), run.out());
+
+        // the single pass on the device, with the host's share of it
+        for (String solver : List.of("single-pass")) {
+            List<String> row = lines.stream().skip(1).map(l -> Arrays.asList(l.split(",", -1)))
+                    .filter(r -> r.get(header.indexOf("backend")).equals("opencl")
+                            && r.get(header.indexOf("solver")).equals(solver)).findFirst().orElseThrow();
+            double seconds = Double.parseDouble(row.get(header.indexOf("seconds_per_solve")));
+            double host = Double.parseDouble(row.get(header.indexOf("host_s")));
+            double contacts = Double.parseDouble(row.get(header.indexOf("contacts")));
+            assertTrue(Double.parseDouble(row.get(header.indexOf("kernel_s"))) > 0, "the device's time: " + row);
+            assertTrue(host > 0 && host <= seconds * (1 + 1e-5), "the host's time, within the solve's: " + row);
+            assertEquals(host * 1e9 / contacts, Double.parseDouble(row.get(header.indexOf("host_ns_per_contact"))),
+                    host * 1e9 / contacts * 1e-4, "host ns a contact: " + row);
+        }
     }
 
     /**
