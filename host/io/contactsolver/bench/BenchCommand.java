@@ -57,11 +57,18 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Rows to measure (default: ${DEFAULT-VALUE}).")
     List<Choices.Backend> backends;
 
-    @Option(names = "--sections", split = ",", paramLabel = "sweep,iterative,pyramid,bulk", defaultValue = "sweep,iterative",
-            converter = Choices.Section.Converter.class, description = "sweep: single pass at every size; iterative: convergence and cost per iteration; "
+    @Option(names = "--sections", split = ",", paramLabel = "sweep,iterative,step,pyramid,bulk",
+            defaultValue = "sweep,iterative,step", converter = Choices.Section.Converter.class,
+            description = "sweep: single pass at every size; iterative: convergence and cost per iteration; "
+                    + "step: the soft step (ContactSolver.step) on the pile at every size up to --step-max; "
                     + "pyramid: Box2D's large_pyramid rebuilt, stepped frame by frame; bulk: a 1,000,000-contact step's "
                     + "data through the bulk API beside one solve iteration (default: ${DEFAULT-VALUE}).")
     List<Choices.Section> sections;
+
+    @Option(names = "--step-max", defaultValue = "1000000", paramLabel = "N",
+            description = "step: the largest --contacts count the soft step runs at (default: ${DEFAULT-VALUE}; "
+                    + "10000000 adds the 10,000,000-contact pile, minutes a backend).")
+    int stepMax;
 
     @Option(names = "--pyramid-base", defaultValue = "100", paramLabel = "N",
             description = "pyramid: boxes in the bottom row, 1 to 2000 (default: ${DEFAULT-VALUE}: 5,050 boxes).")
@@ -204,6 +211,10 @@ public final class BenchCommand implements Callable<Integer> {
                         + "that many), got " + count);
             }
         }
+        if (sections.contains(Choices.Section.STEP) && contacts.stream().noneMatch(count -> count <= stepMax)) {
+            throw refused("--step-max " + stepMax + " is below every --contacts count: the step section would measure "
+                    + "nothing");
+        }
         if (pileParticles < 2) {
             throw refused("--pile-particles must be at least 2, got " + pileParticles);
         }
@@ -273,12 +284,17 @@ public final class BenchCommand implements Callable<Integer> {
         return new ParameterException(spec.commandLine(), message);
     }
 
+    /** What the options ask {@link Benchmark} to measure, on {@code cores} CPU threads. */
+    Benchmark.Plan plan(int cores) {
+        return new Benchmark.Plan(List.copyOf(contacts), new LinkedHashSet<>(scenes), new LinkedHashSet<>(backends),
+                sections.contains(Choices.Section.SWEEP), sections.contains(Choices.Section.ITERATIVE),
+                sections.contains(Choices.Section.STEP), stepMax, cores, seed, minSeconds, device.device(),
+                pileParticles);
+    }
+
     private int measure() throws Exception {
         int cores = device.threads() != null ? device.threads() : Runtime.getRuntime().availableProcessors();
-        Benchmark.Plan plan = new Benchmark.Plan(List.copyOf(contacts), new LinkedHashSet<>(scenes),
-                new LinkedHashSet<>(backends), sections.contains(Choices.Section.SWEEP),
-                sections.contains(Choices.Section.ITERATIVE), cores, seed,
-                minSeconds, device.device(), pileParticles);
+        Benchmark.Plan plan = plan(cores);
         PrintWriter out = spec.commandLine().getOut();
         List<Measurement> rows;
         List<LoopCost> loopCosts;

@@ -37,15 +37,16 @@ final class BenchReport {
     static void line(List<Measurement> rows, Measurement row, PrintWriter out) {
         Measurement copy = find(rows, row, Benchmark.BANDWIDTH, Benchmark.HOST_COPY, row.threads());
         Measurement naive = find(rows, row, Benchmark.NAIVE, row.solver(), 1);
-        String share = copy == null || row.backend().equals(Benchmark.BANDWIDTH) || row.secondsPerSolve() == 0 ? ""
+        boolean traffic = row.bytesPerContact() > 0 && row.secondsPerSolve() > 0;
+        String share = copy == null || row.backend().equals(Benchmark.BANDWIDTH) || !traffic ? ""
                 : String.format(Locale.ROOT, "%.1f", 100 * row.effectiveGbPerSecond() / copy.effectiveGbPerSecond());
         String speedup = naive == null || row.secondsPerSolve() == 0 ? ""
                 : String.format(Locale.ROOT, "%.2f", naive.secondsPerSolve() / row.secondsPerSolve());
+        String gb = traffic ? String.format(Locale.ROOT, "%.2f", row.effectiveGbPerSecond()) : "-";
         boolean host = row.hostSeconds() > 0;
-        out.printf(Locale.ROOT, "%-19s %-9s %-11s %9d %8d %3d %6d %11.4f %11.2f %8.2f %7s %7s %9s %9s  %s%n",
+        out.printf(Locale.ROOT, "%-19s %-9s %-11s %9d %8d %3d %6d %11.4f %11.2f %8s %7s %7s %9s %9s  %s%n",
                 row.scene(), row.backend(), row.solver(), row.contacts(), row.bodies(), row.threads(),
-                row.iterations(), row.secondsPerSolve() * 1e3, row.contactsPerSecond() / 1e6,
-                row.effectiveGbPerSecond(), share, speedup,
+                row.iterations(), row.secondsPerSolve() * 1e3, row.contactsPerSecond() / 1e6, gb, share, speedup,
                 host ? String.format(Locale.ROOT, "%.3f", row.hostSeconds() * 1e3) : "-",
                 host ? String.format(Locale.ROOT, "%.1f", row.hostNanosPerContact()) : "-",
                 row.note() + deviceShares(rows, row));
@@ -59,8 +60,8 @@ final class BenchReport {
     private static String deviceShares(List<Measurement> rows, Measurement row) {
         Measurement deviceCopy = find(rows, row, Benchmark.BANDWIDTH, Benchmark.DEVICE_COPY, 0);
         Measurement upload = find(rows, row, Benchmark.BANDWIDTH, Benchmark.UPLOAD, 0);
-        if (!row.backend().equals(Benchmark.OPENCL) || row.kernelSeconds() <= 0 || deviceCopy == null
-                || upload == null) {
+        if (!row.backend().equals(Benchmark.OPENCL) || row.kernelSeconds() <= 0 || row.bytesPerContact() <= 0
+                || deviceCopy == null || upload == null) {
             return "";
         }
         double kernelGbPerSecond = row.bytesPerContact() * row.contacts() / row.kernelSeconds() / 1e9;

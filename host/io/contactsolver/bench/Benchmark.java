@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
 
@@ -33,6 +34,10 @@ import org.joml.Vector3f;
  * least 20 ms, and the median batch gives the time per solve. The baselines ({@code naive},
  * {@code jbullet}, {@code bandwidth}) follow in their own blocks, so their memory can go before
  * the next size; each is checked against the module's result before it is timed.
+ *
+ * <p>The step section times {@code ContactSolver.step} with {@code SolveSettings.softStep()} on the
+ * pile at each size up to {@link Plan#stepMaxContacts}, the module's backends round-robin as in the
+ * sweep.
  *
  * <p>Every row and iteration cost goes to the {@link Listener} as soon as it is final, so that a
  * run that fails later keeps what it measured.
@@ -47,15 +52,26 @@ final class Benchmark {
     static final String BANDWIDTH = Choices.Backend.BANDWIDTH.label();
     static final String SINGLE_PASS = "single-pass";
     static final String ITERATIVE = "iterative";
+    static final String SOFT_STEP = io.contactsolver.SolverKind.SOFT_STEP.label();
     static final String HOST_COPY = "copy";
     static final String UPLOAD = "upload";
     static final String READBACK = "readback";
     static final String DEVICE_COPY = "device-copy";
     static final long BATCH_NANOS = 20_000_000L;
 
-    /** What to measure. */
+    /**
+     * What to measure.
+     *
+     * @param step whether to time the soft step on the pile
+     * @param stepMaxContacts the largest of {@code contactCounts} the step section runs at
+     */
     record Plan(List<Integer> contactCounts, Set<Choices.Scene> scenes, Set<Choices.Backend> backends, boolean sweep,
-            boolean iterative, int threads, long seed, double minSeconds, String device, int pileParticles) {
+            boolean iterative, boolean step, int stepMaxContacts, int threads, long seed, double minSeconds,
+            String device, int pileParticles) {
+        /** The sizes the step section runs at. */
+        List<Integer> stepContactCounts() {
+            return step ? contactCounts.stream().filter(c -> c <= stepMaxContacts).toList() : List.of();
+        }
     }
 
     /** Told each result as soon as it is final. */
@@ -97,7 +113,10 @@ final class Benchmark {
         int perSize = plan.backends().size() + 1;
         int sweep = plan.sweep() ? plan.contactCounts().size() * plan.scenes().size() * perSize : 0;
         long costed = plan.contactCounts().stream().filter(c -> c <= 1_000_000).count();
-        return sweep + (plan.iterative() ? 4 + 3 * (int) costed + 3 : 0);
+        int moduleBackends = (plan.backends().contains(Choices.Backend.CPU) ? 2 : 0)
+                + (plan.backends().contains(Choices.Backend.OPENCL) ? 1 : 0);
+        int step = plan.stepContactCounts().size() * (1 + moduleBackends);
+        return sweep + (plan.iterative() ? 4 + 3 * (int) costed + 3 : 0) + step;
     }
 
     /** The loop-cost rows of the last {@link #run}. */
@@ -128,6 +147,9 @@ final class Benchmark {
                     io.contactsolver.demo.DemoCommand.DEFAULT_FRICTION,
                     io.contactsolver.demo.DemoCommand.DEFAULT_ROLLING_RESISTANCE));
         }
+        for (int contacts : plan.stepContactCounts()) {
+            step(contacts);
+        }
         return rows;
     }
 
@@ -137,6 +159,7 @@ final class Benchmark {
      * otherwise the OpenCL path would skip the fields it already holds and time no uploads.
      */
     static void rewriteInputs(BodyBatch bodies, ContactBatch contacts) {
+        rewriteContacts(contacts);
         if (bodies.size() > 0) {
             bodies.setPosition(0, bodies.getPosition(0, new Vector3f()))
                     .setOrientation(0, bodies.getOrientation(0, new Quaternionf()))
@@ -147,6 +170,10 @@ final class Benchmark {
                             bodies.get(BodyField.INV_IZZ, 0), bodies.get(BodyField.INV_IXY, 0),
                             bodies.get(BodyField.INV_IXZ, 0), bodies.get(BodyField.INV_IYZ, 0));
         }
+    }
+
+    /** The contacts' half of {@link #rewriteInputs}: what a simulation's new contact list sends each step. */
+    static void rewriteContacts(ContactBatch contacts) {
         if (contacts.size() > 0) {
             contacts.setBodies(0, contacts.bodyA(0), contacts.bodyB(0));
             for (ContactField field : ContactField.values()) {
@@ -180,24 +207,9 @@ final class Benchmark {
         double bytes = compulsoryBytesPerContact(bodies, contacts);
 
         List<Measurement> moduleRows = new ArrayList<>();
-        List<ModuleRunner> runners = new ArrayList<>();
-        if (plan.backends().contains(Choices.Backend.CPU)) {
-            runners.add(new ModuleRunner(CPU, Backend.CPU, 1, scene, SolveSettings.singlePass()));
-            if (plan.threads() > 1) {
-                runners.add(new ModuleRunner(CPU, Backend.CPU, plan.threads(), scene, SolveSettings.singlePass()));
-            }
-        }
-        if (plan.backends().contains(Choices.Backend.OPENCL)) {
-            ModuleRunner openCl = ModuleRunner.openClOrNull(scene, SolveSettings.singlePass(), plan.device(),
-                    plan.threads());
-            if (openCl != null) {
-                runners.add(openCl);
-            } else {
-                moduleRows.add(Measurement.row().scene(kind).backend(OPENCL).solver(SINGLE_PASS).contacts(contacts)
-                        .bodies(bodies).iterations(1).bytesPerContact(bytes)
-                        .note("skipped: " + ModuleRunner.openClUnavailableReason()).build());
-            }
-        }
+        List<ModuleRunner> runners = moduleRunnersAtEachThreadCount(() -> scene, SolveSettings.singlePass(),
+                Measurement.row().scene(kind).backend(OPENCL).solver(SINGLE_PASS).contacts(contacts).bodies(bodies)
+                        .iterations(1).bytesPerContact(bytes), moduleRows);
         for (ModuleRunner runner : runners) {
             progress.accept(kind + " " + contacts + ": " + runner.label());
         }
@@ -446,9 +458,66 @@ final class Benchmark {
     /** Steps of the main job before its scene is taken: all 4,000 spheres are in after about 1,150. */
     static final int MAIN_JOB_STEPS = 1_400;
 
+    /**
+     * CPU on one thread and on all, and OpenCL, as the plan's backends ask. Where OpenCL is asked for
+     * but cannot be used, {@code skipped} (the row's figures so far) goes to {@code rows} with the
+     * reason as its note.
+     */
+    private List<ModuleRunner> moduleRunnersAtEachThreadCount(Supplier<Scene> scene, SolveSettings settings,
+            Measurement.Builder skipped, List<Measurement> rows) {
+        List<ModuleRunner> runners = new ArrayList<>();
+        if (plan.backends().contains(Choices.Backend.CPU)) {
+            runners.add(new ModuleRunner(CPU, Backend.CPU, 1, scene.get(), settings));
+            if (plan.threads() > 1) {
+                runners.add(new ModuleRunner(CPU, Backend.CPU, plan.threads(), scene.get(), settings));
+            }
+        }
+        if (plan.backends().contains(Choices.Backend.OPENCL)) {
+            ModuleRunner openCl = ModuleRunner.openClOrNull(scene.get(), settings, plan.device(), plan.threads());
+            if (openCl != null) {
+                runners.add(openCl);
+            } else {
+                rows.add(skipped.note("skipped: " + ModuleRunner.openClUnavailableReason()).build());
+            }
+        }
+        return runners;
+    }
+
+    // ---- the soft step --------------------------------------------------------------------------
+
+    /**
+     * {@code ContactSolver.step} with {@code SolveSettings.softStep()} on the pile of about
+     * {@code requestedContacts} contacts, on each of the module's backends, timed round-robin as the
+     * sweep is. Each backend steps its own copy of the scene, so all start from the same bodies and
+     * none sees another's; the contacts are held as generated (there is no collision detection).
+     */
+    private void step(int requestedContacts) throws Exception {
+        progress.accept(PILE + " " + requestedContacts + ": generating, soft step");
+        SolveSettings settings = SolveSettings.softStep();
+        Scene template = scene(PILE, plan.seed(), requestedContacts);
+        int contacts = template.contacts().size();
+        int bodies = template.bodies().size();
+        List<Measurement> stepRows = new ArrayList<>();
+        List<ModuleRunner> runners = moduleRunnersAtEachThreadCount(
+                () -> new Scene(Batches.copyOf(template.bodies()), template.bodyIds(),
+                        Batches.copyOf(template.contacts())), settings,
+                Measurement.row().scene(PILE).backend(OPENCL).solver(SOFT_STEP).contacts(contacts).bodies(bodies),
+                stepRows);
+        for (ModuleRunner runner : runners) {
+            progress.accept(PILE + " " + contacts + ": " + runner.label() + ", soft step");
+        }
+        double[][] seconds = timeRoundRobin(runners);
+        for (int r = 0; r < runners.size(); r++) {
+            stepRows.add(runners.get(r).row(PILE, median(seconds[r])).repeats(seconds[r].length).build());
+            runners.get(r).close();
+        }
+        for (Measurement row : stepRows) {
+            emit(row);
+        }
+    }
+
     /** CPU on all threads and OpenCL, where present. */
     private List<ModuleRunner> moduleRunners(Scene scene, SolveSettings settings) {
-        List<Measurement> moduleRows = new ArrayList<>();
         List<ModuleRunner> runners = new ArrayList<>();
         if (plan.backends().contains(Choices.Backend.CPU)) {
             runners.add(new ModuleRunner(CPU, Backend.CPU, plan.threads(), scene, settings));

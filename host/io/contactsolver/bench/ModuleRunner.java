@@ -11,9 +11,20 @@ import io.contactsolver.scene.Scene;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.joml.Vector3f;
+import org.joml.Vector3fc;
 
-/** One of the module's backends, timed on one scene with one setting. */
+/**
+ * One of the module's backends, timed on one scene with one setting: a solve
+ * ({@code ContactSolver.solve}), or, with soft-step settings, a step ({@code ContactSolver.step}
+ * with {@link #STEP_GRAVITY} and {@link #STEP_TIME}), each warm-started from the one before, its
+ * bodies carried on from step to step.
+ */
 final class ModuleRunner implements Benchmark.Work, AutoCloseable {
+    /** The step rows' gravity, as the pyramid's: 10 m/s^2 down y, the pile's up. */
+    static final Vector3fc STEP_GRAVITY = new Vector3f(0.0f, PyramidBench.GRAVITY, 0.0f);
+    /** The step rows' time step: a frame at 60 Hz, as the pyramid's. */
+    static final float STEP_TIME = PyramidBench.FRAME;
     private static String unavailable = "";
     private final String name;
     private final int threads;
@@ -105,12 +116,23 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
         return name + (name.equals(Benchmark.CPU) ? " x" + threads : "");
     }
 
+    /**
+     * One solve or step. Before a solve every input is written back (it sends all its inputs to a
+     * device, as a simulation step does); before a step only the contacts are, as a simulation's
+     * collision detection makes them anew, while the bodies stay on the device from the step before.
+     */
     void solveOnce() {
         SolveResult swap = previous;
         previous = result;
         result = swap;
-        Benchmark.rewriteInputs(scene.bodies(), scene.contacts());
-        solver.solve(scene.bodies(), scene.contacts(), settings, result);
+        if (settings.kind() == SolverKind.SOFT_STEP) {
+            Benchmark.rewriteContacts(scene.contacts());
+            solver.step(scene.bodies(), scene.contacts(), settings, STEP_GRAVITY, STEP_TIME,
+                    previous.contactCount() == scene.contacts().size() ? previous : null, result);
+        } else {
+            Benchmark.rewriteInputs(scene.bodies(), scene.contacts());
+            solver.solve(scene.bodies(), scene.contacts(), settings, result);
+        }
         for (SolvePhase phase : SolvePhase.values()) {
             phaseNanos[phase.ordinal()] += result.phaseNanos(phase);
             hostNanos += phase.isDeviceTime() ? 0 : result.phaseNanos(phase);
@@ -169,7 +191,11 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
         }
         boolean device = name.equals(Benchmark.OPENCL);
         String note = device ? solver.description() : "";
-        if (settings.kind() == SolverKind.ITERATIVE) {
+        if (settings.kind() == SolverKind.SOFT_STEP) {
+            note = String.format(java.util.Locale.ROOT, "%d substeps x (%d soft + %d relax), residual %.3g%s",
+                    settings.substeps(), settings.iterations(), settings.relaxIterations(), result.residual(),
+                    note.isEmpty() ? "" : "; " + note);
+        } else if (settings.kind() == SolverKind.ITERATIVE) {
             int iterations = Math.max(1, result.iterations());
             int contacts = Math.max(1, scene.contacts().size());
             double perIteration = secondsPerSolve / iterations;

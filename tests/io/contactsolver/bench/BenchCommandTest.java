@@ -24,6 +24,7 @@ import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** The bench command's outputs, on a run small enough for a test (its figures are not asserted). */
 class BenchCommandTest {
@@ -51,8 +52,11 @@ class BenchCommandTest {
         Set<String> backends = rows.stream().map(r -> r.get(header.indexOf("backend"))).collect(Collectors.toSet());
         assertEquals(Set.of("cpu", "naive", "jbullet", "bandwidth"), backends);
         int threads = Runtime.getRuntime().availableProcessors();
-        long pileCpuRows = rows.stream().filter(r -> r.get(0).equals("pile") && r.get(1).equals("cpu")).count();
-        assertEquals(threads > 1 ? 4 : 2, pileCpuRows, "one thread and all cores, at each of two sizes");
+        for (String solver : List.of("single-pass", "soft-step")) {
+            long pileCpuRows = rows.stream().filter(r -> r.get(0).equals("pile") && r.get(1).equals("cpu")
+                    && r.get(2).equals(solver)).count();
+            assertEquals(threads > 1 ? 4 : 2, pileCpuRows, solver + ": one thread and all cores, at each of two sizes");
+        }
         for (List<String> row : rows) {
             if (row.get(header.indexOf("note")).startsWith("skipped")) {
                 continue;
@@ -88,7 +92,7 @@ class BenchCommandTest {
         OpenClTestAccess.requireDevice();
         Path csv = dir.resolve("device.csv");
         Run run = Cli.inProcess("bench", "--contacts", "2000", "--scenes", "pile", "--min-time", "0.01",
-                "--backends", "opencl,bandwidth", "--sections", "sweep", "--csv", csv.toString());
+                "--backends", "opencl,bandwidth", "--sections", "sweep,step", "--csv", csv.toString());
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
 
         List<String> lines = Files.readAllLines(csv);
@@ -101,8 +105,8 @@ class BenchCommandTest {
         }
         assertTrue(run.out().contains("of device copy") && run.out().contains("of upload"), run.out());
 
-        // the single pass on the device, with the host's share of it
-        for (String solver : List.of("single-pass")) {
+        // the single pass and the soft step on the device, each with the host's share of it
+        for (String solver : List.of("single-pass", "soft-step")) {
             List<String> row = lines.stream().skip(1).map(l -> Arrays.asList(l.split(",", -1)))
                     .filter(r -> r.get(header.indexOf("backend")).equals("opencl")
                             && r.get(header.indexOf("solver")).equals(solver)).findFirst().orElseThrow();
@@ -128,9 +132,9 @@ class BenchCommandTest {
                 "-D" + BenchCommand.CHILD_PROPERTY + "=true");
         Path csv = dir.resolve("plain.csv");
         Run run = Cli.child(withoutDesktop, Map.of(), "bench", "--contacts", "200", "--min-time", "0.01",
-                "--backends", "cpu,naive,jbullet,bandwidth", "--sections", "sweep", "--csv", csv.toString());
+                "--backends", "cpu,naive,jbullet,bandwidth", "--sections", "sweep,step", "--csv", csv.toString());
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
-        assertTrue(run.out().contains("xnaive"), run.out());
+        assertTrue(run.out().contains("soft-step") && run.out().contains("xnaive"), run.out());
         assertTrue(Files.readAllLines(csv).size() > 1, "rows written");
 
         Path plot = dir.resolve("plot.png");
@@ -157,6 +161,30 @@ class BenchCommandTest {
             assertTrue(unchanged < first, "the device keeps fields it holds: " + unchanged + " < " + first);
             assertEquals(first, rewritten, "after the rewrite everything goes up again");
         }
+    }
+
+    /**
+     * One default run gives the single pass, the iterative solver and the soft step; the soft step
+     * at each --contacts count up to --step-max, so the default leaves the 10,000,000-contact pile
+     * out and the option brings it in; a --step-max below every count is refused.
+     */
+    @Test
+    void theSoftStepRunsAtEachContactCountUpToStepMax() {
+        BenchCommand defaults = new BenchCommand();
+        new CommandLine(defaults).parseArgs();
+        Benchmark.Plan plan = defaults.plan(2);
+        assertTrue(plan.sweep() && plan.iterative() && plan.step(), "the default sections");
+        assertTrue(plan.contactCounts().contains(10_000_000), "the sweep still goes to 10,000,000");
+        assertEquals(List.of(1000, 10_000, 100_000, 1_000_000), plan.stepContactCounts());
+
+        BenchCommand large = new BenchCommand();
+        new CommandLine(large).parseArgs("--contacts", "100000,1000000,10000000", "--step-max", "10000000");
+        assertEquals(List.of(100_000, 1_000_000, 10_000_000), large.plan(2).stepContactCounts());
+
+        Run refused = Cli.inProcess("bench", "--contacts", "1000,2000", "--step-max", "100");
+        assertEquals(ExitCode.BAD_INPUT, refused.exitCode(), refused.err());
+        assertEquals(List.of("error: --step-max 100 is below every --contacts count: the step section would measure "
+                + "nothing (see 'contact-solver bench --help')"), refused.errLines());
     }
 
     @Test
