@@ -124,10 +124,12 @@ public final class BenchCommand implements Callable<Integer> {
     int pileParticles;
 
 
-    @Option(names = "--csv", paramLabel = "FILE", description = "Write one row per measurement, and the iteration-cost table to FILE's stem + -iteration-cost.csv.")
+    @Option(names = "--csv", paramLabel = "FILE", description = "Write one row per measurement, each as it is measured, "
+            + "and the iteration-cost table to FILE's stem + -iteration-cost.csv.")
     Path csv;
 
-    @Option(names = "--plot", paramLabel = "FILE.png", description = "Draw throughput against contact count.")
+    @Option(names = "--plot", paramLabel = "FILE.png", description = "Draw the single pass's throughput against "
+            + "contact count (needs the java.desktop module).")
     Path plot;
 
     /** Set in the child JVM that runs the measurements. */
