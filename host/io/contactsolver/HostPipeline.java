@@ -208,6 +208,7 @@ final class HostPipeline {
             outcome = backend.solve(solver -> solveSinglePass(solver, job));
         }
         scan.requireFiniteResult(dest.impulseBlock(), contacts.size(), dest.deltaBlock(), bodies.size());
+        clock.lap(SolvePhase.OUTPUT);
         return outcome;
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.contactsolver.opencl.OpenClTestAccess;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
@@ -15,7 +16,10 @@ import org.joml.Quaternionf;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** ContactSolver.step: gravity, solve, integration; device-resident on OpenCL, the same trajectory everywhere. */
 class StepTest {
@@ -83,16 +87,44 @@ class StepTest {
         assertEquals(Math.sin(2.0), x.y, 2e-3);
     }
 
-    /** Bodies stay on the device between steps: after the first step only contacts and the colouring go up. */
-    @Test
-    void theDeviceKeepsTheBodiesAndTheTrajectoryMatchesTheCpu() {
-        Scene onCpu = SceneGenerator.randomGraph(3, 3000, 12_000);
-        Scene onDevice = SceneGenerator.randomGraph(3, 3000, 12_000);
+    /** The launch paths {@link #theDeviceKeepsTheBodiesAndTheTrajectoryMatchesTheCpu} runs: the property's value, or null for none. */
+    static Stream<Arguments> launchPaths() {
+        return Stream.of(Arguments.of("as this device chooses", null),
+                Arguments.of("as a GPU of 132 compute units (an H200) chooses",
+                        OpenClTestAccess.launchPathOfAGpu(132, STEP_CONTACTS)),
+                Arguments.of("forced", "one-group"), Arguments.of("forced", "per-colour"));
+    }
+
+    private static final int STEP_CONTACTS = 12_000;
+
+    /**
+     * Bodies stay on the device between steps: after the first step only contacts and the colouring
+     * go up, and the colour boundaries too where the launch policy in force solves the batch in one
+     * launch. Each launch path forced in turn, so both are checked on any device.
+     */
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("launchPaths")
+    void theDeviceKeepsTheBodiesAndTheTrajectoryMatchesTheCpu(String why, String launch) throws Exception {
+        if (launch != null) {
+            System.setProperty(OpenClTestAccess.LAUNCH_PROPERTY, launch);
+        }
+        try {
+            keepsTheBodiesAndMatchesTheCpu();
+        } finally {
+            System.clearProperty(OpenClTestAccess.LAUNCH_PROPERTY);
+        }
+    }
+
+    private static void keepsTheBodiesAndMatchesTheCpu() throws Exception {
+        Scene onCpu = SceneGenerator.randomGraph(3, 3000, STEP_CONTACTS);
+        Scene onDevice = SceneGenerator.randomGraph(3, 3000, STEP_CONTACTS);
         SolveSettings settings = SolveSettings.iterative(8);
         long bodyBytes = 3000L * BodyField.COUNT * 4;
         long contactBytes = 12_000L * (ContactField.COUNT + ContactBody.COUNT) * 4;
         long colouringBytes = 12_000L * (1 + ContactBody.COUNT) * 4;
         try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            // one launch reads the colour boundaries; a launch per colour passes them as arguments
+            boolean oneLaunch = OpenClTestAccess.solvesInOneLaunch(STEP_CONTACTS);
             SolveResult[] cpuResults = {new SolveResult(), new SolveResult()};
             SolveResult[] deviceResults = {new SolveResult(), new SolveResult()};
             ContactBatch stepContacts = new ContactBatch();
@@ -111,8 +143,7 @@ class StepTest {
                 assertEquals(Backend.OPENCL, device.backend());
                 long expected = contactBytes + colouringBytes + 12_000L * 4 // warm-start impulses
                         + (step == 0 ? bodyBytes : 0) + (step == 6 ? 3000L * 3 * 4 : 0)
-                        // the colour boundaries: a batch this small is solved in one launch, which reads them
-                        + (device.colourCount() + 1L) * 4;
+                        + (oneLaunch ? (device.colourCount() + 1L) * 4 : 0);
                 assertEquals(step == 0 ? expected - 12_000L * 4 : expected, device.bytesUploaded(), "step " + step);
                 assertEquals(3000L * DeltaField.COUNT * 4 + 12_000L * 4, device.bytesDownloaded());
             }

@@ -144,6 +144,17 @@ public final class Progress implements AutoCloseable {
         err.flush();
     }
 
+    /**
+     * Blanks the bar's line, so that a line printed next to the same terminal starts at its left edge
+     * instead of after the bar; the bar is drawn again at its next update. Does nothing without a bar.
+     */
+    public void clearLine() {
+        if (bar != null) {
+            err.print('\r' + " ".repeat(BAR_WIDTH) + '\r');
+            err.flush();
+        }
+    }
+
     /** Ends the bar's line, or prints the last plain line. */
     @Override
     public void close() {

@@ -36,6 +36,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Measure the solvers on seeded scenes (a spatially coherent pile and a random contact graph),",
             "on every available backend and against the naive, jbullet and bandwidth baselines.",
+            "Each row is printed (and appended to --csv) as it is measured; the table follows at the end.",
             "Run it on a quiet machine; ratios come from rows measured in the same run."})
 public final class BenchCommand implements Callable<Integer> {
     /** The bulk section's step: a million contacts, as the promise about bulk data is stated. */
@@ -59,11 +60,18 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Rows to measure (default: ${DEFAULT-VALUE}).")
     List<Choices.Backend> backends;
 
-    @Option(names = "--sections", split = ",", paramLabel = "sweep,iterative,pyramid,bulk", defaultValue = "sweep,iterative",
-            converter = Choices.Section.Converter.class, description = "sweep: single pass at every size; iterative: convergence and cost per iteration; "
+    @Option(names = "--sections", split = ",", paramLabel = "sweep,iterative,step,pyramid,bulk",
+            defaultValue = "sweep,iterative,step", converter = Choices.Section.Converter.class,
+            description = "sweep: single pass at every size; iterative: convergence and cost per iteration; "
+                    + "step: the soft step (ContactSolver.step) on the pile at every size up to --step-max; "
                     + "pyramid: Box2D's large_pyramid rebuilt, stepped frame by frame; bulk: a 1,000,000-contact step's "
                     + "data through the bulk API beside one solve iteration (default: ${DEFAULT-VALUE}).")
     List<Choices.Section> sections;
+
+    @Option(names = "--step-max", defaultValue = "1000000", paramLabel = "N",
+            description = "step: the largest --contacts count the soft step runs at (default: ${DEFAULT-VALUE}; "
+                    + "10000000 adds the 10,000,000-contact pile, minutes a backend).")
+    int stepMax;
 
     @Option(names = "--pyramid-base", defaultValue = "100", paramLabel = "N",
             description = "pyramid: boxes in the bottom row, 1 to 2000 (default: ${DEFAULT-VALUE}: 5,050 boxes).")
@@ -119,10 +127,12 @@ public final class BenchCommand implements Callable<Integer> {
     int pileParticles;
 
 
-    @Option(names = "--csv", paramLabel = "FILE", description = "Write one row per measurement, and the iteration-cost table to FILE's stem + -iteration-cost.csv.")
+    @Option(names = "--csv", paramLabel = "FILE", description = "Write one row per measurement, each as it is measured, "
+            + "and the iteration-cost table to FILE's stem + -iteration-cost.csv.")
     Path csv;
 
-    @Option(names = "--plot", paramLabel = "FILE.png", description = "Draw throughput against contact count.")
+    @Option(names = "--plot", paramLabel = "FILE.png", description = "Draw the single pass's throughput against "
+            + "contact count (needs the java.desktop module).")
     Path plot;
 
     /** Set in the child JVM that runs the measurements. */
@@ -206,6 +216,10 @@ public final class BenchCommand implements Callable<Integer> {
                         + "that many), got " + count);
             }
         }
+        if (sections.contains(Choices.Section.STEP) && contacts.stream().noneMatch(count -> count <= stepMax)) {
+            throw refused("--step-max " + stepMax + " is below every --contacts count: the step section would measure "
+                    + "nothing");
+        }
         if (pileParticles < 2) {
             throw refused("--pile-particles must be at least 2, got " + pileParticles);
         }
@@ -267,36 +281,69 @@ public final class BenchCommand implements Callable<Integer> {
                 return ExitCode.FAILURE;
             }
         }
+        String noPlot = plot == null ? null : plotUnavailable();
+        if (noPlot != null) {
+            err.println("error: " + Quoting.escape(noPlot));
+            return ExitCode.FAILURE;
+        }
         return null;
+    }
+
+    /** The module {@link ThroughputPlot} draws with. */
+    static final String PLOT_MODULE = "java.desktop";
+
+    /**
+     * Why {@code --plot} cannot be honoured on this Java runtime, or null when it can: its boot layer
+     * lacks {@value #PLOT_MODULE} (a runtime linked without it, or {@code --limit-modules}). Reads
+     * the module layer only: no AWT class is loaded to find out.
+     */
+    static String plotUnavailable() {
+        if (ModuleLayer.boot().findModule(PLOT_MODULE).isPresent()) {
+            return null;
+        }
+        return "--plot needs the " + PLOT_MODULE + " module, which this Java runtime (" + System.getProperty("java.home")
+                + ") lacks: run without --plot, or on a runtime with " + PLOT_MODULE;
     }
 
     private ParameterException refused(String message) {
         return new ParameterException(spec.commandLine(), message);
     }
 
+    /** What the options ask {@link Benchmark} to measure, on {@code cores} CPU threads. */
+    Benchmark.Plan plan(int cores) {
+        return new Benchmark.Plan(List.copyOf(contacts), new LinkedHashSet<>(scenes), new LinkedHashSet<>(backends),
+                sections.contains(Choices.Section.SWEEP), sections.contains(Choices.Section.ITERATIVE),
+                sections.contains(Choices.Section.STEP), stepMax, cores, seed, minSeconds, device.device(),
+                pileParticles);
+    }
+
     private int measure() throws Exception {
         int cores = device.threads() != null ? device.threads() : Runtime.getRuntime().availableProcessors();
-        Benchmark.Plan plan = new Benchmark.Plan(List.copyOf(contacts), new LinkedHashSet<>(scenes),
-                new LinkedHashSet<>(backends), sections.contains(Choices.Section.SWEEP),
-                sections.contains(Choices.Section.ITERATIVE), cores, seed,
-                minSeconds, device.device(), pileParticles);
+        Benchmark.Plan plan = plan(cores);
+        PrintWriter out = spec.commandLine().getOut();
         List<Measurement> rows;
         List<LoopCost> loopCosts;
-        try (Progress bar = Progress.open("bench", 1, "", spec.commandLine().getErr())) {
+        boolean wroteRows;
+        boolean wroteLoopCosts;
+        try (Progress bar = Progress.open("bench", 1, "", spec.commandLine().getErr());
+                RowLog log = new RowLog(out, bar::clearLine, csv, csv == null ? null : loopCostFile(csv))) {
             List<String> steps = new ArrayList<>();
             Benchmark benchmark = new Benchmark(plan, step -> {
                 steps.add(step);
                 bar.maxHint(Math.max(bar.max(), steps.size()));
                 bar.stepTo(steps.size() - 1);
                 bar.setExtraMessage(step);
-            });
+            }, log);
             bar.maxHint(benchmark.steps());
             rows = benchmark.run();
             loopCosts = benchmark.loopCosts();
+            wroteRows = log.wroteRows();
+            wroteLoopCosts = log.wroteLoopCosts();
             bar.stepTo(bar.max());
         }
         List<PyramidBench.Row> pyramid = List.of();
         PyramidBench.Box2dFigure box2d = box2dMillis == null ? null : PyramidBench.Box2dFigure.given(box2dMillis);
+        Path pyramidCsv = null;
         if (sections.contains(Choices.Section.PYRAMID)) {
             Box2dBenchmark box2dProgram = box2dBenchmark == null ? null : new Box2dBenchmark(box2dBenchmark, box2dRuns);
             PyramidBench.Result result;
@@ -313,6 +360,13 @@ public final class BenchCommand implements Callable<Integer> {
                 box2d = new PyramidBench.Box2dFigure(result.box2dMillis(), "measured in this run, interleaved with "
                         + "ours (" + box2dProgram.commandLine() + ")");
             }
+            if (csv != null && !pyramid.isEmpty()) {
+                // written now, so that a later section that fails leaves it
+                pyramidCsv = sibling(csv, "-pyramid.csv");
+                try (java.io.Writer writer = java.nio.file.Files.newBufferedWriter(pyramidCsv)) {
+                    PyramidBench.writeCsv(pyramid, box2d, writer);
+                }
+            }
         }
         BulkIoBench bulk = null;
         if (sections.contains(Choices.Section.BULK)) {
@@ -321,27 +375,30 @@ public final class BenchCommand implements Callable<Integer> {
                 bulk = BulkIoBench.run(BULK_CONTACTS, cores, BULK_ROUNDS, seed);
             }
         }
-        PrintWriter out = spec.commandLine().getOut();
+        if (!rows.isEmpty()) {
+            out.println();
+        }
         BenchReport.table(rows, out);
         if (bulk != null) {
             bulk.table(out);
         }
         LoopCost.table(loopCosts, out);
         PyramidBench.table(pyramid, box2d, out);
-        if (csv != null && !pyramid.isEmpty()) {
-            Path pyramidCsv = sibling(csv, "-pyramid.csv");
-            try (java.io.Writer writer = java.nio.file.Files.newBufferedWriter(pyramidCsv)) {
-                PyramidBench.writeCsv(pyramid, box2d, writer);
-            }
+        if (pyramidCsv != null) {
             out.println("wrote " + pyramidCsv);
         }
-        if (csv != null) {
-            Path loopCsv = loopCostFile(csv);
-            BenchReport.writeCsv(rows, csv, loopCosts, loopCsv);
-            out.println("wrote " + csv + (loopCosts.isEmpty() ? "" : " and " + loopCsv));
+        List<String> written = new ArrayList<>();
+        if (wroteRows) {
+            written.add(csv.toString());
+        }
+        if (wroteLoopCosts) {
+            written.add(loopCostFile(csv).toString());
+        }
+        if (!written.isEmpty()) {
+            out.println("wrote " + String.join(" and ", written));
         }
         if (plot != null) {
-            BenchReport.plot(rows, plot);
+            ThroughputPlot.draw(rows, plot);
             out.println("wrote " + plot);
         }
         out.printf(Locale.ROOT, "machine: %s, %d processors, %s %s, max heap %d MiB%n", System.getProperty("os.arch"),

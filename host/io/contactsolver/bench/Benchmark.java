@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
 
@@ -33,6 +34,13 @@ import org.joml.Vector3f;
  * least 20 ms, and the median batch gives the time per solve. The baselines ({@code naive},
  * {@code jbullet}, {@code bandwidth}) follow in their own blocks, so their memory can go before
  * the next size; each is checked against the module's result before it is timed.
+ *
+ * <p>The step section times {@code ContactSolver.step} with {@code SolveSettings.softStep()} on the
+ * pile at each size up to {@link Plan#stepMaxContacts}, the module's backends round-robin as in the
+ * sweep.
+ *
+ * <p>Every row and iteration cost goes to the {@link Listener} as soon as it is final, so that a
+ * run that fails later keeps what it measured.
  */
 final class Benchmark {
     static final String PILE = Choices.Scene.PILE.label();
@@ -44,26 +52,60 @@ final class Benchmark {
     static final String BANDWIDTH = Choices.Backend.BANDWIDTH.label();
     static final String SINGLE_PASS = "single-pass";
     static final String ITERATIVE = "iterative";
+    static final String SOFT_STEP = io.contactsolver.SolverKind.SOFT_STEP.label();
     static final String HOST_COPY = "copy";
     static final String UPLOAD = "upload";
     static final String READBACK = "readback";
     static final String DEVICE_COPY = "device-copy";
     static final long BATCH_NANOS = 20_000_000L;
 
-    /** What to measure. */
+    /**
+     * What to measure.
+     *
+     * @param step whether to time the soft step on the pile
+     * @param stepMaxContacts the largest of {@code contactCounts} the step section runs at
+     */
     record Plan(List<Integer> contactCounts, Set<Choices.Scene> scenes, Set<Choices.Backend> backends, boolean sweep,
-            boolean iterative, int threads, long seed, double minSeconds, String device, int pileParticles) {
+            boolean iterative, boolean step, int stepMaxContacts, int threads, long seed, double minSeconds,
+            String device, int pileParticles) {
+        /** The sizes the step section runs at. */
+        List<Integer> stepContactCounts() {
+            return step ? contactCounts.stream().filter(c -> c <= stepMaxContacts).toList() : List.of();
+        }
+    }
+
+    /** Told each result as soon as it is final. */
+    interface Listener {
+        void row(Measurement row) throws java.io.IOException;
+
+        void loopCost(LoopCost cost) throws java.io.IOException;
     }
 
     private final Plan plan;
     private final Consumer<String> progress;
+    private final Listener listener;
     private final List<Measurement> rows = new ArrayList<>();
     private final List<LoopCost> loopCosts = new ArrayList<>();
 
-    /** @param progress told, before each measurement, what it is (the progress bar's message) */
-    Benchmark(Plan plan, Consumer<String> progress) {
+    /**
+     * @param progress told, before each measurement, what it is (the progress bar's message)
+     * @param listener told each row and iteration cost as soon as it is measured
+     */
+    Benchmark(Plan plan, Consumer<String> progress, Listener listener) {
         this.plan = plan;
         this.progress = progress;
+        this.listener = listener;
+    }
+
+    /** A final row: kept for the tables at the end, and told to the listener now. */
+    private void emit(Measurement row) throws java.io.IOException {
+        rows.add(row);
+        listener.row(row);
+    }
+
+    private void emit(LoopCost cost) throws java.io.IOException {
+        loopCosts.add(cost);
+        listener.loopCost(cost);
     }
 
     /** How many {@link #progress} calls the plan makes: the progress bar's length. */
@@ -71,7 +113,10 @@ final class Benchmark {
         int perSize = plan.backends().size() + 1;
         int sweep = plan.sweep() ? plan.contactCounts().size() * plan.scenes().size() * perSize : 0;
         long costed = plan.contactCounts().stream().filter(c -> c <= 1_000_000).count();
-        return sweep + (plan.iterative() ? 4 + 3 * (int) costed + 3 : 0);
+        int moduleBackends = (plan.backends().contains(Choices.Backend.CPU) ? 2 : 0)
+                + (plan.backends().contains(Choices.Backend.OPENCL) ? 1 : 0);
+        int step = plan.stepContactCounts().size() * (1 + moduleBackends);
+        return sweep + (plan.iterative() ? 4 + 3 * (int) costed + 3 : 0) + step;
     }
 
     /** The loop-cost rows of the last {@link #run}. */
@@ -102,6 +147,9 @@ final class Benchmark {
                     io.contactsolver.demo.DemoCommand.DEFAULT_FRICTION,
                     io.contactsolver.demo.DemoCommand.DEFAULT_ROLLING_RESISTANCE));
         }
+        for (int contacts : plan.stepContactCounts()) {
+            step(contacts);
+        }
         return rows;
     }
 
@@ -111,6 +159,7 @@ final class Benchmark {
      * otherwise the OpenCL path would skip the fields it already holds and time no uploads.
      */
     static void rewriteInputs(BodyBatch bodies, ContactBatch contacts) {
+        rewriteContacts(contacts);
         if (bodies.size() > 0) {
             bodies.setPosition(0, bodies.getPosition(0, new Vector3f()))
                     .setOrientation(0, bodies.getOrientation(0, new Quaternionf()))
@@ -121,6 +170,10 @@ final class Benchmark {
                             bodies.get(BodyField.INV_IZZ, 0), bodies.get(BodyField.INV_IXY, 0),
                             bodies.get(BodyField.INV_IXZ, 0), bodies.get(BodyField.INV_IYZ, 0));
         }
+    }
+
+    /** The contacts' half of {@link #rewriteInputs}: what a simulation's new contact list sends each step. */
+    static void rewriteContacts(ContactBatch contacts) {
         if (contacts.size() > 0) {
             contacts.setBodies(0, contacts.bodyA(0), contacts.bodyB(0));
             for (ContactField field : ContactField.values()) {
@@ -153,24 +206,10 @@ final class Benchmark {
         int contacts = scene.contacts().size();
         double bytes = compulsoryBytesPerContact(bodies, contacts);
 
-        List<ModuleRunner> runners = new ArrayList<>();
-        if (plan.backends().contains(Choices.Backend.CPU)) {
-            runners.add(new ModuleRunner(CPU, Backend.CPU, 1, scene, SolveSettings.singlePass()));
-            if (plan.threads() > 1) {
-                runners.add(new ModuleRunner(CPU, Backend.CPU, plan.threads(), scene, SolveSettings.singlePass()));
-            }
-        }
-        if (plan.backends().contains(Choices.Backend.OPENCL)) {
-            ModuleRunner openCl = ModuleRunner.openClOrNull(scene, SolveSettings.singlePass(), plan.device(),
-                    plan.threads());
-            if (openCl != null) {
-                runners.add(openCl);
-            } else {
-                rows.add(Measurement.row().scene(kind).backend(OPENCL).solver(SINGLE_PASS).contacts(contacts)
-                        .bodies(bodies).iterations(1).bytesPerContact(bytes)
-                        .note("skipped: " + ModuleRunner.openClUnavailableReason()).build());
-            }
-        }
+        List<Measurement> moduleRows = new ArrayList<>();
+        List<ModuleRunner> runners = moduleRunnersAtEachThreadCount(() -> scene, SolveSettings.singlePass(),
+                Measurement.row().scene(kind).backend(OPENCL).solver(SINGLE_PASS).contacts(contacts).bodies(bodies)
+                        .iterations(1).bytesPerContact(bytes), moduleRows);
         for (ModuleRunner runner : runners) {
             progress.accept(kind + " " + contacts + ": " + runner.label());
         }
@@ -178,12 +217,15 @@ final class Benchmark {
         SolveResult reference = runners.isEmpty() ? null : runners.get(0).result();
         for (int r = 0; r < runners.size(); r++) {
             ModuleRunner runner = runners.get(r);
-            rows.add(runner.row(kind, median(seconds[r])).repeats(seconds[r].length).bytesPerContact(bytes).build());
+            moduleRows.add(runner.row(kind, median(seconds[r])).repeats(seconds[r].length).bytesPerContact(bytes)
+                    .build());
         }
         for (ModuleRunner runner : runners) {
             runner.close();
         }
-        measureModuleMemory(kind, scene, sceneBytes);
+        for (Measurement row : withModuleMemory(moduleRows, scene, sceneBytes)) {
+            emit(row);
+        }
 
         if (plan.backends().contains(Choices.Backend.NAIVE)) {
             progress.accept(kind + " " + contacts + ": naive");
@@ -191,7 +233,7 @@ final class Benchmark {
             naive.solve();
             String agreement = reference == null ? "" : agreement(reference, naive.contacts, c -> c.impulse);
             double[] times = timeAlone(naive::solve);
-            rows.add(Measurement.row().scene(kind).backend(NAIVE).solver(SINGLE_PASS).contacts(contacts)
+            emit(Measurement.row().scene(kind).backend(NAIVE).solver(SINGLE_PASS).contacts(contacts)
                     .bodies(bodies).threads(1).iterations(1).secondsPerSolve(median(times)).bytesPerContact(bytes)
                     .repeats(times.length).note(agreement).build());
         }
@@ -202,11 +244,11 @@ final class Benchmark {
                 jbullet.solve();
                 String agreement = reference == null ? "" : agreement(reference, jbullet.impulses);
                 double[] times = timeAlone(jbullet::solve);
-                rows.add(Measurement.row().scene(kind).backend(JBULLET).solver(SINGLE_PASS).contacts(contacts)
+                emit(Measurement.row().scene(kind).backend(JBULLET).solver(SINGLE_PASS).contacts(contacts)
                         .bodies(bodies).threads(1).iterations(1).secondsPerSolve(median(times))
                         .bytesPerContact(bytes).repeats(times.length).note(agreement).build());
             } else {
-                rows.add(Measurement.row().scene(kind).backend(JBULLET).solver(SINGLE_PASS).contacts(contacts)
+                emit(Measurement.row().scene(kind).backend(JBULLET).solver(SINGLE_PASS).contacts(contacts)
                         .bodies(bodies).threads(1).iterations(1).bytesPerContact(bytes)
                         .note("skipped: JBullet keeps a diagonal body-space inertia only; this scene's is full")
                         .build());
@@ -221,7 +263,7 @@ final class Benchmark {
                     double[] times = timeAlone(probe::copy);
                     // a copy of the scene's bytes, quoted per contact so the GB/s column reads alike
                     double perContact = (double) probe.bytesPerCopy() / contacts;
-                    rows.add(Measurement.row().scene(kind).backend(BANDWIDTH).solver(HOST_COPY).contacts(contacts)
+                    emit(Measurement.row().scene(kind).backend(BANDWIDTH).solver(HOST_COPY).contacts(contacts)
                             .bodies(bodies).threads(threads).secondsPerSolve(median(times))
                             .bytesPerContact(perContact).repeats(times.length)
                             .note("System.arraycopy of " + probe.bytesPerCopy() / 2 + " bytes").build());
@@ -238,20 +280,20 @@ final class Benchmark {
      * device's memory (read plus written, like a kernel's traffic). Device-profiled, as the
      * solve's split is.
      */
-    private void deviceBandwidth(String kind, int contacts, int bodies, long dataBytes) {
+    private void deviceBandwidth(String kind, int contacts, int bodies, long dataBytes) throws java.io.IOException {
         try (TransferProbe probe = TransferProbe.open(Optional.ofNullable(plan.device()), dataBytes)) {
             String note = "device '" + probe.deviceName() + "', " + probe.bytes() + " bytes";
             addProbeRow(kind, contacts, bodies, UPLOAD, probe.bytes(), probe::upload, note);
             addProbeRow(kind, contacts, bodies, READBACK, probe.bytes(), probe::readback, note);
             addProbeRow(kind, contacts, bodies, DEVICE_COPY, 2 * probe.bytes(), probe::deviceCopy, note);
         } catch (BackendUnavailableException | LinkageError | RuntimeException e) {
-            rows.add(Measurement.row().scene(kind).backend(BANDWIDTH).solver(DEVICE_COPY).contacts(contacts)
+            emit(Measurement.row().scene(kind).backend(BANDWIDTH).solver(DEVICE_COPY).contacts(contacts)
                     .bodies(bodies).note("skipped: " + e.getMessage()).build());
         }
     }
 
     private void addProbeRow(String kind, int contacts, int bodies, String what, long bytesMoved,
-            DoubleSupplier copy, String note) {
+            DoubleSupplier copy, String note) throws java.io.IOException {
         List<Double> samples = new ArrayList<>();
         double spent = 0;
         while (samples.size() < 3 || (spent < plan.minSeconds() && samples.size() < 200)) {
@@ -260,21 +302,22 @@ final class Benchmark {
             samples.add(seconds);
         }
         double[] seconds = samples.stream().mapToDouble(Double::doubleValue).toArray();
-        rows.add(Measurement.row().scene(kind).backend(BANDWIDTH).solver(what).contacts(contacts).bodies(bodies)
+        emit(Measurement.row().scene(kind).backend(BANDWIDTH).solver(what).contacts(contacts).bodies(bodies)
                 .secondsPerSolve(median(seconds)).bytesPerContact((double) bytesMoved / contacts)
                 .repeats(seconds.length).note(note).build());
     }
 
-    /** Each backend's own working memory: made alone, solved once, measured after a full collection. */
-    private void measureModuleMemory(String kind, Scene scene, long sceneBytes) throws Exception {
-        List<Measurement> moduleRows = new ArrayList<>();
-        for (Measurement row : rows) {
-            if (row.scene().equals(kind) && row.contacts() == scene.contacts().size() && !row.note().startsWith("skipped")
-                    && (row.backend().equals(CPU) || row.backend().equals(OPENCL))) {
-                moduleRows.add(row);
-            }
-        }
+    /**
+     * The module's rows of one scene with each backend's own working memory added: made alone,
+     * solved once, measured after a full collection. A skipped row is left as it is.
+     */
+    private List<Measurement> withModuleMemory(List<Measurement> moduleRows, Scene scene, long sceneBytes)
+            throws Exception {
+        List<Measurement> measured = new ArrayList<>(moduleRows);
         for (Measurement row : moduleRows) {
+            if (row.note().startsWith("skipped")) {
+                continue;
+            }
             long before = usedMemory();
             ModuleRunner runner = row.backend().equals(CPU)
                     ? new ModuleRunner(CPU, Backend.CPU, row.threads(), scene, SolveSettings.singlePass())
@@ -285,8 +328,9 @@ final class Benchmark {
             runner.solveOnce();
             long working = usedMemory() - before;
             runner.close();
-            rows.set(rows.indexOf(row), withMemory(row, sceneBytes + working));
+            measured.set(moduleRows.indexOf(row), withMemory(row, sceneBytes + working));
         }
+        return measured;
     }
 
     private static Measurement withMemory(Measurement row, long bytes) {
@@ -302,8 +346,8 @@ final class Benchmark {
         for (ModuleRunner runner : moduleRunners(scene, settings)) {
             progress.accept(name + ": " + runner.label() + " to 1e-4");
             runner.warmUp(SolveSettings.iterative(50));
-            double[] times = timeAlone(runner::solveOnce, 1);
-            rows.add(runner.row(name, median(times)).repeats(times.length).build());
+            double[] times = timeAlone(runner, 1);
+            emit(runner.row(name, median(times)).repeats(times.length).build());
             runner.close();
         }
     }
@@ -373,7 +417,7 @@ final class Benchmark {
                             + "of 0 within " + longIterations + " iterations: no iterations to time");
                 }
                 // the fastest batch: the same work every time, so anything slower is the machine's noise
-                loopCosts.add(new LoopCost(
+                emit(new LoopCost(
                         new LoopCost.Subject(scene.name(), friction, runners.get(k).backendLabel(), threads.get(k / 2),
                                 variant.contacts().size()),
                         new LoopCost.TimedSolve(shortIterations, Arrays.stream(seconds[k]).min().orElse(0)),
@@ -414,6 +458,64 @@ final class Benchmark {
     /** Steps of the main job before its scene is taken: all 4,000 spheres are in after about 1,150. */
     static final int MAIN_JOB_STEPS = 1_400;
 
+    /**
+     * CPU on one thread and on all, and OpenCL, as the plan's backends ask. Where OpenCL is asked for
+     * but cannot be used, {@code skipped} (the row's figures so far) goes to {@code rows} with the
+     * reason as its note.
+     */
+    private List<ModuleRunner> moduleRunnersAtEachThreadCount(Supplier<Scene> scene, SolveSettings settings,
+            Measurement.Builder skipped, List<Measurement> rows) {
+        List<ModuleRunner> runners = new ArrayList<>();
+        if (plan.backends().contains(Choices.Backend.CPU)) {
+            runners.add(new ModuleRunner(CPU, Backend.CPU, 1, scene.get(), settings));
+            if (plan.threads() > 1) {
+                runners.add(new ModuleRunner(CPU, Backend.CPU, plan.threads(), scene.get(), settings));
+            }
+        }
+        if (plan.backends().contains(Choices.Backend.OPENCL)) {
+            ModuleRunner openCl = ModuleRunner.openClOrNull(scene.get(), settings, plan.device(), plan.threads());
+            if (openCl != null) {
+                runners.add(openCl);
+            } else {
+                rows.add(skipped.note("skipped: " + ModuleRunner.openClUnavailableReason()).build());
+            }
+        }
+        return runners;
+    }
+
+    // ---- the soft step --------------------------------------------------------------------------
+
+    /**
+     * {@code ContactSolver.step} with {@code SolveSettings.softStep()} on the pile of about
+     * {@code requestedContacts} contacts, on each of the module's backends, timed round-robin as the
+     * sweep is. Each backend steps its own copy of the scene, so all start from the same bodies and
+     * none sees another's; the contacts are held as generated (there is no collision detection).
+     */
+    private void step(int requestedContacts) throws Exception {
+        progress.accept(PILE + " " + requestedContacts + ": generating, soft step");
+        SolveSettings settings = SolveSettings.softStep();
+        Scene template = scene(PILE, plan.seed(), requestedContacts);
+        int contacts = template.contacts().size();
+        int bodies = template.bodies().size();
+        List<Measurement> stepRows = new ArrayList<>();
+        List<ModuleRunner> runners = moduleRunnersAtEachThreadCount(
+                () -> new Scene(Batches.copyOf(template.bodies()), template.bodyIds(),
+                        Batches.copyOf(template.contacts())), settings,
+                Measurement.row().scene(PILE).backend(OPENCL).solver(SOFT_STEP).contacts(contacts).bodies(bodies),
+                stepRows);
+        for (ModuleRunner runner : runners) {
+            progress.accept(PILE + " " + contacts + ": " + runner.label() + ", soft step");
+        }
+        double[][] seconds = timeRoundRobin(runners);
+        for (int r = 0; r < runners.size(); r++) {
+            stepRows.add(runners.get(r).row(PILE, median(seconds[r])).repeats(seconds[r].length).build());
+            runners.get(r).close();
+        }
+        for (Measurement row : stepRows) {
+            emit(row);
+        }
+    }
+
     /** CPU on all threads and OpenCL, where present. */
     private List<ModuleRunner> moduleRunners(Scene scene, SolveSettings settings) {
         List<ModuleRunner> runners = new ArrayList<>();
@@ -431,9 +533,18 @@ final class Benchmark {
 
     // ---- timing ---------------------------------------------------------------------------------
 
+    /** What a batch repeats; told where each timed batch starts and ends, as a runner that keeps figures a batch is. */
     @FunctionalInterface
     interface Work {
         void run() throws Exception;
+
+        /** A timed batch starts. */
+        default void startBatch() {
+        }
+
+        /** The timed batch started last ends, after {@code runs} runs. */
+        default void endBatch(int runs) {
+        }
     }
 
     /** Times the runners in turn, batch by batch, until each has run long enough. */
@@ -458,11 +569,13 @@ final class Benchmark {
                     continue;
                 }
                 done = false;
+                runners.get(r).startBatch();
                 long start = System.nanoTime();
                 for (int k = 0; k < perBatch[r]; k++) {
                     runners.get(r).solveOnce();
                 }
                 long elapsed = System.nanoTime() - start;
+                runners.get(r).endBatch(perBatch[r]);
                 spent[r] += elapsed;
                 samples.get(r).add(elapsed / 1e9 / perBatch[r]);
             }
@@ -488,11 +601,13 @@ final class Benchmark {
         List<Double> samples = new ArrayList<>();
         long spent = 0;
         while (samples.size() < minSamples || (spent < budget && samples.size() < 200)) {
+            work.startBatch();
             long start = System.nanoTime();
             for (int k = 0; k < perBatch; k++) {
                 work.run();
             }
             long elapsed = System.nanoTime() - start;
+            work.endBatch(perBatch);
             spent += elapsed;
             samples.add(elapsed / 1e9 / perBatch);
         }

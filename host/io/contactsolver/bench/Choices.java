@@ -45,11 +45,12 @@ final class Choices {
 
     /**
      * The parts of a run: the single-pass sweep over sizes, the iterative solver's figures, the
-     * box pyramid stepped frame by frame ({@link PyramidBench}), and a step's data through the bulk
-     * API beside one iteration ({@link BulkIoBench}).
+     * soft step on the pile over sizes, the box pyramid stepped frame by frame
+     * ({@link PyramidBench}), and a step's data through the bulk API beside one iteration
+     * ({@link BulkIoBench}).
      */
     enum Section {
-        SWEEP, ITERATIVE, PYRAMID, BULK;
+        SWEEP, ITERATIVE, STEP, PYRAMID, BULK;
 
         static final class Converter extends LabelConverter<Section> {
             Converter() {

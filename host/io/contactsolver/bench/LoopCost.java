@@ -1,8 +1,6 @@
 package io.contactsolver.bench;
 
-import io.contactsolver.scene.AtomicFiles;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
@@ -112,36 +110,38 @@ record LoopCost(Subject subject, TimedSolve shortSolve, TimedSolve longSolve, do
         out.println("iteration cost: the solve timed at n and m iterations side by side (the fastest batch of "
                 + "each); an iteration is the difference / (m - n), the set-up what the n-iteration solve spends "
                 + "beyond its iterations");
-        out.printf(Locale.ROOT, "%-22s %-16s %-7s %4s %9s %6s %12s %10s %12s %10s %9s %10s%n", "scene", "friction",
-                "backend", "thr", "contacts", "n/m", "ms/iteration", "ns/c-it", "ns/c-it/thr", "set-up ms",
-                "set-up it", "loop alone");
+        header(out);
         for (LoopCost cost : costs) {
-            out.printf(Locale.ROOT, "%-22s %-16s %-7s %4d %9d %6s %12.4f %10.2f %12.2f %10.3f %9.2f %10s%n",
-                    cost.scene(), cost.friction(), cost.backend(), cost.threads(), cost.contacts(),
-                    cost.iterations() + "/" + cost.longIterations(), cost.secondsPerIteration() * 1e3, cost.nanosPerContactIteration(),
-                    cost.nanosPerContactIterationPerThread(), cost.setupSeconds() * 1e3,
-                    cost.setupSeconds() / cost.secondsPerIteration(),
-                    Double.isNaN(cost.loopNanos()) ? "-" : String.format(Locale.ROOT, "%.2f", cost.loopNanos()));
+            line(cost, out);
         }
         out.println("ns/c-it: nanoseconds per contact-iteration; /thr: times the threads (CPU) or compute units "
                 + "(OpenCL); loop alone: the CPU's own timer around its iterations, per contact-iteration");
     }
 
-    /** The rows as a CSV file, written with the run's other outputs (all or none). */
-    static AtomicFiles.Output csv(List<LoopCost> costs, Path file) {
-        return AtomicFiles.Output.text(file, out -> {
-            out.write(HEADER);
-            out.write('\n');
-            for (LoopCost cost : costs) {
-                out.write(String.join(",", cost.scene(), cost.friction(), cost.backend(),
-                        Integer.toString(cost.threads()), Integer.toString(cost.contacts()),
-                        Integer.toString(cost.iterations()), Integer.toString(cost.longIterations()),
-                        Measurement.number(cost.secondsShort()),
-                        Measurement.number(cost.secondsLong()), Measurement.number(cost.nanosPerContactIteration()),
-                        Measurement.number(cost.nanosPerContactIterationPerThread()), Measurement.number(cost.setupSeconds() * 1e3),
-                        Measurement.number(cost.setupSeconds() / cost.secondsPerIteration()), Measurement.number(cost.loopNanos())));
-                out.write('\n');
-            }
-        });
+    /** The iteration-cost table's column heads. */
+    static void header(PrintWriter out) {
+        out.printf(Locale.ROOT, "%-22s %-16s %-7s %4s %9s %6s %12s %10s %12s %10s %9s %10s%n", "scene", "friction",
+                "backend", "thr", "contacts", "n/m", "ms/iteration", "ns/c-it", "ns/c-it/thr", "set-up ms",
+                "set-up it", "loop alone");
+    }
+
+    /** One row of the iteration-cost table. */
+    static void line(LoopCost cost, PrintWriter out) {
+        out.printf(Locale.ROOT, "%-22s %-16s %-7s %4d %9d %6s %12.4f %10.2f %12.2f %10.3f %9.2f %10s%n",
+                cost.scene(), cost.friction(), cost.backend(), cost.threads(), cost.contacts(),
+                cost.iterations() + "/" + cost.longIterations(), cost.secondsPerIteration() * 1e3,
+                cost.nanosPerContactIteration(), cost.nanosPerContactIterationPerThread(), cost.setupSeconds() * 1e3,
+                cost.setupSeconds() / cost.secondsPerIteration(),
+                Double.isNaN(cost.loopNanos()) ? "-" : String.format(Locale.ROOT, "%.2f", cost.loopNanos()));
+    }
+
+    /** This row as a line of the CSV file (without its newline), the columns of {@link #HEADER}. */
+    String csv() {
+        return String.join(",", scene(), friction(), backend(), Integer.toString(threads()),
+                Integer.toString(contacts()), Integer.toString(iterations()), Integer.toString(longIterations()),
+                Measurement.number(secondsShort()), Measurement.number(secondsLong()),
+                Measurement.number(nanosPerContactIteration()), Measurement.number(nanosPerContactIterationPerThread()),
+                Measurement.number(setupSeconds() * 1e3), Measurement.number(setupSeconds() / secondsPerIteration()),
+                Measurement.number(loopNanos()));
     }
 }

@@ -18,8 +18,8 @@ final class Measurement {
 
     static final List<String> COLUMNS = List.of("scene", "backend", "solver", "contacts", "bodies", "threads",
             "iterations", "residual", "seconds_per_solve", "contacts_per_second", "bytes_per_contact",
-            "effective_gb_per_s", "packing_s", "upload_s", "kernel_s", "readback_s", "colour_s", "memory_bytes",
-            "repeats", "note");
+            "effective_gb_per_s", "packing_s", "upload_s", "kernel_s", "readback_s", "colour_s", "host_s",
+            "host_ns_per_contact", "memory_bytes", "repeats", "note");
 
     private final String scene;
     private final String backend;
@@ -36,6 +36,7 @@ final class Measurement {
     private final double kernelSeconds;
     private final double readbackSeconds;
     private final double colourSeconds;
+    private final double hostSeconds;
     private final long memoryBytes;
     private final int repeats;
     private final String note;
@@ -56,6 +57,7 @@ final class Measurement {
         kernelSeconds = b.kernelSeconds;
         readbackSeconds = b.readbackSeconds;
         colourSeconds = b.colourSeconds;
+        hostSeconds = b.hostSeconds;
         memoryBytes = b.memoryBytes;
         repeats = b.repeats;
         note = Objects.requireNonNull(b.note, "note");
@@ -84,6 +86,7 @@ final class Measurement {
         b.kernelSeconds = kernelSeconds;
         b.readbackSeconds = readbackSeconds;
         b.colourSeconds = colourSeconds;
+        b.hostSeconds = hostSeconds;
         b.memoryBytes = memoryBytes;
         b.repeats = repeats;
         b.note = note;
@@ -107,6 +110,7 @@ final class Measurement {
         private double kernelSeconds;
         private double readbackSeconds;
         private double colourSeconds;
+        private double hostSeconds;
         private long memoryBytes;
         private int repeats;
         private String note = "";
@@ -193,6 +197,16 @@ final class Measurement {
             return this;
         }
 
+        /**
+         * The host's time a solve or step, its waits for a device left out: the mean over the timed
+         * calls of every {@code SolveResult.phaseNanos} phase the host's clock times (all but the
+         * device's own, {@code SolvePhase.isDeviceTime}). 0 where the row is no solve of the module.
+         */
+        Builder hostSeconds(double value) {
+            hostSeconds = value;
+            return this;
+        }
+
         Builder memoryBytes(long value) {
             memoryBytes = value;
             return this;
@@ -274,6 +288,15 @@ final class Measurement {
         return colourSeconds;
     }
 
+    double hostSeconds() {
+        return hostSeconds;
+    }
+
+    /** {@link #hostSeconds} shared out per contact, in nanoseconds; 0 where there is none. */
+    double hostNanosPerContact() {
+        return contacts > 0 ? hostSeconds * 1e9 / contacts : 0.0;
+    }
+
     long memoryBytes() {
         return memoryBytes;
     }
@@ -299,7 +322,8 @@ final class Measurement {
                 Integer.toString(threads), Integer.toString(iterations), number(residual), number(secondsPerSolve),
                 number(contactsPerSecond()), number(bytesPerContact), number(effectiveGbPerSecond()),
                 number(packingSeconds), number(uploadSeconds), number(kernelSeconds), number(readbackSeconds),
-                number(colourSeconds), Long.toString(memoryBytes), Integer.toString(repeats),
+                number(colourSeconds), number(hostSeconds), number(hostNanosPerContact()), Long.toString(memoryBytes),
+                Integer.toString(repeats),
                 note.replace(',', ';'));
     }
 

@@ -5,12 +5,26 @@ import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
+import io.contactsolver.SolverKind;
 import io.contactsolver.layout.SolvePhase;
 import io.contactsolver.scene.Scene;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import org.joml.Vector3f;
+import org.joml.Vector3fc;
 
-/** One of the module's backends, timed on one scene with one setting. */
-final class ModuleRunner implements AutoCloseable {
+/**
+ * One of the module's backends, timed on one scene with one setting: a solve
+ * ({@code ContactSolver.solve}), or, with soft-step settings, a step ({@code ContactSolver.step}
+ * with {@link #STEP_GRAVITY} and {@link #STEP_TIME}), each warm-started from the one before, its
+ * bodies carried on from step to step.
+ */
+final class ModuleRunner implements Benchmark.Work, AutoCloseable {
+    /** The step rows' gravity, as the pyramid's: 10 m/s^2 down y, the pile's up. */
+    static final Vector3fc STEP_GRAVITY = new Vector3f(0.0f, PyramidBench.GRAVITY, 0.0f);
+    /** The step rows' time step: a frame at 60 Hz, as the pyramid's. */
+    static final float STEP_TIME = PyramidBench.FRAME;
     private static String unavailable = "";
     private final String name;
     private final int threads;
@@ -23,6 +37,11 @@ final class ModuleRunner implements AutoCloseable {
     private SolveResult previous = new SolveResult();
     private final long[] phaseNanos = new long[SolvePhase.values().length];
     private int solves;
+    /** The host's nanoseconds ({@link #hostSeconds}) over the solves since {@link #forgetPhases}. */
+    private long hostNanos;
+    private long hostNanosAtBatchStart;
+    /** The host's seconds a solve, per timed batch ({@link #startBatch}, {@link #endBatch}). */
+    private final List<Double> batchHostSeconds = new ArrayList<>();
 
     ModuleRunner(String name, Backend backend, int threads, Scene scene, SolveSettings settings) {
         this(name, ContactSolver.create(SolverConfig.defaults().withBackend(backend).withThreads(threads)), threads,
@@ -97,16 +116,46 @@ final class ModuleRunner implements AutoCloseable {
         return name + (name.equals(Benchmark.CPU) ? " x" + threads : "");
     }
 
+    /**
+     * One solve or step. Before a solve every input is written back (it sends all its inputs to a
+     * device, as a simulation step does); before a step only the contacts are, as a simulation's
+     * collision detection makes them anew, while the bodies stay on the device from the step before.
+     */
     void solveOnce() {
         SolveResult swap = previous;
         previous = result;
         result = swap;
-        Benchmark.rewriteInputs(scene.bodies(), scene.contacts());
-        solver.solve(scene.bodies(), scene.contacts(), settings, result);
+        if (settings.kind() == SolverKind.SOFT_STEP) {
+            Benchmark.rewriteContacts(scene.contacts());
+            solver.step(scene.bodies(), scene.contacts(), settings, STEP_GRAVITY, STEP_TIME,
+                    previous.contactCount() == scene.contacts().size() ? previous : null, result);
+        } else {
+            Benchmark.rewriteInputs(scene.bodies(), scene.contacts());
+            solver.solve(scene.bodies(), scene.contacts(), settings, result);
+        }
         for (SolvePhase phase : SolvePhase.values()) {
             phaseNanos[phase.ordinal()] += result.phaseNanos(phase);
+            hostNanos += phase.isDeviceTime() ? 0 : result.phaseNanos(phase);
         }
         solves++;
+    }
+
+    /** Runs {@link #solveOnce}: a batch of {@link Benchmark} repeats it. */
+    @Override
+    public void run() {
+        solveOnce();
+    }
+
+    /** A timed batch of solves starts. */
+    @Override
+    public void startBatch() {
+        hostNanosAtBatchStart = hostNanos;
+    }
+
+    /** The timed batch started last ends after {@code batchSolves} solves: its host time a solve is kept. */
+    @Override
+    public void endBatch(int batchSolves) {
+        batchHostSeconds.add((hostNanos - hostNanosAtBatchStart) / 1e9 / batchSolves);
     }
 
     SolveResult result() {
@@ -117,6 +166,8 @@ final class ModuleRunner implements AutoCloseable {
     void forgetPhases() {
         Arrays.fill(phaseNanos, 0);
         solves = 0;
+        hostNanos = 0;
+        batchHostSeconds.clear();
     }
 
     /** A few solves with other settings, so the JIT has compiled the solver before the timed run. */
@@ -140,7 +191,11 @@ final class ModuleRunner implements AutoCloseable {
         }
         boolean device = name.equals(Benchmark.OPENCL);
         String note = device ? solver.description() : "";
-        if (settings.kind() == io.contactsolver.SolverKind.ITERATIVE) {
+        if (settings.kind() == SolverKind.SOFT_STEP) {
+            note = String.format(java.util.Locale.ROOT, "%d substeps x (%d soft + %d relax), residual %.3g%s",
+                    settings.substeps(), settings.iterations(), settings.relaxIterations(), result.residual(),
+                    note.isEmpty() ? "" : "; " + note);
+        } else if (settings.kind() == SolverKind.ITERATIVE) {
             int iterations = Math.max(1, result.iterations());
             int contacts = Math.max(1, scene.contacts().size());
             double perIteration = secondsPerSolve / iterations;
@@ -160,7 +215,20 @@ final class ModuleRunner implements AutoCloseable {
                 .uploadSeconds(device ? mean(SolvePhase.UPLOAD) : 0)
                 .kernelSeconds(device ? mean(SolvePhase.KERNELS) : 0)
                 .readbackSeconds(device ? mean(SolvePhase.READBACK) : 0).colourSeconds(mean(SolvePhase.COLOUR))
-                .note(note);
+                .hostSeconds(hostSeconds()).note(note);
+    }
+
+    /**
+     * The host's time a call, its waits for a device left out: the sum of the phases the host's
+     * clock times ({@link SolvePhase#isDeviceTime} false), a call, over the calls since
+     * {@link #forgetPhases}; the median over the timed batches, as the row's time is, where there
+     * were batches, else the mean.
+     */
+    double hostSeconds() {
+        if (!batchHostSeconds.isEmpty()) {
+            return Benchmark.median(batchHostSeconds.stream().mapToDouble(Double::doubleValue).toArray());
+        }
+        return solves == 0 ? 0 : hostNanos / 1e9 / solves;
     }
 
     private double mean(SolvePhase phase) {

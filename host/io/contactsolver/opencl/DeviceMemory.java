@@ -116,8 +116,13 @@ final class DeviceMemory implements AutoCloseable {
         awaitSolve(job.clock());
     }
 
-    /** Waits for everything enqueued, then charges the device's times and the bytes moved to {@code clock}. */
+    /**
+     * Charges the host's time since its last stage to {@link SolvePhase#ENQUEUE}, waits for
+     * everything enqueued (a wait charged to no phase), then charges the device's times and the
+     * bytes moved to {@code clock}.
+     */
     void awaitSolve(SolveMeter clock) {
+        clock.lap(SolvePhase.ENQUEUE);
         clFinish(cl.queue);
         clock.skip();
         clock.add(SolvePhase.UPLOAD, transfers.uploadNanos());

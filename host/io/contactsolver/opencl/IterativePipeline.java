@@ -15,6 +15,7 @@ import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.ContactField;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.ImpulseField;
+import io.contactsolver.layout.SolvePhase;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -122,8 +123,10 @@ final class IterativePipeline {
                     new Kernels.ColourStarts(startsMem, colours), useWarm, job.iterations(), job.tolerance(),
                     outcomeMem);
             int[] result = new int[2];
+            job.clock().lap(SolvePhase.ENQUEUE); // the blocking read waits for the device: charged to no phase
             clEnqueueReadBuffer(cl.queue, outcomeMem, true, 0, 2L * Sizeof.cl_int, Pointer.to(result), 0, null,
                     null);
+            job.clock().skip();
             outcome = new IterationOutcome(result[0], Float.intBitsToFloat(result[1]));
         } else {
             outcome = iterateByColour(job, chunks, stateMem, useWarm);
@@ -203,8 +206,10 @@ final class IterativePipeline {
                 // the window of iterations since the last check: CONVERGENCE_CHECK slots of the ring at most
                 int windowStart = iteration - iteration % CONVERGENCE_CHECK;
                 int length = iteration + 1 - windowStart;
+                job.clock().lap(SolvePhase.ENQUEUE); // the blocking read waits for the device: charged to no phase
                 clEnqueueReadBuffer(cl.queue, residualMem, true, (long) (windowStart % RESIDUAL_SLOTS) * Sizeof.cl_int,
                         (long) length * Sizeof.cl_int, Pointer.to(residualHost), 0, null, null);
+                job.clock().skip();
                 int converged = firstConverged(residualHost, length, job.tolerance());
                 if (converged >= 0) {
                     used = windowStart + converged + 1;

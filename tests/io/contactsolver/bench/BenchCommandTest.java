@@ -2,6 +2,7 @@ package io.contactsolver.bench;
 
 import io.contactsolver.app.ExitCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.ContactSolver;
@@ -17,11 +18,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** The bench command's outputs, on a run small enough for a test (its figures are not asserted). */
 class BenchCommandTest {
@@ -41,7 +44,7 @@ class BenchCommandTest {
         List<String> header = Arrays.asList(lines.get(0).split(","));
         for (String required : List.of("backend", "solver", "contacts", "bodies", "threads", "seconds_per_solve",
                 "contacts_per_second", "bytes_per_contact", "effective_gb_per_s", "packing_s", "upload_s", "kernel_s",
-                "readback_s")) {
+                "readback_s", "host_s", "host_ns_per_contact")) {
             assertTrue(header.contains(required), "column " + required + " in " + header);
         }
         List<List<String>> rows = lines.subList(1, lines.size()).stream().map(l -> Arrays.asList(l.split(",", -1)))
@@ -49,8 +52,11 @@ class BenchCommandTest {
         Set<String> backends = rows.stream().map(r -> r.get(header.indexOf("backend"))).collect(Collectors.toSet());
         assertEquals(Set.of("cpu", "naive", "jbullet", "bandwidth"), backends);
         int threads = Runtime.getRuntime().availableProcessors();
-        long pileCpuRows = rows.stream().filter(r -> r.get(0).equals("pile") && r.get(1).equals("cpu")).count();
-        assertEquals(threads > 1 ? 4 : 2, pileCpuRows, "one thread and all cores, at each of two sizes");
+        for (String solver : List.of("single-pass", "soft-step")) {
+            long pileCpuRows = rows.stream().filter(r -> r.get(0).equals("pile") && r.get(1).equals("cpu")
+                    && r.get(2).equals(solver)).count();
+            assertEquals(threads > 1 ? 4 : 2, pileCpuRows, solver + ": one thread and all cores, at each of two sizes");
+        }
         for (List<String> row : rows) {
             if (row.get(header.indexOf("note")).startsWith("skipped")) {
                 continue;
@@ -60,6 +66,15 @@ class BenchCommandTest {
             int contacts = Integer.parseInt(row.get(header.indexOf("contacts")));
             assertTrue(seconds > 0, "a measured time: " + row);
             assertEquals(contacts / seconds, rate, rate * 1e-4, "contacts per second is contacts over time");
+            double host = Double.parseDouble(row.get(header.indexOf("host_s")));
+            double hostPerContact = Double.parseDouble(row.get(header.indexOf("host_ns_per_contact")));
+            if (row.get(header.indexOf("backend")).equals("cpu")) {
+                // each batch's host time is within its wall time, so their medians are in that order too
+                assertTrue(host > 0 && host <= seconds * (1 + 1e-5), "the host's time, within the solve's: " + row);
+                assertEquals(host * 1e9 / contacts, hostPerContact, hostPerContact * 1e-4, "host ns a contact");
+            } else {
+                assertEquals(0.0, host, "a baseline is no solve of the module: " + row);
+            }
         }
         assertTrue(rows.stream().anyMatch(r -> r.get(0).equals("stack10") && r.get(2).equals("iterative")
                 && Integer.parseInt(r.get(6)) > 10), "iterations of the stack to 1e-4 are reported");
@@ -77,7 +92,7 @@ class BenchCommandTest {
         OpenClTestAccess.requireDevice();
         Path csv = dir.resolve("device.csv");
         Run run = Cli.inProcess("bench", "--contacts", "2000", "--scenes", "pile", "--min-time", "0.01",
-                "--backends", "opencl,bandwidth", "--sections", "sweep", "--csv", csv.toString());
+                "--backends", "opencl,bandwidth", "--sections", "sweep,step", "--csv", csv.toString());
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
 
         List<String> lines = Files.readAllLines(csv);
@@ -89,6 +104,49 @@ class BenchCommandTest {
             assertTrue(Double.parseDouble(row.get(header.indexOf("effective_gb_per_s"))) > 0, "measured: " + row);
         }
         assertTrue(run.out().contains("of device copy") && run.out().contains("of upload"), run.out());
+
+        // the single pass and the soft step on the device, each with the host's share of it
+        for (String solver : List.of("single-pass", "soft-step")) {
+            List<String> row = lines.stream().skip(1).map(l -> Arrays.asList(l.split(",", -1)))
+                    .filter(r -> r.get(header.indexOf("backend")).equals("opencl")
+                            && r.get(header.indexOf("solver")).equals(solver)).findFirst().orElseThrow();
+            double seconds = Double.parseDouble(row.get(header.indexOf("seconds_per_solve")));
+            double host = Double.parseDouble(row.get(header.indexOf("host_s")));
+            double contacts = Double.parseDouble(row.get(header.indexOf("contacts")));
+            assertTrue(Double.parseDouble(row.get(header.indexOf("kernel_s"))) > 0, "the device's time: " + row);
+            assertTrue(host > 0 && host <= seconds * (1 + 1e-5), "the host's time, within the solve's: " + row);
+            assertEquals(host * 1e9 / contacts, Double.parseDouble(row.get(header.indexOf("host_ns_per_contact"))),
+                    host * 1e9 / contacts * 1e-4, "host ns a contact: " + row);
+        }
+    }
+
+    /**
+     * On a Java runtime without {@code java.desktop} (here: {@code --limit-modules}) the bench runs
+     * (no AWT or chart class on its way, which such a runtime cannot load), and {@code --plot} is
+     * refused in one line before anything is measured. The child measures in its own JVM (the
+     * bench's child property), so the limit holds where the measuring is.
+     */
+    @Test
+    void runsWithoutTheDesktopModuleUnlessAPlotIsAsked() throws IOException, InterruptedException {
+        List<String> withoutDesktop = List.of("--limit-modules", "java.base,java.logging,java.management",
+                "-D" + BenchCommand.CHILD_PROPERTY + "=true");
+        Path csv = dir.resolve("plain.csv");
+        Run run = Cli.child(withoutDesktop, Map.of(), "bench", "--contacts", "200", "--min-time", "0.01",
+                "--backends", "cpu,naive,jbullet,bandwidth", "--sections", "sweep,step", "--csv", csv.toString());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        assertTrue(run.out().contains("soft-step") && run.out().contains("xnaive"), run.out());
+        assertTrue(Files.readAllLines(csv).size() > 1, "rows written");
+
+        Path plot = dir.resolve("plot.png");
+        Run refused = Cli.child(withoutDesktop, Map.of(), "bench", "--contacts", "200", "--min-time", "0.01",
+                "--backends", "cpu", "--sections", "sweep", "--plot", plot.toString());
+        assertEquals(ExitCode.FAILURE, refused.exitCode(), refused.err());
+        List<String> errors = refused.errLines().stream().filter(line -> !line.startsWith("INFO:")).toList();
+        assertEquals(List.of("error: --plot needs the java.desktop module, which this Java runtime ("
+                + System.getProperty("java.home") + ") lacks: run without --plot, or on a runtime with java.desktop"),
+                errors);
+        assertEquals("", refused.out(), "nothing measured");
+        assertFalse(Files.exists(plot));
     }
 
     /** Without the rewrite, repeated solves of one scene would find every field already on the device. */
@@ -103,6 +161,30 @@ class BenchCommandTest {
             assertTrue(unchanged < first, "the device keeps fields it holds: " + unchanged + " < " + first);
             assertEquals(first, rewritten, "after the rewrite everything goes up again");
         }
+    }
+
+    /**
+     * One default run gives the single pass, the iterative solver and the soft step; the soft step
+     * at each --contacts count up to --step-max, so the default leaves the 10,000,000-contact pile
+     * out and the option brings it in; a --step-max below every count is refused.
+     */
+    @Test
+    void theSoftStepRunsAtEachContactCountUpToStepMax() {
+        BenchCommand defaults = new BenchCommand();
+        new CommandLine(defaults).parseArgs();
+        Benchmark.Plan plan = defaults.plan(2);
+        assertTrue(plan.sweep() && plan.iterative() && plan.step(), "the default sections");
+        assertTrue(plan.contactCounts().contains(10_000_000), "the sweep still goes to 10,000,000");
+        assertEquals(List.of(1000, 10_000, 100_000, 1_000_000), plan.stepContactCounts());
+
+        BenchCommand large = new BenchCommand();
+        new CommandLine(large).parseArgs("--contacts", "100000,1000000,10000000", "--step-max", "10000000");
+        assertEquals(List.of(100_000, 1_000_000, 10_000_000), large.plan(2).stepContactCounts());
+
+        Run refused = Cli.inProcess("bench", "--contacts", "1000,2000", "--step-max", "100");
+        assertEquals(ExitCode.BAD_INPUT, refused.exitCode(), refused.err());
+        assertEquals(List.of("error: --step-max 100 is below every --contacts count: the step section would measure "
+                + "nothing (see 'contact-solver bench --help')"), refused.errLines());
     }
 
     @Test

@@ -23,7 +23,7 @@ class MeasurementTest {
         return Measurement.row().scene("pile").backend("opencl").solver("iterative").contacts(1000).bodies(250)
                 .threads(3).iterations(17).residual(0.5).secondsPerSolve(0.002).bytesPerContact(96)
                 .packingSeconds(1e-5).uploadSeconds(2e-5).kernelSeconds(3e-5).readbackSeconds(4e-5)
-                .colourSeconds(5e-5).memoryBytes(123456789L).repeats(42).note("a note, with a comma").build();
+                .colourSeconds(5e-5).hostSeconds(6e-5).memoryBytes(123456789L).repeats(42).note("a note, with a comma").build();
     }
 
     @Test
@@ -52,6 +52,8 @@ class MeasurementTest {
         assertEquals("3.00000e-05", byColumn.get("kernel_s"));
         assertEquals("4.00000e-05", byColumn.get("readback_s"));
         assertEquals("5.00000e-05", byColumn.get("colour_s"));
+        assertEquals("6.00000e-05", byColumn.get("host_s"));
+        assertEquals("60.0000", byColumn.get("host_ns_per_contact"));
         assertEquals("123456789", byColumn.get("memory_bytes"));
         assertEquals("42", byColumn.get("repeats"));
         assertEquals("a note; with a comma", byColumn.get("note"));
@@ -62,7 +64,7 @@ class MeasurementTest {
         Measurement skipped = Measurement.row().scene("random").backend("jbullet").solver("single-pass")
                 .contacts(10).bodies(4).build();
         assertEquals("random,jbullet,single-pass,10,4,0,0,0.00000,0.00000,0.00000,0.00000,0.00000,0.00000,0.00000,"
-                + "0.00000,0.00000,0.00000,0,0,", skipped.csv());
+                + "0.00000,0.00000,0.00000,0.00000,0.00000,0,0,", skipped.csv());
     }
 
     @Test

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -131,6 +132,31 @@ class PyramidBenchTest {
         assertTrue(errors.get(0).contains(box2d + " -b=large_pyramid -t=1 -w=1 -r=1 failed with exit status 3; "
                 + "its last line: Segmentation fault"), errors.get(0));
         assertFalse(Files.exists(csv) || Files.exists(dir.resolve("bench-pyramid.csv")), "nothing half-written");
+    }
+
+    /**
+     * Rows go out as they are measured: when a later section fails (Box2D crashes in the pyramid),
+     * the sweep's rows are already printed and in the CSV file, header once, each row whole.
+     */
+    @Test
+    void aFailureInALaterSectionKeepsTheRowsMeasuredBeforeIt() throws IOException {
+        Path box2d = script("crashing-box2d", "#!/bin/sh\necho 'Segmentation fault' >&2\nexit 3\n");
+        Path csv = dir.resolve("bench.csv");
+        Run run = Cli.inProcess("bench", "--sections", "sweep,pyramid", "--contacts", "200", "--backends", "cpu",
+                "--threads", "1", "--min-time", "0.01", "--pyramid-base", "3", "--frames", "52",
+                "--pyramid-schemes", "soft-step", "--box2d-benchmark", box2d.toString(), "--csv", csv.toString());
+        assertEquals(ExitCode.FAILURE, run.exitCode(), run.err());
+        List<String> lines = Files.readAllLines(csv);
+        assertEquals(String.join(",", Measurement.COLUMNS), lines.get(0));
+        List<String> rows = lines.subList(1, lines.size());
+        assertEquals(List.of("pile,cpu,single-pass", "random,cpu,single-pass"),
+                rows.stream().map(row -> String.join(",", Arrays.asList(row.split(",")).subList(0, 3))).toList(),
+                "the sweep's rows, one thread: " + lines);
+        for (String row : rows) {
+            assertEquals(Measurement.COLUMNS.size(), row.split(",", -1).length, row);
+        }
+        assertTrue(run.out().lines().filter(line -> line.matches("(pile|random) +cpu +single-pass .*")).count() == 2,
+                "printed as measured: " + run.out());
     }
 
     @Test

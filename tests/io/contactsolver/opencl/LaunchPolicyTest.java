@@ -46,6 +46,18 @@ class LaunchPolicyTest {
         }
     }
 
+    /**
+     * What an H200 (a GPU of 132 compute units) did with StepTest's 12,000 rows: a launch per colour,
+     * which sends no colour boundaries. StepTest forces that path on PoCL, whose own choice is one
+     * launch, so both paths' byte counts are checked without a GPU.
+     */
+    @Test
+    void aGpuOf132ComputeUnitsSolvesTwelveThousandRowsAColourAtATime() {
+        assertEquals("per-colour", OpenClTestAccess.launchPathOfAGpu(132, 12_000));
+        assertEquals("one-group", OpenClTestAccess.launchPathOfAGpu(132, Kernels.SMALL_BATCH_GROUP));
+        assertTrue(LaunchPolicy.forDevice(device(CL.CL_DEVICE_TYPE_CPU)).oneGroup(12_000, 1), "PoCL's choice");
+    }
+
     @Test
     void thePropertyForcesEitherPathAndABadValueIsNamed() {
         System.setProperty(LaunchPolicy.PROPERTY, "per-colour");

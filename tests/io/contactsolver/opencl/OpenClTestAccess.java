@@ -38,6 +38,31 @@ public final class OpenClTestAccess {
         return backend;
     }
 
+    /** The system property that forces the iterative solve's launch path ({@code LaunchPolicy}). */
+    public static final String LAUNCH_PROPERTY = LaunchPolicy.PROPERTY;
+
+    /**
+     * Whether the iterative solve of {@code rows} rows in one chunk runs in one launch (and so sends
+     * the colour boundaries) on the device a default OpenCL solver opens, as the launch policy in
+     * force decides, {@link #LAUNCH_PROPERTY} included.
+     */
+    public static boolean solvesInOneLaunch(int rows) throws BackendUnavailableException {
+        OpenClDevices.Device device = OpenClDevices.select(OpenClDevices.list(),
+                io.contactsolver.SolverConfig.defaults().device());
+        return LaunchPolicy.forDevice(device).oneGroup(rows, 1);
+    }
+
+    /**
+     * The launch path a GPU of {@code computeUnits} compute units takes for {@code rows} rows in one
+     * chunk, as the {@link #LAUNCH_PROPERTY} value that forces it on another device: what an H200
+     * (132) does, checked on PoCL. Read with the property unset.
+     */
+    public static String launchPathOfAGpu(int computeUnits, int rows) {
+        OpenClDevices.Device gpu = new OpenClDevices.Device(0, null, null, "platform", "OpenCL 3.0", "a GPU", "vendor",
+                "OpenCL 3.0", CL.CL_DEVICE_TYPE_GPU, computeUnits, 80L << 30, 20L << 30, true);
+        return LaunchPolicy.forDevice(gpu).oneGroup(rows, 1) ? "one-group" : "per-colour";
+    }
+
     /** Why the OpenCL library certainly cannot be loaded here, or empty if it may be. */
     public static Optional<String> unloadableLibrary() {
         return OpenClLibrary.unloadable();
