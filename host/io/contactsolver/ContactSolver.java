@@ -276,8 +276,9 @@ public final class ContactSolver implements AutoCloseable {
      * Either way the trajectory is the same, bit for bit.
      *
      * <p>With {@link SolveSettings#softStep()} the step is instead split into substeps, each with a
-     * soft solve and a relax sweep (docs/physics.md, "Soft step: substeps, soft contacts, a relax
-     * sweep"); the contacts are set up once, at the start of the step.
+     * soft solve and a relax sweep over the contact manifolds (docs/physics.md, "Soft step"); the
+     * manifolds are set up once, at the start of the step, recycled from {@code warmStart}'s where
+     * their bodies have barely moved ("Contact recycling").
      *
      * @param bodies the bodies, updated in place
      * @param contacts this step's contacts, found from the bodies as they are before the step; not

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The soft step (docs/physics.md, "Soft step: substeps, soft contacts, a relax sweep"): the checks
+ * The soft step (docs/physics.md, "Soft step"): the checks
  * listed there, on both backends. Contacts come from a tiny collision of this test's own (spheres
  * and upright boxes on the plane y = 0), run before every step as a simulation would.
  */
