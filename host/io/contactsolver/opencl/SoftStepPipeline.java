@@ -144,8 +144,8 @@ final class SoftStepPipeline {
         cl_mem warmNormalMem = transfers.uploadFloats(warmNormal, solved.warmNormal(), pointCount);
         cl_mem warmVectorsMem = transfers.uploadFloats(warmVectors, solved.warmVectors(),
                 ManifoldVectorField.COUNT * rowCount);
-        cl_mem pointStartMem = transfers.uploadInts(pointStart, rowPointStarts(coloring, solved.pointStart()),
-                rowCount + 1);
+        pointStartStaging = job.rowPointStarts(pointStartStaging);
+        cl_mem pointStartMem = transfers.uploadInts(pointStart, pointStartStaging, rowCount + 1);
         cl_mem movableMem = transfers.uploadInts(movable, movableFlags(job.movable(), bodyCount), bodyCount);
         cl_mem manifoldMem = manifolds.require((long) ManifoldField.COUNT * rowCount * Sizeof.cl_float);
         cl_mem impulseMem = impulses.require((long) ManifoldImpulse.COUNT * rowCount * Sizeof.cl_float);
@@ -289,26 +289,6 @@ final class SoftStepPipeline {
                 kernels.restituteManifolds(rows, points, peak, velocity, overflowRows(), true, residuals);
             }
         }
-    }
-
-    /**
-     * The first point of each manifold row ({@code rowCount + 1} of them), as {@code CpuBackend.softStep}
-     * lays them out: row {@code r}'s points are its manifold's solved points, consecutive in row order.
-     */
-    private int[] rowPointStarts(ContactColoring coloring, int[] solvedStart) {
-        int rows = coloring.rowCount();
-        if (pointStartStaging.length < rows + 1) {
-            pointStartStaging = new int[rows + 1];
-        }
-        int[] manifoldOf = coloring.order();
-        int points = 0;
-        for (int r = 0; r < rows; r++) {
-            pointStartStaging[r] = points;
-            int m = manifoldOf[r];
-            points += solvedStart[m + 1] - solvedStart[m];
-        }
-        pointStartStaging[rows] = points;
-        return pointStartStaging;
     }
 
     /** The movable flags of the first {@code count} bodies as the kernels take them: 1 or 0 a body. */
