@@ -229,7 +229,7 @@ final class HostPipeline {
      */
     void prepareSoft(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
             InputMagnitudes magnitudes) {
-        float[] warmImpulses = warmStart != null ? matchWarmStart(contacts, warmStart) : null;
+        float[] warmImpulses = matchWarmStart(contacts, warmStart);
         scan.requireFiniteNormalRows(bodies, contacts, magnitudes, 0.0);
         clock.lap(SolvePhase.VALIDATE);
         movable.classify(bodies.block(), bodies.size(), runner);
