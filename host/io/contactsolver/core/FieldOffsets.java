@@ -207,15 +207,6 @@ public final class FieldOffsets {
     public static final int WORK_B_XZ = FrictionWork.B_XZ.ordinal();
     public static final int WORK_B_YZ = FrictionWork.B_YZ.ordinal();
 
-    // SOFT: SoftRowField
-    public static final int SOFT_S0 = SoftRowField.S0.ordinal();
-    public static final int SOFT_RAX = SoftRowField.RAX.ordinal();
-    public static final int SOFT_RAY = SoftRowField.RAY.ordinal();
-    public static final int SOFT_RAZ = SoftRowField.RAZ.ordinal();
-    public static final int SOFT_RBX = SoftRowField.RBX.ordinal();
-    public static final int SOFT_RBY = SoftRowField.RBY.ordinal();
-    public static final int SOFT_RBZ = SoftRowField.RBZ.ordinal();
-
     // MOTION: MotionField
     public static final int MOTION_DX = MotionField.DX.ordinal();
     public static final int MOTION_DY = MotionField.DY.ordinal();

@@ -52,8 +52,6 @@ public enum Layout {
     ACC(AccumulatedImpulse.class, "COUNT"),
     /** {@link FrictionWork}: the scratch of a contact's friction maths. */
     WORK(FrictionWork.class, "COUNT"),
-    /** {@link SoftRowField}: what the soft step keeps of a row beside its {@link #ROW}. */
-    SOFT(SoftRowField.class, "COUNT"),
     /** {@link MotionField}: a body's motion within a soft step, array of structures. */
     MOTION(MotionField.class, "STRIDE"),
     /** {@link ManifoldField}: the soft step's constraint of a manifold. */

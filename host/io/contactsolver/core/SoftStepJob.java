@@ -45,4 +45,25 @@ public record SoftStepJob(
      * to the relax sweeps (docs/physics.md, "Where friction is solved").
      */
     public static final boolean FRICTION_IN_SOFT_SWEEP = true;
+
+    /**
+     * Each manifold row's first point, as both backends lay the points out: row {@code r} solves
+     * manifold {@code coloring().order()[r]} with that manifold's solved points, the rows' points
+     * consecutive in row order. Writes {@code coloring().rowCount() + 1} entries (the last is the
+     * point count) into {@code dest}, or into a new array when it is too short, and returns it.
+     */
+    public int[] rowPointStarts(int[] dest) {
+        int rows = coloring.rowCount();
+        int[] starts = dest.length >= rows + 1 ? dest : new int[rows + 1];
+        int[] manifoldOf = coloring.order();
+        int[] solvedStart = points.pointStart();
+        int count = 0;
+        for (int r = 0; r < rows; r++) {
+            starts[r] = count;
+            int m = manifoldOf[r];
+            count += solvedStart[m + 1] - solvedStart[m];
+        }
+        starts[rows] = count;
+        return starts;
+    }
 }

@@ -225,15 +225,9 @@ public final class CpuBackend implements SolverBackend {
         int[] manifoldOf = coloring.order();
         Recycler solved = job.points();
         int[] solvedStart = solved.pointStart();
-        pointStarts = grow(pointStarts, (long) rows + 1);
+        pointStarts = job.rowPointStarts(pointStarts);
         int[] pointStart = pointStarts;
-        int points = 0;
-        for (int r = 0; r < rows; r++) {
-            pointStart[r] = points;
-            int m = manifoldOf[r];
-            points += solvedStart[m + 1] - solvedStart[m];
-        }
-        pointStart[rows] = points;
+        int points = pointStart[rows];
         manifoldRows = grow(manifoldRows, (long) ManifoldField.COUNT * rows);
         pointRows = grow(pointRows, (long) PointField.COUNT * points);
         lambda = grow(lambda, points);
