@@ -512,11 +512,13 @@ public final class SolveSettings {
             if (tooStiff != null) {
                 throw new IllegalArgumentException(tooStiff);
             }
-            String degenerate = softCoefficients(timeStep).degenerateQuantity();
+            SoftCoefficients coefficients = softCoefficients(timeStep);
+            String degenerate = coefficients.degenerateQuantity();
             if (degenerate != null) {
                 throw new IllegalArgumentException("time step dt = " + timeStep + " s over " + substeps
-                        + " substeps: the soft step's " + degenerate + " (contact hertz " + contactHertz
-                        + ", damping ratio " + dampingRatio + ")");
+                        + " substeps: the soft step's " + degenerate + " (contact hertz " + coefficients.hertz()
+                        + (contactHertz > 0.0f ? "" : ", an eighth of the substep rate") + ", damping ratio "
+                        + dampingRatio + ")");
             }
         }
     }
