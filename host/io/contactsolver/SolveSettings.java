@@ -592,6 +592,18 @@ public final class SolveSettings {
     }
 
     /**
+     * Soft step: the stiffest contact frequency a step of {@code timeStep} seconds in these
+     * settings' substeps allows, an eighth of the substep rate: what a contact frequency of 0 (the
+     * default) takes, and the most {@link #withContactHertz} may ask for such a step.
+     *
+     * @param timeStep the step in seconds, positive
+     * @return {@code substeps / (8 timeStep)}, Hz
+     */
+    public float highestContactHertz(float timeStep) {
+        return SoftCoefficients.highestHertz(timeStep, substeps);
+    }
+
+    /**
      * Soft step: the contact recycling distance.
      *
      * @return metres; 0 when recycling is off
