@@ -228,15 +228,27 @@ final class HostPipeline {
      */
     void prepareSoft(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
             InputMagnitudes magnitudes, SolveResult dest) {
-        float[] warmImpulses = matchWarmStart(contacts, warmStart);
+        // only the manifolds taken fresh read the previous impulses: matched by id, read where needed
+        try {
+            if (warmStart == null) {
+                warmStarts.requireUniqueIds(contacts.idArray(), contacts.size());
+            } else {
+                warmStarts.matchIds(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
+                        warmStart.contactCount());
+            }
+        } catch (InputFault fault) {
+            throw InvalidInputException.of(fault);
+        }
+        clock.lap(SolvePhase.WARM_START);
         scan.requireFiniteNormalRows(bodies, contacts, magnitudes, 0.0);
         clock.lap(SolvePhase.VALIDATE);
         movable.classify(bodies.block(), bodies.size(), runner);
         clock.lap(SolvePhase.CLASSIFY);
         dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
+        Recycler.Previous previous = warmStart == null ? null : new Recycler.Previous(warmStarts.previousOf(),
+                warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.manifoldCache());
         recycler.prepare(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(), contacts.idArray(),
-                contacts.size(), manifolds, movable, warmImpulses, warmStart != null ? warmStart.manifoldCache() : null,
-                settings.recycleDistance(), dest.manifoldCache(), runner);
+                contacts.size(), manifolds, movable, previous, settings.recycleDistance(), dest.manifoldCache(), runner);
         clock.lap(SolvePhase.RECYCLE);
         coloring.build(contacts.linkBlock(), manifolds.firsts(), manifolds.count(), movable, settings.colourBudget());
         clock.lap(SolvePhase.COLOUR);

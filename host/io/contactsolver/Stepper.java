@@ -147,13 +147,10 @@ final class Stepper {
         scan.requireSoundBodies(nextBodies, count);
         FieldBlock block = bodies.block();
         FieldBlock next = nextBodies;
-        runner.forRange(count, 1 << 14, (from, to) -> {
-            for (int f = 0; f < SoftStepJob.BODY_STATE_FIELDS; f++) {
-                for (int i = from; i < to; i++) {
-                    block.setFloat(f, i, next.getFloat(f, i));
-                }
-            }
-        });
+        // a bulk copy a field, each stamped once: the stamps tell a device copy what changed
+        for (int f = 0; f < SoftStepJob.BODY_STATE_FIELDS; f++) {
+            block.setFloats(f, 0, count, next.floats(), f * next.stride());
+        }
         // the device computed these bits: its copy of the bodies need not take them again
         backend.onDevice(device -> device.mirrorSoftStep(block, count));
         clock.lap(SolvePhase.INTEGRATE);

@@ -77,18 +77,25 @@ public final class Recycler {
     private float[] gaps = new float[0];
 
     /**
+     * What the previous step left: each current contact's previous contact by id ({@code previousOf},
+     * -1 for none), the previous impulses ({@code ImpulseField}, structure of arrays with stride
+     * {@code stride}), and the previous manifolds.
+     */
+    public record Previous(int[] previousOf, FloatBuffer impulses, int stride, ManifoldCache cache) {
+    }
+
+    /**
      * Chooses the points of every manifold of the batch and their starting impulses, and writes
      * their ids and captures into {@code nextCache}, prepared for this step's manifolds and points.
      *
-     * @param warm the previous result's impulses matched by id ({@code ImpulseField}, structure of
-     *     arrays with stride {@code contactCount}), or null
-     * @param cache the previous step's manifolds, or null (or not valid) for none
+     * @param last what the previous step left, or null for none
      * @param distance the recycle distance, m; 0 takes every manifold fresh
-     * @param nextCache the cache this step's result keeps, not {@code cache}
+     * @param nextCache the cache this step's result keeps, not the previous one
      */
     public void prepare(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links, int[] contactIds,
-            int contactCount, ManifoldGrouping manifolds, MovableBodies movable, float[] warm, ManifoldCache cache,
-            float distance, ManifoldCache nextCache, ParallelRunner runner) {
+            int contactCount, ManifoldGrouping manifolds, MovableBodies movable, Previous last, float distance,
+            ManifoldCache nextCache, ParallelRunner runner) {
+        ManifoldCache cache = last == null ? null : last.cache();
         int count = manifolds.count();
         int[] firsts = manifolds.firsts();
         manifoldCount = count;
@@ -143,8 +150,8 @@ public final class Recycler {
                 if (keep[m]) {
                     keepManifold(m, cache, match[m], drifts, nextCache);
                 } else {
-                    takeFresh(bodies, contacts, links, contactIds, contactCount, firsts[m], firsts[m + 1], m, warm,
-                            scratch, nextCache);
+                    takeFresh(bodies, contacts, links, contactIds, firsts[m], firsts[m + 1], m, last, scratch,
+                            nextCache);
                 }
             }
         });
@@ -344,11 +351,11 @@ public final class Recycler {
 
     /**
      * Manifold {@code m} taken fresh from contacts {@code [first, end)}: each point's geometry and
-     * capture from the batch and its bodies now, its warm normal impulse from {@code warm}, and the
-     * manifold's vectors the sums of its points' tangential and angular impulses.
+     * capture from the batch and its bodies now, its warm normal impulse the previous contact's of
+     * its id, and the manifold's vectors the sums of those contacts' tangential and angular impulses.
      */
-    private void takeFresh(FieldBlock bodies, FieldBlock contacts, FieldBlock links, int[] contactIds,
-            int contactCount, int first, int end, int m, float[] warm, float[] sums, ManifoldCache nextCache) {
+    private void takeFresh(FieldBlock bodies, FieldBlock contacts, FieldBlock links, int[] contactIds, int first,
+            int end, int m, Previous last, float[] sums, ManifoldCache nextCache) {
         IntBuffer ints = links.ints();
         int a = ints.get(ContactBody.A.ordinal() * links.stride() + first);
         int b = ints.get(ContactBody.B.ordinal() * links.stride() + first);
@@ -382,15 +389,20 @@ public final class Recycler {
                 kept[o + CAPTURE_QBW + k] = b < 0 ? (k == 0 ? 1.0f : 0.0f) : bf.get((BODY_QW + k) * bs + b);
             }
             nextCache.ids()[at] = contactIds[c];
-            warmNormal[at] = warm != null ? warm[IMPULSE_J * contactCount + c] : 0.0f;
-            if (warm != null) {
-                sums[0] += warm[IMPULSE_TX * contactCount + c];
-                sums[1] += warm[IMPULSE_TY * contactCount + c];
-                sums[2] += warm[IMPULSE_TZ * contactCount + c];
-                sums[3] += warm[IMPULSE_RX * contactCount + c];
-                sums[4] += warm[IMPULSE_RY * contactCount + c];
-                sums[5] += warm[IMPULSE_RZ * contactCount + c];
+            int p = last == null ? -1 : last.previousOf()[c];
+            if (p < 0) {
+                warmNormal[at] = 0.0f;
+                continue;
             }
+            FloatBuffer old = last.impulses();
+            int ps = last.stride();
+            warmNormal[at] = old.get(IMPULSE_J * ps + p);
+            sums[0] += old.get(IMPULSE_TX * ps + p);
+            sums[1] += old.get(IMPULSE_TY * ps + p);
+            sums[2] += old.get(IMPULSE_TZ * ps + p);
+            sums[3] += old.get(IMPULSE_RX * ps + p);
+            sums[4] += old.get(IMPULSE_RY * ps + p);
+            sums[5] += old.get(IMPULSE_RZ * ps + p);
         }
         warmVectors[MVEC_FX * manifoldCount + m] = sums[0];
         warmVectors[MVEC_FY * manifoldCount + m] = sums[1];

@@ -62,24 +62,52 @@ public final class WarmStart {
      */
     public float[] match(int[] ids, int count, int[] previousIds, FloatBuffer previous, int previousStride,
             int previousCount) {
-        requireUniqueIds(ids, count);
+        boolean sameOrder = matchIds(ids, count, previousIds, previousCount);
         int length = ImpulseField.COUNT * count;
         if (impulses.length < length) {
             impulses = new float[length];
         }
-        if (previousOf.length < count) {
-            previousOf = new int[Math.max(count, previousOf.length + (previousOf.length >> 1))];
-        }
-        if (previousCount == count && Arrays.equals(previousIds, 0, count, ids, 0, count)) {
+        if (sameOrder) {
             for (int f = 0; f < ImpulseField.COUNT; f++) {
                 previous.get(f * previousStride, impulses, f * count, count);
-            }
-            for (int c = 0; c < count; c++) {
-                previousOf[c] = c;
             }
             return impulses;
         }
         Arrays.fill(impulses, 0, length, 0.0f);
+        // a field at a time: each pass reads one field's column in order
+        for (int f = 0; f < ImpulseField.COUNT; f++) {
+            int from = f * previousStride;
+            int to = f * count;
+            for (int p = 0; p < previousCount; p++) {
+                int c = matchOf[p];
+                if (c >= 0) {
+                    impulses[to + c] = previous.get(from + p);
+                }
+            }
+        }
+        return impulses;
+    }
+
+    /**
+     * Matches the current contacts to the previous ones by id, as {@link #match} does, without
+     * gathering the impulses: {@link #previousOf()} then tells each current contact's previous one,
+     * for a solver that reads only some of them (the soft step's manifolds taken fresh).
+     *
+     * @return whether the previous ids are the current ones in the same order (each contact its own
+     *     previous one)
+     * @throws InputFault if two current contacts share an id, or two previous contacts do
+     */
+    public boolean matchIds(int[] ids, int count, int[] previousIds, int previousCount) {
+        requireUniqueIds(ids, count);
+        if (previousOf.length < count) {
+            previousOf = new int[Math.max(count, previousOf.length + (previousOf.length >> 1))];
+        }
+        if (previousCount == count && Arrays.equals(previousIds, 0, count, ids, 0, count)) {
+            for (int c = 0; c < count; c++) {
+                previousOf[c] = c;
+            }
+            return true;
+        }
         Arrays.fill(previousOf, 0, count, -1);
         if (matchOf.length < previousCount) {
             matchOf = new int[previousCount];
@@ -96,18 +124,7 @@ public final class WarmStart {
             }
             matchOf[p] = c;
         }
-        // a field at a time: each pass reads one field's column in order
-        for (int f = 0; f < ImpulseField.COUNT; f++) {
-            int from = f * previousStride;
-            int to = f * count;
-            for (int p = 0; p < previousCount; p++) {
-                int c = matchOf[p];
-                if (c >= 0) {
-                    impulses[to + c] = previous.get(from + p);
-                }
-            }
-        }
-        return impulses;
+        return false;
     }
 
     /**
