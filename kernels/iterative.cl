@@ -284,17 +284,23 @@ float solve_tangents(__global const float* row, const int rows, const int r, con
     return apply_tangents_step(row, rows, r, a, b, old1, old2, lambda, state, world);
 }
 
-/* The rolling pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
-void step_rolling(__global const float* row, const int rows, const int r, const int a, const int b,
-                  __global float* lambda, __global const float* state, const float limit)
+/* The relative angular velocity w_b - w_a along one axis of the row: the axis at field axis (x, y, z), its starting value at w0. */
+float angular_velocity(__global const float* row, const int rows, const int r, const int a, const int b,
+                       __global const float* state, const int axis, const int w0)
 {
     const float dwx = state[b + STATE_DWX] - state[a + STATE_DWX];
     const float dwy = state[b + STATE_DWY] - state[a + STATE_DWY];
     const float dwz = state[b + STATE_DWZ] - state[a + STATE_DWZ];
-    const float w1 = row[ROW_WT1_0 * rows + r] + (dwx * row[ROW_T1X * rows + r] + dwy * row[ROW_T1Y * rows + r]
-            + dwz * row[ROW_T1Z * rows + r]);
-    const float w2 = row[ROW_WT2_0 * rows + r] + (dwx * row[ROW_T2X * rows + r] + dwy * row[ROW_T2Y * rows + r]
-            + dwz * row[ROW_T2Z * rows + r]);
+    return row[w0 * rows + r] + (dwx * row[axis * rows + r] + dwy * row[(axis + 1) * rows + r]
+            + dwz * row[(axis + 2) * rows + r]);
+}
+
+/* The rolling pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
+void step_rolling(__global const float* row, const int rows, const int r, const int a, const int b,
+                  __global float* lambda, __global const float* state, const float limit)
+{
+    const float w1 = angular_velocity(row, rows, r, a, b, state, ROW_T1X, ROW_WT1_0);
+    const float w2 = angular_velocity(row, rows, r, a, b, state, ROW_T2X, ROW_WT2_0);
     const float kr = row[ROW_KR * rows + r];
     const float old1 = lambda[ACC_R1 * rows + r];
     const float old2 = lambda[ACC_R2 * rows + r];
@@ -330,11 +336,7 @@ float solve_rolling(__global const float* row, const int rows, const int r, cons
 void step_twist(__global const float* row, const int rows, const int r, const int a, const int b,
                 __global float* lambda, __global const float* state, const float limit)
 {
-    const float dwx = state[b + STATE_DWX] - state[a + STATE_DWX];
-    const float dwy = state[b + STATE_DWY] - state[a + STATE_DWY];
-    const float dwz = state[b + STATE_DWZ] - state[a + STATE_DWZ];
-    const float spin = row[ROW_WN_0 * rows + r] + (dwx * row[ROW_NX * rows + r] + dwy * row[ROW_NY * rows + r]
-            + dwz * row[ROW_NZ * rows + r]);
+    const float spin = angular_velocity(row, rows, r, a, b, state, ROW_NX, ROW_WN_0);
     const float old = lambda[ACC_TW * rows + r];
     lambda[ACC_TW * rows + r] = clamp_magnitude(old - spin / row[ROW_KTW * rows + r], limit);
 }
@@ -349,15 +351,23 @@ float apply_twist_step(__global const float* row, const int rows, const int r, c
 }
 
 /*
- * The twist row: stepped with step size k_tw from the current relative angular velocity along n,
- * then clamped into |lambda_tw| <= limit. Returns its change.
+ * The twist stage of a row visit of a batch with torsional resistance, after its friction stages,
+ * the normal row having left next accumulated: where tau > 0, the twist stepped with step size k_tw
+ * from the current relative angular velocity along n, then clamped into |lambda_tw| <= tau next.
+ * Returns the larger of change and its change.
  */
 float solve_twist(__global const float* row, const int rows, const int r, const int a, const int b,
-                  __global float* lambda, __global float* state, const int world, const float limit)
+                  __global float* lambda, __global float* state, const int world, const float next,
+                  const float change)
 {
+    const float tau = row[ROW_TAU * rows + r];
+    if (!(tau > 0.0f)) {
+        return change;
+    }
     const float old = lambda[ACC_TW * rows + r];
-    step_twist(row, rows, r, a, b, lambda, state, limit);
-    return apply_twist_step(row, rows, r, a, b, old, lambda, state, world);
+    step_twist(row, rows, r, a, b, lambda, state, tau * next);
+    const float twisting = apply_twist_step(row, rows, r, a, b, old, lambda, state, world);
+    return twisting > change ? twisting : change;
 }
 
 /* The row's current normal velocity: VN0 plus what the bodies' velocity changes add along n. */
@@ -416,22 +426,6 @@ float solve_friction_pairs(__global const float* row, const int rows, const int 
     return change;
 }
 
-/*
- * The twist stage of a row visit of a batch with torsional resistance, after its friction stages,
- * the normal row having left next accumulated: the twist (limit tau next) where tau > 0. Returns
- * the larger of change and its change.
- */
-float solve_twist_stage(__global const float* row, const int rows, const int r, const int a, const int b,
-                        __global float* lambda, __global float* state, const int world, const float next,
-                        float change)
-{
-    const float tau = row[ROW_TAU * rows + r];
-    if (tau > 0.0f) {
-        const float twisting = solve_twist(row, rows, r, a, b, lambda, state, world, tau * next);
-        change = twisting > change ? twisting : change;
-    }
-    return change;
-}
 
 /*
  * The rest of a row visit once its normal impulse `applied` is known: the normal impulse applied,
@@ -449,7 +443,7 @@ float finish_row(__global const float* row, const int rows, const int r, __globa
         change = solve_friction_pairs(row, rows, r, a, b, lambda, state, world, lambda[ACC_N * rows + r], change);
     }
     if (twist) {
-        change = solve_twist_stage(row, rows, r, a, b, lambda, state, world, lambda[ACC_N * rows + r], change);
+        change = solve_twist(row, rows, r, a, b, lambda, state, world, lambda[ACC_N * rows + r], change);
     }
     return change;
 }

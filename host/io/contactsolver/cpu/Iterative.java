@@ -20,14 +20,14 @@ import java.nio.IntBuffer;
  * together ({@code r * rowStride + field}) and only as many as the batch needs
  * ({@code FrictionUse.rowFields()}: 20 floats a row without friction, 55 with friction, 70 with
  * rolling resistance, 79 with torsional resistance); each row's {@code AccumulatedImpulse}s
- * likewise ({@code r * lambdaStride}, {@code FrictionUse.accumulatedImpulses()}: 1, 3, 5 or 6), and its two bodies' state offsets
- * side by side ({@code pairs[2 r + side]}, already multiplied by the state stride). A million-row
- * loop streams all of that from memory every iteration, and a frictional row's fields as separate
- * arrays cost a TLB miss each. The layout changes where a value is stored, never how it is
- * computed. The state is each body's velocity change so far ({@code StateField}, eight floats, 32
- * bytes a body, nothing else). Tracking changes rather than velocities makes the first visit of a
- * row exactly the single pass: {@code v_n = vn0 + 0} and {@code (target - v_n) / K} is the
- * single-pass impulse.
+ * likewise ({@code r * lambdaStride}, {@code FrictionUse.accumulatedImpulses()}: 1, 3, 5 or 6),
+ * and its two bodies' state offsets side by side ({@code pairs[2 r + side]}, already multiplied
+ * by the state stride). A million-row loop streams all of that from memory every iteration, and a
+ * frictional row's fields as separate arrays cost a TLB miss each. The layout changes where a
+ * value is stored, never how it is computed. The state is each body's velocity change so far
+ * ({@code StateField}, eight floats, 32 bytes a body, nothing else). Tracking changes rather than
+ * velocities makes the first visit of a row exactly the single pass: {@code v_n = vn0 + 0} and
+ * {@code (target - v_n) / K} is the single-pass impulse.
  *
  * <p>The row update is written once, {@link #solveRow} ({@link #normalImpulse} then
  * {@link #finishRow}), the twin of {@code solve_row}; the in-order sweep visits rows through it.
@@ -297,16 +297,22 @@ final class Iterative {
         return applyTangentsStep(row, o, l, a, b, old1, old2, lambda, state, world);
     }
 
-    /** The rolling pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
-    private static void stepRolling(float[] row, int o, int l, int a, int b, float[] lambda, float[] state,
-            float limit) {
+    /**
+     * The relative angular velocity {@code w_b - w_a} along one axis of the row: the axis at field
+     * {@code axis} (an x, y, z triple), its starting value at {@code w0}.
+     */
+    private static float angularVelocity(float[] row, int o, int a, int b, float[] state, int axis, int w0) {
         float dwx = state[b + STATE_DWX] - state[a + STATE_DWX];
         float dwy = state[b + STATE_DWY] - state[a + STATE_DWY];
         float dwz = state[b + STATE_DWZ] - state[a + STATE_DWZ];
-        float w1 = row[o + ROW_WT1_0] + (dwx * row[o + ROW_T1X]
-                + dwy * row[o + ROW_T1Y] + dwz * row[o + ROW_T1Z]);
-        float w2 = row[o + ROW_WT2_0] + (dwx * row[o + ROW_T2X]
-                + dwy * row[o + ROW_T2Y] + dwz * row[o + ROW_T2Z]);
+        return row[o + w0] + (dwx * row[o + axis] + dwy * row[o + axis + 1] + dwz * row[o + axis + 2]);
+    }
+
+    /** The rolling pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
+    private static void stepRolling(float[] row, int o, int l, int a, int b, float[] lambda, float[] state,
+            float limit) {
+        float w1 = angularVelocity(row, o, a, b, state, ROW_T1X, ROW_WT1_0);
+        float w2 = angularVelocity(row, o, a, b, state, ROW_T2X, ROW_WT2_0);
         float kr = row[o + ROW_KR];
         float old1 = lambda[l + ACC_R1];
         float old2 = lambda[l + ACC_R2];
@@ -338,11 +344,7 @@ final class Iterative {
     /** The twist's new accumulated impulse, stepped and clamped into {@code [-limit, limit]}, not yet applied. */
     private static void stepTwist(float[] row, int o, int l, int a, int b, float[] lambda, float[] state,
             float limit) {
-        float dwx = state[b + STATE_DWX] - state[a + STATE_DWX];
-        float dwy = state[b + STATE_DWY] - state[a + STATE_DWY];
-        float dwz = state[b + STATE_DWZ] - state[a + STATE_DWZ];
-        float spin = row[o + ROW_WN_0] + (dwx * row[o + ROW_NX]
-                + dwy * row[o + ROW_NY] + dwz * row[o + ROW_NZ]);
+        float spin = angularVelocity(row, o, a, b, state, ROW_NX, ROW_WN_0);
         float old = lambda[l + ACC_TW];
         lambda[l + ACC_TW] = clampMagnitude(old - spin / row[o + ROW_KTW], limit);
     }
@@ -356,14 +358,22 @@ final class Iterative {
     }
 
     /**
-     * The twist row: stepped with step size {@code k_tw} from the current relative angular velocity
-     * along n, then clamped into {@code |lambda_tw| <= limit}. Returns its change.
+     * The twist stage of a row visit of a batch with torsional resistance, after its friction
+     * stages, the normal row having left {@code next} accumulated: where {@code tau > 0}, the twist
+     * stepped with step size {@code k_tw} from the current relative angular velocity along n, then
+     * clamped into {@code |lambda_tw| <= tau next}. Returns the larger of {@code change} and its
+     * change.
      */
     static float solveTwist(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
-            float limit) {
+            float next, float change) {
+        float tau = row[o + ROW_TAU];
+        if (!(tau > 0.0f)) {
+            return change;
+        }
         float old = lambda[l + ACC_TW];
-        stepTwist(row, o, l, a, b, lambda, state, limit);
-        return applyTwistStep(row, o, l, a, b, old, lambda, state, world);
+        stepTwist(row, o, l, a, b, lambda, state, tau * next);
+        float twisting = applyTwistStep(row, o, l, a, b, old, lambda, state, world);
+        return twisting > change ? twisting : change;
     }
 
     /**
@@ -417,24 +427,9 @@ final class Iterative {
     }
 
     /**
-     * The twist stage of a row visit of a batch with torsional resistance, after its friction
-     * stages, the normal row having left {@code next} accumulated: the twist (limit
-     * {@code tau next}) where {@code tau > 0}. Returns the larger of {@code change} and its change.
-     */
-    static float solveTwistStage(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
-            float next, float change) {
-        float tau = row[o + ROW_TAU];
-        if (tau > 0.0f) {
-            float twisting = solveTwist(row, o, l, a, b, lambda, state, world, tau * next);
-            change = twisting > change ? twisting : change;
-        }
-        return change;
-    }
-
-    /**
      * The rest of a row visit once its normal impulse {@code applied} is known: the normal impulse
      * applied, then, in a frictional batch, the friction stages ({@link #solveFrictionPairs}) and,
-     * in a batch with torsional resistance ({@code twist}), the twist ({@link #solveTwistStage}),
+     * in a batch with torsional resistance ({@code twist}), the twist ({@link #solveTwist}),
      * on the disks of the normal impulse now accumulated. Returns the largest change.
      */
     static float finishRow(float[] row, int o, float[] lambda, int l, int a, int b, float[] state, int world,
@@ -445,7 +440,7 @@ final class Iterative {
             change = solveFrictionPairs(row, o, l, a, b, lambda, state, world, lambda[l + ACC_N], change);
         }
         if (twist) {
-            change = solveTwistStage(row, o, l, a, b, lambda, state, world, lambda[l + ACC_N], change);
+            change = solveTwist(row, o, l, a, b, lambda, state, world, lambda[l + ACC_N], change);
         }
         return change;
     }
@@ -546,8 +541,8 @@ final class Iterative {
     /**
      * Visits rows {@code [first, end)} of one colour of a frictional batch, two side by side as in
      * {@link #sweepNormalColour}: each stage of the row update ({@link #solveRow}: normal row,
-     * tangent pair, rolling pair, twist) of both rows is computed before either is applied, with the
-     * stage methods, conditions and disks of {@link #finishRow}. Rows of a colour move different
+     * tangent pair, rolling pair) of both rows is computed before either is applied, with the
+     * stage methods, conditions and disks of {@link #finishRow}, then each row's twist. Rows of a colour move different
      * bodies, so a stage of one row never sees the other's: the same bits as {@link #sweep}.
      * Written apart from the row update because the interleaving pays (docs/twins.md).
      */
@@ -588,9 +583,9 @@ final class Iterative {
     /**
      * The friction stages of two rows of one colour whose normal rows are applied (changes so far
      * {@code change0}, {@code change1}), each stage of both rows before the next, as
-     * {@link #sweepColour} visits them: the tangent pairs, then the rolling pairs, then, in a batch
-     * with torsional resistance, the twists ({@link #twistOfTwo}), with the conditions and disks of
-     * {@link #solveFrictionPairs} and {@link #solveTwistStage}. Returns the larger of the two rows'
+     * {@link #sweepColour} visits them: the tangent pairs, then the rolling pairs, with the
+     * conditions and disks of {@link #solveFrictionPairs}, then, in a batch with torsional
+     * resistance, each row's twist ({@link #solveTwist}). Returns the larger of the two rows'
      * largest changes.
      */
     static float frictionOfTwo(float[] row, int o0, int l0, int a0, int b0, boolean live0, int o1, int l1, int a1,
@@ -639,39 +634,14 @@ final class Iterative {
             }
         }
         if (lambdaStride > ACC_TW) {
-            return twistOfTwo(row, o0, l0, a0, b0, live0, o1, l1, a1, b1, live1, lambda, state, world, change0,
-                    change1);
-        }
-        // an inert row's: |0|, as solveRow returns for it; Math.max lets a NaN win, as on the device
-        return Math.max(change0, change1);
-    }
-
-    /**
-     * The twists of two rows of one colour of a batch with torsional resistance, after their other
-     * stages ({@link #frictionOfTwo}, changes so far {@code change0}, {@code change1}): both stepped,
-     * then both applied, with the condition and limit of {@link #solveTwistStage}. Returns the
-     * larger of the two rows' largest changes. Apart from {@link #frictionOfTwo} so that a batch
-     * without torsion runs the same code as before it existed.
-     */
-    private static float twistOfTwo(float[] row, int o0, int l0, int a0, int b0, boolean live0, int o1, int l1,
-            int a1, int b1, boolean live1, float[] lambda, float[] state, int world, float change0, float change1) {
-        float tau0 = live0 ? row[o0 + ROW_TAU] : 0.0f;
-        float tau1 = live1 ? row[o1 + ROW_TAU] : 0.0f;
-        float twist0 = lambda[l0 + ACC_TW];
-        float twist1 = lambda[l1 + ACC_TW];
-        if (tau0 > 0.0f) {
-            stepTwist(row, o0, l0, a0, b0, lambda, state, tau0 * lambda[l0 + ACC_N]);
-        }
-        if (tau1 > 0.0f) {
-            stepTwist(row, o1, l1, a1, b1, lambda, state, tau1 * lambda[l1 + ACC_N]);
-        }
-        if (tau0 > 0.0f) {
-            float twisting = applyTwistStep(row, o0, l0, a0, b0, twist0, lambda, state, world);
-            change0 = twisting > change0 ? twisting : change0;
-        }
-        if (tau1 > 0.0f) {
-            float twisting = applyTwistStep(row, o1, l1, a1, b1, twist1, lambda, state, world);
-            change1 = twisting > change1 ? twisting : change1;
+            // the twists one row after the other, through the row update's own stage: a short stage,
+            // and rows of a colour share no body, so the same bits as stepping both before applying
+            if (live0) {
+                change0 = solveTwist(row, o0, l0, a0, b0, lambda, state, world, lambda[l0 + ACC_N], change0);
+            }
+            if (live1) {
+                change1 = solveTwist(row, o1, l1, a1, b1, lambda, state, world, lambda[l1 + ACC_N], change1);
+            }
         }
         // an inert row's: |0|, as solveRow returns for it; Math.max lets a NaN win, as on the device
         return Math.max(change0, change1);
