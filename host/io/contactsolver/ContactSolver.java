@@ -46,8 +46,8 @@ public final class ContactSolver implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("io.contactsolver");
 
     /**
-     * The most contacts one iterative solve or soft step takes, 30,678,337: on the CPU its rows (up
-     * to 70 floats each) live in one Java array. Checked before any work or change of state; split
+     * The most contacts one iterative solve or soft step takes, 27,183,337: on the CPU its rows (up
+     * to 79 floats each) live in one Java array. Checked before any work or change of state; split
      * a larger batch. The single pass has no such limit below {@link ContactBatch#MAX_SIZE}.
      */
     public static final int MAX_ITERATIVE_CONTACTS = (Integer.MAX_VALUE - 8) / ContactRowField.COUNT;

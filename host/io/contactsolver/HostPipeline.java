@@ -63,6 +63,7 @@ final class HostPipeline {
     private final ManifoldGrouping manifolds = new ManifoldGrouping();
     private final Recycler recycler = new Recycler();
     private boolean warnedRollingIgnored;
+    private boolean warnedTorsionIgnored;
 
     HostPipeline(ParallelRunner runner, ActiveBackend backend, OverflowScan scan, SolveMeter clock) {
         this.runner = runner;
@@ -193,6 +194,11 @@ final class HostPipeline {
             warnedRollingIgnored = true;
             LOG.log(Level.WARNING, "contact-solver: the single pass ignores rolling resistance "
                     + "(it resists rolling contact, not an impact); use the iterative solver for it");
+        }
+        if (!iterative && friction.torsion() && !warnedTorsionIgnored) {
+            warnedTorsionIgnored = true;
+            LOG.log(Level.WARNING, "contact-solver: the single pass ignores torsional resistance "
+                    + "(it resists twisting contact, not an impact); use the iterative solver for it");
         }
         IterationOutcome outcome;
         if (iterative) {

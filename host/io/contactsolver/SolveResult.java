@@ -14,7 +14,7 @@ import org.joml.Vector3f;
 /**
  * What a solve produces: the velocity change of every body (layout {@link DeltaField}) and the
  * impulses of every contact (layout {@link ImpulseField}: the normal impulse {@code j >= 0}, the
- * friction impulse and the rolling-resistance angular impulse on body b), in input order, with the
+ * friction impulse and the angular impulse of rolling and torsional resistance on body b), in input order, with the
  * contacts' ids. Reused across solves: the storage grows when needed and is otherwise overwritten
  * in place.
  *
@@ -244,8 +244,9 @@ public final class SolveResult {
     }
 
     /**
-     * Rolling-resistance angular impulse of {@code contact} on body b, world space; body a received
-     * its opposite. Zero without rolling resistance, and always from the single pass.
+     * Angular impulse of {@code contact} on body b, world space: the rolling resistance's along the
+     * contact's tangents plus the torsional resistance's twist along its normal; body a received its
+     * opposite. Zero without rolling and torsional resistance, and always from the single pass.
      *
      * @param contact the contact's index in its batch
      * @param dest will hold the angular impulse, in N m s

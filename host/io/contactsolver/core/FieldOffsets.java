@@ -154,6 +154,15 @@ public final class FieldOffsets {
     public static final int ROW_KR = ContactRowField.KR.ordinal();
     public static final int ROW_WT1_0 = ContactRowField.WT1_0.ordinal();
     public static final int ROW_WT2_0 = ContactRowField.WT2_0.ordinal();
+    public static final int ROW_TAU = ContactRowField.TAU.ordinal();
+    public static final int ROW_TWIST_AX = ContactRowField.TWIST_AX.ordinal();
+    public static final int ROW_TWIST_AY = ContactRowField.TWIST_AY.ordinal();
+    public static final int ROW_TWIST_AZ = ContactRowField.TWIST_AZ.ordinal();
+    public static final int ROW_TWIST_BX = ContactRowField.TWIST_BX.ordinal();
+    public static final int ROW_TWIST_BY = ContactRowField.TWIST_BY.ordinal();
+    public static final int ROW_TWIST_BZ = ContactRowField.TWIST_BZ.ordinal();
+    public static final int ROW_KTW = ContactRowField.KTW.ordinal();
+    public static final int ROW_WN_0 = ContactRowField.WN_0.ordinal();
 
     // STATE: StateField
     public static final int STATE_DVX = StateField.DVX.ordinal();
@@ -180,6 +189,7 @@ public final class FieldOffsets {
     public static final int ACC_T2 = AccumulatedImpulse.T2.ordinal();
     public static final int ACC_R1 = AccumulatedImpulse.R1.ordinal();
     public static final int ACC_R2 = AccumulatedImpulse.R2.ordinal();
+    public static final int ACC_TW = AccumulatedImpulse.TW.ordinal();
 
     // WORK: FrictionWork
     public static final int WORK_PX = FrictionWork.PX.ordinal();

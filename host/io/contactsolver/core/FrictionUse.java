@@ -57,14 +57,17 @@ public record FrictionUse(boolean friction, boolean rolling, boolean torsion) {
     /**
      * The {@code ContactRowField}s a row of this batch keeps on the CPU, a prefix of them: a
      * million-row batch streams its rows from memory every iteration, so every field saved counts.
+     * The twist terms come last, kept only by a batch with torsional resistance (which then keeps
+     * the rolling terms too, unused where it has no rolling resistance).
      */
     public int rowFields() {
-        return rolling ? ContactRowField.COUNT : friction ? ContactRowField.FRICTION_COUNT : ContactRowField.NORMAL_COUNT;
+        return torsion ? ContactRowField.COUNT : rolling ? ContactRowField.ROLLING_COUNT
+                : friction ? ContactRowField.FRICTION_COUNT : ContactRowField.NORMAL_COUNT;
     }
 
     /** The {@code AccumulatedImpulse}s a row of this batch keeps on the CPU, a prefix of them. */
     public int accumulatedImpulses() {
-        return rolling ? AccumulatedImpulse.COUNT
+        return torsion ? AccumulatedImpulse.COUNT : rolling ? AccumulatedImpulse.ROLLING_COUNT
                 : friction ? AccumulatedImpulse.FRICTION_COUNT : AccumulatedImpulse.NORMAL_COUNT;
     }
 

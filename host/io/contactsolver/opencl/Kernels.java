@@ -105,22 +105,24 @@ final class Kernels implements AutoCloseable {
                 arg(FLOAT, "biasFactor"), arg(FLOAT, "slop"), arg(INT, "useFriction"), arg(FLOATS, "warm"),
                 arg(INT, "useWarm"), arg(FLOATS, "row"), arg(FLOATS, "lambda")),
         APPLY_WARM_START("apply_warm_start", arg(FLOATS, "row"), arg(INT, "rows"), arg(INTS, "slots"),
-                arg(FLOATS, "lambda"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"),
-                arg(INT, "count"), arg(INT, "serial")),
+                arg(FLOATS, "lambda"), arg(INT, "twist"), arg(FLOATS, "state"), arg(INT, "worldSlot"),
+                arg(INT, "first"), arg(INT, "count"), arg(INT, "serial")),
         SOLVE_COLOUR("solve_colour", arg(FLOATS, "row"), arg(INT, "rows"), arg(INTS, "slots"), arg(FLOATS, "lambda"),
-                arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"), arg(INT, "count"),
+                arg(INT, "twist"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"), arg(INT, "count"),
                 arg(INTS, "residuals"), arg(INT, "iteration"), arg(INT, "toleranceBits"), arg(LOCAL_INTS, "largest")),
         SOLVE_OVERFLOW("solve_overflow", arg(FLOATS, "row"), arg(INT, "rows"), arg(INTS, "slots"),
-                arg(FLOATS, "lambda"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"),
-                arg(INT, "count"), arg(INTS, "residuals"), arg(INT, "iteration"), arg(INT, "toleranceBits")),
+                arg(FLOATS, "lambda"), arg(INT, "twist"), arg(FLOATS, "state"), arg(INT, "worldSlot"),
+                arg(INT, "first"), arg(INT, "count"), arg(INTS, "residuals"), arg(INT, "iteration"),
+                arg(INT, "toleranceBits")),
         SOLVE_SMALL_BATCH("solve_small_batch", arg(FLOATS, "row"), arg(INT, "rows"), arg(INTS, "slots"),
-                arg(FLOATS, "lambda"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INTS, "starts"),
+                arg(FLOATS, "lambda"), arg(INT, "twist"), arg(FLOATS, "state"), arg(INT, "worldSlot"),
+                arg(INTS, "starts"),
                 arg(INT, "colours"), arg(INT, "warm"), arg(INT, "iterations"), arg(INT, "toleranceBits"),
                 arg(INTS, "outcome"), arg(LOCAL_INTS, "scratch")),
         WRITE_STATE_DELTAS("write_state_deltas", arg(FLOATS, "state"), arg(INT, "bodyCount"),
                 arg(INT, "deltaStride"), arg(FLOATS, "deltas")),
         SCATTER_IMPULSES("scatter_impulses", arg(FLOATS, "row"), arg(INT, "rows"), arg(FLOATS, "lambda"),
-                arg(INTS, "order"), arg(INT, "direct"), arg(INT, "stride"), arg(FLOATS, "impulses")),
+                arg(INT, "twist"), arg(INTS, "order"), arg(INT, "direct"), arg(INT, "stride"), arg(FLOATS, "impulses")),
         APPLY_GRAVITY("apply_gravity", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "bodyCount"),
                 arg(FLOAT, "gx"), arg(FLOAT, "gy"), arg(FLOAT, "gz"), arg(FLOAT, "dt")),
         INTEGRATE_BODIES("integrate_bodies", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "bodyCount"),
@@ -203,6 +205,13 @@ final class Kernels implements AutoCloseable {
      * slots and accumulated impulses, {@code count} rows.
      */
     record RowSet(cl_mem fields, int count, cl_mem slots, cl_mem lambda) {
+    }
+
+    /**
+     * Whether the row kernels take the twist stage: {@code on} where the batch has torsional
+     * resistance; without it no kernel reads a row's TAU.
+     */
+    record TwistStage(boolean on) {
     }
 
     /** Where row {@code r}'s contact is: {@code order[r]}, or {@code r} itself when {@code direct}. */
@@ -382,31 +391,34 @@ final class Kernels implements AutoCloseable {
                 .floats("row", rows.fields()).floats("lambda", rows.lambda()).run(workItems);
     }
 
-    void applyWarmStart(long workItems, RowSet rows, VelocityState state, Span span, boolean serial) {
-        launch(Signature.APPLY_WARM_START).rows(rows).state(state).span(span).flag("serial", serial).run(workItems);
+    void applyWarmStart(long workItems, RowSet rows, TwistStage twist, VelocityState state, Span span,
+            boolean serial) {
+        launch(Signature.APPLY_WARM_START).rows(rows).flag("twist", twist.on()).state(state).span(span)
+                .flag("serial", serial).run(workItems);
     }
 
-    void solveColour(long workItems, RowSet rows, VelocityState state, Span span, cl_mem residuals, int iteration,
-            float tolerance) {
-        launch(Signature.SOLVE_COLOUR).rows(rows).state(state).span(span).ints("residuals", residuals)
-                .integer("iteration", iteration).toleranceBits(tolerance).localInts("largest", 1).run(workItems);
+    void solveColour(long workItems, RowSet rows, TwistStage twist, VelocityState state, Span span, cl_mem residuals,
+            int iteration, float tolerance) {
+        launch(Signature.SOLVE_COLOUR).rows(rows).flag("twist", twist.on()).state(state).span(span)
+                .ints("residuals", residuals).integer("iteration", iteration).toleranceBits(tolerance)
+                .localInts("largest", 1).run(workItems);
     }
 
-    void solveOverflow(RowSet rows, VelocityState state, Span span, cl_mem residuals, int iteration,
-            float tolerance) {
-        launch(Signature.SOLVE_OVERFLOW).rows(rows).state(state).span(span).ints("residuals", residuals)
-                .integer("iteration", iteration).toleranceBits(tolerance).run(1);
+    void solveOverflow(RowSet rows, TwistStage twist, VelocityState state, Span span, cl_mem residuals,
+            int iteration, float tolerance) {
+        launch(Signature.SOLVE_OVERFLOW).rows(rows).flag("twist", twist.on()).state(state).span(span)
+                .ints("residuals", residuals).integer("iteration", iteration).toleranceBits(tolerance).run(1);
     }
 
     /**
      * The whole solve of a small batch in one work-group of up to {@link #SMALL_BATCH_GROUP}
      * work-items; {@code outcome} gets the iterations used and the last residual's bits.
      */
-    void solveSmallBatch(RowSet rows, VelocityState state, ColourStarts starts, boolean warm, int iterations,
-            float tolerance, cl_mem outcome) {
+    void solveSmallBatch(RowSet rows, TwistStage twist, VelocityState state, ColourStarts starts, boolean warm,
+            int iterations, float tolerance, cl_mem outcome) {
         Signature signature = Signature.SOLVE_SMALL_BATCH;
         int group = (int) groupSize(kernels.get(signature), SMALL_BATCH_GROUP);
-        launch(signature).rows(rows).state(state).ints("starts", starts.starts()).integer("colours", starts.colours())
+        launch(signature).rows(rows).flag("twist", twist.on()).state(state).ints("starts", starts.starts()).integer("colours", starts.colours())
                 .flag("warm", warm).integer("iterations", iterations).toleranceBits(tolerance)
                 .ints("outcome", outcome).localInts("scratch", group).runGroup(group);
     }
@@ -419,10 +431,11 @@ final class Kernels implements AutoCloseable {
                 .integer("deltaStride", deltas.stride()).floats("deltas", deltas.memory()).run(workItems);
     }
 
-    void scatterImpulses(long workItems, RowSet rows, RowOrder order, Strided impulses) {
+    void scatterImpulses(long workItems, RowSet rows, TwistStage twist, RowOrder order, Strided impulses) {
         launch(Signature.SCATTER_IMPULSES).floats("row", rows.fields()).integer("rows", rows.count())
-                .floats("lambda", rows.lambda()).ints("order", order.order()).flag("direct", order.direct())
-                .integer("stride", impulses.stride()).floats("impulses", impulses.memory()).run(workItems);
+                .floats("lambda", rows.lambda()).flag("twist", twist.on()).ints("order", order.order())
+                .flag("direct", order.direct()).integer("stride", impulses.stride())
+                .floats("impulses", impulses.memory()).run(workItems);
     }
 
     // ---- the device-resident step (kernels/integrate.cl) ----------------------------------------

@@ -8,14 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.SolveSettings;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
 import io.contactsolver.testing.BrokenScenes.Broken;
 import io.contactsolver.testing.BrokenScenes;
+import io.contactsolver.testing.FrictionScenes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.SplittableRandom;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,6 +123,47 @@ class SceneReaderTest {
                 write("contacts.csv", "rolling_resistance," + BrokenScenes.CONTACT_HEADER, "0.03,5,10,20,0.5,0,0,1,0,0,0.5"));
         assertEquals(0.03f, reordered.contacts().rollingResistance(0));
         assertEquals(0.0f, reordered.contacts().friction(0));
+    }
+
+    /**
+     * docs/formats.md, "contacts.csv": the optional torsion column, read like rolling_resistance
+     * (default 0, any order, alone), written by SceneWriter after it and read back to the same bits
+     * and the same iterative solution.
+     */
+    @Test
+    void theTorsionColumnIsOptionalReadAndWritten() throws Exception {
+        Path bodies = write("bodies.csv", BrokenScenes.goodBodies());
+        assertEquals(0.0f, SceneReader.read(bodies, write("contacts.csv", BrokenScenes.goodContacts())).contacts()
+                .torsion(1));
+        Scene with = SceneReader.read(bodies, write("contacts.csv", BrokenScenes.goodFrictionContacts()));
+        assertEquals(0.005f, with.contacts().torsion(0));
+        assertEquals(0.0f, with.contacts().torsion(1));
+        assertEquals(0.02f, with.contacts().rollingResistance(1));
+        Scene alone = SceneReader.read(bodies,
+                write("contacts.csv", "torsion," + BrokenScenes.CONTACT_HEADER, "0.012,5,10,20,0.5,0,0,1,0,0,0.5"));
+        assertEquals(0.012f, alone.contacts().torsion(0));
+        assertEquals(0.0f, alone.contacts().rollingResistance(0));
+        assertEquals(0.0f, alone.contacts().friction(0));
+
+        Scene original = SceneGenerator.randomGraph(10, 300, 2000);
+        FrictionScenes.randomFriction(new SplittableRandom(10), original.contacts());
+        FrictionScenes.randomTorsion(new SplittableRandom(11), original.contacts());
+        Path writtenBodies = dir.resolve("b.csv");
+        Path writtenContacts = dir.resolve("c.csv");
+        SceneWriter.writeScene(writtenBodies, writtenContacts, original);
+        assertTrue(Files.readAllLines(writtenContacts).get(0).endsWith(",friction,rolling_resistance,torsion"),
+                "the header names the column");
+        Scene read = SceneReader.read(writtenBodies, writtenContacts);
+        for (int c = 0; c < original.contacts().size(); c++) {
+            assertEquals(Float.floatToRawIntBits(original.contacts().torsion(c)),
+                    Float.floatToRawIntBits(read.contacts().torsion(c)), "torsion of contact " + c);
+        }
+        try (ContactSolver solver = Backends.cpu()) {
+            SolveSettings settings = SolveSettings.iterative(10);
+            SolveResult expected = solver.solve(original.bodies(), original.contacts(), settings, new SolveResult());
+            Bits.assertIdentical(expected, solver.solve(read.bodies(), read.contacts(), settings, new SolveResult()),
+                    "written and read back, with torsion");
+        }
     }
 
     @Test
