@@ -126,6 +126,43 @@ class SceneReaderTest {
     }
 
     /**
+     * docs/formats.md, "contacts.csv": the optional manifold column, an integer a contact (default -1,
+     * a manifold of its own), whose runs of equal numbers the solvers check as manifolds; written by
+     * SceneWriter only when some contact has a manifold, and read back to the same numbers.
+     */
+    @Test
+    void theManifoldColumnIsOptionalReadCheckedAndWritten() throws Exception {
+        Path bodies = write("bodies.csv", BrokenScenes.goodBodies());
+        Scene without = SceneReader.read(bodies, write("contacts.csv", BrokenScenes.goodContacts()));
+        assertEquals(ContactBatch.NO_MANIFOLD, without.contacts().manifold(0));
+        Scene with = SceneReader.read(bodies, write("contacts.csv", "manifold," + BrokenScenes.CONTACT_HEADER,
+                "3,5,10,20,0.5,0,0,1,0,0,0.5", "3,6,10,20,-0.5,0,0,1,0,0,0.5"));
+        assertEquals(3, with.contacts().manifold(0));
+        assertEquals(3, with.contacts().manifold(1));
+        ContactSolver.validate(with.bodies(), with.contacts());
+
+        Path mismatched = write("contacts.csv", "manifold," + BrokenScenes.CONTACT_HEADER,
+                "3,5,10,20,0.5,0,0,1,0,0,0.5", "3,6,10,20,-0.5,0,0,1,0,0,0.25");
+        SceneFormatException refused = assertThrows(SceneFormatException.class,
+                () -> SceneReader.read(bodies, mismatched));
+        assertEquals(mismatched + ":3: column 'restitution' of contact id 6: manifold 3 has restitution 0.5 at its "
+                + "first point, contact 0, but 0.25 here; a manifold's points share it", refused.getMessage());
+
+        SceneFormatException notANumber = assertThrows(SceneFormatException.class, () -> SceneReader.read(bodies,
+                write("contacts.csv", "manifold," + BrokenScenes.CONTACT_HEADER, "x,5,10,20,0.5,0,0,1,0,0,0.5")));
+        assertTrue(notANumber.getMessage().contains("manifold"), notANumber.getMessage());
+
+        Path writtenBodies = dir.resolve("mb.csv");
+        Path writtenContacts = dir.resolve("mc.csv");
+        SceneWriter.writeScene(writtenBodies, writtenContacts, with);
+        assertTrue(Files.readAllLines(writtenContacts).get(0).endsWith(",manifold"), "the header names the column");
+        Scene read = SceneReader.read(writtenBodies, writtenContacts);
+        assertEquals(3, read.contacts().manifold(1));
+        SceneWriter.writeScene(writtenBodies, writtenContacts, without);
+        assertTrue(!Files.readAllLines(writtenContacts).get(0).contains("manifold"), "no column without manifolds");
+    }
+
+    /**
      * docs/formats.md, "contacts.csv": the optional torsion column, read like rolling_resistance
      * (default 0, any order, alone), written by SceneWriter after it and read back to the same bits
      * and the same iterative solution.
