@@ -516,3 +516,34 @@ void evaluate_friction(__global const float* contacts, const int stride, const i
         row[ROW_RHO] = 0.0f;
     }
 }
+
+/*
+ * Adds the twist fields of a row to `row`, which evaluate_contact has filled for a contact of bodyA
+ * and bodyB and whose TAU is set: each side's I^-1 n, the step size k_tw = n . (I_a^-1 + I_b^-1) n
+ * and the relative angular velocity along n. A twist no body can take (k_tw zero) switches the
+ * row's torsion off, so the solve never divides by 0.
+ */
+void evaluate_twist(__global const float* bodyA, __global const float* bodyB, float* row)
+{
+    if (!(row[ROW_TAU] > 0.0f)) {
+        /* no torsional resistance: its terms are never read, so they are zeroed rather than computed */
+        for (int field = ROW_TWIST_AX; field <= ROW_WN_0; field++) {
+            row[field] = 0.0f;
+        }
+        return;
+    }
+    const float nx = row[ROW_NX];
+    const float ny = row[ROW_NY];
+    const float nz = row[ROW_NZ];
+    inertia_times(bodyA, nx, ny, nz, row, ROW_TWIST_AX);
+    inertia_times(bodyB, nx, ny, nz, row, ROW_TWIST_BX);
+    const float ktw = dot_row(row, ROW_NX, ROW_TWIST_AX) + dot_row(row, ROW_NX, ROW_TWIST_BX);
+    row[ROW_KTW] = ktw;
+    const float wx = bodyB[PREP_WX] - bodyA[PREP_WX];
+    const float wy = bodyB[PREP_WY] - bodyA[PREP_WY];
+    const float wz = bodyB[PREP_WZ] - bodyA[PREP_WZ];
+    row[ROW_WN_0] = wx * nx + wy * ny + wz * nz;
+    if (!(ktw > 0.0f)) {
+        row[ROW_TAU] = 0.0f;
+    }
+}

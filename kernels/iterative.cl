@@ -44,6 +44,23 @@ void warm_pair(__global const float* warm, const int warmStride, const int c, co
     project_onto_disk(lambda, first1 * rows + r, first2 * rows + r, limit);
 }
 
+/* value clamped into [-limit, limit] (limit >= 0); a NaN stays NaN. */
+float clamp_magnitude(const float value, const float limit)
+{
+    return value > limit ? limit : value < -limit ? -limit : value;
+}
+
+/* Starts the twist at the warm angular vector's component along the row's normal, clamped into [-limit, limit]. */
+void warm_twist(__global const float* warm, const int warmStride, const int c, const float* scratch,
+                __global float* lambda, const int rows, const int r, const float limit)
+{
+    const float x = warm[IMPULSE_RX * warmStride + c];
+    const float y = warm[IMPULSE_RY * warmStride + c];
+    const float z = warm[IMPULSE_RZ * warmStride + c];
+    lambda[ACC_TW * rows + r] = clamp_magnitude(x * scratch[ROW_NX] + y * scratch[ROW_NY] + z * scratch[ROW_NZ],
+                                                limit);
+}
+
 /*
  * Fills row r from contact order[r] at the pre-solve velocities; or, with `direct`, from contact r,
  * when the host has laid the contacts of a chunk out in row order itself (for batches larger than
@@ -51,7 +68,8 @@ void warm_pair(__global const float* warm, const int warmStride, const int c, co
  * (ImpulseField layout, the contacts' stride), or 0 for a contact neither of whose bodies can move:
  * the normal impulse as it was, the friction and rolling vectors projected onto this row's tangents
  * (what a turned normal has moved out of the tangent plane is dropped) and scaled back into this
- * row's disks.
+ * row's disks, the twist the angular vector's component along this row's normal, clamped into its
+ * limit. Every row gets its TAU, a frictionless one 0.
  */
 __kernel void prepare_rows(__global const float* contacts, __global const int* links, const int contactStride,
                            __global const int* order, const int direct, const int rows, const int worldRecord,
@@ -73,16 +91,20 @@ __kernel void prepare_rows(__global const float* contacts, __global const int* l
                      slop, scratch);
     const float mu = useFriction ? contacts[CONTACT_FRICTION * contactStride + c] : 0.0f;
     const float rho = useFriction ? contacts[CONTACT_ROLLING_RESISTANCE * contactStride + c] : 0.0f;
+    const float tau = useFriction ? contacts[CONTACT_TORSION * contactStride + c] : 0.0f;
     scratch[ROW_MU] = mu;
     scratch[ROW_RHO] = rho;
-    const int frictional = mu > 0.0f || rho > 0.0f;
+    scratch[ROW_TAU] = tau;
+    const int frictional = mu > 0.0f || rho > 0.0f || tau > 0.0f;
     if (frictional) {
         evaluate_friction(contacts, contactStride, c, bodyA, bodyB, scratch, work);
+        evaluate_twist(bodyA, bodyB, scratch);
     }
     const int fields = frictional ? ROW_COUNT : ROW_FRICTIONLESS_COUNT;
     for (int field = 0; field < fields; field++) {
         row[field * rows + r] = scratch[field];
     }
+    row[ROW_TAU * rows + r] = scratch[ROW_TAU];
     const int movable = scratch[ROW_K] > 0.0f;
     const int warmed = useWarm && movable;
     lambda[ACC_N * rows + r] = warmed ? warm[IMPULSE_J * contactStride + c] : 0.0f;
@@ -90,6 +112,7 @@ __kernel void prepare_rows(__global const float* contacts, __global const int* l
     lambda[ACC_T2 * rows + r] = 0.0f;
     lambda[ACC_R1 * rows + r] = 0.0f;
     lambda[ACC_R2 * rows + r] = 0.0f;
+    lambda[ACC_TW * rows + r] = 0.0f;
     if (warmed && scratch[ROW_MU] > 0.0f) {
         warm_pair(warm, contactStride, c, IMPULSE_TX, scratch, lambda, rows, r, ACC_T1, ACC_T2,
                   scratch[ROW_MU] * lambda[ACC_N * rows + r]);
@@ -97,6 +120,9 @@ __kernel void prepare_rows(__global const float* contacts, __global const int* l
     if (warmed && scratch[ROW_RHO] > 0.0f) {
         warm_pair(warm, contactStride, c, IMPULSE_RX, scratch, lambda, rows, r, ACC_R1, ACC_R2,
                   scratch[ROW_RHO] * lambda[ACC_N * rows + r]);
+    }
+    if (warmed && scratch[ROW_TAU] > 0.0f) {
+        warm_twist(warm, contactStride, c, scratch, lambda, rows, r, scratch[ROW_TAU] * lambda[ACC_N * rows + r]);
     }
 }
 
@@ -179,6 +205,24 @@ void apply_rolling(__global const float* row, const int rows, const int r, const
     }
 }
 
+/* Adds the angular velocity change of a twist impulse `applied` about n: - on a, + on b. */
+void apply_twist(__global const float* row, const int rows, const int r, const int a, const int b,
+                 const float applied, __global float* state, const int world)
+{
+    if (a != world) {
+        const float impulseA = -applied;
+        state[a + STATE_DWX] += impulseA * row[ROW_TWIST_AX * rows + r];
+        state[a + STATE_DWY] += impulseA * row[ROW_TWIST_AY * rows + r];
+        state[a + STATE_DWZ] += impulseA * row[ROW_TWIST_AZ * rows + r];
+    }
+    if (b != world) {
+        const float impulseB = applied;
+        state[b + STATE_DWX] += impulseB * row[ROW_TWIST_BX * rows + r];
+        state[b + STATE_DWY] += impulseB * row[ROW_TWIST_BY * rows + r];
+        state[b + STATE_DWZ] += impulseB * row[ROW_TWIST_BZ * rows + r];
+    }
+}
+
 /*
  * The relative contact velocity along one tangent: the row's tangent at field t, its r x t of each
  * side at rxtA and rxtB (x, y, z triples), its starting velocity at v0.
@@ -240,17 +284,23 @@ float solve_tangents(__global const float* row, const int rows, const int r, con
     return apply_tangents_step(row, rows, r, a, b, old1, old2, lambda, state, world);
 }
 
-/* The rolling pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
-void step_rolling(__global const float* row, const int rows, const int r, const int a, const int b,
-                  __global float* lambda, __global const float* state, const float limit)
+/* The relative angular velocity w_b - w_a along one axis of the row: the axis at field axis (x, y, z), its starting value at w0. */
+float angular_velocity(__global const float* row, const int rows, const int r, const int a, const int b,
+                       __global const float* state, const int axis, const int w0)
 {
     const float dwx = state[b + STATE_DWX] - state[a + STATE_DWX];
     const float dwy = state[b + STATE_DWY] - state[a + STATE_DWY];
     const float dwz = state[b + STATE_DWZ] - state[a + STATE_DWZ];
-    const float w1 = row[ROW_WT1_0 * rows + r] + (dwx * row[ROW_T1X * rows + r] + dwy * row[ROW_T1Y * rows + r]
-            + dwz * row[ROW_T1Z * rows + r]);
-    const float w2 = row[ROW_WT2_0 * rows + r] + (dwx * row[ROW_T2X * rows + r] + dwy * row[ROW_T2Y * rows + r]
-            + dwz * row[ROW_T2Z * rows + r]);
+    return row[w0 * rows + r] + (dwx * row[axis * rows + r] + dwy * row[(axis + 1) * rows + r]
+            + dwz * row[(axis + 2) * rows + r]);
+}
+
+/* The rolling pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
+void step_rolling(__global const float* row, const int rows, const int r, const int a, const int b,
+                  __global float* lambda, __global const float* state, const float limit)
+{
+    const float w1 = angular_velocity(row, rows, r, a, b, state, ROW_T1X, ROW_WT1_0);
+    const float w2 = angular_velocity(row, rows, r, a, b, state, ROW_T2X, ROW_WT2_0);
     const float kr = row[ROW_KR * rows + r];
     const float old1 = lambda[ACC_R1 * rows + r];
     const float old2 = lambda[ACC_R2 * rows + r];
@@ -280,6 +330,44 @@ float solve_rolling(__global const float* row, const int rows, const int r, cons
     const float old2 = lambda[ACC_R2 * rows + r];
     step_rolling(row, rows, r, a, b, lambda, state, limit);
     return apply_rolling_step(row, rows, r, a, b, old1, old2, lambda, state, world);
+}
+
+/* The twist's new accumulated impulse, stepped and clamped into [-limit, limit], not yet applied. */
+void step_twist(__global const float* row, const int rows, const int r, const int a, const int b,
+                __global float* lambda, __global const float* state, const float limit)
+{
+    const float spin = angular_velocity(row, rows, r, a, b, state, ROW_NX, ROW_WN_0);
+    const float old = lambda[ACC_TW * rows + r];
+    lambda[ACC_TW * rows + r] = clamp_magnitude(old - spin / row[ROW_KTW * rows + r], limit);
+}
+
+/* Applies a stepped twist, accumulated at old before; returns its change. */
+float apply_twist_step(__global const float* row, const int rows, const int r, const int a, const int b,
+                       const float old, __global const float* lambda, __global float* state, const int world)
+{
+    const float applied = lambda[ACC_TW * rows + r] - old;
+    apply_twist(row, rows, r, a, b, applied, state, world);
+    return fabs(applied);
+}
+
+/*
+ * The twist stage of a row visit of a batch with torsional resistance, after its friction stages,
+ * the normal row having left next accumulated: where tau > 0, the twist stepped with step size k_tw
+ * from the current relative angular velocity along n, then clamped into |lambda_tw| <= tau next.
+ * Returns the larger of change and its change.
+ */
+float solve_twist(__global const float* row, const int rows, const int r, const int a, const int b,
+                  __global float* lambda, __global float* state, const int world, const float next,
+                  const float change)
+{
+    const float tau = row[ROW_TAU * rows + r];
+    if (!(tau > 0.0f)) {
+        return change;
+    }
+    const float old = lambda[ACC_TW * rows + r];
+    step_twist(row, rows, r, a, b, lambda, state, tau * next);
+    const float twisting = apply_twist_step(row, rows, r, a, b, old, lambda, state, world);
+    return twisting > change ? twisting : change;
 }
 
 /* The row's current normal velocity: VN0 plus what the bodies' velocity changes add along n. */
@@ -338,18 +426,24 @@ float solve_friction_pairs(__global const float* row, const int rows, const int 
     return change;
 }
 
+
 /*
  * The rest of a row visit once its normal impulse `applied` is known: the normal impulse applied,
- * then, with `frictional`, the friction stages on the disks of the normal impulse now accumulated.
- * Returns the largest change.
+ * then, with `frictional`, the friction stages and, with `twist` (the batch has torsional
+ * resistance), the twist, on the disks of the normal impulse now accumulated. Returns the largest
+ * change.
  */
 float finish_row(__global const float* row, const int rows, const int r, __global float* lambda, const int a,
-                 const int b, __global float* state, const int world, const float applied, const int frictional)
+                 const int b, __global float* state, const int world, const float applied, const int frictional,
+                 const int twist)
 {
     apply_impulse(row, rows, r, a, b, applied, state, world);
     float change = fabs(applied);
     if (frictional) {
         change = solve_friction_pairs(row, rows, r, a, b, lambda, state, world, lambda[ACC_N * rows + r], change);
+    }
+    if (twist) {
+        change = solve_twist(row, rows, r, a, b, lambda, state, world, lambda[ACC_N * rows + r], change);
     }
     return change;
 }
@@ -358,17 +452,19 @@ float finish_row(__global const float* row, const int rows, const int r, __globa
 float solve_normal(__global const float* row, const int rows, const int r, __global float* lambda, const int a,
                    const int b, __global float* state, const int world)
 {
-    return finish_row(row, rows, r, lambda, a, b, state, world, normal_impulse(row, rows, r, lambda, a, b, state), 0);
+    return finish_row(row, rows, r, lambda, a, b, state, world, normal_impulse(row, rows, r, lambda, a, b, state), 0,
+                      0);
 }
 
 /*
  * The row update: one projected Gauss-Seidel visit of row r: its normal impulse (normal_impulse),
  * then the rest of the visit (finish_row). Returns the largest change of any of its accumulated
  * impulses, 0 for a row neither of whose bodies can move. Rows here always carry the friction and
- * rolling fields (0 where unused), so every visit takes the friction stages.
+ * rolling fields (0 where unused), so every visit takes the friction stages; the twist only with
+ * `twist` (the batch has torsional resistance), so that a batch without it never reads TAU.
  */
 float solve_row(__global const float* row, const int rows, const int r, __global const int* slots,
-                __global float* lambda, __global float* state, const int worldSlot)
+                __global float* lambda, __global float* state, const int worldSlot, const int twist)
 {
     if (!(row[ROW_K * rows + r] > 0.0f)) {
         return 0.0f;
@@ -376,12 +472,13 @@ float solve_row(__global const float* row, const int rows, const int r, __global
     const int a = slots[LINK_A * rows + r] * STATE_STRIDE;
     const int b = slots[LINK_B * rows + r] * STATE_STRIDE;
     const int world = worldSlot * STATE_STRIDE;
-    return finish_row(row, rows, r, lambda, a, b, state, world, normal_impulse(row, rows, r, lambda, a, b, state), 1);
+    return finish_row(row, rows, r, lambda, a, b, state, world, normal_impulse(row, rows, r, lambda, a, b, state), 1,
+                      twist);
 }
 
-/* Applies row r's starting impulses (the warm start) to its bodies. */
+/* Applies row r's starting impulses (the warm start) to its bodies; the twist only with `twist`. */
 void apply_warm_start_row(__global const float* row, const int rows, const int r, __global const int* slots,
-                          __global const float* lambda, __global float* state, const int worldSlot)
+                          __global const float* lambda, __global float* state, const int worldSlot, const int twist)
 {
     const int a = slots[LINK_A * rows + r] * STATE_STRIDE;
     const int b = slots[LINK_B * rows + r] * STATE_STRIDE;
@@ -393,12 +490,15 @@ void apply_warm_start_row(__global const float* row, const int rows, const int r
     if (row[ROW_RHO * rows + r] > 0.0f) {
         apply_rolling(row, rows, r, a, b, lambda[ACC_R1 * rows + r], lambda[ACC_R2 * rows + r], state, world);
     }
+    if (twist && row[ROW_TAU * rows + r] > 0.0f) {
+        apply_twist(row, rows, r, a, b, lambda[ACC_TW * rows + r], state, world);
+    }
 }
 
 /* A colour in parallel, one row a work-item; or, with `serial`, the overflow rows in order on one work-item. */
 __kernel void apply_warm_start(__global const float* row, const int rows, __global const int* slots,
-                               __global const float* lambda, __global float* state, const int worldSlot,
-                               const int first, const int count, const int serial)
+                               __global const float* lambda, const int twist, __global float* state,
+                               const int worldSlot, const int first, const int count, const int serial)
 {
     const int i = get_global_id(0);
     const int begin = serial ? first : first + i;
@@ -407,7 +507,7 @@ __kernel void apply_warm_start(__global const float* row, const int rows, __glob
         return;
     }
     for (int r = begin; r < end; r++) {
-        apply_warm_start_row(row, rows, r, slots, lambda, state, worldSlot);
+        apply_warm_start_row(row, rows, r, slots, lambda, state, worldSlot, twist);
     }
 }
 
@@ -423,7 +523,7 @@ int converged(__global const int* residuals, const int iteration, const int tole
  * each barrier is another pass over the group's work-items); the maximum does not depend on order.
  */
 __kernel void solve_colour(__global const float* row, const int rows, __global const int* slots,
-                           __global float* lambda, __global float* state, const int worldSlot,
+                           __global float* lambda, const int twist, __global float* state, const int worldSlot,
                            const int first, const int count, __global int* residuals, const int iteration,
                            const int toleranceBits, __local int* largest)
 {
@@ -437,7 +537,7 @@ __kernel void solve_colour(__global const float* row, const int rows, __global c
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (i < count) {
-        const int change = as_int(solve_row(row, rows, first + i, slots, lambda, state, worldSlot));
+        const int change = as_int(solve_row(row, rows, first + i, slots, lambda, state, worldSlot, twist));
         if (change > 0) {
             atomic_max(&largest[0], change);
         }
@@ -449,7 +549,7 @@ __kernel void solve_colour(__global const float* row, const int rows, __global c
 }
 
 __kernel void solve_overflow(__global const float* row, const int rows, __global const int* slots,
-                             __global float* lambda, __global float* state, const int worldSlot,
+                             __global float* lambda, const int twist, __global float* state, const int worldSlot,
                              const int first, const int count, __global int* residuals, const int iteration,
                              const int toleranceBits)
 {
@@ -459,7 +559,7 @@ __kernel void solve_overflow(__global const float* row, const int rows, __global
     /* the maximum of the bits, as the colours take it: a NaN change (positive, from fabs) wins, as on the CPU */
     int largest = 0;
     for (int r = first; r < first + count; r++) {
-        largest = max(largest, as_int(solve_row(row, rows, r, slots, lambda, state, worldSlot)));
+        largest = max(largest, as_int(solve_row(row, rows, r, slots, lambda, state, worldSlot, twist)));
     }
     if (largest > 0) {
         atomic_max(&residuals[iteration % RESIDUAL_SLOTS], largest);
@@ -476,7 +576,8 @@ __kernel void solve_overflow(__global const float* row, const int rows, __global
  * Requires a power-of-two work-group size and one group; `scratch` holds one int per work-item.
  */
 __kernel void solve_small_batch(__global const float* row, const int rows, __global const int* slots,
-                                __global float* lambda, __global float* state, const int worldSlot,
+                                __global float* lambda, const int twist, __global float* state,
+                                const int worldSlot,
                                 __global const int* starts, const int colours, const int warm,
                                 const int iterations, const int toleranceBits, __global int* outcome,
                                 __local int* scratch)
@@ -486,13 +587,13 @@ __kernel void solve_small_batch(__global const float* row, const int rows, __glo
     if (warm) {
         for (int k = 0; k < colours; k++) {
             for (int r = starts[k] + lid; r < starts[k + 1]; r += size) {
-                apply_warm_start_row(row, rows, r, slots, lambda, state, worldSlot);
+                apply_warm_start_row(row, rows, r, slots, lambda, state, worldSlot, twist);
             }
             barrier(CLK_GLOBAL_MEM_FENCE);
         }
         if (lid == 0) {
             for (int r = starts[colours]; r < rows; r++) {
-                apply_warm_start_row(row, rows, r, slots, lambda, state, worldSlot);
+                apply_warm_start_row(row, rows, r, slots, lambda, state, worldSlot, twist);
             }
         }
         barrier(CLK_GLOBAL_MEM_FENCE);
@@ -503,13 +604,13 @@ __kernel void solve_small_batch(__global const float* row, const int rows, __glo
         int change = 0;
         for (int k = 0; k < colours; k++) {
             for (int r = starts[k] + lid; r < starts[k + 1]; r += size) {
-                change = max(change, as_int(solve_row(row, rows, r, slots, lambda, state, worldSlot)));
+                change = max(change, as_int(solve_row(row, rows, r, slots, lambda, state, worldSlot, twist)));
             }
             barrier(CLK_GLOBAL_MEM_FENCE);
         }
         if (lid == 0) {
             for (int r = starts[colours]; r < rows; r++) {
-                change = max(change, as_int(solve_row(row, rows, r, slots, lambda, state, worldSlot)));
+                change = max(change, as_int(solve_row(row, rows, r, slots, lambda, state, worldSlot, twist)));
             }
         }
         scratch[lid] = change;
@@ -564,13 +665,29 @@ void write_vector(__global const float* row, const int rows, const int r, const 
     out[at + 2 * stride] = (s1 * row[ROW_T1Z * rows + r] + s2 * row[ROW_T2Z * rows + r]) + 0.0f;
 }
 
+/* Writes the angular vector s1 t1 + s2 t2 + twist n at at, at + stride, at + 2 stride: without a twist exactly write_vector's bits. */
+void write_angular(__global const float* row, const int rows, const int r, const float s1, const float s2,
+                   const float twist, __global float* out, const int at, const int stride)
+{
+    if (twist == 0.0f) {
+        write_vector(row, rows, r, s1, s2, out, at, stride);
+        return;
+    }
+    out[at] = ((s1 * row[ROW_T1X * rows + r] + s2 * row[ROW_T2X * rows + r]) + twist * row[ROW_NX * rows + r]) + 0.0f;
+    out[at + stride] = ((s1 * row[ROW_T1Y * rows + r] + s2 * row[ROW_T2Y * rows + r])
+            + twist * row[ROW_NY * rows + r]) + 0.0f;
+    out[at + 2 * stride] = ((s1 * row[ROW_T1Z * rows + r] + s2 * row[ROW_T2Z * rows + r])
+            + twist * row[ROW_NZ * rows + r]) + 0.0f;
+}
+
 /*
  * Writes row r's impulses as contact order[r]'s ImpulseFields (or contact r's, with `direct`, into a
- * chunk's own array): the normal impulse, and the tangential and rolling vectors on b in world
- * space (exactly +0 for a pair the contact does not have; adding +0 turns a -0 into +0).
+ * chunk's own array): the normal impulse, and the tangential and angular vectors on b in world
+ * space, the angular one the rolling pair's and, with `twist`, the twist's together (exactly +0 for
+ * what the contact does not have; adding +0 turns a -0 into +0).
  */
 __kernel void scatter_impulses(__global const float* row, const int rows, __global const float* lambda,
-                               __global const int* order, const int direct, const int stride,
+                               const int twist, __global const int* order, const int direct, const int stride,
                                __global float* impulses)
 {
     const int r = get_global_id(0);
@@ -591,6 +708,10 @@ __kernel void scatter_impulses(__global const float* row, const int rows, __glob
         r1 = lambda[ACC_R1 * rows + r];
         r2 = lambda[ACC_R2 * rows + r];
     }
+    float tw = 0.0f;
+    if (twist && row[ROW_TAU * rows + r] > 0.0f) {
+        tw = lambda[ACC_TW * rows + r];
+    }
     write_vector(row, rows, r, t1, t2, impulses, IMPULSE_TX * stride + c, stride);
-    write_vector(row, rows, r, r1, r2, impulses, IMPULSE_RX * stride + c, stride);
+    write_angular(row, rows, r, r1, r2, tw, impulses, IMPULSE_RX * stride + c, stride);
 }

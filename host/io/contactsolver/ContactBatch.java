@@ -20,17 +20,28 @@ import org.joml.Vector3fc;
  * {@code a} to {@code b} and a restitution coefficient in [0, 1]. Each contact also carries an
  * integer id, by default its index, which is written to {@code impulses.csv} and which the
  * iterative solver uses to match warm-start impulses across steps, and optionally a friction
- * coefficient and a rolling resistance (both 0 by default: frictionless).
+ * coefficient, a rolling resistance and a torsional resistance (all 0 by default: frictionless).
+ *
+ * <p>Points of one contact manifold (the points of one body pair on one face, as Box3D, Jolt and
+ * PhysX group them) are consecutive contacts given the same manifold number
+ * ({@link #setManifold}); the soft step solves a manifold's normal impulses point by point and its
+ * friction, twist and rolling resistance once, at its centre (docs/physics.md, "Soft step"). A
+ * contact left at {@link #NO_MANIFOLD}, the default, is a manifold of its own.
  */
 public final class ContactBatch {
     /** Body index standing for the static world. */
     public static final int WORLD = -1;
     /** The most contacts one batch holds, 53,687,090 (its fields live in one buffer of at most 2 GiB). */
     public static final int MAX_SIZE = FieldBlock.maxCapacity(ContactField.COUNT);
+    /** The manifold number of a contact that forms a manifold of its own: the default. */
+    public static final int NO_MANIFOLD = -1;
+    /** The most points one manifold has. */
+    public static final int MAX_MANIFOLD_POINTS = 4;
 
     private final FieldBlock floats;
     private final FieldBlock links;
     private int[] ids;
+    private int[] manifolds;
     private int size;
 
     /** An empty batch with room for 16 contacts; it grows as contacts are added. */
@@ -48,6 +59,7 @@ public final class ContactBatch {
         this.floats = new FieldBlock(ContactField.COUNT, initialCapacity);
         this.links = new FieldBlock(ContactBody.COUNT, initialCapacity);
         this.ids = new int[initialCapacity];
+        this.manifolds = new int[initialCapacity];
     }
 
     /**
@@ -79,8 +91,8 @@ public final class ContactBatch {
     }
 
     /**
-     * Appends a contact and returns its index; its id is set to that index. Separation, friction
-     * and rolling resistance start at 0. Nothing is checked until a solve starts (see
+     * Appends a contact and returns its index; its id is set to that index, and it forms a
+     * manifold of its own. Separation, friction, rolling and torsional resistance start at 0. Nothing is checked until a solve starts (see
      * {@link ContactSolver}).
      *
      * @param bodyA first body index, or {@link #WORLD}
@@ -150,6 +162,7 @@ public final class ContactBatch {
             for (int c = old; c < newSize; c++) {
                 ids[c] = c;
             }
+            Arrays.fill(manifolds, old, newSize, NO_MANIFOLD);
         }
         return this;
     }
@@ -174,6 +187,7 @@ public final class ContactBatch {
         ensureCapacity(size + 1);
         int c = size++;
         ids[c] = c;
+        manifolds[c] = NO_MANIFOLD;
         setBodies(c, bodyA, bodyB);
         setPoint(c, px, py, pz);
         setNormal(c, nx, ny, nz);
@@ -181,6 +195,7 @@ public final class ContactBatch {
         setSeparation(c, 0.0f);
         setFriction(c, 0.0f);
         setRollingResistance(c, 0.0f);
+        setTorsion(c, 0.0f);
         return c;
     }
 
@@ -414,6 +429,66 @@ public final class ContactBatch {
     }
 
     /**
+     * Sets the torsional resistance: a lever arm in metres, the radius over which the contact
+     * grips (for a sphere, about its contact patch's radius), limiting the twist about the normal
+     * to {@code tau j}. Checked when a solve starts: finite and {@code >= 0}. Used by the iterative
+     * solver and the soft step; the single pass, an impact law, ignores it.
+     *
+     * @param contact the contact's index
+     * @param tau {@code >= 0}, metres; 0 (the default) resists no twist beyond what a manifold's
+     *     spread points give
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code contact} is not in {@code 0 .. size()-1}
+     */
+    public ContactBatch setTorsion(int contact, float tau) {
+        return set(ContactField.TORSION, contact, tau);
+    }
+
+    /**
+     * The torsional resistance.
+     *
+     * @param contact the contact's index
+     * @return {@code tau}, metres
+     * @throws IndexOutOfBoundsException if {@code contact} is not in {@code 0 .. size()-1}
+     */
+    public float torsion(int contact) {
+        return get(ContactField.TORSION, contact);
+    }
+
+    /**
+     * Puts the contact in a manifold: consecutive contacts with the same manifold number
+     * {@code >= 0} are the points of one manifold. Checked when a solve starts: a manifold has at
+     * most {@link #MAX_MANIFOLD_POINTS} points, all between the same two bodies, with the same
+     * normal, restitution, friction, rolling and torsional resistance (bit for bit). Any number
+     * will do (the first point's index, a body pair's counter); only runs of equal numbers count.
+     * The soft step solves a manifold's friction, twist and rolling resistance at its centre; the
+     * single pass and the iterative solver solve every point on its own.
+     *
+     * @param contact the contact's index
+     * @param manifold the manifold's number, or {@link #NO_MANIFOLD} (the default) for a manifold of
+     *     its own
+     * @return this batch
+     * @throws IndexOutOfBoundsException if {@code contact} is not in {@code 0 .. size()-1}
+     */
+    public ContactBatch setManifold(int contact, int manifold) {
+        check(contact);
+        manifolds[contact] = manifold;
+        return this;
+    }
+
+    /**
+     * The contact's manifold number.
+     *
+     * @param contact the contact's index
+     * @return the number set by {@link #setManifold}, else {@link #NO_MANIFOLD}
+     * @throws IndexOutOfBoundsException if {@code contact} is not in {@code 0 .. size()-1}
+     */
+    public int manifold(int contact) {
+        check(contact);
+        return manifolds[contact];
+    }
+
+    /**
      * Sets the contact's id, which the iterative solver and the soft step match warm-start impulses
      * by ({@link ContactIds} hands out ids that persist from step to step) and which
      * {@code impulses.csv} carries. The iterative solver and the soft step refuse a batch whose ids
@@ -603,6 +678,42 @@ public final class ContactBatch {
     }
 
     /**
+     * Sets the manifold numbers of contacts {@code firstContact .. firstContact+count-1} from
+     * {@code src[srcOffset .. srcOffset+count-1]} (see {@link #setManifold}).
+     *
+     * @param firstContact index of the first contact written
+     * @param src manifold numbers, in contact order
+     * @param srcOffset index in {@code src} of the first contact's number
+     * @param count number of contacts written
+     * @return this
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     */
+    public ContactBatch setManifolds(int firstContact, int[] src, int srcOffset, int count) {
+        BulkRange.elements("contacts", firstContact, count, size);
+        BulkRange.array("src", src.length, srcOffset, 1, count);
+        System.arraycopy(src, srcOffset, manifolds, firstContact, count);
+        return this;
+    }
+
+    /**
+     * Reads the manifold numbers of contacts {@code firstContact .. firstContact+count-1} into
+     * {@code dest[destOffset .. destOffset+count-1]}.
+     *
+     * @param firstContact index of the first contact read
+     * @param dest receives the manifold numbers
+     * @param destOffset index in {@code dest} of the first contact's number
+     * @param count number of contacts read
+     * @return {@code dest}
+     * @throws IndexOutOfBoundsException if a range does not fit (nothing is written)
+     */
+    public int[] getManifolds(int firstContact, int[] dest, int destOffset, int count) {
+        BulkRange.elements("contacts", firstContact, count, size);
+        BulkRange.array("dest", dest.length, destOffset, 1, count);
+        System.arraycopy(manifolds, firstContact, dest, destOffset, count);
+        return dest;
+    }
+
+    /**
      * Reads field {@code field} of every contact into {@code dest[0 .. size()-1]}.
      *
      * @param field the field to read
@@ -724,6 +835,10 @@ public final class ContactBatch {
         return ids;
     }
 
+    int[] manifoldArray() {
+        return manifolds;
+    }
+
     private ContactBatch set3(int contact, ContactField first, float x, float y, float z) {
         check(contact);
         floats.setVector(first.ordinal(), contact, x, y, z);
@@ -735,12 +850,13 @@ public final class ContactBatch {
         return floats.getVector(first.ordinal(), contact, dest);
     }
 
-    /** Grows the fields, the body references and the ids alike, keeping the live contacts. */
+    /** Grows the fields, the body references, the ids and the manifold numbers alike, keeping the live contacts. */
     private void ensureCapacity(int capacity) {
         floats.ensureCapacity(capacity, size);
         links.ensureCapacity(capacity, size);
         if (ids.length < floats.stride()) {
             ids = Arrays.copyOf(ids, floats.stride());
+            manifolds = Arrays.copyOf(manifolds, floats.stride());
         }
     }
 

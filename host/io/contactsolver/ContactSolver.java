@@ -46,8 +46,8 @@ public final class ContactSolver implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger("io.contactsolver");
 
     /**
-     * The most contacts one iterative solve or soft step takes, 30,678,337: on the CPU its rows (up
-     * to 70 floats each) live in one Java array. Checked before any work or change of state; split
+     * The most contacts one iterative solve or soft step takes, 27,183,337: on the CPU its rows (up
+     * to 79 floats each) live in one Java array. Checked before any work or change of state; split
      * a larger batch. The single pass has no such limit below {@link ContactBatch#MAX_SIZE}.
      */
     public static final int MAX_ITERATIVE_CONTACTS = (Integer.MAX_VALUE - 8) / ContactRowField.COUNT;
@@ -276,8 +276,9 @@ public final class ContactSolver implements AutoCloseable {
      * Either way the trajectory is the same, bit for bit.
      *
      * <p>With {@link SolveSettings#softStep()} the step is instead split into substeps, each with a
-     * soft solve and a relax sweep (docs/physics.md, "Soft step: substeps, soft contacts, a relax
-     * sweep"); the contacts are set up once, at the start of the step.
+     * soft solve and a relax sweep over the contact manifolds (docs/physics.md, "Soft step"); the
+     * manifolds are set up once, at the start of the step, recycled from {@code warmStart}'s where
+     * their bodies have barely moved ("Contact recycling").
      *
      * @param bodies the bodies, updated in place
      * @param contacts this step's contacts, found from the bodies as they are before the step; not

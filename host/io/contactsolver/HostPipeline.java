@@ -9,8 +9,11 @@ import io.contactsolver.core.InputMagnitudes;
 import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.IterativeJob;
+import io.contactsolver.core.ManifoldGrouping;
+import io.contactsolver.core.ManifoldCache;
 import io.contactsolver.core.MovableBodies;
 import io.contactsolver.core.ParallelRunner;
+import io.contactsolver.core.Recycler;
 import io.contactsolver.core.SinglePassJob;
 import io.contactsolver.core.SoftCoefficients;
 import io.contactsolver.core.SoftStepJob;
@@ -57,7 +60,10 @@ final class HostPipeline {
     private final BodyContactIndex index = new BodyContactIndex();
     private final ContactColoring coloring = new ContactColoring();
     private final WarmStart warmStarts = new WarmStart();
+    private final ManifoldGrouping manifolds = new ManifoldGrouping();
+    private final Recycler recycler = new Recycler();
     private boolean warnedRollingIgnored;
+    private boolean warnedTorsionIgnored;
 
     HostPipeline(ParallelRunner runner, ActiveBackend backend, OverflowScan scan, SolveMeter clock) {
         this.runner = runner;
@@ -97,16 +103,24 @@ final class HostPipeline {
     /** Stage 2: starts the clock and validates every body and contact, charged to {@link SolvePhase#VALIDATE}. */
     InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts) {
         clock.start();
-        InputMagnitudes magnitudes = validate(bodies, contacts, runner);
+        InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds);
         clock.lap(SolvePhase.VALIDATE);
         return magnitudes;
     }
 
     /** Stage 2 on {@code runner}, without a clock: {@code ContactSolver.validate} too. */
     static InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts, ParallelRunner runner) {
+        return validate(bodies, contacts, runner, new ManifoldGrouping());
+    }
+
+    /** Stage 2, the contacts' manifolds grouped into {@code grouping} (their rules checked with the rest). */
+    private static InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts, ParallelRunner runner,
+            ManifoldGrouping grouping) {
         try {
-            return InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(),
-                    contacts.size(), runner);
+            InputMagnitudes magnitudes = InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(),
+                    contacts.linkBlock(), contacts.size(), runner);
+            grouping.build(contacts.manifoldArray(), contacts.floatBlock(), contacts.linkBlock(), contacts.size());
+            return magnitudes;
         } catch (InputFault fault) {
             throw InvalidInputException.of(fault);
         }
@@ -181,6 +195,11 @@ final class HostPipeline {
             LOG.log(Level.WARNING, "contact-solver: the single pass ignores rolling resistance "
                     + "(it resists rolling contact, not an impact); use the iterative solver for it");
         }
+        if (!iterative && friction.torsion() && !warnedTorsionIgnored) {
+            warnedTorsionIgnored = true;
+            LOG.log(Level.WARNING, "contact-solver: the single pass ignores torsional resistance "
+                    + "(it resists twisting contact, not an impact); use the iterative solver for it");
+        }
         IterationOutcome outcome;
         if (iterative) {
             IterativeJob job = new IterativeJob(bodies.block(), bodies.size(), contacts.floatBlock(),
@@ -205,21 +224,63 @@ final class HostPipeline {
     }
 
     /**
-     * Stage 4 for the soft step, once {@link #prepareContacts} ran: the result prepared, the step
-     * run on the backend into {@code nextBodies} (the bodies themselves are not changed), and its
-     * impulses and deltas scanned.
+     * Stage 3 for the soft step: the warm start matched by id, the normal rows checked for
+     * overflow, the movable bodies classified, {@code dest} prepared, the points of every manifold
+     * chosen (recycled from {@code warmStart}'s manifolds or taken fresh, {@link Recycler}: their
+     * captures go to {@code dest}'s manifolds), and the manifolds coloured.
+     *
+     * @throws InvalidInputException if a warm start meets two contacts with the same id
+     * @throws NonFiniteResultException if a contact's normal row overflows
+     */
+    void prepareSoft(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
+            InputMagnitudes magnitudes, SolveResult dest) {
+        // only the manifolds taken fresh read the previous impulses: matched by id, read where needed
+        try {
+            if (warmStart == null) {
+                warmStarts.requireUniqueIds(contacts.idArray(), contacts.size());
+            } else {
+                warmStarts.matchIds(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
+                        warmStart.contactCount());
+            }
+        } catch (InputFault fault) {
+            throw InvalidInputException.of(fault);
+        }
+        clock.lap(SolvePhase.WARM_START);
+        scan.requireFiniteNormalRows(bodies, contacts, magnitudes, 0.0);
+        clock.lap(SolvePhase.VALIDATE);
+        movable.classify(bodies.block(), bodies.size(), runner);
+        clock.lap(SolvePhase.CLASSIFY);
+        dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
+        Recycler.Previous previous = warmStart == null ? null : new Recycler.Previous(warmStarts.previousOf(),
+                warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.manifoldCache());
+        recycler.prepare(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(), contacts.idArray(),
+                contacts.size(), manifolds, movable, previous, settings.recycleDistance(), dest.manifoldCache(), runner);
+        clock.lap(SolvePhase.RECYCLE);
+        coloring.build(contacts.linkBlock(), manifolds.firsts(), manifolds.count(), movable, settings.colourBudget());
+        clock.lap(SolvePhase.COLOUR);
+    }
+
+    /**
+     * Stage 4 for the soft step, once {@link #prepareSoft} ran: the step run on the backend into
+     * {@code nextBodies} (the bodies themselves are not changed) and {@code dest}'s manifolds (the
+     * solved points' normal impulses and manifolds' vectors), every contact's impulses written from
+     * them ({@link Recycler#report}), the manifolds completed for the next step, and the impulses and
+     * deltas scanned.
      */
     IterationOutcome solveSoft(BodyBatch bodies, ContactBatch contacts, SolveSettings settings,
-            SoftCoefficients coefficients, Vector3fc gravity, float timeStep, float[] warmImpulses,
-            FieldBlock nextBodies, SolveResult dest) {
+            SoftCoefficients coefficients, Vector3fc gravity, float timeStep, FieldBlock nextBodies, SolveResult dest) {
         int count = bodies.size();
-        dest.prepare(count, contacts.size(), contacts.idArray());
+        ManifoldCache solved = dest.manifoldCache();
         TargetRule restitution = new TargetRule(settings.restitutionThreshold(), 0.0f, 0.0f, 0.0f);
         SoftStepJob job = new SoftStepJob(bodies.block(), count, contacts.floatBlock(), contacts.linkBlock(),
-                contacts.size(), restitution, frictionUse(contacts, settings), movable, coloring,
+                contacts.size(), manifolds, recycler, coloring, restitution, frictionUse(contacts, settings), movable,
                 settings.iterations(), settings.relaxIterations(), coefficients, gravity.x(), gravity.y(), gravity.z(),
-                timeStep, warmImpulses, nextBodies, dest.deltaBlock(), dest.impulseBlock(), clock);
+                timeStep, nextBodies, dest.deltaBlock(), solved.normal(), solved.vectors(), clock);
         IterationOutcome outcome = backend.solve(solver -> solver.softStep(job));
+        recycler.report(manifolds, contacts.idArray(), solved, dest.impulseBlock(), runner);
+        recycler.keep(contacts.linkBlock(), manifolds, solved);
+        dest.setRecycledCount(recycler.recycledCount());
+        clock.lap(SolvePhase.OUTPUT);
         scan.requireFiniteResult(dest.impulseBlock(), contacts.size(), dest.deltaBlock(), count);
         return outcome;
     }

@@ -1,6 +1,7 @@
 package io.contactsolver;
 
 import io.contactsolver.core.BulkRange;
+import io.contactsolver.core.ManifoldCache;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.SolveMeter;
 import io.contactsolver.layout.DeltaField;
@@ -13,7 +14,7 @@ import org.joml.Vector3f;
 /**
  * What a solve produces: the velocity change of every body (layout {@link DeltaField}) and the
  * impulses of every contact (layout {@link ImpulseField}: the normal impulse {@code j >= 0}, the
- * friction impulse and the rolling-resistance angular impulse on body b), in input order, with the
+ * friction impulse and the angular impulse of rolling and torsional resistance on body b), in input order, with the
  * contacts' ids. Reused across solves: the storage grows when needed and is otherwise overwritten
  * in place.
  *
@@ -24,6 +25,9 @@ public final class SolveResult {
     private final FieldBlock deltas = new FieldBlock(DeltaField.COUNT, 0);
     private final FieldBlock impulses = new FieldBlock(ImpulseField.COUNT, 0);
     private int[] contactIds = new int[0];
+    /** The manifolds a soft step solved, which the next step may recycle. */
+    private final ManifoldCache manifolds = new ManifoldCache();
+    private int recycledCount;
     private int bodyCount;
     private int contactCount;
     private Backend backend;
@@ -110,6 +114,17 @@ public final class SolveResult {
      */
     public int overflowCount() {
         return overflowCount;
+    }
+
+    /**
+     * How many points of a soft step were recycled: solved as an earlier step took them (anchors,
+     * normal, separation following the bodies' motion) rather than from the batch
+     * ({@code SolveSettings#withRecycleDistance}).
+     *
+     * @return 0 for other solvers, a first step, or recycling off
+     */
+    public int recycledCount() {
+        return recycledCount;
     }
 
     /**
@@ -229,8 +244,9 @@ public final class SolveResult {
     }
 
     /**
-     * Rolling-resistance angular impulse of {@code contact} on body b, world space; body a received
-     * its opposite. Zero without rolling resistance, and always from the single pass.
+     * Angular impulse of {@code contact} on body b, world space: the rolling resistance's along the
+     * contact's tangents plus the torsional resistance's twist along its normal; body a received its
+     * opposite. Zero without rolling and torsional resistance, and always from the single pass.
      *
      * @param contact the contact's index in its batch
      * @param dest will hold the angular impulse, in N m s
@@ -402,6 +418,18 @@ public final class SolveResult {
         bodyCount = bodies;
         contactCount = contacts;
         backend = null;
+        manifolds.clear();
+        recycledCount = 0;
+    }
+
+    /** The soft step's manifolds, for the next step to recycle; empty for other solvers. */
+    ManifoldCache manifoldCache() {
+        return manifolds;
+    }
+
+    /** How many points of the soft step that made this result were recycled. */
+    void setRecycledCount(int points) {
+        recycledCount = points;
     }
 
     void finish(Backend computedBy, SolverKind kind, int iterationCount, float finalResidual, int colours,

@@ -35,11 +35,17 @@ import org.joml.Vector3fc;
  *       {@code biasFactor} of its depth per step (Baumgarte).</li>
  * </ul>
  * The soft step ({@link #softStep()}, {@code ContactSolver#step} only; docs/physics.md,
- * "Soft step: substeps, soft contacts, a relax sweep"):
+ * "Soft step"):
  * <ul>
  *   <li>{@code substeps}: the step is split into this many substeps (default 4);</li>
  *   <li>{@code contactHertz}: contact stiffness as the frequency of the contact spring, in Hz
- *       (default 30; used as at most a quarter of the substep rate);</li>
+ *       (default 0: an eighth of the substep rate, 30 Hz at 60 Hz and 4 substeps; a step refuses
+ *       more than that, which gains energy; contacts with a body that cannot move are twice as
+ *       stiff);</li>
+ *   <li>{@code recycleDistance}: contact recycling, in metres (default 0.05): a manifold whose
+ *       points persist keeps the anchors and normal it was taken with while its bodies have moved
+ *       apart at its points by at most this and by at most a twentieth of the point's lever arm,
+ *       and neither has turned by more than 10 degrees; 0 takes every contact fresh;</li>
  *   <li>{@code dampingRatio}: the contact spring's damping ratio, dimensionless (default 10:
  *       heavily over-damped, so overlap is pushed out without bounce);</li>
  *   <li>{@code pushOutSpeed}: the fastest the soft contact pushes overlapping bodies apart, in m/s
@@ -55,8 +61,13 @@ public final class SolveSettings {
     public static final int DEFAULT_COLOUR_BUDGET = 32;
     /** The soft step's default number of substeps a step. */
     public static final int DEFAULT_SUBSTEPS = 4;
-    /** The soft step's default contact stiffness, as the frequency of the contact spring in Hz. */
-    public static final float DEFAULT_CONTACT_HERTZ = 30.0f;
+    /**
+     * The soft step's default contact stiffness: 0, which follows the substep rate (an eighth of
+     * it, the stiffest a step allows).
+     */
+    public static final float DEFAULT_CONTACT_HERTZ = 0.0f;
+    /** The soft step's default contact recycling distance, in metres (Box3D's: ten linear slops of 5 mm). */
+    public static final float DEFAULT_RECYCLE_DISTANCE = 0.05f;
     /** The soft step's default damping ratio of the contact spring, dimensionless. */
     public static final float DEFAULT_DAMPING_RATIO = 10.0f;
     /** The soft step's default fastest push-out of overlapping bodies, in m/s. */
@@ -77,6 +88,7 @@ public final class SolveSettings {
     private final float dampingRatio;
     private final float pushOutSpeed;
     private final int relaxIterations;
+    private final float recycleDistance;
     private final boolean friction;
 
     /**
@@ -97,6 +109,7 @@ public final class SolveSettings {
         float dampingRatio = DEFAULT_DAMPING_RATIO;
         float pushOutSpeed = DEFAULT_PUSH_OUT_SPEED;
         int relaxIterations = 1;
+        float recycleDistance = DEFAULT_RECYCLE_DISTANCE;
         boolean friction = true;
 
         /** Every setting at its default. */
@@ -118,6 +131,7 @@ public final class SolveSettings {
             dampingRatio = from.dampingRatio;
             pushOutSpeed = from.pushOutSpeed;
             relaxIterations = from.relaxIterations;
+            recycleDistance = from.recycleDistance;
             friction = from.friction;
         }
     }
@@ -136,6 +150,7 @@ public final class SolveSettings {
         dampingRatio = draft.dampingRatio;
         pushOutSpeed = draft.pushOutSpeed;
         relaxIterations = draft.relaxIterations;
+        recycleDistance = draft.recycleDistance;
         friction = draft.friction;
     }
 
@@ -170,8 +185,9 @@ public final class SolveSettings {
     }
 
     /**
-     * The soft step at its defaults: 4 substeps, each one solve iteration and one relax sweep, 30 Hz,
-     * damping ratio 10, push-out at most 3 m/s. For {@code ContactSolver#step} only.
+     * The soft step at its defaults: 4 substeps, each one solve iteration and one relax sweep,
+     * contacts at an eighth of the substep rate (30 Hz at 60 Hz), damping ratio 10, push-out at
+     * most 3 m/s, contact recycling within 5 cm. For {@code ContactSolver#step} only.
      *
      * @return the settings of {@link SolverKind#SOFT_STEP}
      */
@@ -316,18 +332,44 @@ public final class SolveSettings {
     }
 
     /**
-     * Soft step: the contact stiffness as a frequency in Hz, positive and finite (default 30). A
-     * step uses at most a quarter of the substep rate.
+     * Soft step: the contact stiffness as the frequency of the contact spring, in Hz, finite and
+     * not negative; 0 (the default) follows the substep rate, taking an eighth of it. A step
+     * refuses a frequency above an eighth of its substep rate (it gains energy: a resting stack
+     * never comes to rest), naming the rate; contacts with a body that cannot move use twice the
+     * frequency and half the damping ratio.
      *
-     * @param newHertz the frequency of the contact spring, in Hz
-     * @return a copy with the new stiffness
-     * @throws IllegalArgumentException if {@code newHertz} is not positive or not finite
+     * @param newHertz the frequency of the contact spring in Hz, or 0 to follow the substep rate
+     * @return a copy with the new frequency
+     * @throws IllegalArgumentException if {@code newHertz} is negative or not finite
      */
     public SolveSettings withContactHertz(float newHertz) {
-        if (!(newHertz > 0.0f) || !Float.isFinite(newHertz)) {
-            throw new IllegalArgumentException("contact hertz must be positive and finite, got " + newHertz);
+        if (!(newHertz >= 0.0f) || !Float.isFinite(newHertz)) {
+            throw new IllegalArgumentException("contact hertz must be finite and not negative (0 follows the substep "
+                    + "rate), got " + newHertz);
         }
-        return with(draft -> draft.contactHertz = newHertz);
+        return with(draft -> draft.contactHertz = newHertz + 0.0f);
+    }
+
+    /**
+     * Soft step: contact recycling, the most the bodies of a persisting manifold may have moved
+     * apart at its points, in metres, finite and not negative (default
+     * {@value #DEFAULT_RECYCLE_DISTANCE}). A manifold whose points all persist (the same ids between
+     * the same bodies) keeps the anchors and normal it was taken with, its separation following the
+     * bodies' motion, while each point's anchors have drifted apart by at most this and by at most a
+     * twentieth of its shorter lever arm on a body that moves, and neither body has turned by more
+     * than 10 degrees; then it is taken fresh again. Fresh points jitter from step to step, and that
+     * jitter topples tall stacks; 0 takes every contact fresh each step.
+     *
+     * @param newDistance the recycle distance in metres, or 0 to switch recycling off
+     * @return a copy with the new distance
+     * @throws IllegalArgumentException if {@code newDistance} is negative or not finite
+     */
+    public SolveSettings withRecycleDistance(float newDistance) {
+        if (!(newDistance >= 0.0f) || !Float.isFinite(newDistance)) {
+            throw new IllegalArgumentException("recycle distance must be finite and not negative (0 switches recycling "
+                    + "off), got " + newDistance);
+        }
+        return with(draft -> draft.recycleDistance = newDistance + 0.0f);
     }
 
     /**
@@ -434,14 +476,16 @@ public final class SolveSettings {
      * the time step must be positive, finite and normal (not subnormal, below
      * {@link Float#MIN_NORMAL}), gravity finite, and gravity must not carry a body beyond float's
      * range in one step ({@code |g| dt^2}, with the largest component of {@code g}, at most
-     * {@link Float#MAX_VALUE}). For the soft step the substep {@code h = dt / substeps}, its
-     * inverse and the soft contact's coefficients (docs/physics.md, "Soft step: substeps, soft
-     * contacts, a relax sweep") must also be finite and normal. For a simulation that wants its
-     * time step refused up front, before it builds anything.
+     * {@link Float#MAX_VALUE}). For the soft step the contact frequency must be at most an eighth
+     * of the substep rate (stiffer contacts gain energy), and the substep {@code h = dt / substeps},
+     * its inverse and the soft contact's coefficients (docs/physics.md, "Soft step") must be finite
+     * and normal. For a simulation that wants its time step refused up front, before it builds
+     * anything.
      *
      * @param timeStep the step in seconds
      * @param gravity acceleration of every body with mass, m/s^2
-     * @throws IllegalArgumentException naming the time step and the quantity that float cannot carry
+     * @throws IllegalArgumentException naming the time step and the quantity that float cannot carry,
+     *     or the contact frequency and the highest this step allows
      * @throws NullPointerException if {@code gravity} is null
      */
     public void checkStep(float timeStep, Vector3fc gravity) {
@@ -464,11 +508,17 @@ public final class SolveSettings {
                     (float) g, fall));
         }
         if (kind == SolverKind.SOFT_STEP) {
-            String degenerate = softCoefficients(timeStep).degenerateQuantity();
+            String tooStiff = SoftCoefficients.stiffnessProblem(timeStep, substeps, contactHertz);
+            if (tooStiff != null) {
+                throw new IllegalArgumentException(tooStiff);
+            }
+            SoftCoefficients coefficients = softCoefficients(timeStep);
+            String degenerate = coefficients.degenerateQuantity();
             if (degenerate != null) {
                 throw new IllegalArgumentException("time step dt = " + timeStep + " s over " + substeps
-                        + " substeps: the soft step's " + degenerate + " (contact hertz " + contactHertz
-                        + ", damping ratio " + dampingRatio + ")");
+                        + " substeps: the soft step's " + degenerate + " (contact hertz " + coefficients.hertz()
+                        + (contactHertz > 0.0f ? "" : ", an eighth of the substep rate") + ", damping ratio "
+                        + dampingRatio + ")");
             }
         }
     }
@@ -533,12 +583,33 @@ public final class SolveSettings {
     }
 
     /**
-     * Soft step: contact stiffness in Hz.
+     * Soft step: contact stiffness in Hz, as set.
      *
-     * @return Hz, positive
+     * @return Hz; 0 follows the substep rate (an eighth of it)
      */
     public float contactHertz() {
         return contactHertz;
+    }
+
+    /**
+     * Soft step: the stiffest contact frequency a step of {@code timeStep} seconds in these
+     * settings' substeps allows, an eighth of the substep rate: what a contact frequency of 0 (the
+     * default) takes, and the most {@link #withContactHertz} may ask for such a step.
+     *
+     * @param timeStep the step in seconds, positive
+     * @return {@code substeps / (8 timeStep)}, Hz
+     */
+    public float highestContactHertz(float timeStep) {
+        return SoftCoefficients.highestHertz(timeStep, substeps);
+    }
+
+    /**
+     * Soft step: the contact recycling distance.
+     *
+     * @return metres; 0 when recycling is off
+     */
+    public float recycleDistance() {
+        return recycleDistance;
     }
 
     /**
@@ -574,7 +645,8 @@ public final class SolveSettings {
                 + (friction ? "" : ", friction off");
         if (kind == SolverKind.SOFT_STEP) {
             return common + ", relaxIterations=" + relaxIterations + ", substeps=" + substeps + ", contactHertz="
-                    + contactHertz + ", dampingRatio=" + dampingRatio + ", pushOutSpeed=" + pushOutSpeed
+                    + (contactHertz > 0.0f ? Float.toString(contactHertz) : "auto") + ", dampingRatio=" + dampingRatio
+                    + ", pushOutSpeed=" + pushOutSpeed + ", recycleDistance=" + recycleDistance
                     + ", restitutionThreshold=" + restitutionThreshold + ", colourBudget=" + colourBudget + "]";
         }
         return common + ", tolerance=" + tolerance + ", restitutionThreshold=" + restitutionThreshold

@@ -17,8 +17,7 @@ public enum SolverKind {
     ITERATIVE,
     /**
      * {@code ContactSolver#step} only: the step split into substeps, each with one soft solve and
-     * one relax sweep over the contacts set up once a step (docs/physics.md, "Soft step: substeps,
-     * soft contacts, a relax sweep").
+     * one relax sweep over the contact manifolds set up once a step (docs/physics.md, "Soft step").
      */
     SOFT_STEP;
 

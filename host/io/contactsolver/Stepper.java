@@ -137,23 +137,20 @@ final class Stepper {
         SoftCoefficients coefficients = settings.softCoefficients(timeStep); // checked finite and normal
         InputMagnitudes magnitudes = pipeline.validate(bodies, contacts);
         // the rows are formed from the bodies as they are, before the substeps' gravity
-        float[] warmImpulses = pipeline.prepareContacts(bodies, contacts, settings, warmStart, magnitudes, 0.0);
+        pipeline.prepareSoft(bodies, contacts, settings, warmStart, magnitudes, dest);
         int count = bodies.size();
         if (nextBodies == null || nextBodies.stride() < count) {
             nextBodies = new FieldBlock(SoftStepJob.BODY_STATE_FIELDS, Math.max(count, 16));
         }
         IterationOutcome outcome = pipeline.solveSoft(bodies, contacts, settings, coefficients, gravity, timeStep,
-                warmImpulses, nextBodies, dest);
+                nextBodies, dest);
         scan.requireSoundBodies(nextBodies, count);
         FieldBlock block = bodies.block();
         FieldBlock next = nextBodies;
-        runner.forRange(count, 1 << 14, (from, to) -> {
-            for (int f = 0; f < SoftStepJob.BODY_STATE_FIELDS; f++) {
-                for (int i = from; i < to; i++) {
-                    block.setFloat(f, i, next.getFloat(f, i));
-                }
-            }
-        });
+        // a bulk copy a field, each stamped once: the stamps tell a device copy what changed
+        for (int f = 0; f < SoftStepJob.BODY_STATE_FIELDS; f++) {
+            block.setFloats(f, 0, count, next.floats(), f * next.stride());
+        }
         // the device computed these bits: its copy of the bodies need not take them again
         backend.onDevice(device -> device.mirrorSoftStep(block, count));
         clock.lap(SolvePhase.INTEGRATE);

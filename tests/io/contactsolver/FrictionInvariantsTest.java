@@ -1,12 +1,16 @@
 package io.contactsolver;
 
 import io.contactsolver.layout.BodyField;
+import static io.contactsolver.FrictionSinglePassTest.assertVector;
+import static io.contactsolver.FrictionSinglePassTest.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.scene.Scene;
 import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.Engine;
+import io.contactsolver.testing.Engine.Solved;
 import io.contactsolver.testing.FrictionScenes;
 import io.contactsolver.testing.ReferenceFriction.Body;
 import io.contactsolver.testing.ReferenceFriction.Outcome;
@@ -24,9 +28,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * What any frictional result must satisfy, on random scenes and on both backends: every impulse in
- * its cone (Coulomb's {@code |t| <= mu j}, rolling {@code |r| <= rho j}, both in the tangent plane),
- * momentum conserved between dynamic bodies, and, in the single pass, no contact adding kinetic
- * energy, including the scenes where only the dissipation guard prevents it.
+ * its cone (Coulomb's {@code |t| <= mu j}, rolling {@code |r| <= rho j}, both in the tangent plane,
+ * and the twist about the normal {@code |lambda_tw| <= tau j}), momentum conserved between dynamic
+ * bodies, and, in the single pass, no contact adding kinetic energy, including the scenes where only
+ * the dissipation guard prevents it.
  */
 class FrictionInvariantsTest {
 
@@ -303,5 +308,123 @@ class FrictionInvariantsTest {
     private static Scene rodScene(double phi, double vx, double vy, double wz, float e, float mu, boolean turned) {
         Scene scene = FrictionScenes.rodOnPlane(phi, vx, vy, wz, e, mu);
         return turned ? FrictionScenes.rotated(scene, new Quaternionf().rotateXYZ(0.7f, -0.4f, 1.1f)) : scene;
+    }
+
+    /**
+     * The twist of docs/physics.md, "Iterative solver with friction", on random scenes with
+     * friction, rolling and torsional resistance, cold and warm-started after every normal turned a
+     * little: the result's angular vector is the rolling pair in the tangent plane plus the twist
+     * along n, and the twist stays within {@code tau j} (none where {@code tau = 0}), the rolling
+     * part within {@code rho j}. Float32: the clamp leaves the twist within an ulp of
+     * {@code tau lambda_n}; forming the world vector and reading its part along n back costs a few
+     * ulps of {@code |r|}: 1e-5 of each.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void everyTwistStaysWithinItsLimit(Backend backend) {
+        Scene scene = FrictionScenes.randomClusters(16, 600, true, true, true);
+        FrictionScenes.randomTorsion(new SplittableRandom(17), scene.contacts());
+        SolveSettings settings = SolveSettings.iterative(30);
+        try (ContactSolver solver = Backends.open(backend)) {
+            SolveResult result = solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+            assertTwistsWithinLimits(scene, result);
+            turnNormals(scene.contacts(), new SplittableRandom(18), 0.2);
+            assertTwistsWithinLimits(scene, solver.solve(scene.bodies(), scene.contacts(), settings.withIterations(2),
+                    result, new SolveResult()));
+        }
+    }
+
+    private static void assertTwistsWithinLimits(Scene scene, SolveResult result) {
+        ContactBatch contacts = scene.contacts();
+        int twistAtLimit = 0;
+        for (int c = 0; c < contacts.size(); c++) {
+            String where = "contact " + c;
+            float tau = contacts.torsion(c);
+            float rho = contacts.rollingResistance(c);
+            Vector3d n = new Vector3d(contacts.getNormal(c, new Vector3f()));
+            double j = result.impulse(c);
+            Vector3d r = new Vector3d(result.getRollingImpulse(c, new Vector3f()));
+            double twist = r.dot(n);
+            Vector3d rolling = new Vector3d(r).sub(new Vector3d(n).mul(twist));
+            assertTrue(j >= 0.0, where + ": j = " + j);
+            assertTrue(Math.abs(twist) <= tau * j * (1 + 1e-5) + 1e-5 * r.length() + 1e-12,
+                    where + ": |lambda_tw| = " + Math.abs(twist) + " > tau j = " + tau * j);
+            assertTrue(rolling.length() <= rho * j * (1 + 1e-5) + 1e-5 * r.length() + 1e-12,
+                    where + ": |L| = " + rolling.length() + " > rho j = " + rho * j);
+            twistAtLimit += tau > 0 && j > 0 && Math.abs(twist) >= tau * j * (1 - 1e-5) ? 1 : 0;
+        }
+        // the scene must reach the limit, else the bound was never tested
+        assertTrue(twistAtLimit > contacts.size() / 20, "contacts at the twist limit: " + twistAtLimit);
+    }
+
+    /**
+     * Random clusters of dynamic bodies with friction, rolling and torsional resistance: the twist
+     * too gives and takes angular momentum in equal parts (same bound as without it), and it acts.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void momentumIsConservedWithTorsion(Backend backend) {
+        Scene rigid = FrictionScenes.randomClusters(19, 500, false, false, false);
+        FrictionScenes.randomTorsion(new SplittableRandom(20), rigid.contacts());
+        try (ContactSolver solver = Backends.open(backend)) {
+            SolveResult result = solver.solve(rigid.bodies(), rigid.contacts(), SolveSettings.iterative(30),
+                    new SolveResult());
+            assertMomentumConserved(rigid, result, true);
+            int twisted = 0;
+            for (int c = 0; c < rigid.contacts().size(); c++) {
+                Vector3d r = new Vector3d(result.getRollingImpulse(c, new Vector3f()));
+                Vector3d n = new Vector3d(rigid.contacts().getNormal(c, new Vector3f()));
+                twisted += Math.abs(r.dot(n)) > 1e-3 * r.length() && r.length() > 0 ? 1 : 0;
+            }
+            assertTrue(twisted > rigid.contacts().size() / 5, "contacts with a twist: " + twisted);
+        }
+    }
+
+    /**
+     * Two spheres, b landing on a along the normal and the two spinning against each other about
+     * it: the twist takes {@code tau j} of angular momentum about n from one and gives it to the
+     * other, so {@code n . (I_a dw_a + I_b dw_b) = 0}, and their relative spin drops by
+     * {@code tau j k_tw}, {@code k_tw = 1 / I_a + 1 / I_b} (too little to stop it here).
+     */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void theTwistConservesAngularMomentumAboutTheNormalBetweenTwoBodies(Engine engine) {
+        Vector3d[] frame = FrictionScenes.frame(new SplittableRandom(21));
+        Vector3d n = frame[0];
+        double ma = 1.5;
+        double mb = 0.8;
+        double ra = 0.3;
+        double rb = 0.2;
+        float tau = 0.05f;
+        BodyBatch bodies = new BodyBatch();
+        int a = bodies.add();
+        int b = bodies.add();
+        double ia = 0.4 * ma * ra * ra;
+        double ib = 0.4 * mb * rb * rb;
+        bodies.setMass(a, (float) ma).setInverseInertia(a, (float) (1 / ia), (float) (1 / ia), (float) (1 / ia), 0, 0, 0)
+                .setAngularVelocity(a, FrictionScenes.f(new Vector3d(n).mul(2.0)));
+        bodies.setMass(b, (float) mb).setInverseInertia(b, (float) (1 / ib), (float) (1 / ib), (float) (1 / ib), 0, 0, 0)
+                .setPosition(b, FrictionScenes.f(new Vector3d(n).mul(ra + rb)))
+                .setLinearVelocity(b, FrictionScenes.f(new Vector3d(n).mul(-0.5)))
+                .setAngularVelocity(b, FrictionScenes.f(new Vector3d(n).mul(-4.0)));
+        ContactBatch contacts = new ContactBatch();
+        int c = contacts.add(a, b, FrictionScenes.f(new Vector3d(n).mul(ra)), FrictionScenes.f(n), 0.0f);
+        contacts.setFriction(c, 0.5f).setTorsion(c, tau);
+
+        Solved solved = engine.iterative(new Scene(bodies, new int[] {0, 1}, contacts), 20);
+
+        double j = solved.impulses()[0][0];
+        assertEquals(0.5 / (1 / ma + 1 / mb), j, 1e-5 * j, "j stops the approach (e = 0)");
+        Vector3d dwa = at(solved.deltas()[a], 3);
+        Vector3d dwb = at(solved.deltas()[b], 3);
+        double momentum = ia * dwa.dot(n) + ib * dwb.dot(n);
+        double scale = ia * dwa.length() + ib * dwb.length();
+        assertTrue(scale > 0, "the twist acted");
+        assertEquals(0.0, momentum, 1e-5 * scale, "angular momentum about n is conserved");
+        double relative = (-4.0 + dwb.dot(n)) - (2.0 + dwa.dot(n));
+        assertEquals(-6.0 + tau * j * (1 / ia + 1 / ib), relative, 1e-5 * 6.0, "the relative spin drops by tau j k_tw");
+        Vector3d twist = new Vector3d(solved.impulses()[0][4], solved.impulses()[0][5], solved.impulses()[0][6]);
+        assertVector(new Vector3d(n).mul(tau * j), new double[] {twist.x, twist.y, twist.z}, 0, 1e-5 * tau * j,
+                "the twist on b is +tau j n, against the relative spin");
     }
 }

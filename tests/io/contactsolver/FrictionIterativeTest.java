@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.scene.Scene;
+import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Engine.Solved;
 import io.contactsolver.testing.Engine;
 import io.contactsolver.testing.FrictionScenes;
+import io.contactsolver.testing.ReferenceFriction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -17,14 +19,17 @@ import java.util.stream.Stream;
 import org.joml.Vector3d;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The checks of docs/physics.md, "Iterative solver with friction", gravity {@code g} for one step
  * {@code dt} already in the velocity and {@code e = 0}: a sphere on an incline rolls or slips, a
  * box on four corners sticks or slides without turning, a rolling sphere with rolling resistance
- * slows by {@code (5/7)(rho / r) g dt} and keeps rolling. On both backends and on the float64
- * oracle, with the incline in general position (normals not along an axis) as well as upright.
+ * slows by {@code (5/7)(rho / r) g dt} and keeps rolling, a sphere spinning about the normal with
+ * torsional resistance loses {@code tau j} of angular impulse a step until it stops. On both
+ * backends and on the float64 oracle, with the incline in general position (normals not along an
+ * axis) as well as upright.
  */
 class FrictionIterativeTest {
     private static final double G = 9.81;
@@ -219,5 +224,131 @@ class FrictionIterativeTest {
         // the rolling impulse is saturated: rho j, against the rolling (about -(n x s))
         assertVector(new Vector3d(n).cross(s).mul(-rho * mass * gdt), new double[] {rolling.x, rolling.y, rolling.z}, 0,
                 1e-4 * rho * mass * gdt, "the rolling impulse is rho j against the rolling");
+    }
+
+    static Stream<Arguments> torsion() {
+        SplittableRandom random = new SplittableRandom(9);
+        List<Arguments> cases = new ArrayList<>();
+        for (Engine engine : Engine.values()) {
+            // steps to stop from 3 rad/s: 22.9, 45.9 and 15.3 (never near a whole number)
+            cases.add(Arguments.of(engine, FrictionScenes.upright(), 0.02f, 0.0f));
+            cases.add(Arguments.of(engine, FrictionScenes.frame(random), 0.01f, 0.03f));
+            cases.add(Arguments.of(engine, FrictionScenes.frame(random), 0.03f, 0.0f));
+        }
+        return cases.stream();
+    }
+
+    /**
+     * The twist row of docs/physics.md, "Iterative solver with friction": a solid sphere (I = 2/5
+     * m r^2) resting on the ground and spinning about the normal at {@code w0}, gravity's {@code g dt}
+     * in its velocity each step, is held by {@code j = m g dt} and loses {@code tau j} of angular
+     * impulse a step: its spin drops by {@code tau j / I} a step until, after
+     * {@code ceil(I w0 / (tau j))} steps, it stops, without turning the other way, and stays
+     * stopped. Each step starts from the last one's spin, warm-started from its result as a
+     * simulation does. Rolling resistance, where given, acts along the tangents and leaves the spin
+     * alone.
+     */
+    @ParameterizedTest
+    @MethodSource("torsion")
+    void aSpinningSphereWithTorsionLosesTauJAStepUntilItStops(Engine engine, Vector3d[] frame, float tau, float rho) {
+        double radius = 0.25;
+        double mass = 1.2;
+        double spin0 = 3.0;
+        Vector3d n = frame[0];
+        double gdt = G * DT;
+        double j = mass * gdt;
+        double inertia = 0.4 * mass * radius * radius;
+        double loss = tau * j / inertia;
+        int steps = (int) Math.ceil(spin0 / loss);
+        // float32 on spins of order w0, over tens of steps
+        double tolerance = 2e-5 * spin0;
+        Spinner spinner = new Spinner(engine);
+        try (spinner) {
+            double spin = spin0;
+            int stopped = -1;
+            for (int step = 1; step <= steps + 3; step++) {
+                Vector3d w0 = new Vector3d(n).mul(spin);
+                Scene scene = FrictionScenes.sphereOnPlane(n, radius, mass, new Vector3d(n).mul(-gdt), w0, 0.0f, 0.8f,
+                        rho, tau);
+                Solved solved = spinner.step(scene);
+                Vector3d w = new Vector3d(w0).add(at(solved.deltas()[0], 3));
+                double next = w.dot(n);
+                assertVector(new Vector3d(n).mul(next), new double[] {w.x, w.y, w.z}, 0, tolerance,
+                        "step " + step + ": the sphere turns about n alone");
+                assertEquals(Math.max(0.0, spin - loss), next, tolerance, "step " + step + ": the spin drops by tau j / I");
+                assertTrue(next >= -tolerance, "step " + step + ": the spin never reverses: " + next);
+                double[] impulse = solved.impulses()[0];
+                assertEquals(j, impulse[0], 1e-5 * j, "j = m g dt");
+                // the angular impulse on the sphere: -min(tau j, I w) along n
+                Vector3d angular = new Vector3d(impulse[4], impulse[5], impulse[6]);
+                assertVector(new Vector3d(n).mul(-Math.min(tau * j, inertia * spin)),
+                        new double[] {angular.x, angular.y, angular.z}, 0, inertia * tolerance,
+                        "step " + step + ": the twist is tau j, or what stops the spin");
+                if (stopped < 0 && Math.abs(next) <= tolerance) {
+                    stopped = step;
+                }
+                spin = next;
+            }
+            assertEquals(steps, stopped, "comes to rest after ceil(I w0 / (tau j)) steps");
+            assertEquals(0.0, spin, tolerance, "and stays at rest");
+        }
+    }
+
+    /** Without torsional resistance the same sphere keeps its spin, step after step. */
+    @ParameterizedTest
+    @EnumSource(Engine.class)
+    void withoutTorsionASpinningSphereKeepsSpinning(Engine engine) {
+        double radius = 0.25;
+        double mass = 1.2;
+        double spin0 = 3.0;
+        Vector3d n = FrictionScenes.frame(new SplittableRandom(10))[0];
+        try (Spinner spinner = new Spinner(engine)) {
+            double spin = spin0;
+            for (int step = 1; step <= 20; step++) {
+                Vector3d w0 = new Vector3d(n).mul(spin);
+                Solved solved = spinner.step(FrictionScenes.sphereOnPlane(n, radius, mass,
+                        new Vector3d(n).mul(-G * DT), w0, 0.0f, 0.8f, 0.0f, 0.0f));
+                spin = new Vector3d(w0).add(at(solved.deltas()[0], 3)).dot(n);
+                assertEquals(0.0, new Vector3d(solved.impulses()[0][4], solved.impulses()[0][5], solved.impulses()[0][6])
+                        .length(), "no angular impulse");
+            }
+            assertEquals(spin0, spin, 1e-5 * spin0, "the spin is kept");
+        }
+    }
+
+    /**
+     * Steps of one engine on one-sphere scenes, each warm-started from the step before (one
+     * contact, one id): a solver on a backend kept open, or the float64 oracle.
+     */
+    private static final class Spinner implements AutoCloseable {
+        private final ContactSolver solver;
+        private SolveResult last;
+        private double[][] warm;
+
+        Spinner(Engine engine) {
+            solver = engine == Engine.REFERENCE ? null
+                    : Backends.open(engine == Engine.CPU ? Backend.CPU : Backend.OPENCL);
+        }
+
+        Solved step(Scene scene) {
+            if (solver == null) {
+                ReferenceFriction reference = ReferenceFriction.iterative(scene.bodies(), scene.contacts(), 10, warm,
+                        0.0);
+                warm = reference.impulses;
+                return new Solved(reference.deltas, reference.impulses);
+            }
+            SolveSettings settings = SolveSettings.iterative(10);
+            SolveResult result = last == null ? solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult())
+                    : solver.solve(scene.bodies(), scene.contacts(), settings, last, new SolveResult());
+            last = result;
+            return Engine.solved(result);
+        }
+
+        @Override
+        public void close() {
+            if (solver != null) {
+                solver.close();
+            }
+        }
     }
 }

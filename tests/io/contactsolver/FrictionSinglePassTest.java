@@ -1,5 +1,6 @@
 package io.contactsolver;
 
+import io.contactsolver.layout.ContactField;
 import io.contactsolver.layout.ImpulseField;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -144,17 +145,25 @@ class FrictionSinglePassTest {
         }
     }
 
+    static Stream<Arguments> ignoredResistances() {
+        return Stream.of(Backend.CPU, Backend.OPENCL).flatMap(backend -> Stream.of(
+                Arguments.of(backend, ContactField.ROLLING_RESISTANCE, "rolling resistance"),
+                Arguments.of(backend, ContactField.TORSION, "torsional resistance")));
+    }
+
     /**
-     * docs/physics.md, "Single pass with friction": rolling resistance acts only in the iterative
-     * solver; the single pass ignores {@code rho} (its result is that of {@code rho = 0}, to the
-     * bit) and says so once: one warning line per solver, however many single passes meet it, and
-     * none where no contact has it.
+     * docs/physics.md, "Single pass with friction": rolling and torsional resistance act only in the
+     * iterative solver; the single pass ignores {@code rho} and {@code tau} (its result is that of
+     * 0, to the bit) and says so once for each: one warning line per solver, however many single
+     * passes meet it, and none where no contact has it.
      */
-    @ParameterizedTest
-    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
-    void theSinglePassIgnoresRollingResistanceAndSaysSoOnce(Backend backend) {
+    @ParameterizedTest(name = "{0}, {2}")
+    @MethodSource("ignoredResistances")
+    void theSinglePassIgnoresRollingAndTorsionalResistanceAndSaysSoOnce(Backend backend, ContactField field,
+            String words) {
         Scene scene = SceneGenerator.randomGraph(51, 500, 3000);
         FrictionScenes.randomFriction(new SplittableRandom(51), scene.contacts());
+        FrictionScenes.randomTorsion(new SplittableRandom(52), scene.contacts());
         List<LogRecord> log = new CopyOnWriteArrayList<>();
         Handler capture = new Handler() {
             @Override
@@ -173,30 +182,30 @@ class FrictionSinglePassTest {
         Logger logger = Logger.getLogger("io.contactsolver");
         logger.addHandler(capture);
         try (ContactSolver solver = Backends.open(backend)) {
-            // no contact with rolling resistance: nothing to say
-            float[] rho = new float[scene.contacts().size()];
-            for (int c = 0; c < rho.length; c++) {
-                rho[c] = scene.contacts().rollingResistance(c);
-                scene.contacts().setRollingResistance(c, 0.0f);
+            // no contact with it: nothing to say about it
+            float[] values = new float[scene.contacts().size()];
+            for (int c = 0; c < values.length; c++) {
+                values[c] = scene.contacts().get(field, c);
+                scene.contacts().set(field, c, 0.0f);
             }
             SolveResult without = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
-            assertEquals(0, warnings(log), "no rolling resistance, no warning");
-            for (int c = 0; c < rho.length; c++) {
-                scene.contacts().setRollingResistance(c, rho[c]);
+            assertEquals(0, warnings(log, words), "no " + words + ", no warning");
+            for (int c = 0; c < values.length; c++) {
+                scene.contacts().set(field, c, values[c]);
             }
             SolveResult with = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
-            Bits.assertIdentical(without, with, "the single pass ignores rho");
+            Bits.assertIdentical(without, with, "the single pass ignores " + words);
             solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
             solver.solve(scene.bodies(), scene.contacts(), SolveSettings.iterative(3), new SolveResult());
-            assertEquals(1, warnings(log), "said once: " + log.stream().map(LogRecord::getMessage).toList());
+            assertEquals(1, warnings(log, words), "said once: " + log.stream().map(LogRecord::getMessage).toList());
         } finally {
             logger.removeHandler(capture);
         }
     }
 
-    private static long warnings(List<LogRecord> log) {
+    private static long warnings(List<LogRecord> log, String words) {
         return log.stream().filter(r -> r.getLevel() == Level.WARNING
-                && r.getMessage().contains("rolling resistance")).count();
+                && r.getMessage().contains("ignores " + words)).count();
     }
 
     static Vector3d at(double[] values, int first) {

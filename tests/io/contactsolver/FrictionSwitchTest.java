@@ -9,6 +9,7 @@ import io.contactsolver.scene.Scene;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
 import io.contactsolver.testing.FrictionScenes;
+import java.util.SplittableRandom;
 import org.joml.Vector3f;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -30,7 +31,8 @@ class FrictionSwitchTest {
             copy.set(side, 0, contacts.get(side, 0, new int[n], 0, n), 0, n);
         }
         copy.setIds(0, contacts.getIds(0, new int[n], 0, n), 0, n);
-        copy.set(ContactField.FRICTION, new float[n]).set(ContactField.ROLLING_RESISTANCE, new float[n]);
+        copy.set(ContactField.FRICTION, new float[n]).set(ContactField.ROLLING_RESISTANCE, new float[n])
+                .set(ContactField.TORSION, new float[n]);
         return copy;
     }
 
@@ -38,6 +40,7 @@ class FrictionSwitchTest {
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
     void aSolveWithFrictionOffIsTheSolveOfTheSameBatchWithoutCoefficients(Backend backend) {
         Scene scene = FrictionScenes.randomClusters(5, 80, true, true, true);
+        FrictionScenes.randomTorsion(new SplittableRandom(6), scene.contacts());
         ContactBatch zeroed = withoutCoefficients(scene.contacts());
         float frictionBefore = scene.contacts().friction(0) + scene.contacts().friction(1);
         try (ContactSolver solver = Backends.open(backend)) {

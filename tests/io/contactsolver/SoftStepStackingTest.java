@@ -1,69 +1,208 @@
 package io.contactsolver;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.scene.BoxContacts;
 import io.contactsolver.scene.BoxScene;
 import io.contactsolver.testing.Backends;
+import org.joml.Quaternionf;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The soft step holds stacked boxes at Box2D's budget (docs/physics.md, "Soft step: substeps, soft
- * contacts, a relax sweep"): 60 Hz, 4 substeps of one soft and one relax sweep, contacts from the
- * bench's box collision (four corner points a face, 2 cm speculative margin, ids kept while a
- * contact lasts) found before every step.
+ * The soft step holds stacked boxes at Box3D's budget (docs/physics.md, "Soft step"): 60 Hz, 4
+ * substeps of one soft and one relax sweep, contacts from the bench's box collision (four corner
+ * points a face, one manifold a pair, 2 cm speculative margin, ids kept while a contact lasts)
+ * found before every step. Each test measures where the boxes went, how they turned, how fast they
+ * still move and how far they sank, and {@link #aRunWithoutContactsFailsEveryCheck} shows that
+ * those checks fail for boxes that fall.
  */
 class SoftStepStackingTest {
     private static final float DT = 1.0f / 60.0f;
+    private static final float G = 10.0f;
 
-    /** The largest distance (m) any box got sideways (x, z) from where it started over {@code steps} steps. */
-    private static float largestDrift(BoxScene scene, int steps, SolveSettings settings) {
-        BodyBatch bodies = scene.bodies();
-        Vector3f[] start = new Vector3f[bodies.size()];
-        for (int i = 0; i < start.length; i++) {
-            start[i] = bodies.getPosition(i, new Vector3f());
+    /** What a run did to its boxes. */
+    record Outcome(float sideways, float outOfPlane, float tiltDegrees, float topSink, float fastest,
+            double kineticEnergy, float recycledShare, float topRise, double[] energyBySecond) {
+        /**
+         * Whether every box stayed within {@code reach} m sideways and {@code tilt} degrees, the top
+         * sank (by less than a box) rather than fell, and all move slower than {@code restSpeed} m/s.
+         */
+        boolean stands(float reach, float tilt, float restSpeed) {
+            return sideways < reach && tiltDegrees < tilt && fastest < restSpeed && topSink > 0.0f && topSink < 0.5f;
         }
-        BoxContacts collision = new BoxContacts(scene.halfExtent(), 0.02f, BoxContacts.DEFAULT_FRICTION);
-        ContactBatch contacts = new ContactBatch();
-        SolveResult[] results = {new SolveResult(), new SolveResult()};
-        Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
-        Vector3f now = new Vector3f();
-        float largest = 0.0f;
-        try (ContactSolver solver = Backends.open(Backend.CPU)) {
-            for (int step = 0; step < steps; step++) {
-                collision.find(bodies, contacts);
-                solver.step(bodies, contacts, settings, gravity, DT,
-                        step == 0 ? null : results[(step + 1) & 1], results[step & 1]);
-                for (int i = 0; i < start.length; i++) {
-                    bodies.getPosition(i, now);
-                    largest = Math.max(largest, (float) Math.hypot(now.x - start[i].x, now.z - start[i].z));
-                }
-            }
+
+        @Override
+        public String toString() {
+            return String.format(java.util.Locale.ROOT, "sideways %.4f m, out of plane %.4f m, tilt %.2f deg, top sank "
+                    + "%.4f m and rose at most %.5f m, fastest %.2e m/s, kinetic energy %.2e J (each second: %s), "
+                    + "%.1f%% recycled", sideways, outOfPlane, tiltDegrees, topSink, topRise, fastest, kineticEnergy,
+                    java.util.Arrays.toString(energyBySecond), 100.0f * recycledShare);
         }
-        return largest;
     }
 
-    @Test
-    void aTwelveBoxStackStandsAThousandStepsAtTheDefaults() {
-        float drift = largestDrift(BoxScene.stack(12), 1000, SolveSettings.softStep());
-        assertTrue(drift < 0.03f, "no box moved more than 3 cm sideways: " + drift + " m");
+    private static double kineticEnergy(BodyBatch bodies, float halfExtent) {
+        double energy = 0.0;
+        Vector3f v = new Vector3f();
+        for (int i = 0; i < bodies.size(); i++) {
+            bodies.getLinearVelocity(i, v);
+            energy += 0.5 * v.lengthSquared() / bodies.inverseMass(i);
+            bodies.getAngularVelocity(i, v);
+            energy += 0.5 * v.lengthSquared() * (2.0f * halfExtent) * (2.0f * halfExtent)
+                    / (6.0 * bodies.inverseMass(i)); // a cube's I = m s^2 / 6
+        }
+        return energy;
     }
 
     /**
-     * At 30 Hz a column of unit boxes buckles beyond 15 (docs/physics.md, "How tall a soft stack
-     * stands"); contacts at the cap of 4 substeps, 60 Hz, hold 20.
+     * Runs {@code scene} for {@code steps} steps with {@code settings}; with {@code contacts} false the
+     * collision's contacts are dropped before every step (a planted failure: the boxes fall).
      */
-    @Test
-    void aTwentyBoxStackStandsAThousandStepsWithContactsAtTheSubstepCap() {
-        float drift = largestDrift(BoxScene.stack(20), 1000, SolveSettings.softStep().withContactHertz(60.0f));
-        assertTrue(drift < 0.15f, "no box moved more than 15 cm sideways: " + drift + " m");
+    private static Outcome run(BoxScene scene, int steps, SolveSettings settings, boolean contacts) {
+        BodyBatch bodies = scene.bodies();
+        int count = bodies.size();
+        Vector3f[] start = new Vector3f[count];
+        for (int i = 0; i < count; i++) {
+            start[i] = bodies.getPosition(i, new Vector3f());
+        }
+        int top = count - 1;
+        BoxContacts collision = new BoxContacts(scene.halfExtent(), 0.02f, BoxContacts.DEFAULT_FRICTION);
+        ContactBatch batch = new ContactBatch();
+        SolveResult[] results = {new SolveResult(), new SolveResult()};
+        Vector3f gravity = new Vector3f(0.0f, -G, 0.0f);
+        Vector3f now = new Vector3f();
+        Quaternionf turn = new Quaternionf();
+        float sideways = 0.0f;
+        float outOfPlane = 0.0f;
+        float tilt = 0.0f;
+        float topRise = 0.0f;
+        long recycled = 0;
+        long points = 0;
+        double[] energyBySecond = new double[steps / 60];
+        try (ContactSolver solver = Backends.open(Backend.CPU)) {
+            for (int step = 0; step < steps; step++) {
+                collision.find(bodies, batch);
+                if (!contacts) {
+                    batch.clear();
+                }
+                SolveResult result = solver.step(bodies, batch, settings, gravity, DT,
+                        step == 0 ? null : results[(step + 1) & 1], results[step & 1]);
+                recycled += result.recycledCount();
+                points += batch.size();
+                for (int i = 0; i < count; i++) {
+                    bodies.getPosition(i, now);
+                    sideways = Math.max(sideways, (float) Math.hypot(now.x - start[i].x, now.z - start[i].z));
+                    outOfPlane = Math.max(outOfPlane, Math.abs(now.z - start[i].z));
+                    bodies.getOrientation(i, turn);
+                    tilt = Math.max(tilt, (float) Math.toDegrees(2.0 * Math.acos(Math.min(1.0, Math.abs(turn.w)))));
+                }
+                topRise = Math.max(topRise, bodies.getPosition(top, now).y - start[top].y);
+                if ((step + 1) % 60 == 0) {
+                    energyBySecond[step / 60] = (float) kineticEnergy(bodies, scene.halfExtent());
+                }
+            }
+        }
+        float fastest = 0.0f;
+        Vector3f v = new Vector3f();
+        for (int i = 0; i < count; i++) {
+            fastest = Math.max(fastest, bodies.getLinearVelocity(i, v).length());
+            fastest = Math.max(fastest, bodies.getAngularVelocity(i, v).length() * scene.halfExtent());
+        }
+        float topSink = start[top].y - bodies.getPosition(top, now).y;
+        return new Outcome(sideways, outOfPlane, tilt, topSink, fastest, kineticEnergy(bodies, scene.halfExtent()),
+                points == 0 ? 0.0f : (float) recycled / points, topRise, energyBySecond);
+    }
+
+    /**
+     * How far the top of a column of {@code boxes} unit boxes of mass 1 sinks at the defaults: each
+     * face is 4 points sharing the weight above it, each giving {@code F K / omega^2}
+     * (docs/physics.md, "Stiffness and stability"): {@code K = 8} between boxes at 30 Hz (an eighth
+     * of 240 Hz), {@code K = 4} on the ground at twice that.
+     */
+    private static double columnSink(int boxes) {
+        double betweenBoxes = Math.pow(2.0 * Math.PI * 30.0, 2.0);
+        double onGround = Math.pow(2.0 * Math.PI * 60.0, 2.0);
+        double sink = (G * boxes / 4.0) * 4.0 / onGround;
+        for (int above = boxes - 1; above >= 1; above--) {
+            sink += (G * above / 4.0) * 8.0 / betweenBoxes;
+        }
+        return sink;
     }
 
     @Test
-    void aTwentyRowPyramidStandsAThousandSteps() {
-        float drift = largestDrift(BoxScene.pyramid(20), 1000, SolveSettings.softStep());
-        // the contact springs settle it by a few centimetres (g / omega^2 a layer, times the load); no box falls
-        assertTrue(drift < 0.1f, "no box moved more than 10 cm sideways: " + drift + " m");
+    void aTwentyBoxColumnStandsAThousandStepsAtTheDefaultsAndSinksByItsSprings() {
+        Outcome outcome = run(BoxScene.stack(20), 1000, SolveSettings.softStep(), true);
+        assertTrue(outcome.stands(0.03f, 1.0f, 1e-2f), "stands and rests: " + outcome);
+        assertEquals(columnSink(20), outcome.topSink(), 0.05 * columnSink(20), "the springs' give: " + outcome);
+        assertTrue(outcome.recycledShare() > 0.9f, "its manifolds are recycled: " + outcome);
+    }
+
+    /**
+     * A wall one box thick, 20 rows (Box3D's large_pyramid at a fifth of its size): out of its plane
+     * it has only its contacts' tilt stiffness, and fresh points' jitter topples it; recycled, it
+     * stands.
+     */
+    @Test
+    void aOneBoxThickWallOfTwentyRowsStandsAThousandSteps() {
+        Outcome outcome = run(BoxScene.pyramid(20), 1000, SolveSettings.softStep(), true);
+        assertTrue(outcome.stands(0.05f, 2.0f, 1e-2f), "stands and rests: " + outcome);
+        assertTrue(outcome.outOfPlane() < 0.01f, "within 1 cm of its plane: " + outcome);
+        assertTrue(outcome.kineticEnergy() < 1e-3, "at rest: " + outcome);
+    }
+
+    /** The checks above can fail: boxes whose contacts are dropped fall through the ground. */
+    @Test
+    void aRunWithoutContactsFailsEveryCheck() {
+        Outcome outcome = run(BoxScene.stack(3), 60, SolveSettings.softStep(), false);
+        assertFalse(outcome.stands(0.01f, 1.0f, 1e-3f), "a falling column does not stand: " + outcome);
+        assertTrue(outcome.topSink() > 1.0f && outcome.fastest() > 5.0f, "it fell: " + outcome);
+    }
+
+    /**
+     * At the edges of what the settings accept (1 to 8 substeps, the stiffest contacts a step allows,
+     * damping ratios from 0 to 100) a resting column with friction never gains energy: its top never
+     * rises, and it comes to rest.
+     */
+    @ParameterizedTest(name = "{0} substeps, damping ratio {1}")
+    @CsvSource({"1, 10", "2, 10", "4, 10", "8, 10", "1, 0", "4, 0", "8, 0.5", "4, 100", "16, 1"})
+    void aRestingColumnNeverGainsEnergyAtTheEdgesOfTheSettings(int substeps, float dampingRatio) {
+        float stiffest = 0.125f * substeps / DT;
+        SolveSettings settings = SolveSettings.softStep().withSubsteps(substeps).withContactHertz(stiffest)
+                .withDampingRatio(dampingRatio);
+        Outcome outcome = run(BoxScene.stack(5), 600, settings, true);
+        assertTrue(outcome.topRise() < 1e-4f, "the top never rose: " + outcome);
+        assertTrue(outcome.stands(0.05f, 1.0f, 0.05f), "the column stands: " + outcome);
+        // the first second settles the springs; from then on the energy never climbs above where it was
+        double[] energy = outcome.energyBySecond();
+        double settled = Math.max(energy[1], 1e-9);
+        for (int second = 2; second < energy.length; second++) {
+            assertTrue(energy[second] <= settled, "no later second holds more energy than the second did: " + outcome);
+        }
+        assertTrue(energy[energy.length - 1] < 0.1 * settled, "and it dies away: " + outcome);
+    }
+
+    /** A stiffer setting than a step allows is refused at the step, naming it, and nothing moves. */
+    @Test
+    void aContactFrequencyAboveAnEighthOfTheSubstepRateIsRefused() {
+        BoxScene scene = BoxScene.stack(2);
+        BodyBatch bodies = scene.bodies();
+        ContactBatch contacts = new ContactBatch();
+        new BoxContacts(scene.halfExtent(), 0.02f, BoxContacts.DEFAULT_FRICTION).find(bodies, contacts);
+        Vector3f before = bodies.getPosition(1, new Vector3f());
+        try (ContactSolver solver = Backends.open(Backend.CPU)) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> solver.step(bodies, contacts, SolveSettings.softStep().withContactHertz(31.0f),
+                            new Vector3f(0.0f, -G, 0.0f), DT, null, new SolveResult()));
+            assertTrue(refused.getMessage().startsWith("contact hertz 31.0 is above an eighth of the substep rate, "
+                    + "29.999998 Hz for a step of 0.016666668 s in 4 substeps"), refused.getMessage());
+            solver.step(bodies, contacts, SolveSettings.softStep().withContactHertz(30.0f),
+                    new Vector3f(0.0f, -G, 0.0f), DT, null, new SolveResult());
+        }
+        assertTrue(bodies.getPosition(1, new Vector3f()).y <= before.y, "30 Hz, the bound itself, is taken");
     }
 }

@@ -31,6 +31,7 @@ class SolveSettingsTest {
         all.put("dampingRatio", s.dampingRatio());
         all.put("pushOutSpeed", s.pushOutSpeed());
         all.put("relaxIterations", s.relaxIterations());
+        all.put("recycleDistance", s.recycleDistance());
         all.put("friction", s.friction());
         return all;
     }
@@ -52,7 +53,7 @@ class SolveSettingsTest {
         SolveSettings base = SolveSettings.softStep().withIterations(3).withTolerance(0.25f)
                 .withRestitutionThreshold(0.5f).withColourBudget(7).withPositionalCorrection(0.01f, 0.2f, 0.001f)
                 .withSubsteps(6).withContactHertz(40.0f).withDampingRatio(2.0f).withPushOutSpeed(1.5f)
-                .withRelaxIterations(2).withFriction(false);
+                .withRelaxIterations(2).withRecycleDistance(0.25f).withFriction(false);
 
         changesOnly(base, s -> s.withKind(SolverKind.ITERATIVE), Map.of("kind", SolverKind.ITERATIVE));
         changesOnly(base, s -> s.withIterations(9), Map.of("iterations", 9));
@@ -68,6 +69,8 @@ class SolveSettingsTest {
         changesOnly(base, s -> s.withDampingRatio(0.0f), Map.of("dampingRatio", 0.0f));
         changesOnly(base, s -> s.withPushOutSpeed(4.0f), Map.of("pushOutSpeed", 4.0f));
         changesOnly(base, s -> s.withRelaxIterations(5), Map.of("relaxIterations", 5));
+        changesOnly(base, s -> s.withRecycleDistance(0.0f), Map.of("recycleDistance", 0.0f));
+        changesOnly(base, s -> s.withContactHertz(0.0f), Map.of("contactHertz", 0.0f));
         changesOnly(base, s -> s.withFriction(true), Map.of("friction", true));
     }
 
@@ -82,6 +85,9 @@ class SolveSettingsTest {
         assertEquals(SolveSettings.DEFAULT_DAMPING_RATIO, defaults.get("dampingRatio"));
         assertEquals(SolveSettings.DEFAULT_PUSH_OUT_SPEED, defaults.get("pushOutSpeed"));
         assertEquals(1, defaults.get("relaxIterations"));
+        assertEquals(SolveSettings.DEFAULT_RECYCLE_DISTANCE, defaults.get("recycleDistance"));
+        assertEquals(0.05f, SolveSettings.DEFAULT_RECYCLE_DISTANCE, "Box3D's: ten linear slops of 5 mm");
+        assertEquals(0.0f, SolveSettings.DEFAULT_CONTACT_HERTZ, "the default follows the substep rate");
         assertEquals(true, defaults.get("friction"));
         assertEquals(0.0f, defaults.get("tolerance"));
         assertEquals(0.0f, defaults.get("timeStep"));
@@ -121,7 +127,12 @@ class SolveSettingsTest {
         assertEquals("slop must be finite and not negative, got -1.0",
                 refusal(() -> s.withPositionalCorrection(0.01f, 0.2f, -1.0f)));
         assertEquals("substeps must be in [1, 64], got 65", refusal(() -> s.withSubsteps(65)));
-        assertEquals("contact hertz must be positive and finite, got 0.0", refusal(() -> s.withContactHertz(0.0f)));
+        assertEquals("contact hertz must be finite and not negative (0 follows the substep rate), got -1.0",
+                refusal(() -> s.withContactHertz(-1.0f)));
+        assertEquals("contact hertz must be finite and not negative (0 follows the substep rate), got Infinity",
+                refusal(() -> s.withContactHertz(Float.POSITIVE_INFINITY)));
+        assertEquals("recycle distance must be finite and not negative (0 switches recycling off), got NaN",
+                refusal(() -> s.withRecycleDistance(Float.NaN)));
         assertEquals("damping ratio must be finite and not negative, got -1.0",
                 refusal(() -> s.withDampingRatio(-1.0f)));
         assertEquals("push-out speed must be positive and finite, got Infinity",
@@ -135,8 +146,13 @@ class SolveSettingsTest {
                 + "restitutionThreshold=0.0, colourBudget=32, positional correction dt=0.01 bias=0.2 slop=0.001]",
                 SolveSettings.iterative(20).withPositionalCorrection(0.01f, 0.2f, 0.001f).toString());
         assertEquals("SolveSettings[" + SolverKind.SOFT_STEP.label() + ", iterations=1, friction off, "
-                + "relaxIterations=1, substeps=4, contactHertz=30.0, dampingRatio=10.0, pushOutSpeed=3.0, "
-                + "restitutionThreshold=0.0, colourBudget=32]", SolveSettings.softStep().withFriction(false).toString());
+                + "relaxIterations=1, substeps=4, contactHertz=auto, dampingRatio=10.0, pushOutSpeed=3.0, "
+                + "recycleDistance=0.05, restitutionThreshold=0.0, colourBudget=32]",
+                SolveSettings.softStep().withFriction(false).toString());
+        assertEquals("SolveSettings[" + SolverKind.SOFT_STEP.label() + ", iterations=1, "
+                + "relaxIterations=1, substeps=8, contactHertz=60.0, dampingRatio=10.0, pushOutSpeed=3.0, "
+                + "recycleDistance=0.0, restitutionThreshold=0.0, colourBudget=32]",
+                SolveSettings.softStep().withSubsteps(8).withContactHertz(60.0f).withRecycleDistance(0.0f).toString());
     }
 
     private static String refusal(org.junit.jupiter.api.function.Executable call) {

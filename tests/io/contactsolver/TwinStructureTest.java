@@ -37,7 +37,9 @@ import org.junit.jupiter.api.Test;
  *       dropped; constants (upper case, {@code X.ordinal()}) are {@code #};
  *   <li>a kernel's {@code get_global_id} and its bounds check {@code if (@ >= @) { return; }};
  *   <li>names that differ by language: {@code Math.abs} is {@code fabs}, {@code Math.copySign}
- *       {@code copysign}, {@code java_max} {@code max}, a Java method of a pair its C name,
+ *       {@code copysign}, {@code java_max} {@code max}, a Java method of a pair its C name (the
+ *       pair of its own class first: {@code SoftStep.store} is {@code soft_store}, {@code SinglePass.store}
+ *       stays {@code store}),
  *       {@code obj.accessor()} and {@code obj.field} the member's name.
  * </ul>
  * What stays is the arithmetic: every operator, bracket and float literal in order, the float
@@ -87,33 +89,43 @@ class TwinStructureTest {
                     pair("largerEigenvalue", "larger_eigenvalue"),
                     pair("frictionSide", "friction_side"),
                     pair("rollingSide", "rolling_side"),
-                    pair("evaluateFriction", "evaluate_friction")),
+                    pair("evaluateFriction", "evaluate_friction"),
+                    pair("evaluateTwist", "evaluate_twist")),
                     List.of("prepareBody/4", "gatherRecords"),
                     List.of()),
             new Twin("Iterative.java", "iterative.cl", List.of(
                     pair("projectOntoDisk", "project_onto_disk"),
                     pair("warmPair", "warm_pair"),
+                    pair("clampMagnitude", "clamp_magnitude"),
+                    pair("warmTwist", "warm_twist"),
                     pair("prepareRow", "prepare_rows",
                             clOnly("restitutionThreshold , inverseTimeStep , biasFactor , slop",
                                     "the device takes the TargetRule's four numbers as arguments"),
                             javaOnly("arraycopy ( @ ? @ : min ( ) ) ;",
                                     "the CPU copies the fields its batch keeps by a library call"),
                             clOnly("for ( @ < @ ; @ ++ ) { [] = [] ; }", "the device copies a row field by field"),
+                            javaOnly("if ( @ > # ) {", "a CPU row has a TAU only in a batch with torsion; a"
+                                    + " device row always has one"),
                             javaOnly("for ( @ < @ ; @ ++ ) { [] = 0.0 ; }",
                                     "the CPU zeroes the impulses its batch keeps in a loop"),
-                            clOnly("[] = 0.0 ; [] = 0.0 ; [] = 0.0 ; [] = 0.0 ;",
-                                    "the device zeroes the four friction and rolling impulses one by one")),
+                            clOnly("[] = 0.0 ; [] = 0.0 ; [] = 0.0 ; [] = 0.0 ; [] = 0.0 ;",
+                                    "the device zeroes the five friction, rolling and twist impulses one by one")),
                     pair("applyImpulse", "apply_impulse"),
                     pair("addTangential", "add_tangential"),
                     pair("applyTangents", "apply_tangents"),
                     pair("applyRolling", "apply_rolling"),
+                    pair("applyTwist", "apply_twist"),
                     pair("tangentVelocity", "tangent_velocity"),
                     pair("stepTangents", "step_tangents"),
                     pair("applyTangentsStep", "apply_tangents_step"),
                     pair("solveTangents", "solve_tangents"),
+                    pair("angularVelocity", "angular_velocity"),
                     pair("stepRolling", "step_rolling"),
                     pair("applyRollingStep", "apply_rolling_step"),
                     pair("solveRolling", "solve_rolling"),
+                    pair("stepTwist", "step_twist"),
+                    pair("applyTwistStep", "apply_twist_step"),
+                    pair("solveTwist", "solve_twist"),
                     pair("normalVelocity", "normal_velocity"),
                     pair("normalImpulse", "normal_impulse"),
                     pair("solveFrictionPairs", "solve_friction_pairs"),
@@ -125,6 +137,7 @@ class TwinStructureTest {
                             javaOnly("@ > # &&", "likewise for the rolling pair")),
                     pair("writeDeltas", "write_state_deltas"),
                     pair("writeVector", "write_vector"),
+                    pair("writeAngular", "write_angular"),
                     pair("writeImpulses", "scatter_impulses",
                             javaOnly("@ > # &&", "a CPU row keeps only the impulses its batch uses"),
                             javaOnly("@ > # &&", "likewise for the rolling pair"))),
@@ -158,11 +171,15 @@ class TwinStructureTest {
                     List.of(),
                     List.of()),
             new Twin("SoftStep.java", "soft_step.cl", List.of(
-                    pair("prepareSoftRow", "prepare_soft_row"),
+                    pair("inertiaTimes", "soft_inertia_times"),
+                    pair("dot", "soft_dot"),
+                    pair("inverse2", "inverse2"),
+                    pair("prepareManifold", "prepare_manifold"),
+                    pair("projectOntoDisk", "soft_project_onto_disk"),
                     pair("applyGravity", "soft_apply_gravity"),
-                    pair("contactShift", "contact_shift"),
-                    pair("separation", "separation"),
-                    pair("softNormalImpulse", "soft_normal_impulse"),
+                    pair("warmStart", "warm_start"),
+                    pair("solveManifold", "solve_manifold"),
+                    pair("store", "soft_store"),
                     pair("sweep", "sweep"),
                     pair("restitution", "restitution"),
                     pair("integrate", "integrate",
@@ -170,10 +187,12 @@ class TwinStructureTest {
                                     "the device turns a private copy of the orientation (turn_orientation takes"
                                             + " no global pointer) and copies it back")),
                     pair("resetMotion", "reset_motion"),
-                    pair("finishBody", "finish_body")),
-                    List.of("sweepColour"),
-                    List.of("java_max", "prepare_soft_rows", "reset_motions", "apply_substep_gravity", "soft_sweep",
-                            "integrate_motions", "soft_restitution", "finish_bodies")));
+                    pair("finishBody", "finish_body"),
+                    pair("writeResults", "write_results")),
+                    List.of(),
+                    List.of("java_max", "prepare_manifolds", "reset_motions", "apply_substep_gravity",
+                            "warm_start_manifolds", "solve_manifolds", "integrate_motions", "restitute_manifolds",
+                            "finish_bodies", "write_manifold_results")));
 
     private static final Path JAVA_DIR = Path.of("host/io/contactsolver/cpu");
     private static final Path CL_DIR = Path.of("kernels");
@@ -294,11 +313,21 @@ class TwinStructureTest {
     private static List<String> compareBodies(Twin twin, String javaText, String clText) {
         Map<String, Function> java = functions(javaText, true);
         Map<String, Function> cl = functions(clText, false);
+        // a call the Java makes unqualified is its own class's method: its own pairs and one-sided
+        // functions come before another class's pair of the same name (SoftStep.store is soft_store,
+        // SinglePass.store stays store); a call of another class's method (Integrator.turn) finds
+        // that class's pair, as no class here calls another's method of a name its own class has
         Map<String, String> names = new HashMap<>();
         for (Twin t : TWINS) {
             for (Pair p : t.pairs()) {
                 names.put(p.java().replaceAll("/\\d+$", ""), p.c());
             }
+        }
+        for (String alone : twin.javaOnly()) {
+            names.remove(alone.replaceAll("/\\d+$", ""));
+        }
+        for (Pair p : twin.pairs()) {
+            names.put(p.java().replaceAll("/\\d+$", ""), p.c());
         }
         List<String> problems = new ArrayList<>();
         for (Pair pair : twin.pairs()) {

@@ -37,6 +37,18 @@ public final class ContactColoring {
      * @param budget the most colours to use, 1 to {@link #MAX_COLOURS}
      */
     public void build(FieldBlock links, int contactCount, MovableBodies movable, int budget) {
+        build(links, null, contactCount, movable, budget);
+    }
+
+    /**
+     * Colours groups of contacts that join the same two bodies (the soft step's manifolds): group
+     * {@code g} is coloured by the bodies of its contact {@code firstOf[g]}, and the rows, order and
+     * slots are then the groups'.
+     *
+     * @param firstOf a contact of each group, or null for groups of one contact each, in order
+     * @param budget the most colours to use, 1 to {@link #MAX_COLOURS}
+     */
+    public void build(FieldBlock links, int[] firstOf, int contactCount, MovableBodies movable, int budget) {
         if (budget < 1 || budget > MAX_COLOURS) {
             throw new IllegalArgumentException("colour budget must be in [1, " + MAX_COLOURS + "], got " + budget);
         }
@@ -59,8 +71,9 @@ public final class ContactColoring {
         long allowed = budget == MAX_COLOURS ? -1L : (1L << budget) - 1;
         int colours = 0;
         for (int c = 0; c < contactCount; c++) {
-            int a = ints.get(baseA + c);
-            int b = ints.get(baseB + c);
+            int at = firstOf == null ? c : firstOf[c];
+            int a = ints.get(baseA + at);
+            int b = ints.get(baseB + at);
             boolean moveA = a >= 0 && movable.isMovable(a);
             boolean moveB = b >= 0 && movable.isMovable(b);
             long taken = (moveA ? used[a] : 0L) | (moveB ? used[b] : 0L);
@@ -95,8 +108,9 @@ public final class ContactColoring {
             int row = cursor[colour == budget ? colours : colour]++;
             order[row] = c;
             rowOf[c] = row;
-            int a = ints.get(baseA + c);
-            int b = ints.get(baseB + c);
+            int at = firstOf == null ? c : firstOf[c];
+            int a = ints.get(baseA + at);
+            int b = ints.get(baseB + at);
             slots[ContactBody.A.ordinal() * contactCount + row] = a >= 0 && movable.isMovable(a) ? a : worldSlot;
             slots[ContactBody.B.ordinal() * contactCount + row] = b >= 0 && movable.isMovable(b) ? b : worldSlot;
         }

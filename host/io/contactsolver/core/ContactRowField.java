@@ -22,8 +22,9 @@ public enum ContactRowField {
     TARGET,
     /**
      * Friction coefficient and rolling resistance (0 also where the contact cannot take the
-     * impulse: a zero tangent or rolling block). A row with both 0 is frictionless, and the fields
-     * after these are neither written nor read for it.
+     * impulse: a zero tangent or rolling block). A row with both 0 and no torsional resistance is
+     * frictionless, and the fields after these are neither written nor read for it, but for its
+     * {@link #TAU} (0) in a batch with torsion.
      */
     MU, RHO,
     /** The fixed tangents t1, t2 of the normal (docs/physics.md, "Iterative solver with friction"). */
@@ -51,13 +52,28 @@ public enum ContactRowField {
     /** The larger eigenvalue of {@code [t_i . (I_a^-1 + I_b^-1) t_j]}: the rolling pair's step size. */
     KR,
     /** Relative angular velocity {@code w_b - w_a} along t1 and t2 before the solve. */
-    WT1_0, WT2_0;
+    WT1_0, WT2_0,
+    /**
+     * Torsional resistance (0 also where the contact cannot take a twist: a zero {@link #KTW}).
+     * Written for every row of a batch with torsion, frictionless ones included; the fields after
+     * it are read only where it is above 0.
+     */
+    TAU,
+    /** {@code I_a^-1 n}, {@code I_b^-1 n}: angular velocity change per unit twist impulse about n. */
+    TWIST_AX, TWIST_AY, TWIST_AZ,
+    TWIST_BX, TWIST_BY, TWIST_BZ,
+    /** {@code n . (I_a^-1 + I_b^-1) n}: the twist row's step size. */
+    KTW,
+    /** Relative angular velocity {@code w_b - w_a} along n before the solve. */
+    WN_0;
 
     public static final int COUNT = values().length;
-    /** The fields a row of a batch with neither friction nor rolling resistance keeps: the normal row alone. */
+    /** The fields a row of a batch with no friction, rolling or torsional resistance keeps: the normal row alone. */
     public static final int NORMAL_COUNT = MU.ordinal();
     /** The fields a frictionless row of a frictional batch uses: the normal row and its {@link #MU}, {@link #RHO}. */
     public static final int FRICTIONLESS_COUNT = RHO.ordinal() + 1;
     /** The fields a row with friction but no rolling resistance uses: everything before the rolling terms. */
     public static final int FRICTION_COUNT = ROLL1_AX.ordinal();
+    /** The fields a row with rolling but no torsional resistance uses: everything before the twist terms. */
+    public static final int ROLLING_COUNT = TAU.ordinal();
 }

@@ -51,6 +51,7 @@ public final class FieldOffsets {
     public static final int CONTACT_SEPARATION = ContactField.SEPARATION.ordinal();
     public static final int CONTACT_FRICTION = ContactField.FRICTION.ordinal();
     public static final int CONTACT_ROLLING_RESISTANCE = ContactField.ROLLING_RESISTANCE.ordinal();
+    public static final int CONTACT_TORSION = ContactField.TORSION.ordinal();
 
     // LINK: ContactBody
     public static final int LINK_A = ContactBody.A.ordinal();
@@ -153,6 +154,15 @@ public final class FieldOffsets {
     public static final int ROW_KR = ContactRowField.KR.ordinal();
     public static final int ROW_WT1_0 = ContactRowField.WT1_0.ordinal();
     public static final int ROW_WT2_0 = ContactRowField.WT2_0.ordinal();
+    public static final int ROW_TAU = ContactRowField.TAU.ordinal();
+    public static final int ROW_TWIST_AX = ContactRowField.TWIST_AX.ordinal();
+    public static final int ROW_TWIST_AY = ContactRowField.TWIST_AY.ordinal();
+    public static final int ROW_TWIST_AZ = ContactRowField.TWIST_AZ.ordinal();
+    public static final int ROW_TWIST_BX = ContactRowField.TWIST_BX.ordinal();
+    public static final int ROW_TWIST_BY = ContactRowField.TWIST_BY.ordinal();
+    public static final int ROW_TWIST_BZ = ContactRowField.TWIST_BZ.ordinal();
+    public static final int ROW_KTW = ContactRowField.KTW.ordinal();
+    public static final int ROW_WN_0 = ContactRowField.WN_0.ordinal();
 
     // STATE: StateField
     public static final int STATE_DVX = StateField.DVX.ordinal();
@@ -179,6 +189,7 @@ public final class FieldOffsets {
     public static final int ACC_T2 = AccumulatedImpulse.T2.ordinal();
     public static final int ACC_R1 = AccumulatedImpulse.R1.ordinal();
     public static final int ACC_R2 = AccumulatedImpulse.R2.ordinal();
+    public static final int ACC_TW = AccumulatedImpulse.TW.ordinal();
 
     // WORK: FrictionWork
     public static final int WORK_PX = FrictionWork.PX.ordinal();
@@ -206,15 +217,6 @@ public final class FieldOffsets {
     public static final int WORK_B_XZ = FrictionWork.B_XZ.ordinal();
     public static final int WORK_B_YZ = FrictionWork.B_YZ.ordinal();
 
-    // SOFT: SoftRowField
-    public static final int SOFT_S0 = SoftRowField.S0.ordinal();
-    public static final int SOFT_RAX = SoftRowField.RAX.ordinal();
-    public static final int SOFT_RAY = SoftRowField.RAY.ordinal();
-    public static final int SOFT_RAZ = SoftRowField.RAZ.ordinal();
-    public static final int SOFT_RBX = SoftRowField.RBX.ordinal();
-    public static final int SOFT_RBY = SoftRowField.RBY.ordinal();
-    public static final int SOFT_RBZ = SoftRowField.RBZ.ordinal();
-
     // MOTION: MotionField
     public static final int MOTION_DX = MotionField.DX.ordinal();
     public static final int MOTION_DY = MotionField.DY.ordinal();
@@ -235,4 +237,149 @@ public final class FieldOffsets {
 
     private FieldOffsets() {
     }
+
+    // MAN: ManifoldField
+    public static final int MAN_NX = ManifoldField.NX.ordinal();
+    public static final int MAN_NY = ManifoldField.NY.ordinal();
+    public static final int MAN_NZ = ManifoldField.NZ.ordinal();
+    public static final int MAN_T1X = ManifoldField.T1X.ordinal();
+    public static final int MAN_T1Y = ManifoldField.T1Y.ordinal();
+    public static final int MAN_T1Z = ManifoldField.T1Z.ordinal();
+    public static final int MAN_T2X = ManifoldField.T2X.ordinal();
+    public static final int MAN_T2Y = ManifoldField.T2Y.ordinal();
+    public static final int MAN_T2Z = ManifoldField.T2Z.ordinal();
+    public static final int MAN_INV_MASS_A = ManifoldField.INV_MASS_A.ordinal();
+    public static final int MAN_INV_MASS_B = ManifoldField.INV_MASS_B.ordinal();
+    public static final int MAN_CXT1_AX = ManifoldField.CXT1_AX.ordinal();
+    public static final int MAN_CXT1_AY = ManifoldField.CXT1_AY.ordinal();
+    public static final int MAN_CXT1_AZ = ManifoldField.CXT1_AZ.ordinal();
+    public static final int MAN_CXT2_AX = ManifoldField.CXT2_AX.ordinal();
+    public static final int MAN_CXT2_AY = ManifoldField.CXT2_AY.ordinal();
+    public static final int MAN_CXT2_AZ = ManifoldField.CXT2_AZ.ordinal();
+    public static final int MAN_CXT1_BX = ManifoldField.CXT1_BX.ordinal();
+    public static final int MAN_CXT1_BY = ManifoldField.CXT1_BY.ordinal();
+    public static final int MAN_CXT1_BZ = ManifoldField.CXT1_BZ.ordinal();
+    public static final int MAN_CXT2_BX = ManifoldField.CXT2_BX.ordinal();
+    public static final int MAN_CXT2_BY = ManifoldField.CXT2_BY.ordinal();
+    public static final int MAN_CXT2_BZ = ManifoldField.CXT2_BZ.ordinal();
+    public static final int MAN_DIRT1_AX = ManifoldField.DIRT1_AX.ordinal();
+    public static final int MAN_DIRT1_AY = ManifoldField.DIRT1_AY.ordinal();
+    public static final int MAN_DIRT1_AZ = ManifoldField.DIRT1_AZ.ordinal();
+    public static final int MAN_DIRT2_AX = ManifoldField.DIRT2_AX.ordinal();
+    public static final int MAN_DIRT2_AY = ManifoldField.DIRT2_AY.ordinal();
+    public static final int MAN_DIRT2_AZ = ManifoldField.DIRT2_AZ.ordinal();
+    public static final int MAN_DIRT1_BX = ManifoldField.DIRT1_BX.ordinal();
+    public static final int MAN_DIRT1_BY = ManifoldField.DIRT1_BY.ordinal();
+    public static final int MAN_DIRT1_BZ = ManifoldField.DIRT1_BZ.ordinal();
+    public static final int MAN_DIRT2_BX = ManifoldField.DIRT2_BX.ordinal();
+    public static final int MAN_DIRT2_BY = ManifoldField.DIRT2_BY.ordinal();
+    public static final int MAN_DIRT2_BZ = ManifoldField.DIRT2_BZ.ordinal();
+    public static final int MAN_TM11 = ManifoldField.TM11.ordinal();
+    public static final int MAN_TM12 = ManifoldField.TM12.ordinal();
+    public static final int MAN_TM22 = ManifoldField.TM22.ordinal();
+    public static final int MAN_TWIST_AX = ManifoldField.TWIST_AX.ordinal();
+    public static final int MAN_TWIST_AY = ManifoldField.TWIST_AY.ordinal();
+    public static final int MAN_TWIST_AZ = ManifoldField.TWIST_AZ.ordinal();
+    public static final int MAN_TWIST_BX = ManifoldField.TWIST_BX.ordinal();
+    public static final int MAN_TWIST_BY = ManifoldField.TWIST_BY.ordinal();
+    public static final int MAN_TWIST_BZ = ManifoldField.TWIST_BZ.ordinal();
+    public static final int MAN_TWIST_MASS = ManifoldField.TWIST_MASS.ordinal();
+    public static final int MAN_ROLL1_AX = ManifoldField.ROLL1_AX.ordinal();
+    public static final int MAN_ROLL1_AY = ManifoldField.ROLL1_AY.ordinal();
+    public static final int MAN_ROLL1_AZ = ManifoldField.ROLL1_AZ.ordinal();
+    public static final int MAN_ROLL2_AX = ManifoldField.ROLL2_AX.ordinal();
+    public static final int MAN_ROLL2_AY = ManifoldField.ROLL2_AY.ordinal();
+    public static final int MAN_ROLL2_AZ = ManifoldField.ROLL2_AZ.ordinal();
+    public static final int MAN_ROLL1_BX = ManifoldField.ROLL1_BX.ordinal();
+    public static final int MAN_ROLL1_BY = ManifoldField.ROLL1_BY.ordinal();
+    public static final int MAN_ROLL1_BZ = ManifoldField.ROLL1_BZ.ordinal();
+    public static final int MAN_ROLL2_BX = ManifoldField.ROLL2_BX.ordinal();
+    public static final int MAN_ROLL2_BY = ManifoldField.ROLL2_BY.ordinal();
+    public static final int MAN_ROLL2_BZ = ManifoldField.ROLL2_BZ.ordinal();
+    public static final int MAN_RM11 = ManifoldField.RM11.ordinal();
+    public static final int MAN_RM12 = ManifoldField.RM12.ordinal();
+    public static final int MAN_RM22 = ManifoldField.RM22.ordinal();
+    public static final int MAN_MU = ManifoldField.MU.ordinal();
+    public static final int MAN_RHO = ManifoldField.RHO.ordinal();
+    public static final int MAN_TORSION = ManifoldField.TORSION.ordinal();
+    public static final int MAN_VT1 = ManifoldField.VT1.ordinal();
+    public static final int MAN_VT2 = ManifoldField.VT2.ordinal();
+    public static final int MAN_VTWIST = ManifoldField.VTWIST.ordinal();
+    public static final int MAN_VR1 = ManifoldField.VR1.ordinal();
+    public static final int MAN_VR2 = ManifoldField.VR2.ordinal();
+    public static final int MAN_BIAS_RATE = ManifoldField.BIAS_RATE.ordinal();
+    public static final int MAN_MASS_SCALE = ManifoldField.MASS_SCALE.ordinal();
+    public static final int MAN_IMPULSE_SCALE = ManifoldField.IMPULSE_SCALE.ordinal();
+
+    // POINT: PointField
+    public static final int POINT_RAX = PointField.RAX.ordinal();
+    public static final int POINT_RAY = PointField.RAY.ordinal();
+    public static final int POINT_RAZ = PointField.RAZ.ordinal();
+    public static final int POINT_RBX = PointField.RBX.ordinal();
+    public static final int POINT_RBY = PointField.RBY.ordinal();
+    public static final int POINT_RBZ = PointField.RBZ.ordinal();
+    public static final int POINT_RXN_AX = PointField.RXN_AX.ordinal();
+    public static final int POINT_RXN_AY = PointField.RXN_AY.ordinal();
+    public static final int POINT_RXN_AZ = PointField.RXN_AZ.ordinal();
+    public static final int POINT_RXN_BX = PointField.RXN_BX.ordinal();
+    public static final int POINT_RXN_BY = PointField.RXN_BY.ordinal();
+    public static final int POINT_RXN_BZ = PointField.RXN_BZ.ordinal();
+    public static final int POINT_DIR_AX = PointField.DIR_AX.ordinal();
+    public static final int POINT_DIR_AY = PointField.DIR_AY.ordinal();
+    public static final int POINT_DIR_AZ = PointField.DIR_AZ.ordinal();
+    public static final int POINT_DIR_BX = PointField.DIR_BX.ordinal();
+    public static final int POINT_DIR_BY = PointField.DIR_BY.ordinal();
+    public static final int POINT_DIR_BZ = PointField.DIR_BZ.ordinal();
+    public static final int POINT_S0 = PointField.S0.ordinal();
+    public static final int POINT_NORMAL_MASS = PointField.NORMAL_MASS.ordinal();
+    public static final int POINT_LEVER = PointField.LEVER.ordinal();
+    public static final int POINT_VN0 = PointField.VN0.ordinal();
+    public static final int POINT_TARGET = PointField.TARGET.ordinal();
+
+    // MACC: ManifoldImpulse
+    public static final int MACC_F1 = ManifoldImpulse.F1.ordinal();
+    public static final int MACC_F2 = ManifoldImpulse.F2.ordinal();
+    public static final int MACC_TWIST = ManifoldImpulse.TWIST.ordinal();
+    public static final int MACC_R1 = ManifoldImpulse.R1.ordinal();
+    public static final int MACC_R2 = ManifoldImpulse.R2.ordinal();
+
+    // MVEC: ManifoldVectorField
+    public static final int MVEC_FX = ManifoldVectorField.FX.ordinal();
+    public static final int MVEC_FY = ManifoldVectorField.FY.ordinal();
+    public static final int MVEC_FZ = ManifoldVectorField.FZ.ordinal();
+    public static final int MVEC_AX = ManifoldVectorField.AX.ordinal();
+    public static final int MVEC_AY = ManifoldVectorField.AY.ordinal();
+    public static final int MVEC_AZ = ManifoldVectorField.AZ.ordinal();
+
+    // GEOM: GeometryField
+    public static final int GEOM_RAX = GeometryField.RAX.ordinal();
+    public static final int GEOM_RAY = GeometryField.RAY.ordinal();
+    public static final int GEOM_RAZ = GeometryField.RAZ.ordinal();
+    public static final int GEOM_RBX = GeometryField.RBX.ordinal();
+    public static final int GEOM_RBY = GeometryField.RBY.ordinal();
+    public static final int GEOM_RBZ = GeometryField.RBZ.ordinal();
+    public static final int GEOM_NX = GeometryField.NX.ordinal();
+    public static final int GEOM_NY = GeometryField.NY.ordinal();
+    public static final int GEOM_NZ = GeometryField.NZ.ordinal();
+    public static final int GEOM_S = GeometryField.S.ordinal();
+
+    // CAPTURE: CaptureField
+    public static final int CAPTURE_RAX = CaptureField.RAX.ordinal();
+    public static final int CAPTURE_RAY = CaptureField.RAY.ordinal();
+    public static final int CAPTURE_RAZ = CaptureField.RAZ.ordinal();
+    public static final int CAPTURE_RBX = CaptureField.RBX.ordinal();
+    public static final int CAPTURE_RBY = CaptureField.RBY.ordinal();
+    public static final int CAPTURE_RBZ = CaptureField.RBZ.ordinal();
+    public static final int CAPTURE_NX = CaptureField.NX.ordinal();
+    public static final int CAPTURE_NY = CaptureField.NY.ordinal();
+    public static final int CAPTURE_NZ = CaptureField.NZ.ordinal();
+    public static final int CAPTURE_S = CaptureField.S.ordinal();
+    public static final int CAPTURE_QAW = CaptureField.QAW.ordinal();
+    public static final int CAPTURE_QAX = CaptureField.QAX.ordinal();
+    public static final int CAPTURE_QAY = CaptureField.QAY.ordinal();
+    public static final int CAPTURE_QAZ = CaptureField.QAZ.ordinal();
+    public static final int CAPTURE_QBW = CaptureField.QBW.ordinal();
+    public static final int CAPTURE_QBX = CaptureField.QBX.ordinal();
+    public static final int CAPTURE_QBY = CaptureField.QBY.ordinal();
+    public static final int CAPTURE_QBZ = CaptureField.QBZ.ordinal();
 }

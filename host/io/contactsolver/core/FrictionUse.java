@@ -5,29 +5,38 @@ import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 
 /**
- * Whether any contact of a batch has friction ({@code mu > 0}) or rolling resistance
- * ({@code rho > 0}): a batch without them has all-zero tangential or rolling impulses, which a
- * device then need not send back.
+ * Whether any contact of a batch has friction ({@code mu > 0}), rolling resistance
+ * ({@code rho > 0}) or torsional resistance ({@code tau > 0}): a batch without them has all-zero
+ * tangential or angular impulses, which a device then need not send back.
  */
-public record FrictionUse(boolean friction, boolean rolling) {
-    /** Neither friction nor rolling resistance: what a batch of all-zero coefficients uses. */
-    public static final FrictionUse NONE = new FrictionUse(false, false);
+public record FrictionUse(boolean friction, boolean rolling, boolean torsion) {
+    /** No friction, rolling or torsional resistance: what a batch of all-zero coefficients uses. */
+    public static final FrictionUse NONE = new FrictionUse(false, false, false);
 
     /**
-     * Whether contacts' coefficients are read at all: false when no contact has friction or
-     * rolling resistance, or the solve switched them off, and then every contact is solved as
+     * Whether contacts' coefficients are read at all: false when no contact has friction, rolling
+     * or torsional resistance, or the solve switched them off, and then every contact is solved as
      * frictionless whatever its coefficients say.
      */
     public boolean any() {
-        return friction || rolling;
+        return friction || rolling || torsion;
+    }
+
+    /**
+     * Whether any contact resists turning: rolling or torsional resistance, whose angular impulses
+     * share the rolling vector of a result.
+     */
+    public boolean angular() {
+        return rolling || torsion;
     }
 
     /**
      * How many leading {@code ImpulseField}s can be non-zero: the normal impulse, then the
-     * tangential vector with friction, then the rolling vector with rolling resistance.
+     * tangential vector with friction, then the angular vector with rolling or torsional
+     * resistance.
      */
     public int impulseFields() {
-        return rolling ? ImpulseField.COUNT : friction ? ImpulseField.RX.ordinal() : ImpulseField.TX.ordinal();
+        return angular() ? ImpulseField.COUNT : friction ? ImpulseField.RX.ordinal() : ImpulseField.TX.ordinal();
     }
 
     /**
@@ -48,28 +57,34 @@ public record FrictionUse(boolean friction, boolean rolling) {
     /**
      * The {@code ContactRowField}s a row of this batch keeps on the CPU, a prefix of them: a
      * million-row batch streams its rows from memory every iteration, so every field saved counts.
+     * The twist terms come last, kept only by a batch with torsional resistance (which then keeps
+     * the rolling terms too, unused where it has no rolling resistance).
      */
     public int rowFields() {
-        return rolling ? ContactRowField.COUNT : friction ? ContactRowField.FRICTION_COUNT : ContactRowField.NORMAL_COUNT;
+        return torsion ? ContactRowField.COUNT : rolling ? ContactRowField.ROLLING_COUNT
+                : friction ? ContactRowField.FRICTION_COUNT : ContactRowField.NORMAL_COUNT;
     }
 
     /** The {@code AccumulatedImpulse}s a row of this batch keeps on the CPU, a prefix of them. */
     public int accumulatedImpulses() {
-        return rolling ? AccumulatedImpulse.COUNT
+        return torsion ? AccumulatedImpulse.COUNT : rolling ? AccumulatedImpulse.ROLLING_COUNT
                 : friction ? AccumulatedImpulse.FRICTION_COUNT : AccumulatedImpulse.NORMAL_COUNT;
     }
 
-    /** Scans the two columns of the first {@code count} contacts. */
+    /** Scans the three columns of the first {@code count} contacts. */
     public static FrictionUse of(FieldBlock contacts, int count) {
         FloatBuffer f = contacts.floats();
         int mu = ContactField.FRICTION.ordinal() * contacts.stride();
         int rho = ContactField.ROLLING_RESISTANCE.ordinal() * contacts.stride();
+        int tau = ContactField.TORSION.ordinal() * contacts.stride();
         boolean friction = false;
         boolean rolling = false;
+        boolean torsion = false;
         for (int c = 0; c < count; c++) {
             friction |= f.get(mu + c) > 0.0f;
             rolling |= f.get(rho + c) > 0.0f;
+            torsion |= f.get(tau + c) > 0.0f;
         }
-        return new FrictionUse(friction, rolling);
+        return new FrictionUse(friction, rolling, torsion);
     }
 }

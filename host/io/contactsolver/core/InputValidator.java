@@ -204,7 +204,7 @@ public final class InputValidator {
                         s.suspect[i] |= !(s.column[i] >= 0.0f && s.column[i] <= 1.0f);
                     }
                 }
-                case FRICTION, ROLLING_RESISTANCE -> {
+                case FRICTION, ROLLING_RESISTANCE, TORSION -> {
                     for (int i = 0; i < n; i++) {
                         s.suspect[i] |= !(s.column[i] >= 0.0f);
                     }
@@ -319,7 +319,8 @@ public final class InputValidator {
             return InputFault.contact(c, List.of(ContactField.RESTITUTION.column()),
                     "restitution " + restitution + " is outside [0, 1]");
         }
-        for (ContactField field : new ContactField[] {ContactField.FRICTION, ContactField.ROLLING_RESISTANCE}) {
+        for (ContactField field : new ContactField[] {ContactField.FRICTION, ContactField.ROLLING_RESISTANCE,
+                ContactField.TORSION}) {
             float value = f.get(field.ordinal() * stride + c);
             if (!(value >= 0.0f)) {
                 return InputFault.contact(c, List.of(field.column()), field.column().replace('_', ' ') + " "

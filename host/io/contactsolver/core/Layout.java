@@ -52,10 +52,20 @@ public enum Layout {
     ACC(AccumulatedImpulse.class, "COUNT"),
     /** {@link FrictionWork}: the scratch of a contact's friction maths. */
     WORK(FrictionWork.class, "COUNT"),
-    /** {@link SoftRowField}: what the soft step keeps of a row beside its {@link #ROW}. */
-    SOFT(SoftRowField.class, "COUNT"),
     /** {@link MotionField}: a body's motion within a soft step, array of structures. */
-    MOTION(MotionField.class, "STRIDE");
+    MOTION(MotionField.class, "STRIDE"),
+    /** {@link ManifoldField}: the soft step's constraint of a manifold. */
+    MAN(ManifoldField.class, "COUNT"),
+    /** {@link PointField}: a point of a soft-step manifold. */
+    POINT(PointField.class, "COUNT"),
+    /** {@link ManifoldImpulse}: the impulses the soft step accumulates for a manifold beside its points'. */
+    MACC(ManifoldImpulse.class, "COUNT"),
+    /** {@link ManifoldVectorField}: a manifold's friction and angular vectors, its warm start and its result. */
+    MVEC(ManifoldVectorField.class, "COUNT"),
+    /** {@link GeometryField}: a solved point's geometry after recycling, as the soft step uses it. */
+    GEOM(GeometryField.class, "COUNT"),
+    /** {@link CaptureField}: what a soft step keeps of a contact for recycling it in the next step. */
+    CAPTURE(CaptureField.class, "COUNT");
 
     private final Class<? extends Enum<?>> fields;
     private final Map<String, Integer> sizes;

@@ -1,32 +1,71 @@
 package io.contactsolver.core;
 
 /**
- * Everything a backend reads and writes in one soft step (docs/physics.md, "Soft step: substeps,
- * soft contacts, a relax sweep"): the bodies and contacts as validated raw blocks, the colouring,
- * the warm start, the step's constants, and three outputs: each body's state at the end of the step
+ * Everything a backend reads and writes in one soft step (docs/physics.md, "Soft step"): the bodies
+ * and contacts as validated raw blocks, the contacts' manifolds and the points chosen to solve them
+ * with ({@link Recycler}: each manifold's points, their geometry and warm start), the colouring of
+ * the manifolds, the step's constants, and three outputs: each body's state at the end of the step
  * ({@code nextBodies}, the first {@link #BODY_STATE_FIELDS} {@code BodyField}s: position,
  * orientation, linear and angular velocity), each body's velocity change from the contacts
- * ({@code DeltaField}: the whole change less {@code g dt} for a body with mass) and each contact's
- * accumulated impulses at the end of the last substep ({@code ImpulseField}). The caller commits
- * {@code nextBodies} to the bodies only once it has checked them, so a failed step leaves the
- * bodies as they were.
+ * ({@code DeltaField}: the whole change less {@code g dt} for a body with mass), and each solved
+ * point's normal impulse and each manifold's friction and angular vectors at the end of the last
+ * substep, from which the host writes every contact's impulses ({@link Recycler#report}). The
+ * caller commits {@code nextBodies} to the bodies only once it has checked them, so a failed step
+ * leaves the bodies as they were.
  *
+ * @param manifolds the contacts' manifolds: a manifold's coefficients are its first contact's
+ * @param points the points of each manifold, in manifold order ({@link Recycler#pointStart}), with
+ *     their geometry and warm start
+ * @param coloring colours the manifolds: its rows are manifolds
  * @param restitution the restitution rule ({@code TargetRule} with no positional correction)
+ * @param friction what friction the contacts have (and the settings use): without any, the sweeps
+ *     leave out every friction stage
  * @param iterations soft solve sweeps per substep
  * @param relaxIterations relax sweeps per substep
  * @param gx gravity, x (m/s^2; likewise {@code gy}, {@code gz})
  * @param timeStep the whole step, seconds
- * @param warmImpulses starting impulses as in {@link IterativeJob#warmImpulses()}, or null
+ * @param normalOut receives each solved point's normal impulse, in the order of {@code points}
+ * @param vectorsOut receives each manifold's {@link ManifoldVectorField}s, structure of arrays with
+ *     stride {@code manifolds.count()}
  */
 public record SoftStepJob(
         FieldBlock bodies, int bodyCount,
         FieldBlock contacts, FieldBlock links, int contactCount,
-        TargetRule restitution, FrictionUse friction, MovableBodies movable, ContactColoring coloring,
+        ManifoldGrouping manifolds, Recycler points, ContactColoring coloring,
+        TargetRule restitution, FrictionUse friction, MovableBodies movable,
         int iterations, int relaxIterations, SoftCoefficients coefficients,
         float gx, float gy, float gz, float timeStep,
-        float[] warmImpulses,
-        FieldBlock nextBodies, FieldBlock deltas, FieldBlock impulses,
-        SolveMeter clock) implements SolveJob {
+        FieldBlock nextBodies, FieldBlock deltas, float[] normalOut, float[] vectorsOut,
+        SolveMeter clock) {
     /** The body fields a step changes: {@code X} through {@code WZ}. */
     public static final int BODY_STATE_FIELDS = io.contactsolver.layout.BodyField.WZ.ordinal() + 1;
+
+    /**
+     * Whether the soft sweeps apply friction, rolling and twist as the relax sweeps do, or leave them
+     * to the relax sweeps: false, as in Box3D. Measured both ways (docs/physics.md, "Where friction
+     * is solved"): in both sweeps a resting column at the stiffest accepted contacts and low damping
+     * gains energy; in the relax sweep alone no accepted setting does.
+     */
+    public static final boolean FRICTION_IN_SOFT_SWEEP = false;
+
+    /**
+     * Each manifold row's first point, as both backends lay the points out: row {@code r} solves
+     * manifold {@code coloring().order()[r]} with that manifold's solved points, the rows' points
+     * consecutive in row order. Writes {@code coloring().rowCount() + 1} entries (the last is the
+     * point count) into {@code dest}, or into a new array when it is too short, and returns it.
+     */
+    public int[] rowPointStarts(int[] dest) {
+        int rows = coloring.rowCount();
+        int[] starts = dest.length >= rows + 1 ? dest : new int[rows + 1];
+        int[] manifoldOf = coloring.order();
+        int[] solvedStart = points.pointStart();
+        int count = 0;
+        for (int r = 0; r < rows; r++) {
+            starts[r] = count;
+            int m = manifoldOf[r];
+            count += solvedStart[m + 1] - solvedStart[m];
+        }
+        starts[rows] = count;
+        return starts;
+    }
 }

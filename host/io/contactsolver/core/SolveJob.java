@@ -7,12 +7,13 @@ package io.contactsolver.core;
  * contact ({@code ImpulseField}). Inputs have been validated before a backend sees the job.
  *
  * <p>One kind of job per solver, each holding exactly what its solver needs and nothing that is
- * there for another: {@link SinglePassJob} (with the body-contact index), {@link IterativeJob}
- * (with the colouring, the iteration limits and the warm start) and {@link SoftStepJob}. The
- * accessors here are what they all share, which is what the backends' common code (sending the
- * bodies, reading the results back) reads.
+ * there for another: {@link SinglePassJob} (with the body-contact index) and {@link IterativeJob}
+ * (with the colouring, the iteration limits and the warm start). The accessors here are what they
+ * share, which is what the backends' common code (sending the bodies, reading the results back)
+ * reads. The soft step moves bodies and solves manifolds rather than contacts: its
+ * {@link SoftStepJob} is a record of its own.
  */
-public sealed interface SolveJob permits SinglePassJob, IterativeJob, SoftStepJob {
+public sealed interface SolveJob permits SinglePassJob, IterativeJob {
     /** The bodies, {@code BodyField} layout. */
     FieldBlock bodies();
 

@@ -32,7 +32,7 @@ public interface SolverBackend extends AutoCloseable {
     IterationOutcome solveIterative(IterativeJob job);
 
     /**
-     * One soft step (docs/physics.md, "Soft step: substeps, soft contacts, a relax sweep"): rows
+     * One soft step (docs/physics.md, "Soft step"): rows
      * set up once from the bodies and contacts as given, then the substeps, then restitution.
      * Writes the bodies' state at the end of the step, their deltas and every contact's impulses to
      * the job's outputs; the bodies themselves are not changed. Returns the sweeps done and the

@@ -37,6 +37,8 @@ public final class WarmStart {
     private float[] impulses = new float[0];
     /** The current contact of each previous one, or -1. */
     private int[] matchOf = new int[0];
+    /** The previous contact of each current one, or -1: what the last {@link #match} found. */
+    private int[] previousOf = new int[0];
     /** {@code claimGeneration} at a current contact a previous one has matched in this call. */
     private int[] claim = new int[0];
     private int claimGeneration;
@@ -60,32 +62,18 @@ public final class WarmStart {
      */
     public float[] match(int[] ids, int count, int[] previousIds, FloatBuffer previous, int previousStride,
             int previousCount) {
-        requireUniqueIds(ids, count);
+        boolean sameOrder = matchIds(ids, count, previousIds, previousCount);
         int length = ImpulseField.COUNT * count;
         if (impulses.length < length) {
             impulses = new float[length];
         }
-        if (previousCount == count && Arrays.equals(previousIds, 0, count, ids, 0, count)) {
+        if (sameOrder) {
             for (int f = 0; f < ImpulseField.COUNT; f++) {
                 previous.get(f * previousStride, impulses, f * count, count);
             }
             return impulses;
         }
         Arrays.fill(impulses, 0, length, 0.0f);
-        if (matchOf.length < previousCount) {
-            matchOf = new int[previousCount];
-        }
-        int generation = nextClaim(count);
-        for (int p = 0; p < previousCount; p++) {
-            int c = contactOf(previousIds[p]);
-            if (c >= 0) {
-                if (claim[c] == generation) {
-                    throw repeatedPrevious(previousIds, p);
-                }
-                claim[c] = generation;
-            }
-            matchOf[p] = c;
-        }
         // a field at a time: each pass reads one field's column in order
         for (int f = 0; f < ImpulseField.COUNT; f++) {
             int from = f * previousStride;
@@ -98,6 +86,53 @@ public final class WarmStart {
             }
         }
         return impulses;
+    }
+
+    /**
+     * Matches the current contacts to the previous ones by id, as {@link #match} does, without
+     * gathering the impulses: {@link #previousOf()} then tells each current contact's previous one,
+     * for a solver that reads only some of them (the soft step's manifolds taken fresh).
+     *
+     * @return whether the previous ids are the current ones in the same order (each contact its own
+     *     previous one)
+     * @throws InputFault if two current contacts share an id, or two previous contacts do
+     */
+    public boolean matchIds(int[] ids, int count, int[] previousIds, int previousCount) {
+        requireUniqueIds(ids, count);
+        if (previousOf.length < count) {
+            previousOf = new int[Math.max(count, previousOf.length + (previousOf.length >> 1))];
+        }
+        if (previousCount == count && Arrays.equals(previousIds, 0, count, ids, 0, count)) {
+            for (int c = 0; c < count; c++) {
+                previousOf[c] = c;
+            }
+            return true;
+        }
+        Arrays.fill(previousOf, 0, count, -1);
+        if (matchOf.length < previousCount) {
+            matchOf = new int[previousCount];
+        }
+        int generation = nextClaim(count);
+        for (int p = 0; p < previousCount; p++) {
+            int c = contactOf(previousIds[p]);
+            if (c >= 0) {
+                if (claim[c] == generation) {
+                    throw repeatedPrevious(previousIds, p);
+                }
+                claim[c] = generation;
+                previousOf[c] = p;
+            }
+            matchOf[p] = c;
+        }
+        return false;
+    }
+
+    /**
+     * The previous contact of each current one that the last {@link #match} found (the same id),
+     * or -1; only the first {@code count} entries of that call are valid.
+     */
+    public int[] previousOf() {
+        return previousOf;
     }
 
     /**

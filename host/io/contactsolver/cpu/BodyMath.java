@@ -556,4 +556,36 @@ final class BodyMath {
             row[ROW_RHO] = 0.0f;
         }
     }
+
+    /**
+     * Adds the twist fields of a row to {@code row}, which {@link #evaluateContact} has filled for a
+     * contact of bodies at {@code oa}, {@code ob} and whose {@code TAU} is set: each side's
+     * {@code I^-1 n}, the step size {@code k_tw = n . (I_a^-1 + I_b^-1) n} and the relative angular
+     * velocity along n. A twist no body can take ({@code k_tw} zero) switches the row's torsion off,
+     * so the solve never divides by 0.
+     */
+    static void evaluateTwist(float[] records, int oa, int ob, float[] row) {
+        float[] prepared = records;
+        if (!(row[ROW_TAU] > 0.0f)) {
+            // no torsional resistance: its terms are never read, so they are zeroed rather than computed
+            for (int field = ROW_TWIST_AX; field <= ROW_WN_0; field++) {
+                row[field] = 0.0f;
+            }
+            return;
+        }
+        float nx = row[ROW_NX];
+        float ny = row[ROW_NY];
+        float nz = row[ROW_NZ];
+        inertiaTimes(prepared, oa, nx, ny, nz, row, ROW_TWIST_AX);
+        inertiaTimes(prepared, ob, nx, ny, nz, row, ROW_TWIST_BX);
+        float ktw = dotRow(row, ROW_NX, ROW_TWIST_AX) + dotRow(row, ROW_NX, ROW_TWIST_BX);
+        row[ROW_KTW] = ktw;
+        float wx = prepared[ob + PREP_WX] - prepared[oa + PREP_WX];
+        float wy = prepared[ob + PREP_WY] - prepared[oa + PREP_WY];
+        float wz = prepared[ob + PREP_WZ] - prepared[oa + PREP_WZ];
+        row[ROW_WN_0] = wx * nx + wy * ny + wz * nz;
+        if (!(ktw > 0.0f)) {
+            row[ROW_TAU] = 0.0f;
+        }
+    }
 }

@@ -13,7 +13,11 @@ import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.MotionField;
 import io.contactsolver.core.MovableBodies;
 import io.contactsolver.core.SoftCoefficients;
-import io.contactsolver.core.SoftRowField;
+import io.contactsolver.core.ManifoldField;
+import io.contactsolver.core.ManifoldGrouping;
+import io.contactsolver.core.ManifoldImpulse;
+import io.contactsolver.core.PointField;
+import io.contactsolver.core.Recycler;
 import io.contactsolver.core.SoftStepJob;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.PreparedBodyField;
@@ -28,7 +32,6 @@ import io.contactsolver.layout.ImpulseField;
 import io.contactsolver.layout.SolvePhase;
 import java.nio.FloatBuffer;
 import java.util.Arrays;
-import java.util.function.Supplier;
 
 /**
  * The multi-threaded Java backend. Each phase is a parallel loop in which every output element is
@@ -63,7 +66,10 @@ public final class CpuBackend implements SolverBackend {
     private float[] lambda = new float[0];
     private float[] state = new float[0];
     private int[] pairs = new int[0];
-    private float[] softRows = new float[0];
+    private float[] manifoldRows = new float[0];
+    private float[] pointRows = new float[0];
+    private int[] pointStarts = new int[0];
+    private float[] manifoldImpulses = new float[0];
     private int[] movers = new int[0];
     private float[] peaks = new float[0];
     private float[] motion = new float[0];
@@ -158,7 +164,7 @@ public final class CpuBackend implements SolverBackend {
         int bodyCount = job.bodyCount();
         ContactColoring coloring = job.coloring();
         FrictionUse friction = job.friction();
-        ColouredRows set = prepareColoured(job, coloring, job.targets(), job.warmImpulses(), () -> null);
+        ColouredRows set = prepareColoured(job, coloring, job.targets(), job.warmImpulses());
         int rows = set.count();
         int world = set.world();
         int rowStride = set.rowStride();
@@ -209,21 +215,68 @@ public final class CpuBackend implements SolverBackend {
     public IterationOutcome softStep(SoftStepJob job) {
         int bodyCount = job.bodyCount();
         ContactColoring coloring = job.coloring();
-        FrictionUse friction = job.friction();
-        ColouredRows set = prepareColoured(job, coloring, job.restitution(), job.warmImpulses(),
-                () -> softRowSetUp(job.contacts(), job.links(), bodyCount, coloring.rowCount()));
-        int rows = set.count();
-        int world = set.world();
-        int rowStride = set.rowStride();
-        int lambdaStride = set.lambdaStride();
-        float[] row = set.data();
-        float[] impulse = set.lambda();
-        int[] bodyPairs = set.bodyPairs();
-        float[] velocity = set.velocity();
-        float[] soft = softRows;
-        int[] mover = movers;
+        ManifoldGrouping grouping = job.manifolds();
+        int rows = coloring.rowCount();
+        prepareBodies(job.bodies(), bodyCount);
+        job.clock().lap(SolvePhase.PREPARE);
+
+        // each manifold row's points, consecutive in row order
+        int[] firsts = grouping.firsts();
+        int[] manifoldOf = coloring.order();
+        Recycler solved = job.points();
+        int[] solvedStart = solved.pointStart();
+        pointStarts = job.rowPointStarts(pointStarts);
+        int[] pointStart = pointStarts;
+        int points = pointStart[rows];
+        manifoldRows = grow(manifoldRows, (long) ManifoldField.COUNT * rows);
+        pointRows = grow(pointRows, (long) PointField.COUNT * points);
+        lambda = grow(lambda, points);
+        peaks = grow(peaks, points);
+        manifoldImpulses = grow(manifoldImpulses, (long) ManifoldImpulse.COUNT * rows);
+        pairs = grow(pairs, (long) ContactBody.COUNT * rows);
+        movers = grow(movers, (long) ContactBody.COUNT * rows);
+        motion = grow(motion, (long) (bodyCount + 1) * MotionField.STRIDE);
+        float[] man = manifoldRows;
+        float[] pts = pointRows;
+        float[] normal = lambda;
         float[] peak = peaks;
+        float[] acc = manifoldImpulses;
+        int[] bodyPairs = pairs;
+        int[] mover = movers;
         float[] moved = motion;
+        float[] prep = prepared;
+        int[] slots = coloring.slots();
+        FieldBlock contacts = job.contacts();
+        FieldBlock links = job.links();
+        float[] geometry = solved.geometry();
+        float[] warmNormal = solved.warmNormal();
+        float[] warmVectors = solved.warmVectors();
+        int solvedPoints = solved.pointCount();
+        SoftCoefficients k = job.coefficients();
+        TargetRule rule = job.restitution();
+        ParallelRunner crew = crew(rows);
+        crew.team((member, team) -> {
+            int from = share(0, rows, member, team.members());
+            int to = share(0, rows, member + 1, team.members());
+            for (int r = from; r < to; r++) {
+                int m = manifoldOf[r];
+                int c0 = firsts[m];
+                int a = links.ints().get(LINK_A * links.stride() + c0);
+                int b = links.ints().get(LINK_B * links.stride() + c0);
+                int slotA = slots[LINK_A * rows + r];
+                int slotB = slots[LINK_B * rows + r];
+                SoftStep.prepareManifold(geometry, solvedPoints, solvedStart[m], solvedStart[m + 1] - solvedStart[m],
+                        warmNormal, warmVectors, rows, m, contacts.floats(), contacts.stride(), c0, r, pointStart[r],
+                        prep, BodyMath.record(a, bodyCount), BodyMath.record(b, bodyCount),
+                        slotA == bodyCount || slotB == bodyCount, k, rule, man, pts, normal, peak, acc);
+                bodyPairs[ContactBody.COUNT * r + LINK_A] = slotA * StateField.STRIDE;
+                bodyPairs[ContactBody.COUNT * r + LINK_B] = slotB * StateField.STRIDE;
+                mover[ContactBody.COUNT * r + LINK_A] = (a >= 0 ? a : bodyCount) * MotionField.STRIDE;
+                mover[ContactBody.COUNT * r + LINK_B] = (b >= 0 ? b : bodyCount) * MotionField.STRIDE;
+            }
+        });
+        float[] velocity = zeroedState(bodyCount);
+        int world = bodyCount * StateField.STRIDE;
         runner.forRange(bodyCount, GRAIN, (from, to) -> {
             for (int i = from; i < to; i++) {
                 SoftStep.resetMotion(moved, i);
@@ -234,26 +287,34 @@ public final class CpuBackend implements SolverBackend {
 
         FieldBlock bodies = job.bodies();
         MovableBodies movable = job.movable();
-        SoftCoefficients k = job.coefficients();
         float h = k.substep();
         float gx = job.gx();
         float gy = job.gy();
         float gz = job.gz();
-        boolean frictional = friction.any();
-        ParallelRunner crew = crew(rows);
+        boolean frictional = job.friction().any();
+        boolean softFriction = frictional && SoftStepJob.FRICTION_IN_SOFT_SWEEP;
         int members = crew.threads();
         float[] residual = new float[members];
-        RowSweep warmStart = set.warmStart();
-        RowSweep solve = (first, end) -> SoftStep.sweepColour(row, rowStride, soft, bodyPairs, mover, impulse,
-                lambdaStride, velocity, moved, world, k, false, frictional, peak, first, end);
-        RowSweep relax = (first, end) -> SoftStep.sweepColour(row, rowStride, soft, bodyPairs, mover, impulse,
-                lambdaStride, velocity, moved, world, k, true, frictional, peak, first, end);
-        RowSweep solveOverflow = (first, end) -> SoftStep.sweep(row, rowStride, soft, bodyPairs, mover, impulse,
-                lambdaStride, velocity, moved, world, k, false, frictional, peak, first, end);
-        RowSweep relaxOverflow = (first, end) -> SoftStep.sweep(row, rowStride, soft, bodyPairs, mover, impulse,
-                lambdaStride, velocity, moved, world, k, true, frictional, peak, first, end);
-        RowSweep restitution = (first, end) -> SoftStep.restitution(row, rowStride, bodyPairs, impulse, lambdaStride,
-                velocity, world, peak, first, end);
+        RowSweep warmStart = (first, end) -> {
+            for (int r = first; r < end; r++) {
+                SoftStep.warmStart(man, r, pts, pointStart[r], pointStart[r + 1], normal, acc, velocity,
+                        bodyPairs[ContactBody.COUNT * r + LINK_A], bodyPairs[ContactBody.COUNT * r + LINK_B], world);
+            }
+            return 0.0f;
+        };
+        RowSweep solve = (first, end) -> SoftStep.sweep(man, pts, pointStart, bodyPairs, mover, normal, peak, acc,
+                velocity, moved, world, k, false, softFriction, first, end);
+        RowSweep relax = (first, end) -> SoftStep.sweep(man, pts, pointStart, bodyPairs, mover, normal, peak, acc,
+                velocity, moved, world, k, true, frictional, first, end);
+        RowSweep restitution = (first, end) -> {
+            float largest = 0.0f;
+            for (int r = first; r < end; r++) {
+                largest = Math.max(largest, SoftStep.restitution(man, r, pts, pointStart[r], pointStart[r + 1], normal,
+                        peak, velocity, bodyPairs[ContactBody.COUNT * r + LINK_A],
+                        bodyPairs[ContactBody.COUNT * r + LINK_B], world));
+            }
+            return largest;
+        };
         crew.team((member, team) -> {
             int bodyFrom = (int) ((long) bodyCount * member / members);
             int bodyTo = (int) ((long) bodyCount * (member + 1) / members);
@@ -268,7 +329,7 @@ public final class CpuBackend implements SolverBackend {
                 sweepColours(coloring, warmStart, warmStart, member, team);
                 team.await();
                 for (int iteration = 0; iteration < job.iterations(); iteration++) {
-                    largest = sweepColours(coloring, solve, solveOverflow, member, team);
+                    largest = sweepColours(coloring, solve, solve, member, team);
                     team.await();
                 }
                 for (int i = bodyFrom; i < bodyTo; i++) {
@@ -277,7 +338,7 @@ public final class CpuBackend implements SolverBackend {
                 }
                 team.await();
                 for (int iteration = 0; iteration < job.relaxIterations(); iteration++) {
-                    largest = sweepColours(coloring, relax, relaxOverflow, member, team);
+                    largest = sweepColours(coloring, relax, relax, member, team);
                     team.await();
                 }
             }
@@ -295,8 +356,17 @@ public final class CpuBackend implements SolverBackend {
                         next.stride(), deltas.floats(), deltas.stride());
             }
         });
-        FieldBlock impulses = job.impulses();
-        set.writeImpulses(crew(rows), coloring.rowOf(), impulses, impulseRecords(rows));
+        float[] normalOut = job.normalOut();
+        float[] vectorsOut = job.vectorsOut();
+        crew.team((member, team) -> {
+            int from = share(0, rows, member, team.members());
+            int to = share(0, rows, member + 1, team.members());
+            for (int r = from; r < to; r++) {
+                int m = manifoldOf[r];
+                SoftStep.writeResults(man, r, normal, pointStart[r], pointStart[r + 1], acc, normalOut, solvedStart[m],
+                        vectorsOut, rows, m);
+            }
+        });
         job.clock().lap(SolvePhase.OUTPUT);
         float worst = 0.0f;
         for (float change : residual) {
@@ -383,14 +453,11 @@ public final class CpuBackend implements SolverBackend {
     }
 
     /**
-     * The preamble of the solvers that sweep a colouring (the iterative solver, the soft step): the
-     * bodies' working records (charged to {@link SolvePhase#PREPARE}), then every contact's row,
-     * accumulated impulses (from {@code warm}) and body pairs with {@code rule}, then the
-     * velocity-change records, all +0. {@code extra} is asked once the bodies are prepared and before
-     * any row is: it grows a solver's own per-row arrays and gives its per-row set-up, or null.
+     * The iterative solver's preamble: the bodies' working records (charged to
+     * {@link SolvePhase#PREPARE}), then every contact's row, accumulated impulses (from
+     * {@code warm}) and body pairs with {@code rule}, then the velocity-change records, all +0.
      */
-    private ColouredRows prepareColoured(SolveJob job, ContactColoring coloring, TargetRule rule, float[] warm,
-            Supplier<RowSetUp> extra) {
+    private ColouredRows prepareColoured(SolveJob job, ContactColoring coloring, TargetRule rule, float[] warm) {
         int bodyCount = job.bodyCount();
         prepareBodies(job.bodies(), bodyCount);
         job.clock().lap(SolvePhase.PREPARE);
@@ -398,7 +465,7 @@ public final class CpuBackend implements SolverBackend {
         int rowStride = friction.rowFields();
         int lambdaStride = friction.accumulatedImpulses();
         prepareRows(job.contacts(), job.links(), job.contactCount(), bodyCount, coloring, rule, friction.any(), warm,
-                rowStride, lambdaStride, extra.get());
+                rowStride, lambdaStride);
         float[] row = rowData;
         float[] impulse = lambda;
         int[] bodyPairs = pairs;
@@ -408,49 +475,17 @@ public final class CpuBackend implements SolverBackend {
     }
 
     /**
-     * The soft step's own per-row set-up, for {@link #prepareColoured}: grows its arrays for
-     * {@code rows} rows and {@code bodyCount} bodies, and gives what fills each row's soft fields
-     * (from the bodies' prepared records), its motion records and its peak impulse.
-     */
-    private RowSetUp softRowSetUp(FieldBlock contacts, FieldBlock links, int bodyCount, int rows) {
-        softRows = grow(softRows, (long) SoftRowField.COUNT * rows);
-        movers = grow(movers, (long) ContactBody.COUNT * rows);
-        peaks = grow(peaks, rows);
-        motion = grow(motion, (long) (bodyCount + 1) * MotionField.STRIDE);
-        float[] soft = softRows;
-        int[] mover = movers;
-        float[] peak = peaks;
-        float[] prep = prepared;
-        return (c, r) -> {
-            int a = links.ints().get(LINK_A * links.stride() + c);
-            int b = links.ints().get(LINK_B * links.stride() + c);
-            SoftStep.prepareSoftRow(contacts.floats(), contacts.stride(), c, r, BodyMath.record(a, bodyCount),
-                    BodyMath.record(b, bodyCount), prep, soft);
-            mover[ContactBody.COUNT * r + LINK_A] = (a >= 0 ? a : bodyCount) * MotionField.STRIDE;
-            mover[ContactBody.COUNT * r + LINK_B] = (b >= 0 ? b : bodyCount) * MotionField.STRIDE;
-            peak[r] = 0.0f;
-        };
-    }
-
-    /** Per-contact set-up a solver adds to its rows ({@code c} the contact, {@code r} its row). */
-    @FunctionalInterface
-    private interface RowSetUp {
-        void prepare(int c, int r);
-    }
-
-    /**
      * Fills the rows, their accumulated impulses (from the warm start) and body pairs of every
      * contact, in row order, each thread a contiguous block of rows: a row's records are written
      * whole by one thread, so no cache line is written by two (filling them in contact order
-     * scattered every thread's writes over every colour, and two threads took longer than one);
-     * {@code extra}, if not null, adds a solver's own per-row set-up in the same pass (on the box
-     * pyramid, 2 threads: 5.8 to 6.9 ms a frame against 11.0 in contact order, when this was
+     * scattered every thread's writes over every colour, and two threads took longer than one: on
+     * the box pyramid, 2 threads, 5.8 to 6.9 ms a frame against 11.0 in contact order, when this was
      * introduced). The team rather than the fork-join pool runs it, as {@link ParallelRunner#forRange}
      * says why.
      */
     private void prepareRows(FieldBlock contacts, FieldBlock links, int contactCount, int bodyCount,
-            ContactColoring coloring, TargetRule rule, boolean useFriction, float[] warm, int rowStride, int lambdaStride,
-            RowSetUp extra) {
+            ContactColoring coloring, TargetRule rule, boolean useFriction, float[] warm, int rowStride,
+            int lambdaStride) {
         int rows = coloring.rowCount();
         rowData = grow(rowData, (long) rowStride * rows);
         lambda = grow(lambda, (long) lambdaStride * rows);
@@ -472,9 +507,6 @@ public final class CpuBackend implements SolverBackend {
                         prep, rule, useFriction, warm, contactCount, row, impulse, lambdaStride, scratch, work);
                 bodyPairs[ContactBody.COUNT * r + LINK_A] = slots[LINK_A * rows + r] * StateField.STRIDE;
                 bodyPairs[ContactBody.COUNT * r + LINK_B] = slots[LINK_B * rows + r] * StateField.STRIDE;
-                if (extra != null) {
-                    extra.prepare(c, r);
-                }
             }
         });
     }
@@ -632,7 +664,10 @@ public final class CpuBackend implements SolverBackend {
         lambda = new float[0];
         state = new float[0];
         pairs = new int[0];
-        softRows = new float[0];
+        manifoldRows = new float[0];
+        pointRows = new float[0];
+        pointStarts = new int[0];
+        manifoldImpulses = new float[0];
         movers = new int[0];
         peaks = new float[0];
         motion = new float[0];

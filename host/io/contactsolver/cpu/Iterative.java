@@ -19,15 +19,15 @@ import java.nio.IntBuffer;
  * them structure of arrays for coalesced loads, the CPU keeps each row's {@code ContactRowField}s
  * together ({@code r * rowStride + field}) and only as many as the batch needs
  * ({@code FrictionUse.rowFields()}: 20 floats a row without friction, 55 with friction, 70 with
- * rolling resistance); each row's {@code AccumulatedImpulse}s likewise ({@code r * lambdaStride},
- * {@code FrictionUse.accumulatedImpulses()}: 1, 3 or 5), and its two bodies' state offsets
- * side by side ({@code pairs[2 r + side]}, already multiplied by the state stride). A million-row
- * loop streams all of that from memory every iteration, and a frictional row's fields as separate
- * arrays cost a TLB miss each. The layout changes where a value is stored, never how it is
- * computed. The state is each body's velocity change so far ({@code StateField}, eight floats, 32
- * bytes a body, nothing else). Tracking changes rather than velocities makes the first visit of a
- * row exactly the single pass: {@code v_n = vn0 + 0} and {@code (target - v_n) / K} is the
- * single-pass impulse.
+ * rolling resistance, 79 with torsional resistance); each row's {@code AccumulatedImpulse}s
+ * likewise ({@code r * lambdaStride}, {@code FrictionUse.accumulatedImpulses()}: 1, 3, 5 or 6),
+ * and its two bodies' state offsets side by side ({@code pairs[2 r + side]}, already multiplied
+ * by the state stride). A million-row loop streams all of that from memory every iteration, and a
+ * frictional row's fields as separate arrays cost a TLB miss each. The layout changes where a
+ * value is stored, never how it is computed. The state is each body's velocity change so far
+ * ({@code StateField}, eight floats, 32 bytes a body, nothing else). Tracking changes rather than
+ * velocities makes the first visit of a row exactly the single pass: {@code v_n = vn0 + 0} and
+ * {@code (target - v_n) / K} is the single-pass impulse.
  *
  * <p>The row update is written once, {@link #solveRow} ({@link #normalImpulse} then
  * {@link #finishRow}), the twin of {@code solve_row}; the in-order sweep visits rows through it.
@@ -69,16 +69,32 @@ final class Iterative {
         projectOntoDisk(lambda, l + first1, l + first2, limit);
     }
 
+    /** {@code value} clamped into {@code [-limit, limit]} ({@code limit >= 0}); a NaN stays NaN. */
+    static float clampMagnitude(float value, float limit) {
+        return value > limit ? limit : value < -limit ? -limit : value;
+    }
+
+    /** Starts the twist at the warm angular vector's component along the row's normal, clamped into {@code [-limit, limit]}. */
+    private static void warmTwist(float[] warm, int warmStride, int c, float[] scratch, float[] lambda, int l,
+            float limit) {
+        float x = warm[IMPULSE_RX * warmStride + c];
+        float y = warm[IMPULSE_RY * warmStride + c];
+        float z = warm[IMPULSE_RZ * warmStride + c];
+        lambda[l + ACC_TW] = clampMagnitude(x * scratch[ROW_NX] + y * scratch[ROW_NY] + z * scratch[ROW_NZ], limit);
+    }
+
     /**
      * Fills row {@code r} of the row arrays from contact {@code c} at the pre-solve velocities. Its
      * accumulated impulses start from the warm start, or 0 for a contact neither of whose bodies
      * can move: the normal impulse as it was, the friction and rolling vectors projected onto this
      * row's tangents (what a turned normal has moved out of the tangent plane is dropped) and scaled
-     * back into this row's disks.
+     * back into this row's disks, the twist the angular vector's component along this row's normal,
+     * clamped into its limit.
      *
      * @param warm the warm-start impulses ({@code ImpulseField} layout, stride {@code warmStride}),
      *     or null to start from zero
-     * @param useFriction false when the solve ignores every contact's friction and rolling resistance
+     * @param useFriction false when the solve ignores every contact's friction, rolling and
+     *     torsional resistance
      * @param scratch one contact's row, {@code ContactRowField.COUNT} floats
      * @param work the friction maths' scratch, {@code BodyMath.WORK} floats
      */
@@ -91,15 +107,22 @@ final class Iterative {
         BodyMath.evaluateContact(contacts, contactStride, c, prepared, oa, ob, rule, scratch);
         float mu = useFriction ? contacts.get(CONTACT_FRICTION * contactStride + c) : 0.0f;
         float rho = useFriction ? contacts.get(CONTACT_ROLLING_RESISTANCE * contactStride + c) : 0.0f;
+        float tau = useFriction ? contacts.get(CONTACT_TORSION * contactStride + c) : 0.0f;
         scratch[ROW_MU] = mu;
         scratch[ROW_RHO] = rho;
-        boolean frictional = mu > 0.0f || rho > 0.0f;
+        scratch[ROW_TAU] = tau;
+        boolean frictional = mu > 0.0f || rho > 0.0f || tau > 0.0f;
         if (frictional) {
             BodyMath.evaluateFriction(contacts, contactStride, c, prepared, oa, ob, scratch, work);
+            BodyMath.evaluateTwist(prepared, oa, ob, scratch);
         }
         // the batch decides how many fields a row keeps: a frictional row's all, a frictionless one's up to RHO
         System.arraycopy(scratch, 0, row, r * rowStride,
                 frictional ? rowStride : Math.min(rowStride, ContactRowField.FRICTIONLESS_COUNT));
+        if (rowStride > ROW_TAU) {
+            // a batch with torsion reads every row's TAU: a frictionless row's says it has none
+            row[r * rowStride + ROW_TAU] = scratch[ROW_TAU];
+        }
         int l = r * lambdaStride;
         boolean movable = scratch[ROW_K] > 0.0f;
         boolean warmed = warm != null && movable;
@@ -114,6 +137,9 @@ final class Iterative {
         if (warmed && scratch[ROW_RHO] > 0.0f) {
             warmPair(warm, warmStride, c, IMPULSE_RX, scratch, lambda, l, ACC_R1, ACC_R2,
                     scratch[ROW_RHO] * lambda[l + ACC_N]);
+        }
+        if (warmed && scratch[ROW_TAU] > 0.0f) {
+            warmTwist(warm, warmStride, c, scratch, lambda, l, scratch[ROW_TAU] * lambda[l + ACC_N]);
         }
     }
 
@@ -197,6 +223,22 @@ final class Iterative {
         }
     }
 
+    /** Adds the angular velocity change of a twist impulse {@code applied} about n: {@code -} on a, {@code +} on b. */
+    static void applyTwist(float[] row, int o, int a, int b, float applied, float[] state, int world) {
+        if (a != world) {
+            float impulseA = -applied;
+            state[a + STATE_DWX] += impulseA * row[o + ROW_TWIST_AX];
+            state[a + STATE_DWY] += impulseA * row[o + ROW_TWIST_AY];
+            state[a + STATE_DWZ] += impulseA * row[o + ROW_TWIST_AZ];
+        }
+        if (b != world) {
+            float impulseB = applied;
+            state[b + STATE_DWX] += impulseB * row[o + ROW_TWIST_BX];
+            state[b + STATE_DWY] += impulseB * row[o + ROW_TWIST_BY];
+            state[b + STATE_DWZ] += impulseB * row[o + ROW_TWIST_BZ];
+        }
+    }
+
     /**
      * The relative contact velocity along one tangent: the row's tangent at field {@code t}, its
      * {@code r x t} of each side at {@code rxtA} and {@code rxtB} (each an x, y, z triple), its
@@ -255,16 +297,22 @@ final class Iterative {
         return applyTangentsStep(row, o, l, a, b, old1, old2, lambda, state, world);
     }
 
-    /** The rolling pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
-    private static void stepRolling(float[] row, int o, int l, int a, int b, float[] lambda, float[] state,
-            float limit) {
+    /**
+     * The relative angular velocity {@code w_b - w_a} along one axis of the row: the axis at field
+     * {@code axis} (an x, y, z triple), its starting value at {@code w0}.
+     */
+    private static float angularVelocity(float[] row, int o, int a, int b, float[] state, int axis, int w0) {
         float dwx = state[b + STATE_DWX] - state[a + STATE_DWX];
         float dwy = state[b + STATE_DWY] - state[a + STATE_DWY];
         float dwz = state[b + STATE_DWZ] - state[a + STATE_DWZ];
-        float w1 = row[o + ROW_WT1_0] + (dwx * row[o + ROW_T1X]
-                + dwy * row[o + ROW_T1Y] + dwz * row[o + ROW_T1Z]);
-        float w2 = row[o + ROW_WT2_0] + (dwx * row[o + ROW_T2X]
-                + dwy * row[o + ROW_T2Y] + dwz * row[o + ROW_T2Z]);
+        return row[o + w0] + (dwx * row[o + axis] + dwy * row[o + axis + 1] + dwz * row[o + axis + 2]);
+    }
+
+    /** The rolling pair's new accumulated impulses, stepped and projected onto the disk, not yet applied. */
+    private static void stepRolling(float[] row, int o, int l, int a, int b, float[] lambda, float[] state,
+            float limit) {
+        float w1 = angularVelocity(row, o, a, b, state, ROW_T1X, ROW_WT1_0);
+        float w2 = angularVelocity(row, o, a, b, state, ROW_T2X, ROW_WT2_0);
         float kr = row[o + ROW_KR];
         float old1 = lambda[l + ACC_R1];
         float old2 = lambda[l + ACC_R2];
@@ -291,6 +339,41 @@ final class Iterative {
         float old2 = lambda[l + ACC_R2];
         stepRolling(row, o, l, a, b, lambda, state, limit);
         return applyRollingStep(row, o, l, a, b, old1, old2, lambda, state, world);
+    }
+
+    /** The twist's new accumulated impulse, stepped and clamped into {@code [-limit, limit]}, not yet applied. */
+    private static void stepTwist(float[] row, int o, int l, int a, int b, float[] lambda, float[] state,
+            float limit) {
+        float spin = angularVelocity(row, o, a, b, state, ROW_NX, ROW_WN_0);
+        float old = lambda[l + ACC_TW];
+        lambda[l + ACC_TW] = clampMagnitude(old - spin / row[o + ROW_KTW], limit);
+    }
+
+    /** Applies a stepped twist, accumulated at {@code old} before; returns its change. */
+    private static float applyTwistStep(float[] row, int o, int l, int a, int b, float old, float[] lambda,
+            float[] state, int world) {
+        float applied = lambda[l + ACC_TW] - old;
+        applyTwist(row, o, a, b, applied, state, world);
+        return Math.abs(applied);
+    }
+
+    /**
+     * The twist stage of a row visit of a batch with torsional resistance, after its friction
+     * stages, the normal row having left {@code next} accumulated: where {@code tau > 0}, the twist
+     * stepped with step size {@code k_tw} from the current relative angular velocity along n, then
+     * clamped into {@code |lambda_tw| <= tau next}. Returns the larger of {@code change} and its
+     * change.
+     */
+    static float solveTwist(float[] row, int o, int l, int a, int b, float[] lambda, float[] state, int world,
+            float next, float change) {
+        float tau = row[o + ROW_TAU];
+        if (!(tau > 0.0f)) {
+            return change;
+        }
+        float old = lambda[l + ACC_TW];
+        stepTwist(row, o, l, a, b, lambda, state, tau * next);
+        float twisting = applyTwistStep(row, o, l, a, b, old, lambda, state, world);
+        return twisting > change ? twisting : change;
     }
 
     /**
@@ -345,15 +428,19 @@ final class Iterative {
 
     /**
      * The rest of a row visit once its normal impulse {@code applied} is known: the normal impulse
-     * applied, then, in a frictional batch, the friction stages ({@link #solveFrictionPairs}) on the
-     * disks of the normal impulse now accumulated. Returns the largest change.
+     * applied, then, in a frictional batch, the friction stages ({@link #solveFrictionPairs}) and,
+     * in a batch with torsional resistance ({@code twist}), the twist ({@link #solveTwist}),
+     * on the disks of the normal impulse now accumulated. Returns the largest change.
      */
     static float finishRow(float[] row, int o, float[] lambda, int l, int a, int b, float[] state, int world,
-            float applied, boolean frictional) {
+            float applied, boolean frictional, boolean twist) {
         applyImpulse(row, o, a, b, applied, state, world);
         float change = Math.abs(applied);
         if (frictional) {
             change = solveFrictionPairs(row, o, l, a, b, lambda, state, world, lambda[l + ACC_N], change);
+        }
+        if (twist) {
+            change = solveTwist(row, o, l, a, b, lambda, state, world, lambda[l + ACC_N], change);
         }
         return change;
     }
@@ -364,7 +451,8 @@ final class Iterative {
      * change of its accumulated impulse.
      */
     static float solveNormal(float[] row, int o, float[] lambda, int l, int a, int b, float[] state, int world) {
-        return finishRow(row, o, lambda, l, a, b, state, world, normalImpulse(row, o, lambda, l, a, b, state), false);
+        return finishRow(row, o, lambda, l, a, b, state, world, normalImpulse(row, o, lambda, l, a, b, state), false,
+                false);
     }
 
     /**
@@ -376,14 +464,15 @@ final class Iterative {
      *
      * @param frictional whether the batch's rows have friction and rolling fields (a row of such a
      *     batch may still have neither)
+     * @param twist whether they have the twist fields too (the batch has torsional resistance)
      */
     static float solveRow(float[] row, int o, float[] lambda, int l, int a, int b, float[] state, int world,
-            boolean frictional) {
+            boolean frictional, boolean twist) {
         if (!(row[o + ROW_K] > 0.0f)) {
             return 0.0f;
         }
         return finishRow(row, o, lambda, l, a, b, state, world, normalImpulse(row, o, lambda, l, a, b, state),
-                frictional);
+                frictional, twist);
     }
 
     /**
@@ -396,10 +485,11 @@ final class Iterative {
     static float sweep(float[] row, int rowStride, int[] pairs, float[] lambda, int lambdaStride, float[] state,
             int world, int first, int end) {
         boolean frictional = lambdaStride > ACC_T1;
+        boolean twist = lambdaStride > ACC_TW;
         float largest = 0.0f;
         for (int r = first; r < end; r++) {
             float change = solveRow(row, r * rowStride, lambda, r * lambdaStride, pairs[PAIR * r + LINK_A],
-                    pairs[PAIR * r + LINK_B], state, world, frictional);
+                    pairs[PAIR * r + LINK_B], state, world, frictional, twist);
             largest = Math.max(largest, change); // Math.max lets a NaN win, as on the device
         }
         return largest;
@@ -436,10 +526,12 @@ final class Iterative {
             float applied1 = live1 ? normalImpulse(row, o1, lambda, r + 1, a1, b1, state) : 0.0f;
             if (live0) {
                 // Math.max lets a NaN win, as on the device
-                largest = Math.max(largest, finishRow(row, o0, lambda, r, a0, b0, state, world, applied0, false));
+                largest = Math.max(largest, finishRow(row, o0, lambda, r, a0, b0, state, world, applied0, false,
+                        false));
             }
             if (live1) {
-                largest = Math.max(largest, finishRow(row, o1, lambda, r + 1, a1, b1, state, world, applied1, false));
+                largest = Math.max(largest, finishRow(row, o1, lambda, r + 1, a1, b1, state, world, applied1, false,
+                        false));
             }
         }
         return r < end ? Math.max(largest, sweep(row, NORMAL_STRIDE, pairs, lambda, 1, state, world, r, end))
@@ -450,7 +542,7 @@ final class Iterative {
      * Visits rows {@code [first, end)} of one colour of a frictional batch, two side by side as in
      * {@link #sweepNormalColour}: each stage of the row update ({@link #solveRow}: normal row,
      * tangent pair, rolling pair) of both rows is computed before either is applied, with the
-     * stage methods, conditions and disks of {@link #finishRow}. Rows of a colour move different
+     * stage methods, conditions and disks of {@link #finishRow}, then each row's twist. Rows of a colour move different
      * bodies, so a stage of one row never sees the other's: the same bits as {@link #sweep}.
      * Written apart from the row update because the interleaving pays (docs/twins.md).
      */
@@ -492,8 +584,9 @@ final class Iterative {
      * The friction stages of two rows of one colour whose normal rows are applied (changes so far
      * {@code change0}, {@code change1}), each stage of both rows before the next, as
      * {@link #sweepColour} visits them: the tangent pairs, then the rolling pairs, with the
-     * conditions and disks of {@link #solveFrictionPairs}. Returns the larger of the two rows'
-     * largest changes. The soft step's colour sweep shares it.
+     * conditions and disks of {@link #solveFrictionPairs}, then, in a batch with torsional
+     * resistance, each row's twist ({@link #solveTwist}). Returns the larger of the two rows'
+     * largest changes.
      */
     static float frictionOfTwo(float[] row, int o0, int l0, int a0, int b0, boolean live0, int o1, int l1, int a1,
             int b1, boolean live1, float[] lambda, int lambdaStride, float[] state, int world, float change0,
@@ -540,6 +633,16 @@ final class Iterative {
                 change1 = rolling > change1 ? rolling : change1;
             }
         }
+        if (lambdaStride > ACC_TW) {
+            // the twists one row after the other, through the row update's own stage: a short stage,
+            // and rows of a colour share no body, so the same bits as stepping both before applying
+            if (live0) {
+                change0 = solveTwist(row, o0, l0, a0, b0, lambda, state, world, lambda[l0 + ACC_N], change0);
+            }
+            if (live1) {
+                change1 = solveTwist(row, o1, l1, a1, b1, lambda, state, world, lambda[l1 + ACC_N], change1);
+            }
+        }
         // an inert row's: |0|, as solveRow returns for it; Math.max lets a NaN win, as on the device
         return Math.max(change0, change1);
     }
@@ -547,12 +650,16 @@ final class Iterative {
     /** Applies the starting impulses (the warm start) of the row at {@code o} (impulses at {@code l}) to its bodies. */
     static void applyWarmStartRow(float[] row, int o, float[] lambda, int l, int lambdaStride, int a, int b,
             float[] state, int world) {
+        boolean twist = lambdaStride > ACC_TW;
         applyImpulse(row, o, a, b, lambda[l + ACC_N], state, world);
         if (lambdaStride > ACC_T1 && row[o + ROW_MU] > 0.0f) {
             applyTangents(row, o, a, b, lambda[l + ACC_T1], lambda[l + ACC_T2], state, world);
         }
         if (lambdaStride > ACC_R1 && row[o + ROW_RHO] > 0.0f) {
             applyRolling(row, o, a, b, lambda[l + ACC_R1], lambda[l + ACC_R2], state, world);
+        }
+        if (twist && row[o + ROW_TAU] > 0.0f) {
+            applyTwist(row, o, a, b, lambda[l + ACC_TW], state, world);
         }
     }
 
@@ -590,15 +697,30 @@ final class Iterative {
     }
 
     /**
+     * Writes the angular vector {@code s1 t1 + s2 t2 + twist n} at {@code out[at..at+2]}: without a
+     * twist exactly {@link #writeVector}'s bits.
+     */
+    private static void writeAngular(float[] row, int o, float s1, float s2, float twist, float[] out, int at) {
+        if (twist == 0.0f) {
+            writeVector(row, o, s1, s2, out, at);
+            return;
+        }
+        out[at] = ((s1 * row[o + ROW_T1X] + s2 * row[o + ROW_T2X]) + twist * row[o + ROW_NX]) + 0.0f;
+        out[at + 1] = ((s1 * row[o + ROW_T1Y] + s2 * row[o + ROW_T2Y]) + twist * row[o + ROW_NY]) + 0.0f;
+        out[at + 2] = ((s1 * row[o + ROW_T1Z] + s2 * row[o + ROW_T2Z]) + twist * row[o + ROW_NZ]) + 0.0f;
+    }
+
+    /**
      * Writes row {@code r}'s impulses as a record of {@code ImpulseField}s, field {@code f} at
-     * {@code out[at + f]}: the normal impulse, and the tangential and rolling vectors on b in world
-     * space (exactly +0 for a pair the contact does not have; adding +0 turns a -0 from a zero
-     * impulse into +0).
+     * {@code out[at + f]}: the normal impulse, and the tangential and angular vectors on b in world
+     * space, the angular one the rolling pair's and the twist's together (exactly +0 for what the
+     * contact does not have; adding +0 turns a -0 from a zero impulse into +0).
      */
     static void writeImpulses(float[] row, int rowStride, int r, float[] lambda, int lambdaStride, float[] out,
             int at) {
         int o = r * rowStride;
         int l = r * lambdaStride;
+        boolean twist = lambdaStride > ACC_TW;
         out[at + IMPULSE_J] = lambda[l + ACC_N];
         float t1 = 0.0f;
         float t2 = 0.0f;
@@ -612,8 +734,12 @@ final class Iterative {
             r1 = lambda[l + ACC_R1];
             r2 = lambda[l + ACC_R2];
         }
+        float tw = 0.0f;
+        if (twist && row[o + ROW_TAU] > 0.0f) {
+            tw = lambda[l + ACC_TW];
+        }
         writeVector(row, o, t1, t2, out, at + IMPULSE_TX);
-        writeVector(row, o, r1, r2, out, at + IMPULSE_RX);
+        writeAngular(row, o, r1, r2, tw, out, at + IMPULSE_RX);
     }
 
     /**

@@ -1,55 +1,302 @@
 package io.contactsolver.cpu;
 
 import static io.contactsolver.core.FieldOffsets.*;
-import io.contactsolver.core.AccumulatedImpulse;
-import io.contactsolver.core.ContactRowField;
+
+import io.contactsolver.core.GeometryField;
+import io.contactsolver.core.ManifoldField;
+import io.contactsolver.core.ManifoldImpulse;
 import io.contactsolver.core.MotionField;
-import io.contactsolver.core.PreparedBodyField;
+import io.contactsolver.core.PointField;
 import io.contactsolver.core.SoftCoefficients;
-import io.contactsolver.core.SoftRowField;
 import io.contactsolver.core.StateField;
-import io.contactsolver.layout.BodyField;
+import io.contactsolver.core.TargetRule;
 import io.contactsolver.layout.ContactBody;
-import io.contactsolver.layout.ContactField;
-import io.contactsolver.layout.DeltaField;
 import java.nio.FloatBuffer;
 
 /**
- * The soft step's arithmetic, one row or one body at a time; the Java twin of
- * {@code kernels/soft_step.cl} (docs/physics.md, "Soft step: substeps, soft contacts, a relax
- * sweep").
+ * The soft step's arithmetic, one manifold or one body at a time; the Java twin of
+ * {@code kernels/soft_step.cl} (docs/physics.md, "Soft step").
  *
- * <p>Rows are the iterative solver's ({@link Iterative}, set up once a step by
- * {@link Iterative#prepareRow}); beside them each row keeps its {@link SoftRowField}s and its two
- * bodies' motion offsets ({@code movers[2 r + side]}, already multiplied by
- * {@link MotionField#STRIDE}; a static body or the world points at the all-zero world record). The
- * state is, as in the iterative solver, each body's velocity change since the start of the step
- * ({@link StateField}), here gravity included, so a row's {@code v_n = VN0 + ...} is the current
- * normal velocity.
+ * <p>A manifold row is a {@link ManifoldField} record ({@code man[o + MAN_*]}, {@code o = r * MAN})
+ * and its points are {@link PointField} records ({@code pts[q + POINT_*]}, {@code q = p * POINT}) for
+ * points {@code [first, end)}; each point's accumulated normal impulse is {@code normal[p]} and its
+ * largest of the step {@code peak[p]}, the manifold's other impulses are a {@link ManifoldImpulse}
+ * record at {@code acc[l]}. The bodies' state is, as in the iterative solver, each body's velocity
+ * change since the start of the step ({@link StateField}, gravity included; {@code a}, {@code b}
+ * are state offsets, {@code world} the shared all-zero record of the world and every body contacts
+ * cannot move, never written), and their motion within the step is a {@link MotionField} record
+ * ({@code ma}, {@code mb}: motion offsets). A manifold's velocities are read into locals once,
+ * updated point by point and stage by stage, and written back once: manifolds of a colour share no
+ * body.
  */
 final class SoftStep {
+    private static final int MAN = ManifoldField.COUNT;
+    private static final int POINT = PointField.COUNT;
+    private static final int MACC = ManifoldImpulse.COUNT;
     private static final int PAIR = ContactBody.COUNT;
-    private static final int SOFT = SoftRowField.COUNT;
-    private static final int MOTION = MotionField.STRIDE;
 
     private SoftStep() {
     }
 
-    /** Keeps contact {@code c}'s separation and lever arms as row {@code r}'s soft fields; {@code prepared} as for the rows. */
-    static void prepareSoftRow(FloatBuffer contacts, int contactStride, int c, int r, int oa, int ob,
-            float[] prepared, float[] soft) {
-        float px = contacts.get(CONTACT_PX * contactStride + c);
-        float py = contacts.get(CONTACT_PY * contactStride + c);
-        float pz = contacts.get(CONTACT_PZ * contactStride + c);
-        int o = r * SOFT;
-        soft[o + SOFT_S0] = contacts.get(CONTACT_SEPARATION * contactStride + c);
-        // as evaluateContact computes them, so the arms are the rows' own
-        soft[o + SOFT_RAX] = px - prepared[oa + PREP_X];
-        soft[o + SOFT_RAX + 1] = py - prepared[oa + PREP_X + 1];
-        soft[o + SOFT_RAX + 2] = pz - prepared[oa + PREP_X + 2];
-        soft[o + SOFT_RBX] = px - prepared[ob + PREP_X];
-        soft[o + SOFT_RBX + 1] = py - prepared[ob + PREP_X + 1];
-        soft[o + SOFT_RBX + 2] = pz - prepared[ob + PREP_X + 2];
+    /**
+     * Writes {@code out[at ..]}: the inverse inertia of the prepared record at {@code o} times
+     * {@code (x, y, z)}.
+     */
+    private static void inertiaTimes(float[] prepared, int o, float x, float y, float z, float[] out, int at) {
+        out[at] = prepared[o + PREP_IXX] * x + prepared[o + PREP_IXY] * y + prepared[o + PREP_IXZ] * z;
+        out[at + 1] = prepared[o + PREP_IXY] * x + prepared[o + PREP_IYY] * y + prepared[o + PREP_IYZ] * z;
+        out[at + 2] = prepared[o + PREP_IXZ] * x + prepared[o + PREP_IYZ] * y + prepared[o + PREP_IZZ] * z;
+    }
+
+    /** {@code man[u ..] . man[v ..]}: the dot product of two vectors of one record. */
+    private static float dot(float[] man, int u, int v) {
+        return (man[u] * man[v] + man[u + 1] * man[v + 1]) + man[u + 2] * man[v + 2];
+    }
+
+    /**
+     * Writes the inverse of the symmetric 2x2 matrix {@code [[p, q], [q, s]]} at {@code out[at]}
+     * ({@code 11}), {@code out[at + 1]} ({@code 12}) and {@code out[at + 2]} ({@code 22}), or zeros
+     * when it is singular or not positive definite: that pair is then switched off.
+     */
+    private static void inverse2(float p, float s, float q, float[] out, int at) {
+        float det = p * s - q * q;
+        if (det > 0.0f && p > 0.0f) {
+            float inv = 1.0f / det;
+            out[at] = s * inv;
+            out[at + 1] = -(q * inv);
+            out[at + 2] = p * inv;
+        } else {
+            out[at] = 0.0f;
+            out[at + 1] = 0.0f;
+            out[at + 2] = 0.0f;
+        }
+    }
+
+    /**
+     * Fills manifold row {@code r} (record at {@code man[r * MAN]}, impulses at {@code acc[r * MACC]})
+     * and its points {@code [first, first + count)} for manifold {@code m}: from its solved points
+     * {@code [g0, g0 + count)} (their {@link GeometryField}s structure of arrays with stride
+     * {@code pointCount}, and their warm normal impulses), its first contact {@code c0}'s
+     * coefficients, and the bodies' prepared records at {@code oa}, {@code ob}. The manifold's
+     * friction, twist and rolling start from its warm vectors ({@code ManifoldVectorField},
+     * structure of arrays with stride {@code manifoldCount}) projected onto its tangents, each taken
+     * back into its limit. {@code isStatic} picks the stiffer coefficients for a manifold one of
+     * whose sides cannot move.
+     */
+    static void prepareManifold(float[] geometry, int pointCount, int g0, int count, float[] warmNormal,
+            float[] warmVectors, int manifoldCount, int m, FloatBuffer contacts, int contactStride, int c0, int r,
+            int first, float[] prepared, int oa, int ob, boolean isStatic, SoftCoefficients k, TargetRule rule,
+            float[] man, float[] pts, float[] normal, float[] peak, float[] acc) {
+        int o = r * MAN;
+        float nx = geometry[GEOM_NX * pointCount + g0];
+        float ny = geometry[GEOM_NY * pointCount + g0];
+        float nz = geometry[GEOM_NZ * pointCount + g0];
+        // a branchless orthonormal basis (t1, t2) of the plane normal to n
+        float flip = Math.copySign(1.0f, nz);
+        float basis = -1.0f / (flip + nz);
+        float skew = nx * ny * basis;
+        float t1x = 1.0f + flip * nx * nx * basis;
+        float t1y = flip * skew;
+        float t1z = -flip * nx;
+        float t2x = skew;
+        float t2y = flip + ny * ny * basis;
+        float t2z = -ny;
+        man[o + MAN_NX] = nx;
+        man[o + MAN_NY] = ny;
+        man[o + MAN_NZ] = nz;
+        man[o + MAN_T1X] = t1x;
+        man[o + MAN_T1Y] = t1y;
+        man[o + MAN_T1Z] = t1z;
+        man[o + MAN_T2X] = t2x;
+        man[o + MAN_T2Y] = t2y;
+        man[o + MAN_T2Z] = t2z;
+        float ima = prepared[oa + PREP_INV_MASS];
+        float imb = prepared[ob + PREP_INV_MASS];
+        man[o + MAN_INV_MASS_A] = ima;
+        man[o + MAN_INV_MASS_B] = imb;
+        float e = contacts.get(CONTACT_RESTITUTION * contactStride + c0);
+
+        // the points, and the friction centre as the mean of their anchors
+        float cax = 0.0f;
+        float cay = 0.0f;
+        float caz = 0.0f;
+        float cbx = 0.0f;
+        float cby = 0.0f;
+        float cbz = 0.0f;
+        for (int i = 0; i < count; i++) {
+            int g = g0 + i;
+            int q = (first + i) * POINT;
+            float rax = geometry[GEOM_RAX * pointCount + g];
+            float ray = geometry[GEOM_RAY * pointCount + g];
+            float raz = geometry[GEOM_RAZ * pointCount + g];
+            float rbx = geometry[GEOM_RBX * pointCount + g];
+            float rby = geometry[GEOM_RBY * pointCount + g];
+            float rbz = geometry[GEOM_RBZ * pointCount + g];
+            pts[q + POINT_RAX] = rax;
+            pts[q + POINT_RAY] = ray;
+            pts[q + POINT_RAZ] = raz;
+            pts[q + POINT_RBX] = rbx;
+            pts[q + POINT_RBY] = rby;
+            pts[q + POINT_RBZ] = rbz;
+            float rxnAX = ray * nz - raz * ny;
+            float rxnAY = raz * nx - rax * nz;
+            float rxnAZ = rax * ny - ray * nx;
+            float rxnBX = rby * nz - rbz * ny;
+            float rxnBY = rbz * nx - rbx * nz;
+            float rxnBZ = rbx * ny - rby * nx;
+            pts[q + POINT_RXN_AX] = rxnAX;
+            pts[q + POINT_RXN_AY] = rxnAY;
+            pts[q + POINT_RXN_AZ] = rxnAZ;
+            pts[q + POINT_RXN_BX] = rxnBX;
+            pts[q + POINT_RXN_BY] = rxnBY;
+            pts[q + POINT_RXN_BZ] = rxnBZ;
+            inertiaTimes(prepared, oa, rxnAX, rxnAY, rxnAZ, pts, q + POINT_DIR_AX);
+            inertiaTimes(prepared, ob, rxnBX, rxnBY, rxnBZ, pts, q + POINT_DIR_BX);
+            float kn = (ima + imb + dot(pts, q + POINT_RXN_AX, q + POINT_DIR_AX)) + dot(pts, q + POINT_RXN_BX,
+                    q + POINT_DIR_BX);
+            pts[q + POINT_NORMAL_MASS] = kn > 0.0f ? 1.0f / kn : 0.0f;
+            pts[q + POINT_S0] = geometry[GEOM_S * pointCount + g];
+            // v_n0 = n . ((v_b + w_b x r_b) - (v_a + w_a x r_a)), the angular parts as w . (r x n)
+            float vn = (((prepared[ob + PREP_VX] - prepared[oa + PREP_VX]) * nx
+                    + (prepared[ob + PREP_VY] - prepared[oa + PREP_VY]) * ny)
+                    + (prepared[ob + PREP_VZ] - prepared[oa + PREP_VZ]) * nz)
+                    + ((prepared[ob + PREP_WX] * rxnBX + prepared[ob + PREP_WY] * rxnBY) + prepared[ob + PREP_WZ] * rxnBZ)
+                    - ((prepared[oa + PREP_WX] * rxnAX + prepared[oa + PREP_WY] * rxnAY) + prepared[oa + PREP_WZ] * rxnAZ);
+            pts[q + POINT_VN0] = vn;
+            pts[q + POINT_TARGET] = vn < -rule.restitutionThreshold() ? -(e * vn) : 0.0f;
+            cax += rax;
+            cay += ray;
+            caz += raz;
+            cbx += rbx;
+            cby += rby;
+            cbz += rbz;
+            normal[first + i] = warmNormal[g];
+            peak[first + i] = 0.0f;
+        }
+        float share = 1.0f / count;
+        cax = cax * share;
+        cay = cay * share;
+        caz = caz * share;
+        cbx = cbx * share;
+        cby = cby * share;
+        cbz = cbz * share;
+        float total = 0.0f;
+        float twistArm = 0.0f;
+        for (int i = 0; i < count; i++) {
+            int q = (first + i) * POINT;
+            float lx = pts[q + POINT_RAX] - cax;
+            float ly = pts[q + POINT_RAY] - cay;
+            float lz = pts[q + POINT_RAZ] - caz;
+            float lever = (float) Math.sqrt((lx * lx + ly * ly) + lz * lz);
+            pts[q + POINT_LEVER] = lever;
+            total += normal[first + i];
+            twistArm += lever * normal[first + i];
+        }
+
+        // friction at the centre: c x t_i and I^-1 (c x t_i) on each side, and the 2x2 tangent mass
+        man[o + MAN_CXT1_AX] = cay * t1z - caz * t1y;
+        man[o + MAN_CXT1_AY] = caz * t1x - cax * t1z;
+        man[o + MAN_CXT1_AZ] = cax * t1y - cay * t1x;
+        man[o + MAN_CXT2_AX] = cay * t2z - caz * t2y;
+        man[o + MAN_CXT2_AY] = caz * t2x - cax * t2z;
+        man[o + MAN_CXT2_AZ] = cax * t2y - cay * t2x;
+        man[o + MAN_CXT1_BX] = cby * t1z - cbz * t1y;
+        man[o + MAN_CXT1_BY] = cbz * t1x - cbx * t1z;
+        man[o + MAN_CXT1_BZ] = cbx * t1y - cby * t1x;
+        man[o + MAN_CXT2_BX] = cby * t2z - cbz * t2y;
+        man[o + MAN_CXT2_BY] = cbz * t2x - cbx * t2z;
+        man[o + MAN_CXT2_BZ] = cbx * t2y - cby * t2x;
+        inertiaTimes(prepared, oa, man[o + MAN_CXT1_AX], man[o + MAN_CXT1_AY], man[o + MAN_CXT1_AZ], man,
+                o + MAN_DIRT1_AX);
+        inertiaTimes(prepared, oa, man[o + MAN_CXT2_AX], man[o + MAN_CXT2_AY], man[o + MAN_CXT2_AZ], man,
+                o + MAN_DIRT2_AX);
+        inertiaTimes(prepared, ob, man[o + MAN_CXT1_BX], man[o + MAN_CXT1_BY], man[o + MAN_CXT1_BZ], man,
+                o + MAN_DIRT1_BX);
+        inertiaTimes(prepared, ob, man[o + MAN_CXT2_BX], man[o + MAN_CXT2_BY], man[o + MAN_CXT2_BZ], man,
+                o + MAN_DIRT2_BX);
+        float linear = ima + imb;
+        float k11 = (linear + dot(man, o + MAN_CXT1_AX, o + MAN_DIRT1_AX)) + dot(man, o + MAN_CXT1_BX, o + MAN_DIRT1_BX);
+        float k22 = (linear + dot(man, o + MAN_CXT2_AX, o + MAN_DIRT2_AX)) + dot(man, o + MAN_CXT2_BX, o + MAN_DIRT2_BX);
+        float k12 = dot(man, o + MAN_CXT1_AX, o + MAN_DIRT2_AX) + dot(man, o + MAN_CXT1_BX, o + MAN_DIRT2_BX);
+        inverse2(k11, k22, k12, man, o + MAN_TM11);
+
+        // twist about n and rolling about the tangents: I^-1 n, I^-1 t_i and their masses
+        inertiaTimes(prepared, oa, nx, ny, nz, man, o + MAN_TWIST_AX);
+        inertiaTimes(prepared, ob, nx, ny, nz, man, o + MAN_TWIST_BX);
+        float kt = (nx * (man[o + MAN_TWIST_AX] + man[o + MAN_TWIST_BX]) + ny * (man[o + MAN_TWIST_AY]
+                + man[o + MAN_TWIST_BY])) + nz * (man[o + MAN_TWIST_AZ] + man[o + MAN_TWIST_BZ]);
+        man[o + MAN_TWIST_MASS] = kt > 0.0f ? 1.0f / kt : 0.0f;
+        inertiaTimes(prepared, oa, t1x, t1y, t1z, man, o + MAN_ROLL1_AX);
+        inertiaTimes(prepared, oa, t2x, t2y, t2z, man, o + MAN_ROLL2_AX);
+        inertiaTimes(prepared, ob, t1x, t1y, t1z, man, o + MAN_ROLL1_BX);
+        inertiaTimes(prepared, ob, t2x, t2y, t2z, man, o + MAN_ROLL2_BX);
+        float r11 = dot(man, o + MAN_T1X, o + MAN_ROLL1_AX) + dot(man, o + MAN_T1X, o + MAN_ROLL1_BX);
+        float r22 = dot(man, o + MAN_T2X, o + MAN_ROLL2_AX) + dot(man, o + MAN_T2X, o + MAN_ROLL2_BX);
+        float r12 = dot(man, o + MAN_T1X, o + MAN_ROLL2_AX) + dot(man, o + MAN_T1X, o + MAN_ROLL2_BX);
+        inverse2(r11, r22, r12, man, o + MAN_RM11);
+
+        float mu = contacts.get(CONTACT_FRICTION * contactStride + c0);
+        float rho = contacts.get(CONTACT_ROLLING_RESISTANCE * contactStride + c0);
+        float tau = contacts.get(CONTACT_TORSION * contactStride + c0);
+        man[o + MAN_MU] = mu;
+        man[o + MAN_RHO] = rho;
+        man[o + MAN_TORSION] = tau;
+
+        // the relative velocities at the start of the step: at the centre along t_i, angular along n, t1, t2
+        float vx = prepared[ob + PREP_VX] - prepared[oa + PREP_VX];
+        float vy = prepared[ob + PREP_VY] - prepared[oa + PREP_VY];
+        float vz = prepared[ob + PREP_VZ] - prepared[oa + PREP_VZ];
+        float wax = prepared[oa + PREP_WX];
+        float way = prepared[oa + PREP_WY];
+        float waz = prepared[oa + PREP_WZ];
+        float wbx = prepared[ob + PREP_WX];
+        float wby = prepared[ob + PREP_WY];
+        float wbz = prepared[ob + PREP_WZ];
+        man[o + MAN_VT1] = ((vx * t1x + vy * t1y) + vz * t1z)
+                + ((wbx * man[o + MAN_CXT1_BX] + wby * man[o + MAN_CXT1_BY]) + wbz * man[o + MAN_CXT1_BZ])
+                - ((wax * man[o + MAN_CXT1_AX] + way * man[o + MAN_CXT1_AY]) + waz * man[o + MAN_CXT1_AZ]);
+        man[o + MAN_VT2] = ((vx * t2x + vy * t2y) + vz * t2z)
+                + ((wbx * man[o + MAN_CXT2_BX] + wby * man[o + MAN_CXT2_BY]) + wbz * man[o + MAN_CXT2_BZ])
+                - ((wax * man[o + MAN_CXT2_AX] + way * man[o + MAN_CXT2_AY]) + waz * man[o + MAN_CXT2_AZ]);
+        float wx = wbx - wax;
+        float wy = wby - way;
+        float wz = wbz - waz;
+        man[o + MAN_VTWIST] = (wx * nx + wy * ny) + wz * nz;
+        man[o + MAN_VR1] = (wx * t1x + wy * t1y) + wz * t1z;
+        man[o + MAN_VR2] = (wx * t2x + wy * t2y) + wz * t2z;
+        man[o + MAN_BIAS_RATE] = isStatic ? k.staticBiasRate() : k.biasRate();
+        man[o + MAN_MASS_SCALE] = isStatic ? k.staticMassScale() : k.massScale();
+        man[o + MAN_IMPULSE_SCALE] = isStatic ? k.staticImpulseScale() : k.impulseScale();
+
+        // the warm start: the manifold's vectors projected onto its tangents, kept in their limits
+        int l = r * MACC;
+        float fx = warmVectors[MVEC_FX * manifoldCount + m];
+        float fy = warmVectors[MVEC_FY * manifoldCount + m];
+        float fz = warmVectors[MVEC_FZ * manifoldCount + m];
+        float ax = warmVectors[MVEC_AX * manifoldCount + m];
+        float ay = warmVectors[MVEC_AY * manifoldCount + m];
+        float az = warmVectors[MVEC_AZ * manifoldCount + m];
+        acc[l + MACC_F1] = (fx * t1x + fy * t1y) + fz * t1z;
+        acc[l + MACC_F2] = (fx * t2x + fy * t2y) + fz * t2z;
+        projectOntoDisk(acc, l + MACC_F1, l + MACC_F2, mu * total);
+        float twistLimit = mu * twistArm + tau * total;
+        float twist = (ax * nx + ay * ny) + az * nz;
+        acc[l + MACC_TWIST] = twist > twistLimit ? twistLimit : twist < -twistLimit ? -twistLimit : twist;
+        acc[l + MACC_R1] = (ax * t1x + ay * t1y) + az * t1z;
+        acc[l + MACC_R2] = (ax * t2x + ay * t2y) + az * t2z;
+        projectOntoDisk(acc, l + MACC_R1, l + MACC_R2, rho * total);
+    }
+
+    /** Scales the pair {@code (acc[i], acc[k])} back onto the disk of radius {@code limit >= 0} if it lies outside. */
+    static void projectOntoDisk(float[] acc, int i, int k, float limit) {
+        float x = acc[i];
+        float y = acc[k];
+        float squared = x * x + y * y;
+        if (squared > limit * limit) {
+            float scale = limit / (float) Math.sqrt(squared);
+            acc[i] = x * scale;
+            acc[k] = y * scale;
+        }
     }
 
     /** Step 1 of a substep: {@code v += g h} for a body with mass (at state offset {@code s}). */
@@ -59,163 +306,361 @@ final class SoftStep {
         state[s + STATE_DVZ] += gz * h;
     }
 
-    /** One component of {@code (R(dq) - 1) r}: the matrix row at {@code m} of the record at {@code at}, times the arm at {@code arm}. */
-    private static float contactShift(float[] motion, int at, int m, float[] soft, int arm) {
-        return motion[at + m] * soft[arm] + motion[at + m + 1] * soft[arm + 1] + motion[at + m + 2] * soft[arm + 2];
-    }
-
     /**
-     * The current separation of the row at {@code o}: {@code s0 + n . (d_b - d_a)}, each side's
-     * {@code d = dx + (R(dq) - 1) r} from its motion record ({@code ma}, {@code mb}).
+     * Step 2 for manifold row {@code r}: applies its accumulated impulses to its bodies (state
+     * offsets {@code a}, {@code b}): each point's normal impulse at its anchors, the friction pair
+     * at the centre, the twist about n and the rolling pair.
      */
-    static float separation(float[] row, int o, float[] soft, int so, float[] motion, int ma, int mb) {
-        float dbx = motion[mb + MOTION_DX] + contactShift(motion, mb, MOTION_M00, soft, so + SOFT_RBX);
-        float dby = motion[mb + MOTION_DX + 1] + contactShift(motion, mb, MOTION_M00 + 3, soft, so + SOFT_RBX);
-        float dbz = motion[mb + MOTION_DX + 2] + contactShift(motion, mb, MOTION_M00 + 6, soft, so + SOFT_RBX);
-        float dax = motion[ma + MOTION_DX] + contactShift(motion, ma, MOTION_M00, soft, so + SOFT_RAX);
-        float day = motion[ma + MOTION_DX + 1] + contactShift(motion, ma, MOTION_M00 + 3, soft, so + SOFT_RAX);
-        float daz = motion[ma + MOTION_DX + 2] + contactShift(motion, ma, MOTION_M00 + 6, soft, so + SOFT_RAX);
-        return soft[so + SOFT_S0] + ((dbx - dax) * row[o + ROW_NX] + (dby - day) * row[o + ROW_NY]
-                + (dbz - daz) * row[o + ROW_NZ]);
-    }
-
-    /**
-     * The soft (or relax) normal row at separation {@code s}: a gap may close within the substep
-     * ({@code bias = s / h}, rigid); overlap is pushed out softly at most at the push-out speed, or
-     * not at all when relaxing. Accumulates at {@code lambda[l]}, clamped at zero; returns the
-     * impulse to apply.
-     */
-    static float softNormalImpulse(float[] row, int o, float[] lambda, int l, int a, int b, float[] state, float s,
-            SoftCoefficients coefficients, boolean relax) {
-        float bias;
-        float massScale;
-        float impulseScale;
-        if (s > 0.0f) {
-            bias = s * coefficients.inverseSubstep();
-            massScale = 1.0f;
-            impulseScale = 0.0f;
-        } else if (relax) {
-            bias = 0.0f;
-            massScale = 1.0f;
-            impulseScale = 0.0f;
-        } else {
-            bias = Math.max(coefficients.biasRate() * s, -coefficients.maxPushOut());
-            massScale = coefficients.massScale();
-            impulseScale = coefficients.impulseScale();
+    static void warmStart(float[] man, int r, float[] pts, int first, int end, float[] normal, float[] acc,
+            float[] state, int a, int b, int world) {
+        int o = r * MAN;
+        int l = r * MACC;
+        float nx = man[o + MAN_NX];
+        float ny = man[o + MAN_NY];
+        float nz = man[o + MAN_NZ];
+        float sum = 0.0f;
+        float awx = 0.0f;
+        float awy = 0.0f;
+        float awz = 0.0f;
+        float bwx = 0.0f;
+        float bwy = 0.0f;
+        float bwz = 0.0f;
+        for (int p = first; p < end; p++) {
+            int q = p * POINT;
+            float j = normal[p];
+            sum += j;
+            awx += j * pts[q + POINT_DIR_AX];
+            awy += j * pts[q + POINT_DIR_AY];
+            awz += j * pts[q + POINT_DIR_AZ];
+            bwx += j * pts[q + POINT_DIR_BX];
+            bwy += j * pts[q + POINT_DIR_BY];
+            bwz += j * pts[q + POINT_DIR_BZ];
         }
-        float vn = Iterative.normalVelocity(row, o, a, b, state);
-        float old = lambda[l + ACC_N];
-        float next = old + (-(massScale * ((vn + bias) / row[o + ROW_K])) - impulseScale * old);
-        if (next < 0.0f) {
-            next = 0.0f;
+        float f1 = acc[l + MACC_F1];
+        float f2 = acc[l + MACC_F2];
+        float twist = acc[l + MACC_TWIST];
+        float roll1 = acc[l + MACC_R1];
+        float roll2 = acc[l + MACC_R2];
+        // linear: the normal impulses and the friction pair, P = sum n + f1 t1 + f2 t2
+        float px = (sum * nx + f1 * man[o + MAN_T1X]) + f2 * man[o + MAN_T2X];
+        float py = (sum * ny + f1 * man[o + MAN_T1Y]) + f2 * man[o + MAN_T2Y];
+        float pz = (sum * nz + f1 * man[o + MAN_T1Z]) + f2 * man[o + MAN_T2Z];
+        // angular: the points' levers, the friction pair at the centre, the twist and the rolling pair
+        awx = (((awx + f1 * man[o + MAN_DIRT1_AX]) + f2 * man[o + MAN_DIRT2_AX]) + twist * man[o + MAN_TWIST_AX])
+                + (roll1 * man[o + MAN_ROLL1_AX] + roll2 * man[o + MAN_ROLL2_AX]);
+        awy = (((awy + f1 * man[o + MAN_DIRT1_AY]) + f2 * man[o + MAN_DIRT2_AY]) + twist * man[o + MAN_TWIST_AY])
+                + (roll1 * man[o + MAN_ROLL1_AY] + roll2 * man[o + MAN_ROLL2_AY]);
+        awz = (((awz + f1 * man[o + MAN_DIRT1_AZ]) + f2 * man[o + MAN_DIRT2_AZ]) + twist * man[o + MAN_TWIST_AZ])
+                + (roll1 * man[o + MAN_ROLL1_AZ] + roll2 * man[o + MAN_ROLL2_AZ]);
+        bwx = (((bwx + f1 * man[o + MAN_DIRT1_BX]) + f2 * man[o + MAN_DIRT2_BX]) + twist * man[o + MAN_TWIST_BX])
+                + (roll1 * man[o + MAN_ROLL1_BX] + roll2 * man[o + MAN_ROLL2_BX]);
+        bwy = (((bwy + f1 * man[o + MAN_DIRT1_BY]) + f2 * man[o + MAN_DIRT2_BY]) + twist * man[o + MAN_TWIST_BY])
+                + (roll1 * man[o + MAN_ROLL1_BY] + roll2 * man[o + MAN_ROLL2_BY]);
+        bwz = (((bwz + f1 * man[o + MAN_DIRT1_BZ]) + f2 * man[o + MAN_DIRT2_BZ]) + twist * man[o + MAN_TWIST_BZ])
+                + (roll1 * man[o + MAN_ROLL1_BZ] + roll2 * man[o + MAN_ROLL2_BZ]);
+        if (a != world) {
+            float ima = man[o + MAN_INV_MASS_A];
+            state[a + STATE_DVX] -= ima * px;
+            state[a + STATE_DVY] -= ima * py;
+            state[a + STATE_DVZ] -= ima * pz;
+            state[a + STATE_DWX] -= awx;
+            state[a + STATE_DWY] -= awy;
+            state[a + STATE_DWZ] -= awz;
         }
-        lambda[l + ACC_N] = next;
-        return next - old;
+        if (b != world) {
+            float imb = man[o + MAN_INV_MASS_B];
+            state[b + STATE_DVX] += imb * px;
+            state[b + STATE_DVY] += imb * py;
+            state[b + STATE_DVZ] += imb * pz;
+            state[b + STATE_DWX] += bwx;
+            state[b + STATE_DWY] += bwy;
+            state[b + STATE_DWZ] += bwz;
+        }
     }
 
     /**
-     * Visits rows {@code [first, end)}: the soft normal row ({@code relax} false) or the relax row
-     * (true), then the tangent and rolling pairs where the batch has them. Returns the largest
-     * change of an accumulated impulse.
+     * Step 3 (soft, {@code relax} false) or 5 (relax) for manifold row {@code r}, points
+     * {@code [first, end)}: each point's normal row at its current separation, then, where
+     * {@code friction} (the batch has friction, rolling or torsional resistance, and this sweep
+     * applies it), the rolling pair, the twist and the friction pair at the centre, limited by the
+     * points' normal impulses just found. Returns the largest change of an accumulated impulse.
+     *
+     * <p>Separation: {@code s = s0 + n . (dx_b - dx_a) + (M_b^T n) . r_b - (M_a^T n) . r_a}, with
+     * {@code M = R(dq) - 1} from each side's motion record ({@code ma}, {@code mb}). Normal row: a
+     * gap ({@code s > 0}) may close within the substep ({@code bias = s / h}, rigid); overlap is
+     * pushed out softly ({@code bias = max(biasRate s, -maxPushOut)}, the manifold's mass and
+     * impulse scales), or not at all when relaxing; {@code lambda' = max(lambda - massScale (v_n +
+     * bias) / K - impulseScale lambda, 0)}.
      */
-    static float sweep(float[] row, int rowStride, float[] soft, int[] pairs, int[] movers, float[] lambda,
-            int lambdaStride, float[] state, float[] motion, int world, SoftCoefficients coefficients, boolean relax,
-            boolean frictional, float[] peak, int first, int end) {
+    static float solveManifold(float[] man, int r, float[] pts, int first, int end, float[] normal, float[] peak,
+            float[] acc, float[] state, int a, int b, int world, float[] motion, int ma, int mb, float inverseSubstep,
+            float maxPushOut, boolean relax, boolean friction) {
+        int o = r * MAN;
+        float nx = man[o + MAN_NX];
+        float ny = man[o + MAN_NY];
+        float nz = man[o + MAN_NZ];
+        float ima = man[o + MAN_INV_MASS_A];
+        float imb = man[o + MAN_INV_MASS_B];
+        float dvax = state[a + STATE_DVX];
+        float dvay = state[a + STATE_DVY];
+        float dvaz = state[a + STATE_DVZ];
+        float dwax = state[a + STATE_DWX];
+        float dway = state[a + STATE_DWY];
+        float dwaz = state[a + STATE_DWZ];
+        float dvbx = state[b + STATE_DVX];
+        float dvby = state[b + STATE_DVY];
+        float dvbz = state[b + STATE_DVZ];
+        float dwbx = state[b + STATE_DWX];
+        float dwby = state[b + STATE_DWY];
+        float dwbz = state[b + STATE_DWZ];
+        // the separation's parts shared by the points: n . (dx_b - dx_a), and M^T n on each side
+        float moved = ((motion[mb + MOTION_DX] - motion[ma + MOTION_DX]) * nx
+                + (motion[mb + MOTION_DY] - motion[ma + MOTION_DY]) * ny)
+                + (motion[mb + MOTION_DZ] - motion[ma + MOTION_DZ]) * nz;
+        float tax = (motion[ma + MOTION_M00] * nx + motion[ma + MOTION_M10] * ny) + motion[ma + MOTION_M20] * nz;
+        float tay = (motion[ma + MOTION_M01] * nx + motion[ma + MOTION_M11] * ny) + motion[ma + MOTION_M21] * nz;
+        float taz = (motion[ma + MOTION_M02] * nx + motion[ma + MOTION_M12] * ny) + motion[ma + MOTION_M22] * nz;
+        float tbx = (motion[mb + MOTION_M00] * nx + motion[mb + MOTION_M10] * ny) + motion[mb + MOTION_M20] * nz;
+        float tby = (motion[mb + MOTION_M01] * nx + motion[mb + MOTION_M11] * ny) + motion[mb + MOTION_M21] * nz;
+        float tbz = (motion[mb + MOTION_M02] * nx + motion[mb + MOTION_M12] * ny) + motion[mb + MOTION_M22] * nz;
+        float biasRate = man[o + MAN_BIAS_RATE];
+        float softMass = man[o + MAN_MASS_SCALE];
+        float softImpulse = man[o + MAN_IMPULSE_SCALE];
+        float total = 0.0f;
+        float twistArm = 0.0f;
         float largest = 0.0f;
-        for (int r = first; r < end; r++) {
-            int o = r * rowStride;
-            if (!(row[o + ROW_K] > 0.0f)) {
-                continue;
+        for (int p = first; p < end; p++) {
+            int q = p * POINT;
+            float s = pts[q + POINT_S0] + (moved + (((tbx * pts[q + POINT_RBX] + tby * pts[q + POINT_RBY])
+                    + tbz * pts[q + POINT_RBZ]) - ((tax * pts[q + POINT_RAX] + tay * pts[q + POINT_RAY])
+                    + taz * pts[q + POINT_RAZ])));
+            float bias;
+            float massScale;
+            float impulseScale;
+            if (s > 0.0f) {
+                bias = s * inverseSubstep;
+                massScale = 1.0f;
+                impulseScale = 0.0f;
+            } else if (relax) {
+                bias = 0.0f;
+                massScale = 1.0f;
+                impulseScale = 0.0f;
+            } else {
+                bias = Math.max(biasRate * s, -maxPushOut);
+                massScale = softMass;
+                impulseScale = softImpulse;
             }
-            int l = r * lambdaStride;
+            float vn = pts[q + POINT_VN0] + ((((dvbx - dvax) * nx + (dvby - dvay) * ny) + (dvbz - dvaz) * nz)
+                    + (((dwbx * pts[q + POINT_RXN_BX] + dwby * pts[q + POINT_RXN_BY]) + dwbz * pts[q + POINT_RXN_BZ])
+                    - ((dwax * pts[q + POINT_RXN_AX] + dway * pts[q + POINT_RXN_AY]) + dwaz * pts[q + POINT_RXN_AZ])));
+            float old = normal[p];
+            float next = old + (-(massScale * ((vn + bias) * pts[q + POINT_NORMAL_MASS])) - impulseScale * old);
+            if (next < 0.0f) {
+                next = 0.0f;
+            }
+            normal[p] = next;
+            float applied = next - old;
+            float pa = ima * applied;
+            float pb = imb * applied;
+            dvax -= pa * nx;
+            dvay -= pa * ny;
+            dvaz -= pa * nz;
+            dvbx += pb * nx;
+            dvby += pb * ny;
+            dvbz += pb * nz;
+            dwax -= applied * pts[q + POINT_DIR_AX];
+            dway -= applied * pts[q + POINT_DIR_AY];
+            dwaz -= applied * pts[q + POINT_DIR_AZ];
+            dwbx += applied * pts[q + POINT_DIR_BX];
+            dwby += applied * pts[q + POINT_DIR_BY];
+            dwbz += applied * pts[q + POINT_DIR_BZ];
+            total += next;
+            twistArm += pts[q + POINT_LEVER] * next;
+            peak[p] = next > peak[p] ? next : peak[p];
+            largest = Math.max(largest, Math.abs(applied));
+        }
+        if (friction) {
+            int l = r * MACC;
+            float t1x = man[o + MAN_T1X];
+            float t1y = man[o + MAN_T1Y];
+            float t1z = man[o + MAN_T1Z];
+            float t2x = man[o + MAN_T2X];
+            float t2y = man[o + MAN_T2Y];
+            float t2z = man[o + MAN_T2Z];
+            float rho = man[o + MAN_RHO];
+            if (rho > 0.0f) {
+                // the rolling pair on the relative angular velocity along the tangents
+                float wx = dwbx - dwax;
+                float wy = dwby - dway;
+                float wz = dwbz - dwaz;
+                float w1 = man[o + MAN_VR1] + ((wx * t1x + wy * t1y) + wz * t1z);
+                float w2 = man[o + MAN_VR2] + ((wx * t2x + wy * t2y) + wz * t2z);
+                float old1 = acc[l + MACC_R1];
+                float old2 = acc[l + MACC_R2];
+                acc[l + MACC_R1] = old1 - (man[o + MAN_RM11] * w1 + man[o + MAN_RM12] * w2);
+                acc[l + MACC_R2] = old2 - (man[o + MAN_RM12] * w1 + man[o + MAN_RM22] * w2);
+                projectOntoDisk(acc, l + MACC_R1, l + MACC_R2, rho * total);
+                float d1 = acc[l + MACC_R1] - old1;
+                float d2 = acc[l + MACC_R2] - old2;
+                dwax -= d1 * man[o + MAN_ROLL1_AX] + d2 * man[o + MAN_ROLL2_AX];
+                dway -= d1 * man[o + MAN_ROLL1_AY] + d2 * man[o + MAN_ROLL2_AY];
+                dwaz -= d1 * man[o + MAN_ROLL1_AZ] + d2 * man[o + MAN_ROLL2_AZ];
+                dwbx += d1 * man[o + MAN_ROLL1_BX] + d2 * man[o + MAN_ROLL2_BX];
+                dwby += d1 * man[o + MAN_ROLL1_BY] + d2 * man[o + MAN_ROLL2_BY];
+                dwbz += d1 * man[o + MAN_ROLL1_BZ] + d2 * man[o + MAN_ROLL2_BZ];
+                largest = Math.max(largest, Math.max(Math.abs(d1), Math.abs(d2)));
+            }
+            float mu = man[o + MAN_MU];
+            float tau = man[o + MAN_TORSION];
+            if ((mu > 0.0f || tau > 0.0f) && man[o + MAN_TWIST_MASS] > 0.0f) {
+                // the twist about n, limited by the grip of the spread points and the torsional resistance
+                float spin = man[o + MAN_VTWIST] + (((dwbx - dwax) * nx + (dwby - dway) * ny) + (dwbz - dwaz) * nz);
+                float limit = mu * twistArm + tau * total;
+                float old = acc[l + MACC_TWIST];
+                float next = old - man[o + MAN_TWIST_MASS] * spin;
+                next = next > limit ? limit : next < -limit ? -limit : next;
+                acc[l + MACC_TWIST] = next;
+                float d = next - old;
+                dwax -= d * man[o + MAN_TWIST_AX];
+                dway -= d * man[o + MAN_TWIST_AY];
+                dwaz -= d * man[o + MAN_TWIST_AZ];
+                dwbx += d * man[o + MAN_TWIST_BX];
+                dwby += d * man[o + MAN_TWIST_BY];
+                dwbz += d * man[o + MAN_TWIST_BZ];
+                largest = Math.max(largest, Math.abs(d));
+            }
+            if (mu > 0.0f) {
+                // the friction pair at the centre
+                float vx = dvbx - dvax;
+                float vy = dvby - dvay;
+                float vz = dvbz - dvaz;
+                float v1 = man[o + MAN_VT1] + (((vx * t1x + vy * t1y) + vz * t1z)
+                        + (((dwbx * man[o + MAN_CXT1_BX] + dwby * man[o + MAN_CXT1_BY]) + dwbz * man[o + MAN_CXT1_BZ])
+                        - ((dwax * man[o + MAN_CXT1_AX] + dway * man[o + MAN_CXT1_AY]) + dwaz * man[o + MAN_CXT1_AZ])));
+                float v2 = man[o + MAN_VT2] + (((vx * t2x + vy * t2y) + vz * t2z)
+                        + (((dwbx * man[o + MAN_CXT2_BX] + dwby * man[o + MAN_CXT2_BY]) + dwbz * man[o + MAN_CXT2_BZ])
+                        - ((dwax * man[o + MAN_CXT2_AX] + dway * man[o + MAN_CXT2_AY]) + dwaz * man[o + MAN_CXT2_AZ])));
+                float old1 = acc[l + MACC_F1];
+                float old2 = acc[l + MACC_F2];
+                acc[l + MACC_F1] = old1 - (man[o + MAN_TM11] * v1 + man[o + MAN_TM12] * v2);
+                acc[l + MACC_F2] = old2 - (man[o + MAN_TM12] * v1 + man[o + MAN_TM22] * v2);
+                projectOntoDisk(acc, l + MACC_F1, l + MACC_F2, mu * total);
+                float d1 = acc[l + MACC_F1] - old1;
+                float d2 = acc[l + MACC_F2] - old2;
+                float px = d1 * t1x + d2 * t2x;
+                float py = d1 * t1y + d2 * t2y;
+                float pz = d1 * t1z + d2 * t2z;
+                dvax -= ima * px;
+                dvay -= ima * py;
+                dvaz -= ima * pz;
+                dvbx += imb * px;
+                dvby += imb * py;
+                dvbz += imb * pz;
+                dwax -= d1 * man[o + MAN_DIRT1_AX] + d2 * man[o + MAN_DIRT2_AX];
+                dway -= d1 * man[o + MAN_DIRT1_AY] + d2 * man[o + MAN_DIRT2_AY];
+                dwaz -= d1 * man[o + MAN_DIRT1_AZ] + d2 * man[o + MAN_DIRT2_AZ];
+                dwbx += d1 * man[o + MAN_DIRT1_BX] + d2 * man[o + MAN_DIRT2_BX];
+                dwby += d1 * man[o + MAN_DIRT1_BY] + d2 * man[o + MAN_DIRT2_BY];
+                dwbz += d1 * man[o + MAN_DIRT1_BZ] + d2 * man[o + MAN_DIRT2_BZ];
+                largest = Math.max(largest, Math.max(Math.abs(d1), Math.abs(d2)));
+            }
+        }
+        if (a != world) {
+            store(state, a, dvax, dvay, dvaz, dwax, dway, dwaz);
+        }
+        if (b != world) {
+            store(state, b, dvbx, dvby, dvbz, dwbx, dwby, dwbz);
+        }
+        return largest;
+    }
+
+    /**
+     * Writes a body's velocity change back to its state record at {@code s} (never the world's
+     * shared record, which manifolds of one colour share and none may write).
+     */
+    private static void store(float[] state, int s, float dvx, float dvy, float dvz, float dwx, float dwy, float dwz) {
+        state[s + STATE_DVX] = dvx;
+        state[s + STATE_DVY] = dvy;
+        state[s + STATE_DVZ] = dvz;
+        state[s + STATE_DWX] = dwx;
+        state[s + STATE_DWY] = dwy;
+        state[s + STATE_DWZ] = dwz;
+    }
+
+    /**
+     * Visits manifold rows {@code [firstRow, endRow)} (points of row {@code r}:
+     * {@code [pointStart[r], pointStart[r + 1])}; state offsets {@code pairs[2 r + side]}, motion
+     * offsets {@code movers[2 r + side]}) with {@link #solveManifold}. Returns the largest change.
+     */
+    static float sweep(float[] man, float[] pts, int[] pointStart, int[] pairs, int[] movers, float[] normal,
+            float[] peak, float[] acc, float[] state, float[] motion, int world, SoftCoefficients k, boolean relax,
+            boolean friction, int firstRow, int endRow) {
+        float largest = 0.0f;
+        for (int r = firstRow; r < endRow; r++) {
             int a = pairs[PAIR * r + LINK_A];
             int b = pairs[PAIR * r + LINK_B];
-            float s = separation(row, o, soft, r * SOFT, motion, movers[PAIR * r + LINK_A], movers[PAIR * r + LINK_B]);
-            float applied = softNormalImpulse(row, o, lambda, l, a, b, state, s, coefficients, relax);
-            Iterative.applyImpulse(row, o, a, b, applied, state, world);
-            float change = Math.abs(applied);
-            float next = lambda[l + ACC_N];
-            peak[r] = next > peak[r] ? next : peak[r];
-            if (frictional) {
-                change = Iterative.solveFrictionPairs(row, o, l, a, b, lambda, state, world, next, change);
+            if (a == world && b == world) {
+                continue;
             }
+            float change = solveManifold(man, r, pts, pointStart[r], pointStart[r + 1], normal, peak, acc, state, a, b,
+                    world, motion, movers[PAIR * r + LINK_A], movers[PAIR * r + LINK_B], k.inverseSubstep(), k.maxPushOut(),
+                    relax, friction);
             largest = Math.max(largest, change);
         }
         return largest;
     }
 
     /**
-     * Visits rows {@code [first, end)} of one colour as {@link #sweep} does, two side by side as
-     * {@link Iterative#sweepColour} visits them: both rows' separations and normal impulses before
-     * either is applied, then both applied, then their friction stages
-     * ({@link Iterative#frictionOfTwo}). Rows of a colour move different bodies, so a stage of one
-     * row never sees the other's: the same bits as {@link #sweep}, with two independent chains of
-     * arithmetic for the core to overlap.
-     */
-    static float sweepColour(float[] row, int rowStride, float[] soft, int[] pairs, int[] movers, float[] lambda,
-            int lambdaStride, float[] state, float[] motion, int world, SoftCoefficients coefficients, boolean relax,
-            boolean frictional, float[] peak, int first, int end) {
-        float largest = 0.0f;
-        int r = first;
-        for (; r + 1 < end; r += 2) {
-            int o0 = r * rowStride;
-            int o1 = o0 + rowStride;
-            int l0 = r * lambdaStride;
-            int l1 = l0 + lambdaStride;
-            int a0 = pairs[PAIR * r + LINK_A];
-            int b0 = pairs[PAIR * r + LINK_B];
-            int a1 = pairs[PAIR * r + PAIR + LINK_A];
-            int b1 = pairs[PAIR * r + PAIR + LINK_B];
-            boolean live0 = row[o0 + ROW_K] > 0.0f;
-            boolean live1 = row[o1 + ROW_K] > 0.0f;
-            float s0 = live0 ? separation(row, o0, soft, r * SOFT, motion, movers[PAIR * r + LINK_A],
-                    movers[PAIR * r + LINK_B]) : 0.0f;
-            float s1 = live1 ? separation(row, o1, soft, (r + 1) * SOFT, motion, movers[PAIR * r + PAIR + LINK_A],
-                    movers[PAIR * r + PAIR + LINK_B]) : 0.0f;
-            float applied0 = live0 ? softNormalImpulse(row, o0, lambda, l0, a0, b0, state, s0, coefficients, relax)
-                    : 0.0f;
-            float applied1 = live1 ? softNormalImpulse(row, o1, lambda, l1, a1, b1, state, s1, coefficients, relax)
-                    : 0.0f;
-            // an inert row is skipped by sweep: its |0| changes no largest change, as it leaves no peak
-            float change0 = Math.abs(applied0);
-            float change1 = Math.abs(applied1);
-            if (live0) {
-                Iterative.applyImpulse(row, o0, a0, b0, applied0, state, world);
-                float next = lambda[l0 + ACC_N];
-                peak[r] = next > peak[r] ? next : peak[r];
-            }
-            if (live1) {
-                Iterative.applyImpulse(row, o1, a1, b1, applied1, state, world);
-                float next = lambda[l1 + ACC_N];
-                peak[r + 1] = next > peak[r + 1] ? next : peak[r + 1];
-            }
-            if (frictional) {
-                largest = Math.max(largest, Iterative.frictionOfTwo(row, o0, l0, a0, b0, live0, o1, l1, a1, b1, live1,
-                        lambda, lambdaStride, state, world, change0, change1));
-            } else {
-                largest = Math.max(largest, Math.max(change0, change1));
-            }
-        }
-        return r < end ? Math.max(largest, sweep(row, rowStride, soft, pairs, movers, lambda, lambdaStride, state,
-                motion, world, coefficients, relax, frictional, peak, r, end)) : largest;
-    }
-
-    /**
-     * Step 6, rows {@code [first, end)}: a contact that approached faster than the threshold (its
+     * Step 6 for manifold row {@code r}: each point that approached faster than the threshold (its
      * {@code TARGET = -e v_n0 > 0}) and carried a normal impulse in this step gets the rigid normal
      * row towards {@code -e v_n0}. Returns the largest change.
      */
-    static float restitution(float[] row, int rowStride, int[] pairs, float[] lambda, int lambdaStride,
-            float[] state, int world, float[] peak, int first, int end) {
+    static float restitution(float[] man, int r, float[] pts, int first, int end, float[] normal, float[] peak,
+            float[] state, int a, int b, int world) {
+        int o = r * MAN;
+        float nx = man[o + MAN_NX];
+        float ny = man[o + MAN_NY];
+        float nz = man[o + MAN_NZ];
+        float ima = man[o + MAN_INV_MASS_A];
+        float imb = man[o + MAN_INV_MASS_B];
         float largest = 0.0f;
-        for (int r = first; r < end; r++) {
-            int o = r * rowStride;
-            if (!(row[o + ROW_K] > 0.0f) || !(row[o + ROW_TARGET] > 0.0f) || !(peak[r] > 0.0f)) {
+        for (int p = first; p < end; p++) {
+            int q = p * POINT;
+            if (!(pts[q + POINT_TARGET] > 0.0f) || !(peak[p] > 0.0f)) {
                 continue;
             }
-            float change = Iterative.solveNormal(row, o, lambda, r * lambdaStride, pairs[PAIR * r + LINK_A],
-                    pairs[PAIR * r + LINK_B], state, world);
-            largest = Math.max(largest, change);
+            float vn = pts[q + POINT_VN0] + ((((state[b + STATE_DVX] - state[a + STATE_DVX]) * nx
+                    + (state[b + STATE_DVY] - state[a + STATE_DVY]) * ny) + (state[b + STATE_DVZ] - state[a + STATE_DVZ]) * nz)
+                    + (((state[b + STATE_DWX] * pts[q + POINT_RXN_BX] + state[b + STATE_DWY] * pts[q + POINT_RXN_BY])
+                    + state[b + STATE_DWZ] * pts[q + POINT_RXN_BZ])
+                    - ((state[a + STATE_DWX] * pts[q + POINT_RXN_AX] + state[a + STATE_DWY] * pts[q + POINT_RXN_AY])
+                    + state[a + STATE_DWZ] * pts[q + POINT_RXN_AZ])));
+            float old = normal[p];
+            float next = old + (pts[q + POINT_TARGET] - vn) * pts[q + POINT_NORMAL_MASS];
+            if (next < 0.0f) {
+                next = 0.0f;
+            }
+            normal[p] = next;
+            float applied = next - old;
+            if (a != world) {
+                float pa = ima * applied;
+                state[a + STATE_DVX] -= pa * nx;
+                state[a + STATE_DVY] -= pa * ny;
+                state[a + STATE_DVZ] -= pa * nz;
+                state[a + STATE_DWX] -= applied * pts[q + POINT_DIR_AX];
+                state[a + STATE_DWY] -= applied * pts[q + POINT_DIR_AY];
+                state[a + STATE_DWZ] -= applied * pts[q + POINT_DIR_AZ];
+            }
+            if (b != world) {
+                float pb = imb * applied;
+                state[b + STATE_DVX] += pb * nx;
+                state[b + STATE_DVY] += pb * ny;
+                state[b + STATE_DVZ] += pb * nz;
+                state[b + STATE_DWX] += applied * pts[q + POINT_DIR_BX];
+                state[b + STATE_DWY] += applied * pts[q + POINT_DIR_BY];
+                state[b + STATE_DWZ] += applied * pts[q + POINT_DIR_BZ];
+            }
+            largest = Math.max(largest, Math.abs(applied));
         }
         return largest;
     }
@@ -240,7 +685,7 @@ final class SoftStep {
             wy = wy + state[s + STATE_DWY];
             wz = wz + state[s + STATE_DWZ];
         }
-        int m = i * MOTION;
+        int m = i * MotionField.STRIDE;
         motion[m + MOTION_DX] = motion[m + MOTION_DX] + vx * h;
         motion[m + MOTION_DX + 1] = motion[m + MOTION_DX + 1] + vy * h;
         motion[m + MOTION_DX + 2] = motion[m + MOTION_DX + 2] + vz * h;
@@ -275,8 +720,8 @@ final class SoftStep {
 
     /** A fresh motion record for body {@code i}: no displacement, identity rotation, {@code R - 1 = 0}. */
     static void resetMotion(float[] motion, int i) {
-        int m = i * MOTION;
-        for (int f = 0; f < MOTION; f++) {
+        int m = i * MotionField.STRIDE;
+        for (int f = 0; f < MotionField.STRIDE; f++) {
             motion[m + f] = 0.0f;
         }
         motion[m + MOTION_QW] = 1.0f;
@@ -292,7 +737,7 @@ final class SoftStep {
     static void finishBody(FloatBuffer bodies, int stride, int i, float[] state, int s, float[] motion,
             float gx, float gy, float gz, float dt, FloatBuffer next, int nextStride, FloatBuffer deltas,
             int deltaStride) {
-        int m = i * MOTION;
+        int m = i * MotionField.STRIDE;
         for (int axis = 0; axis < 3; axis++) {
             float x = bodies.get((BODY_X + axis) * stride + i);
             next.put((BODY_X + axis) * nextStride + i, x + motion[m + MOTION_DX + axis]);
@@ -331,5 +776,34 @@ final class SoftStep {
             deltas.put((DELTA_DVX + axis) * deltaStride + i, heavy ? dv - (axis == 0 ? gx : axis == 1 ? gy : gz) * dt : dv);
             deltas.put((DELTA_DWX + axis) * deltaStride + i, dw);
         }
+    }
+
+    /**
+     * Writes manifold row {@code r}'s results for manifold {@code m}: its points' normal impulses
+     * to {@code normalOut[g0 ..]} (the solved points' order) and its friction and angular vectors,
+     * on b in world space, to {@code vectorsOut} ({@code ManifoldVectorField}, structure of arrays
+     * with stride {@code manifoldCount}); a zero is written +0.
+     */
+    static void writeResults(float[] man, int r, float[] normal, int first, int end, float[] acc, float[] normalOut,
+            int g0, float[] vectorsOut, int manifoldCount, int m) {
+        int o = r * MAN;
+        int l = r * MACC;
+        for (int p = first; p < end; p++) {
+            normalOut[g0 + (p - first)] = normal[p];
+        }
+        float f1 = acc[l + MACC_F1];
+        float f2 = acc[l + MACC_F2];
+        float twist = acc[l + MACC_TWIST];
+        float roll1 = acc[l + MACC_R1];
+        float roll2 = acc[l + MACC_R2];
+        vectorsOut[MVEC_FX * manifoldCount + m] = (f1 * man[o + MAN_T1X] + f2 * man[o + MAN_T2X]) + 0.0f;
+        vectorsOut[MVEC_FY * manifoldCount + m] = (f1 * man[o + MAN_T1Y] + f2 * man[o + MAN_T2Y]) + 0.0f;
+        vectorsOut[MVEC_FZ * manifoldCount + m] = (f1 * man[o + MAN_T1Z] + f2 * man[o + MAN_T2Z]) + 0.0f;
+        vectorsOut[MVEC_AX * manifoldCount + m] = ((twist * man[o + MAN_NX] + roll1 * man[o + MAN_T1X])
+                + roll2 * man[o + MAN_T2X]) + 0.0f;
+        vectorsOut[MVEC_AY * manifoldCount + m] = ((twist * man[o + MAN_NY] + roll1 * man[o + MAN_T1Y])
+                + roll2 * man[o + MAN_T2Y]) + 0.0f;
+        vectorsOut[MVEC_AZ * manifoldCount + m] = ((twist * man[o + MAN_NZ] + roll1 * man[o + MAN_T1Z])
+                + roll2 * man[o + MAN_T2Z]) + 0.0f;
     }
 }

@@ -11,8 +11,9 @@ import java.util.Locale;
  * overlap); it matters only when {@code SolveSettings#withPositionalCorrection} is on, and the
  * {@code separation} column of {@code contacts.csv} is optional (default 0). {@link #FRICTION} is
  * the Coulomb coefficient {@code mu >= 0} and {@link #ROLLING_RESISTANCE} the rolling lever arm
- * {@code rho >= 0} in metres (docs/physics.md, "Friction and rolling resistance"); both optional in
- * files, default 0, and with both 0 a contact is solved exactly as a frictionless one.
+ * {@code rho >= 0} in metres (docs/physics.md, "Friction and rolling resistance") and
+ * {@link #TORSION} the torsional lever arm {@code tau >= 0} in metres; all three optional in files,
+ * default 0, and with all three 0 a contact is solved exactly as a frictionless one.
  */
 public enum ContactField {
     /** Contact point, x, in metres, world space. */
@@ -34,7 +35,13 @@ public enum ContactField {
     /** Coulomb friction coefficient {@code mu}, finite and {@code >= 0}; 0 is frictionless. */
     FRICTION,
     /** Rolling resistance {@code rho}, a lever arm in metres, finite and {@code >= 0}; 0 resists no rolling. */
-    ROLLING_RESISTANCE;
+    ROLLING_RESISTANCE,
+    /**
+     * Torsional resistance {@code tau}, a lever arm in metres (the radius of the contact patch's
+     * grip), finite and {@code >= 0}: the twist about the normal is limited to {@code tau j}; 0
+     * resists no twist beyond what a manifold's spread points give.
+     */
+    TORSION;
 
     /** Number of float fields per contact. */
     public static final int COUNT = values().length;
@@ -42,10 +49,11 @@ public enum ContactField {
     /**
      * Whether files may leave this column out (its value is then 0).
      *
-     * @return true for {@link #SEPARATION}, {@link #FRICTION} and {@link #ROLLING_RESISTANCE}
+     * @return true for {@link #SEPARATION}, {@link #FRICTION}, {@link #ROLLING_RESISTANCE} and
+     *     {@link #TORSION}
      */
     public boolean isOptional() {
-        return this == SEPARATION || this == FRICTION || this == ROLLING_RESISTANCE;
+        return this == SEPARATION || this == FRICTION || this == ROLLING_RESISTANCE || this == TORSION;
     }
 
     /**

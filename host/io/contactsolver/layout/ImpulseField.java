@@ -7,9 +7,10 @@ import java.util.Locale;
  * {@code SolveResult}, field {@code f} of contact {@code c} at {@code f.ordinal() * stride + c}).
  *
  * <p>{@link #J} is the normal impulse, {@code >= 0}. {@code TX..TZ} is the tangential (friction)
- * impulse on body b, world space, and {@code RX..RZ} the rolling-resistance angular impulse on body
- * b; body a receives the opposite of each. Both vectors are exactly zero for a contact without
- * friction or rolling resistance.
+ * impulse on body b, world space, and {@code RX..RZ} the angular impulse on body b: the rolling
+ * resistance's along the tangents plus the torsional resistance's twist along the normal; body a
+ * receives the opposite of each. The tangential vector is exactly zero for a contact without
+ * friction, the angular one for a contact without rolling and torsional resistance.
  */
 public enum ImpulseField {
     /** Normal impulse {@code j >= 0}, in N s: body b receives {@code +j n}, body a {@code -j n}. */
@@ -20,11 +21,11 @@ public enum ImpulseField {
     TY,
     /** Tangential (friction) impulse on body b, z, in N s, world space. */
     TZ,
-    /** Rolling-resistance angular impulse on body b, x, in N m s, world space. */
+    /** Angular (rolling and twist) impulse on body b, x, in N m s, world space. */
     RX,
-    /** Rolling-resistance angular impulse on body b, y, in N m s, world space. */
+    /** Angular (rolling and twist) impulse on body b, y, in N m s, world space. */
     RY,
-    /** Rolling-resistance angular impulse on body b, z, in N m s, world space. */
+    /** Angular (rolling and twist) impulse on body b, z, in N m s, world space. */
     RZ;
 
     /** Number of float fields per contact. */

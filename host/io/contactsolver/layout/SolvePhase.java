@@ -21,8 +21,10 @@ public enum SolvePhase {
     INDEX,
     /** Iterative: the colouring of the contact graph. */
     COLOUR,
-    /** Iterative: matching the warm-start impulses by contact id. */
+    /** Iterative and soft step: matching the warm-start impulses by contact id. */
     WARM_START,
+    /** Soft step: contact recycling, the points of every manifold kept from the last step or taken fresh. */
+    RECYCLE,
     /**
      * OpenCL: the host's work between its set-up and its wait for the device: the result made
      * ready, the calls that put the copies and kernels in the device's queue, and the arrays the
@@ -60,10 +62,10 @@ public enum SolvePhase {
      * Whether this stage is done on the host before a device sees the job: what the benchmark calls
      * packing.
      *
-     * @return true for {@link #VALIDATE} up to and including {@link #WARM_START}
+     * @return true for {@link #VALIDATE} up to and including {@link #RECYCLE}
      */
     public boolean isHostPacking() {
-        return ordinal() <= WARM_START.ordinal();
+        return ordinal() <= RECYCLE.ordinal();
     }
 
     /**

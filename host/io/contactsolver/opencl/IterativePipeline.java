@@ -104,6 +104,7 @@ final class IterativePipeline {
         // (a row's other arrays, impulses and warm start included, are smaller than its fields)
         List<RowChunk> chunks = new ArrayList<>();
         boolean useWarm = job.warmImpulses() != null;
+        Kernels.TwistStage twist = new Kernels.TwistStage(job.friction().torsion());
 
         stage.enter("kernels");
         transfers.kernelsBegin();
@@ -119,7 +120,7 @@ final class IterativePipeline {
             int colours = coloring.colourCount();
             cl_mem startsMem = transfers.uploadInts(colourStarts, coloring.colourStarts(), colours + 1);
             cl_mem outcomeMem = smallBatchOutcome.require(2L * Sizeof.cl_int);
-            kernels.solveSmallBatch(chunk.rows(), new Kernels.VelocityState(stateMem, worldSlot),
+            kernels.solveSmallBatch(chunk.rows(), twist, new Kernels.VelocityState(stateMem, worldSlot),
                     new Kernels.ColourStarts(startsMem, colours), useWarm, job.iterations(), job.tolerance(),
                     outcomeMem);
             int[] result = new int[2];
@@ -129,7 +130,7 @@ final class IterativePipeline {
             job.clock().skip();
             outcome = new IterationOutcome(result[0], Float.intBitsToFloat(result[1]));
         } else {
-            outcome = iterateByColour(job, chunks, stateMem, useWarm);
+            outcome = iterateByColour(job, chunks, twist, stateMem, useWarm);
         }
         kernels.writeStateDeltas(bodyCount, stateMem, bodyCount, new Kernels.Strided(deltaMem, bodyCount));
         FloatBuffer rowImpulses = null;
@@ -137,7 +138,7 @@ final class IterativePipeline {
             RowChunk chunk = chunks.get(0);
             cl_mem orderMem = order.require((long) rowCount * Sizeof.cl_int); // sent by prepareChunk
             cl_mem impulseMem = memory.impulses.require((long) contactCount * ImpulseField.COUNT * Sizeof.cl_float);
-            kernels.scatterImpulses(rowCount, chunk.rows(), new Kernels.RowOrder(orderMem, false),
+            kernels.scatterImpulses(rowCount, chunk.rows(), twist, new Kernels.RowOrder(orderMem, false),
                     new Kernels.Strided(impulseMem, contactCount));
             memory.downloadImpulses(impulseMem, job, 0, contactCount, contactCount);
         } else {
@@ -145,8 +146,9 @@ final class IterativePipeline {
             rowImpulses = transfers.hostFloats(rowCount * ImpulseField.COUNT);
             for (RowChunk chunk : chunks) {
                 cl_mem impulseMem = memory.impulses.require((long) chunk.count() * ImpulseField.COUNT * Sizeof.cl_float);
-                kernels.scatterImpulses(chunk.count(), chunk.rows(), new Kernels.RowOrder(order.require(Sizeof.cl_int),
-                        true), new Kernels.Strided(impulseMem, chunk.count()));
+                kernels.scatterImpulses(chunk.count(), chunk.rows(), twist,
+                        new Kernels.RowOrder(order.require(Sizeof.cl_int), true),
+                        new Kernels.Strided(impulseMem, chunk.count()));
                 transfers.downloadFloats(impulseMem, rowImpulses, chunk.first() * ImpulseField.COUNT,
                         chunk.count() * ImpulseField.COUNT);
             }
@@ -174,7 +176,8 @@ final class IterativePipeline {
      * The iterations as a kernel per colour (and one for the overflow) an iteration, the residuals
      * read back every {@link #CONVERGENCE_CHECK} iterations.
      */
-    private IterationOutcome iterateByColour(IterativeJob job, List<RowChunk> chunks, cl_mem stateMem, boolean useWarm) {
+    private IterationOutcome iterateByColour(IterativeJob job, List<RowChunk> chunks, Kernels.TwistStage twist,
+            cl_mem stateMem, boolean useWarm) {
         cl_mem residualMem = memory.zeroed(residuals, (long) RESIDUAL_SLOTS * Sizeof.cl_int);
         ContactColoring coloring = job.coloring();
         int rowCount = coloring.rowCount();
@@ -185,10 +188,10 @@ final class IterativePipeline {
         if (useWarm) {
             for (int k = 0; k < colours; k++) {
                 forSegments(chunks, starts[k], starts[k + 1], (chunk, span) -> kernels.applyWarmStart(span.count(),
-                        chunk.rows(), velocity, span, false));
+                        chunk.rows(), twist, velocity, span, false));
             }
             forSegments(chunks, overflowStart, rowCount, (chunk, span) -> kernels.applyWarmStart(1, chunk.rows(),
-                    velocity, span, true));
+                    twist, velocity, span, true));
         }
         int[] residualHost = new int[CONVERGENCE_CHECK];
         int used = job.iterations();
@@ -197,10 +200,10 @@ final class IterativePipeline {
             int it = iteration;
             for (int k = 0; k < colours; k++) {
                 forSegments(chunks, starts[k], starts[k + 1], (chunk, span) -> kernels.solveColour(span.count(),
-                        chunk.rows(), velocity, span, residualMem, it, job.tolerance()));
+                        chunk.rows(), twist, velocity, span, residualMem, it, job.tolerance()));
             }
             forSegments(chunks, overflowStart, rowCount, (chunk, span) -> kernels.solveOverflow(chunk.rows(),
-                    velocity, span, residualMem, it, job.tolerance()));
+                    twist, velocity, span, residualMem, it, job.tolerance()));
             boolean last = iteration + 1 == job.iterations();
             if (last || (iteration + 1) % CONVERGENCE_CHECK == 0) {
                 // the window of iterations since the last check: CONVERGENCE_CHECK slots of the ring at most

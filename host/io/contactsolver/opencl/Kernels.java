@@ -105,48 +105,64 @@ final class Kernels implements AutoCloseable {
                 arg(FLOAT, "biasFactor"), arg(FLOAT, "slop"), arg(INT, "useFriction"), arg(FLOATS, "warm"),
                 arg(INT, "useWarm"), arg(FLOATS, "row"), arg(FLOATS, "lambda")),
         APPLY_WARM_START("apply_warm_start", arg(FLOATS, "row"), arg(INT, "rows"), arg(INTS, "slots"),
-                arg(FLOATS, "lambda"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"),
-                arg(INT, "count"), arg(INT, "serial")),
+                arg(FLOATS, "lambda"), arg(INT, "twist"), arg(FLOATS, "state"), arg(INT, "worldSlot"),
+                arg(INT, "first"), arg(INT, "count"), arg(INT, "serial")),
         SOLVE_COLOUR("solve_colour", arg(FLOATS, "row"), arg(INT, "rows"), arg(INTS, "slots"), arg(FLOATS, "lambda"),
-                arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"), arg(INT, "count"),
+                arg(INT, "twist"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"), arg(INT, "count"),
                 arg(INTS, "residuals"), arg(INT, "iteration"), arg(INT, "toleranceBits"), arg(LOCAL_INTS, "largest")),
         SOLVE_OVERFLOW("solve_overflow", arg(FLOATS, "row"), arg(INT, "rows"), arg(INTS, "slots"),
-                arg(FLOATS, "lambda"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"),
-                arg(INT, "count"), arg(INTS, "residuals"), arg(INT, "iteration"), arg(INT, "toleranceBits")),
+                arg(FLOATS, "lambda"), arg(INT, "twist"), arg(FLOATS, "state"), arg(INT, "worldSlot"),
+                arg(INT, "first"), arg(INT, "count"), arg(INTS, "residuals"), arg(INT, "iteration"),
+                arg(INT, "toleranceBits")),
         SOLVE_SMALL_BATCH("solve_small_batch", arg(FLOATS, "row"), arg(INT, "rows"), arg(INTS, "slots"),
-                arg(FLOATS, "lambda"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INTS, "starts"),
+                arg(FLOATS, "lambda"), arg(INT, "twist"), arg(FLOATS, "state"), arg(INT, "worldSlot"),
+                arg(INTS, "starts"),
                 arg(INT, "colours"), arg(INT, "warm"), arg(INT, "iterations"), arg(INT, "toleranceBits"),
                 arg(INTS, "outcome"), arg(LOCAL_INTS, "scratch")),
         WRITE_STATE_DELTAS("write_state_deltas", arg(FLOATS, "state"), arg(INT, "bodyCount"),
                 arg(INT, "deltaStride"), arg(FLOATS, "deltas")),
         SCATTER_IMPULSES("scatter_impulses", arg(FLOATS, "row"), arg(INT, "rows"), arg(FLOATS, "lambda"),
-                arg(INTS, "order"), arg(INT, "direct"), arg(INT, "stride"), arg(FLOATS, "impulses")),
+                arg(INT, "twist"), arg(INTS, "order"), arg(INT, "direct"), arg(INT, "stride"), arg(FLOATS, "impulses")),
         APPLY_GRAVITY("apply_gravity", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "bodyCount"),
                 arg(FLOAT, "gx"), arg(FLOAT, "gy"), arg(FLOAT, "gz"), arg(FLOAT, "dt")),
         INTEGRATE_BODIES("integrate_bodies", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "bodyCount"),
                 arg(FLOATS, "deltas"), arg(INT, "deltaStride"), arg(FLOAT, "dt")),
-        PREPARE_SOFT_ROWS("prepare_soft_rows", arg(FLOATS, "contacts"), arg(INTS, "links"),
-                arg(INT, "contactStride"), arg(INTS, "order"), arg(INT, "rows"), arg(INT, "bodyCount"),
-                arg(FLOATS, "prepared"), arg(FLOATS, "soft"), arg(INTS, "movers"), arg(FLOATS, "peak")),
+        PREPARE_MANIFOLDS("prepare_manifolds", arg(FLOATS, "contacts"), arg(INTS, "links"),
+                arg(INT, "contactStride"), arg(INTS, "firsts"), arg(INTS, "order"), arg(FLOATS, "man"),
+                arg(INT, "rows"), arg(INTS, "pointStart"), arg(INTS, "slots"), arg(FLOATS, "acc"), arg(FLOATS, "pts"),
+                arg(INT, "points"), arg(FLOATS, "normal"), arg(FLOATS, "peak"), arg(INTS, "movers"),
+                arg(FLOATS, "geometry"), arg(FLOATS, "warmNormal"), arg(FLOATS, "warmVectors"),
+                arg(INTS, "solvedStart"), arg(INT, "worldRecord"), arg(FLOATS, "prepared"),
+                arg(FLOAT, "restitutionThreshold"), arg(FLOAT, "biasRate"), arg(FLOAT, "massScale"),
+                arg(FLOAT, "impulseScale"), arg(FLOAT, "staticBiasRate"), arg(FLOAT, "staticMassScale"),
+                arg(FLOAT, "staticImpulseScale")),
         RESET_MOTIONS("reset_motions", arg(FLOATS, "motion"), arg(INT, "bodyCount")),
         APPLY_SUBSTEP_GRAVITY("apply_substep_gravity", arg(FLOATS, "bodies"), arg(INT, "stride"),
                 arg(INT, "bodyCount"), arg(INTS, "movable"), arg(FLOATS, "state"), arg(FLOAT, "gx"), arg(FLOAT, "gy"),
                 arg(FLOAT, "gz"), arg(FLOAT, "h")),
-        SOFT_SWEEP("soft_sweep", arg(FLOATS, "row"), arg(INT, "rows"), arg(FLOATS, "soft"), arg(INTS, "slots"),
-                arg(INTS, "movers"), arg(FLOATS, "lambda"), arg(FLOATS, "state"), arg(FLOATS, "motion"),
-                arg(INT, "worldSlot"), arg(FLOAT, "inverseSubstep"), arg(FLOAT, "biasRate"),
-                arg(FLOAT, "massScale"), arg(FLOAT, "impulseScale"), arg(FLOAT, "maxPushOut"), arg(INT, "relax"),
-                arg(INT, "frictional"), arg(FLOATS, "peak"), arg(INT, "first"), arg(INT, "count"),
-                arg(INT, "serial"), arg(INTS, "residuals"), arg(INT, "record")),
+        WARM_START_MANIFOLDS("warm_start_manifolds", arg(FLOATS, "man"), arg(INT, "rows"), arg(INTS, "pointStart"),
+                arg(INTS, "slots"), arg(FLOATS, "acc"), arg(FLOATS, "pts"), arg(INT, "points"),
+                arg(FLOATS, "normal"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"),
+                arg(INT, "count"), arg(INT, "serial")),
+        SOLVE_MANIFOLDS("solve_manifolds", arg(FLOATS, "man"), arg(INT, "rows"), arg(INTS, "pointStart"),
+                arg(INTS, "slots"), arg(FLOATS, "acc"), arg(FLOATS, "pts"), arg(INT, "points"),
+                arg(FLOATS, "normal"), arg(FLOATS, "peak"), arg(INTS, "movers"), arg(FLOATS, "state"),
+                arg(INT, "worldSlot"), arg(FLOATS, "motion"), arg(FLOAT, "inverseSubstep"),
+                arg(FLOAT, "maxPushOut"), arg(INT, "relax"), arg(INT, "friction"), arg(INT, "first"),
+                arg(INT, "count"), arg(INT, "serial"), arg(INTS, "residuals"), arg(INT, "record")),
         INTEGRATE_MOTIONS("integrate_motions", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "bodyCount"),
                 arg(INTS, "movable"), arg(FLOATS, "state"), arg(FLOATS, "motion"), arg(FLOAT, "h")),
-        SOFT_RESTITUTION("soft_restitution", arg(FLOATS, "row"), arg(INT, "rows"), arg(INTS, "slots"),
-                arg(FLOATS, "lambda"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(FLOATS, "peak"),
-                arg(INT, "first"), arg(INT, "count"), arg(INT, "serial"), arg(INTS, "residuals")),
+        RESTITUTE_MANIFOLDS("restitute_manifolds", arg(FLOATS, "man"), arg(INT, "rows"), arg(INTS, "pointStart"),
+                arg(INTS, "slots"), arg(FLOATS, "pts"), arg(INT, "points"), arg(FLOATS, "normal"),
+                arg(FLOATS, "peak"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"),
+                arg(INT, "count"), arg(INT, "serial"), arg(INTS, "residuals")),
         FINISH_BODIES("finish_bodies", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "bodyCount"),
                 arg(INTS, "movable"), arg(FLOATS, "state"), arg(FLOATS, "motion"), arg(FLOAT, "gx"),
                 arg(FLOAT, "gy"), arg(FLOAT, "gz"), arg(FLOAT, "dt"), arg(FLOATS, "next"), arg(INT, "nextStride"),
-                arg(FLOATS, "deltas"), arg(INT, "deltaStride"));
+                arg(FLOATS, "deltas"), arg(INT, "deltaStride")),
+        WRITE_MANIFOLD_RESULTS("write_manifold_results", arg(FLOATS, "man"), arg(INT, "rows"),
+                arg(INTS, "pointStart"), arg(FLOATS, "acc"), arg(FLOATS, "normal"), arg(INTS, "order"),
+                arg(INTS, "solvedStart"), arg(FLOATS, "normalOut"), arg(FLOATS, "vectorsOut"));
 
         final String kernelName;
         final List<Param> args;
@@ -191,6 +207,13 @@ final class Kernels implements AutoCloseable {
     record RowSet(cl_mem fields, int count, cl_mem slots, cl_mem lambda) {
     }
 
+    /**
+     * Whether the row kernels take the twist stage: {@code on} where the batch has torsional
+     * resistance; without it no kernel reads a row's TAU.
+     */
+    record TwistStage(boolean on) {
+    }
+
     /** Where row {@code r}'s contact is: {@code order[r]}, or {@code r} itself when {@code direct}. */
     record RowOrder(cl_mem order, boolean direct) {
     }
@@ -209,6 +232,31 @@ final class Kernels implements AutoCloseable {
 
     /** The first {@code colours + 1} colour starts of a colouring. */
     record ColourStarts(cl_mem starts, int colours) {
+    }
+
+    /**
+     * The soft step's manifold rows: their fields ({@code ManifoldField} {@code f} of row {@code r}
+     * at {@code f * count + r}), the first point of each row ({@code count + 1} of them), each row's
+     * body slots (side {@code s} at {@code s * count + r}) and accumulated impulses
+     * ({@code ManifoldImpulse}, like the fields).
+     */
+    record ManifoldSet(cl_mem fields, int count, cl_mem pointStart, cl_mem slots, cl_mem impulses) {
+    }
+
+    /**
+     * The points of the manifold rows, in row order: their fields ({@code PointField} {@code f} of
+     * point {@code p} at {@code f * count + p}) and accumulated normal impulses, {@code count} of them.
+     */
+    record PointSet(cl_mem fields, int count, cl_mem normal) {
+    }
+
+    /**
+     * What the host prepared of each manifold before either backend (Recycler, ManifoldGrouping):
+     * the first contact of each manifold, its first solved point ({@code count + 1} of them), the
+     * solved points' geometry and warm normal impulses (with the points' stride) and the manifolds'
+     * warm vectors (with the manifolds' stride).
+     */
+    record ManifoldSource(cl_mem firsts, cl_mem solvedStart, cl_mem geometry, cl_mem warmNormal, cl_mem warmVectors) {
     }
 
     private final cl_command_queue queue;
@@ -343,31 +391,34 @@ final class Kernels implements AutoCloseable {
                 .floats("row", rows.fields()).floats("lambda", rows.lambda()).run(workItems);
     }
 
-    void applyWarmStart(long workItems, RowSet rows, VelocityState state, Span span, boolean serial) {
-        launch(Signature.APPLY_WARM_START).rows(rows).state(state).span(span).flag("serial", serial).run(workItems);
+    void applyWarmStart(long workItems, RowSet rows, TwistStage twist, VelocityState state, Span span,
+            boolean serial) {
+        launch(Signature.APPLY_WARM_START).rows(rows).flag("twist", twist.on()).state(state).span(span)
+                .flag("serial", serial).run(workItems);
     }
 
-    void solveColour(long workItems, RowSet rows, VelocityState state, Span span, cl_mem residuals, int iteration,
-            float tolerance) {
-        launch(Signature.SOLVE_COLOUR).rows(rows).state(state).span(span).ints("residuals", residuals)
-                .integer("iteration", iteration).toleranceBits(tolerance).localInts("largest", 1).run(workItems);
+    void solveColour(long workItems, RowSet rows, TwistStage twist, VelocityState state, Span span, cl_mem residuals,
+            int iteration, float tolerance) {
+        launch(Signature.SOLVE_COLOUR).rows(rows).flag("twist", twist.on()).state(state).span(span)
+                .ints("residuals", residuals).integer("iteration", iteration).toleranceBits(tolerance)
+                .localInts("largest", 1).run(workItems);
     }
 
-    void solveOverflow(RowSet rows, VelocityState state, Span span, cl_mem residuals, int iteration,
-            float tolerance) {
-        launch(Signature.SOLVE_OVERFLOW).rows(rows).state(state).span(span).ints("residuals", residuals)
-                .integer("iteration", iteration).toleranceBits(tolerance).run(1);
+    void solveOverflow(RowSet rows, TwistStage twist, VelocityState state, Span span, cl_mem residuals,
+            int iteration, float tolerance) {
+        launch(Signature.SOLVE_OVERFLOW).rows(rows).flag("twist", twist.on()).state(state).span(span)
+                .ints("residuals", residuals).integer("iteration", iteration).toleranceBits(tolerance).run(1);
     }
 
     /**
      * The whole solve of a small batch in one work-group of up to {@link #SMALL_BATCH_GROUP}
      * work-items; {@code outcome} gets the iterations used and the last residual's bits.
      */
-    void solveSmallBatch(RowSet rows, VelocityState state, ColourStarts starts, boolean warm, int iterations,
-            float tolerance, cl_mem outcome) {
+    void solveSmallBatch(RowSet rows, TwistStage twist, VelocityState state, ColourStarts starts, boolean warm,
+            int iterations, float tolerance, cl_mem outcome) {
         Signature signature = Signature.SOLVE_SMALL_BATCH;
         int group = (int) groupSize(kernels.get(signature), SMALL_BATCH_GROUP);
-        launch(signature).rows(rows).state(state).ints("starts", starts.starts()).integer("colours", starts.colours())
+        launch(signature).rows(rows).flag("twist", twist.on()).state(state).ints("starts", starts.starts()).integer("colours", starts.colours())
                 .flag("warm", warm).integer("iterations", iterations).toleranceBits(tolerance)
                 .ints("outcome", outcome).localInts("scratch", group).runGroup(group);
     }
@@ -380,10 +431,11 @@ final class Kernels implements AutoCloseable {
                 .integer("deltaStride", deltas.stride()).floats("deltas", deltas.memory()).run(workItems);
     }
 
-    void scatterImpulses(long workItems, RowSet rows, RowOrder order, Strided impulses) {
+    void scatterImpulses(long workItems, RowSet rows, TwistStage twist, RowOrder order, Strided impulses) {
         launch(Signature.SCATTER_IMPULSES).floats("row", rows.fields()).integer("rows", rows.count())
-                .floats("lambda", rows.lambda()).ints("order", order.order()).flag("direct", order.direct())
-                .integer("stride", impulses.stride()).floats("impulses", impulses.memory()).run(workItems);
+                .floats("lambda", rows.lambda()).flag("twist", twist.on()).ints("order", order.order())
+                .flag("direct", order.direct()).integer("stride", impulses.stride())
+                .floats("impulses", impulses.memory()).run(workItems);
     }
 
     // ---- the device-resident step (kernels/integrate.cl) ----------------------------------------
@@ -400,12 +452,26 @@ final class Kernels implements AutoCloseable {
 
     // ---- the soft step (kernels/soft_step.cl) ----------------------------------------------------
 
-    void prepareSoftRows(long workItems, ContactBlock contacts, cl_mem order, int rows, PreparedBodies prepared,
-            cl_mem soft, cl_mem movers, cl_mem peak) {
-        launch(Signature.PREPARE_SOFT_ROWS).floats("contacts", contacts.contacts()).ints("links", contacts.links())
-                .integer("contactStride", contacts.stride()).ints("order", order).integer("rows", rows)
-                .integer("bodyCount", prepared.worldRecord()).floats("prepared", prepared.memory())
-                .floats("soft", soft).ints("movers", movers).floats("peak", peak).run(workItems);
+    /**
+     * Fills manifold row {@code r} from manifold {@code order[r]} for every row of {@code rows}: its
+     * fields, impulses, points (the peak impulses 0) and the motion record each side reads, with the
+     * coefficients {@code k} (the stiffer set where a side's slot is the world's) and the
+     * restitution threshold of {@code rule}.
+     */
+    void prepareManifolds(long workItems, ContactBlock contacts, ManifoldSource source, cl_mem order, ManifoldSet rows,
+            PointSet points, cl_mem peak, cl_mem movers, PreparedBodies prepared, TargetRule rule,
+            SoftCoefficients k) {
+        launch(Signature.PREPARE_MANIFOLDS).floats("contacts", contacts.contacts()).ints("links", contacts.links())
+                .integer("contactStride", contacts.stride()).ints("firsts", source.firsts()).ints("order", order)
+                .manifolds(rows).ints("slots", rows.slots()).floats("acc", rows.impulses()).points(points)
+                .floats("peak", peak).ints("movers", movers).floats("geometry", source.geometry())
+                .floats("warmNormal", source.warmNormal()).floats("warmVectors", source.warmVectors())
+                .ints("solvedStart", source.solvedStart()).integer("worldRecord", prepared.worldRecord())
+                .floats("prepared", prepared.memory()).real("restitutionThreshold", rule.restitutionThreshold())
+                .real("biasRate", k.biasRate()).real("massScale", k.massScale())
+                .real("impulseScale", k.impulseScale()).real("staticBiasRate", k.staticBiasRate())
+                .real("staticMassScale", k.staticMassScale()).real("staticImpulseScale", k.staticImpulseScale())
+                .run(workItems);
     }
 
     void resetMotions(long workItems, cl_mem motion, int bodyCount) {
@@ -418,17 +484,24 @@ final class Kernels implements AutoCloseable {
                 .real("gx", gx).real("gy", gy).real("gz", gz).real("h", h).run(workItems);
     }
 
-    /** One soft or relax sweep of the rows of {@code span}: one work-item a row, or one in all ({@code serial}). */
-    void softSweep(RowSet rows, cl_mem soft, cl_mem movers, VelocityState state, cl_mem motion,
-            SoftCoefficients coefficients, boolean relax, boolean frictional, cl_mem peak, Span span, boolean serial,
+    /** The warm start of the manifold rows of {@code span}: one work-item a row, or one in all ({@code serial}). */
+    void warmStartManifolds(ManifoldSet rows, PointSet points, VelocityState state, Span span, boolean serial) {
+        launch(Signature.WARM_START_MANIFOLDS).manifolds(rows).ints("slots", rows.slots())
+                .floats("acc", rows.impulses()).points(points).state(state).span(span).flag("serial", serial)
+                .run(serial ? 1 : span.count());
+    }
+
+    /**
+     * One soft or relax sweep of the manifold rows of {@code span}: one work-item a row, or one in
+     * all ({@code serial}); with {@code record} its largest change goes into {@code residuals}.
+     */
+    void solveManifolds(ManifoldSet rows, PointSet points, cl_mem peak, cl_mem movers, VelocityState state,
+            cl_mem motion, SoftCoefficients k, boolean relax, boolean friction, Span span, boolean serial,
             cl_mem residuals, boolean record) {
-        launch(Signature.SOFT_SWEEP).floats("row", rows.fields()).integer("rows", rows.count()).floats("soft", soft)
-                .ints("slots", rows.slots()).ints("movers", movers).floats("lambda", rows.lambda())
-                .floats("state", state.memory()).floats("motion", motion).integer("worldSlot", state.worldSlot())
-                .real("inverseSubstep", coefficients.inverseSubstep()).real("biasRate", coefficients.biasRate())
-                .real("massScale", coefficients.massScale()).real("impulseScale", coefficients.impulseScale())
-                .real("maxPushOut", coefficients.maxPushOut()).flag("relax", relax).flag("frictional", frictional)
-                .floats("peak", peak).span(span).flag("serial", serial).ints("residuals", residuals)
+        launch(Signature.SOLVE_MANIFOLDS).manifolds(rows).ints("slots", rows.slots()).floats("acc", rows.impulses())
+                .points(points).floats("peak", peak).ints("movers", movers).state(state).floats("motion", motion)
+                .real("inverseSubstep", k.inverseSubstep()).real("maxPushOut", k.maxPushOut()).flag("relax", relax)
+                .flag("friction", friction).span(span).flag("serial", serial).ints("residuals", residuals)
                 .flag("record", record).run(serial ? 1 : span.count());
     }
 
@@ -437,10 +510,12 @@ final class Kernels implements AutoCloseable {
                 .floats("motion", motion).real("h", h).run(workItems);
     }
 
-    /** The restitution pass over the rows of {@code span}: one work-item a row, or one in all ({@code serial}). */
-    void softRestitution(RowSet rows, VelocityState state, cl_mem peak, Span span, boolean serial, cl_mem residuals) {
-        launch(Signature.SOFT_RESTITUTION).rows(rows).state(state).floats("peak", peak).span(span)
-                .flag("serial", serial).ints("residuals", residuals).run(serial ? 1 : span.count());
+    /** The restitution pass over the manifold rows of {@code span}: one work-item a row, or one in all ({@code serial}). */
+    void restituteManifolds(ManifoldSet rows, PointSet points, cl_mem peak, VelocityState state, Span span,
+            boolean serial, cl_mem residuals) {
+        launch(Signature.RESTITUTE_MANIFOLDS).manifolds(rows).ints("slots", rows.slots()).points(points)
+                .floats("peak", peak).state(state).span(span).flag("serial", serial).ints("residuals", residuals)
+                .run(serial ? 1 : span.count());
     }
 
     void finishBodies(long workItems, BodyBlock bodies, cl_mem movable, cl_mem state, cl_mem motion, float gx,
@@ -449,6 +524,18 @@ final class Kernels implements AutoCloseable {
                 .floats("motion", motion).real("gx", gx).real("gy", gy).real("gz", gz).real("dt", dt)
                 .floats("next", next.memory()).integer("nextStride", next.stride())
                 .floats("deltas", deltas.memory()).integer("deltaStride", deltas.stride()).run(workItems);
+    }
+
+    /**
+     * Every manifold row's results for manifold {@code order[r]}: its points' normal impulses into
+     * {@code normalOut} at the manifold's solved points ({@code solvedStart}), its vectors into
+     * {@code vectorsOut} (stride the row count).
+     */
+    void writeManifoldResults(long workItems, ManifoldSet rows, PointSet points, cl_mem order, cl_mem solvedStart,
+            cl_mem normalOut, cl_mem vectorsOut) {
+        launch(Signature.WRITE_MANIFOLD_RESULTS).manifolds(rows).floats("acc", rows.impulses())
+                .floats("normal", points.normal()).ints("order", order).ints("solvedStart", solvedStart)
+                .floats("normalOut", normalOut).floats("vectorsOut", vectorsOut).run(workItems);
     }
 
     /** The largest power of two at most {@code cap} work-items that {@code kernel} can run in one group on the device. */
@@ -527,6 +614,16 @@ final class Kernels implements AutoCloseable {
         /** The velocity state and the world's slot in it, as the row kernels declare them. */
         Launch state(VelocityState state) {
             return floats("state", state.memory()).integer("worldSlot", state.worldSlot());
+        }
+
+        /** A soft step's manifold rows, their count and first points, as the manifold kernels declare them. */
+        Launch manifolds(ManifoldSet rows) {
+            return floats("man", rows.fields()).integer("rows", rows.count()).ints("pointStart", rows.pointStart());
+        }
+
+        /** The manifolds' points, their count and accumulated normal impulses, as the manifold kernels declare them. */
+        Launch points(PointSet points) {
+            return floats("pts", points.fields()).integer("points", points.count()).floats("normal", points.normal());
         }
 
         Launch span(Span span) {

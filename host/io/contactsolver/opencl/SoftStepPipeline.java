@@ -2,25 +2,27 @@ package io.contactsolver.opencl;
 
 import static org.jocl.CL.clEnqueueCopyBuffer;
 
-import io.contactsolver.core.AccumulatedImpulse;
 import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.ContactColoring;
-import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
-import io.contactsolver.core.FrictionUse;
+import io.contactsolver.core.GeometryField;
 import io.contactsolver.core.IterationOutcome;
+import io.contactsolver.core.ManifoldField;
+import io.contactsolver.core.ManifoldGrouping;
+import io.contactsolver.core.ManifoldImpulse;
+import io.contactsolver.core.ManifoldVectorField;
 import io.contactsolver.core.MotionField;
 import io.contactsolver.core.MovableBodies;
+import io.contactsolver.core.PointField;
 import io.contactsolver.core.PreparedBodyField;
+import io.contactsolver.core.Recycler;
 import io.contactsolver.core.SoftCoefficients;
-import io.contactsolver.core.SoftRowField;
 import io.contactsolver.core.SoftStepJob;
 import io.contactsolver.core.StateField;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.ContactField;
 import io.contactsolver.layout.DeltaField;
-import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 import org.jocl.Sizeof;
 import org.jocl.cl_mem;
@@ -28,39 +30,53 @@ import org.jocl.cl_mem;
 /**
  * The soft step on the device ({@code kernels/soft_step.cl}), in the order of
  * {@code CpuBackend.softStep}: the bodies (only fields written since they last went up), contacts,
- * colouring, warm start and movable flags go up once; the rows are prepared once; then every
- * substep (gravity, warm start colour by colour, the soft sweeps, the motion records, the relax
- * sweeps) and the restitution pass run as kernels enqueued back to back, with nothing read in
- * between; the next bodies, deltas, impulses and the residual come down at the end, after one wait.
+ * what the host prepared of the manifolds (the grouping's first contacts, the colouring's order
+ * and slots, the recycler's solved points: their geometry, warm normal impulses and starts, the
+ * manifolds' warm vectors), each row's first point and the movable flags go up once; the manifold
+ * rows are prepared once; then every substep (gravity, warm start colour by colour, the soft sweeps,
+ * the motion records, the relax sweeps) and the restitution pass run as kernels enqueued back to
+ * back, with nothing read in between; the next bodies, deltas, the solved points' normal impulses,
+ * the manifolds' vectors and the residual come down at the end, after one wait.
  *
  * <p>Launches: per substep one for gravity, one per colour and one for the overflow rows for the
  * warm start and for each sweep, one for the motion records; after the substeps one per colour and
- * one for the overflow for restitution, then one to finish the bodies and one for the impulses. A
- * colour's rows touch different bodies, so each colour is one launch of a work-item a row; the
- * overflow rows share bodies and go on one work-item in row order, as the CPU's member 0 does.
+ * one for the overflow for restitution, then one to finish the bodies and one for the results. A
+ * colour's manifolds touch different bodies, so each colour is one launch of a work-item a manifold
+ * row; the overflow rows share bodies and go on one work-item in row order, as the CPU's member 0
+ * does.
  *
- * <p>Rows are not cut into chunks: a batch whose rows do not fit the device's largest allocation
- * fails with {@link BackendFailureException}, and the caller steps it on the CPU.
+ * <p>Rows are not cut into chunks: a batch whose rows or points do not fit the device's largest
+ * allocation, or whose indices overflow an int, fails with {@link BackendFailureException}, and the
+ * caller steps it on the CPU.
  */
 final class SoftStepPipeline {
     private final OpenClProgram cl;
     private final Kernels kernels;
     private final DeviceMemory memory;
     private final Transfers transfers;
+    private final DeviceBuffer firsts;
     private final DeviceBuffer order;
     private final DeviceBuffer slots;
-    private final DeviceBuffer warm;
-    private final DeviceBuffer rows;
-    private final DeviceBuffer lambda;
-    private final DeviceBuffer soft;
-    private final DeviceBuffer movers;
+    private final DeviceBuffer solvedStart;
+    private final DeviceBuffer geometry;
+    private final DeviceBuffer warmNormal;
+    private final DeviceBuffer warmVectors;
+    private final DeviceBuffer pointStart;
+    private final DeviceBuffer manifolds;
+    private final DeviceBuffer impulses;
+    private final DeviceBuffer points;
+    private final DeviceBuffer normal;
     private final DeviceBuffer peaks;
+    private final DeviceBuffer movers;
     private final DeviceBuffer state;
     private final DeviceBuffer motion;
     private final DeviceBuffer movable;
     private final DeviceBuffer residual;
     private final DeviceBuffer nextBodies;
+    private final DeviceBuffer normalOut;
+    private final DeviceBuffer vectorsOut;
     private int[] movableStaging = new int[0];
+    private int[] pointStartStaging = new int[0];
     /** The block and count whose next state {@link #nextBodies} holds from the last step, or -1: see {@link #commit}. */
     private long stepBlock = -1;
     private int stepCount = -1;
@@ -70,19 +86,27 @@ final class SoftStepPipeline {
         this.kernels = cl.kernels;
         this.memory = memory;
         this.transfers = memory.transfers;
-        this.order = memory.buffer("soft row order");
-        this.slots = memory.buffer("soft row slots");
-        this.warm = memory.buffer("soft warm-start impulses");
-        this.rows = memory.buffer("soft rows");
-        this.lambda = memory.buffer("soft accumulated impulses");
-        this.soft = memory.buffer("soft row fields");
-        this.movers = memory.buffer("soft row motion records");
-        this.peaks = memory.buffer("soft peak impulses");
+        this.firsts = memory.buffer("manifold first contacts");
+        this.order = memory.buffer("manifold row order");
+        this.slots = memory.buffer("manifold row slots");
+        this.solvedStart = memory.buffer("manifold solved point starts");
+        this.geometry = memory.buffer("solved point geometry");
+        this.warmNormal = memory.buffer("solved point warm normal impulses");
+        this.warmVectors = memory.buffer("manifold warm vectors");
+        this.pointStart = memory.buffer("manifold row point starts");
+        this.manifolds = memory.buffer("manifold rows");
+        this.impulses = memory.buffer("manifold accumulated impulses");
+        this.points = memory.buffer("manifold points");
+        this.normal = memory.buffer("point normal impulses");
+        this.peaks = memory.buffer("point peak impulses");
+        this.movers = memory.buffer("manifold row motion records");
         this.state = memory.buffer("soft velocity state");
         this.motion = memory.buffer("motion records");
         this.movable = memory.buffer("movable flags");
         this.residual = memory.buffer("soft residual");
         this.nextBodies = memory.buffer("next bodies");
+        this.normalOut = memory.buffer("solved point normal impulses");
+        this.vectorsOut = memory.buffer("manifold vectors");
     }
 
     IterationOutcome step(SoftStepJob job, Stage stage) {
@@ -92,16 +116,19 @@ final class SoftStepPipeline {
         int bodyCount = job.bodyCount();
         int contactCount = job.contactCount();
         ContactColoring coloring = job.coloring();
+        ManifoldGrouping grouping = job.manifolds();
+        Recycler solved = job.points();
         int rowCount = coloring.rowCount();
-        // the kernels index rows and records with ints: refuse (the caller steps on the CPU) what would overflow them
-        if ((long) ContactRowField.COUNT * rowCount > Integer.MAX_VALUE
-                || (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * MotionField.STRIDE > Integer.MAX_VALUE
-                || (long) ImpulseField.COUNT * contactCount > Integer.MAX_VALUE) {
-            throw new BackendFailureException("a soft step of " + bodyCount + " bodies and " + contactCount
-                    + " contacts is too large for the device's int indices", null);
+        int pointCount = solved.pointCount();
+        // the kernels index rows, points and records with ints: refuse (the caller steps on the CPU) what would overflow them
+        long widest = Math.max(Math.max((long) ManifoldField.COUNT * rowCount, (long) PointField.COUNT * pointCount),
+                Math.max((long) GeometryField.COUNT * pointCount, (long) ContactField.COUNT * contactCount));
+        widest = Math.max(widest, (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA)
+                * Math.max(MotionField.STRIDE, Math.max(PreparedBodyField.STRIDE, StateField.STRIDE)));
+        if (widest > Integer.MAX_VALUE) {
+            throw new BackendFailureException("a soft step of " + bodyCount + " bodies, " + rowCount + " manifolds and "
+                    + pointCount + " points is too large for the device's int indices", null);
         }
-        FrictionUse friction = job.friction();
-        boolean useWarm = job.warmImpulses() != null;
         // Stepper commits the new state with the setters, which stamps X..WZ: they go up again next
         // step unless commit() has marked the device copy equal (it is: the device computed it)
         cl_mem bodyMem = transfers.uploadBlock(memory.bodies, job.bodies(), bodyCount, BodyField.COUNT);
@@ -109,18 +136,23 @@ final class SoftStepPipeline {
                 (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * PreparedBodyField.STRIDE * Sizeof.cl_float);
         cl_mem contactMem = transfers.uploadBlock(memory.contacts, job.contacts(), contactCount, ContactField.COUNT);
         cl_mem linkMem = transfers.uploadBlock(memory.links, job.links(), contactCount, ContactBody.COUNT);
+        cl_mem firstsMem = transfers.uploadInts(firsts, grouping.firsts(), rowCount);
         cl_mem orderMem = transfers.uploadInts(order, coloring.order(), rowCount);
         cl_mem slotMem = transfers.uploadInts(slots, coloring.slots(), ContactBody.COUNT * rowCount);
-        // the kernel reads a contact's friction or rolling warm start only where it has friction or rolling
-        cl_mem warmMem = useWarm
-                ? transfers.uploadFloats(warm, job.warmImpulses(), contactCount * friction.impulseFields())
-                : warm.require(Sizeof.cl_float);
+        cl_mem solvedStartMem = transfers.uploadInts(solvedStart, solved.pointStart(), rowCount + 1);
+        cl_mem geometryMem = transfers.uploadFloats(geometry, solved.geometry(), GeometryField.COUNT * pointCount);
+        cl_mem warmNormalMem = transfers.uploadFloats(warmNormal, solved.warmNormal(), pointCount);
+        cl_mem warmVectorsMem = transfers.uploadFloats(warmVectors, solved.warmVectors(),
+                ManifoldVectorField.COUNT * rowCount);
+        pointStartStaging = job.rowPointStarts(pointStartStaging);
+        cl_mem pointStartMem = transfers.uploadInts(pointStart, pointStartStaging, rowCount + 1);
         cl_mem movableMem = transfers.uploadInts(movable, movableFlags(job.movable(), bodyCount), bodyCount);
-        cl_mem rowMem = rows.require((long) ContactRowField.COUNT * rowCount * Sizeof.cl_float);
-        cl_mem lambdaMem = lambda.require((long) AccumulatedImpulse.COUNT * rowCount * Sizeof.cl_float);
-        cl_mem softMem = soft.require((long) SoftRowField.COUNT * rowCount * Sizeof.cl_float);
+        cl_mem manifoldMem = manifolds.require((long) ManifoldField.COUNT * rowCount * Sizeof.cl_float);
+        cl_mem impulseMem = impulses.require((long) ManifoldImpulse.COUNT * rowCount * Sizeof.cl_float);
+        cl_mem pointMem = points.require((long) PointField.COUNT * pointCount * Sizeof.cl_float);
+        cl_mem normalMem = normal.require((long) pointCount * Sizeof.cl_float);
+        cl_mem peakMem = peaks.require((long) pointCount * Sizeof.cl_float);
         cl_mem moverMem = movers.require((long) ContactBody.COUNT * rowCount * Sizeof.cl_int);
-        cl_mem peakMem = peaks.require((long) rowCount * Sizeof.cl_float);
         cl_mem motionMem = motion.require(
                 (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * MotionField.STRIDE * Sizeof.cl_float);
         cl_mem stateMem = memory.zeroed(state,
@@ -128,94 +160,134 @@ final class SoftStepPipeline {
         cl_mem residualMem = memory.zeroed(residual, Sizeof.cl_int);
         cl_mem nextMem = nextBodies.require((long) SoftStepJob.BODY_STATE_FIELDS * bodyCount * Sizeof.cl_float);
         cl_mem deltaMem = memory.deltas.require((long) DeltaField.COUNT * bodyCount * Sizeof.cl_float);
-        cl_mem impulseMem = memory.impulses.require((long) ImpulseField.COUNT * contactCount * Sizeof.cl_float);
+        cl_mem normalOutMem = normalOut.require((long) pointCount * Sizeof.cl_float);
+        cl_mem vectorsOutMem = vectorsOut.require((long) ManifoldVectorField.COUNT * rowCount * Sizeof.cl_float);
 
         stage.enter("kernels");
         transfers.kernelsBegin();
         memory.prepareBodies(bodyCount, new DeviceMemory.BodyMemory(bodyMem, preparedMem));
-        Kernels.ContactBlock contactBlock = new Kernels.ContactBlock(contactMem, linkMem, contactCount);
-        Kernels.PreparedBodies prepared = new Kernels.PreparedBodies(preparedMem, bodyCount);
-        Kernels.RowSet rowSet = new Kernels.RowSet(rowMem, rowCount, slotMem, lambdaMem);
-        kernels.prepareRows(rowCount, contactBlock, new Kernels.RowOrder(orderMem, false), prepared,
-                job.restitution(), friction.any(), warmMem, useWarm, rowSet);
-        kernels.prepareSoftRows(rowCount, contactBlock, orderMem, rowCount, prepared, softMem, moverMem, peakMem);
+        Kernels.ManifoldSet rows = new Kernels.ManifoldSet(manifoldMem, rowCount, pointStartMem, slotMem, impulseMem);
+        Kernels.PointSet pointSet = new Kernels.PointSet(pointMem, pointCount, normalMem);
+        SoftCoefficients k = job.coefficients();
+        kernels.prepareManifolds(rowCount, new Kernels.ContactBlock(contactMem, linkMem, contactCount),
+                new Kernels.ManifoldSource(firstsMem, solvedStartMem, geometryMem, warmNormalMem, warmVectorsMem),
+                orderMem, rows, pointSet, peakMem, moverMem, new Kernels.PreparedBodies(preparedMem, bodyCount),
+                job.restitution(), k);
         kernels.resetMotions(bodyCount + DeviceMemory.WORLD_RECORD_EXTRA, motionMem, bodyCount);
 
-        SoftCoefficients k = job.coefficients();
         float h = k.substep();
-        boolean frictional = friction.any();
-        int[] starts = coloring.colourStarts();
-        int colours = coloring.colourCount();
-        int overflow = rowCount - starts[colours];
+        boolean frictional = job.friction().any();
+        boolean softFriction = frictional && SoftStepJob.FRICTION_IN_SOFT_SWEEP;
         Kernels.VelocityState velocity = new Kernels.VelocityState(stateMem, bodyCount);
         Kernels.BodyBlock bodyBlock = new Kernels.BodyBlock(bodyMem, bodyCount, bodyCount);
-        SoftSweep sweeps = new SoftSweep(coloring, rowSet, softMem, moverMem, velocity, motionMem, k, frictional, peakMem,
-                residualMem);
+        Sweeps sweeps = new Sweeps(coloring, rows, pointSet, peakMem, moverMem, velocity, motionMem, k, residualMem);
+        // the CPU's residual is the step's last sweep's largest change (then restitution's): only it is kept
+        int lastSubstep = k.substeps() - 1;
         for (int substep = 0; substep < k.substeps(); substep++) {
             kernels.applySubstepGravity(bodyCount, bodyBlock, movableMem, stateMem, job.gx(), job.gy(), job.gz(), h);
-            for (int c = 0; c < colours; c++) {
-                int count = starts[c + 1] - starts[c];
-                kernels.applyWarmStart(count, rowSet, velocity, new Kernels.Span(starts[c], count), false);
-            }
-            if (overflow > 0) {
-                kernels.applyWarmStart(1, rowSet, velocity, new Kernels.Span(starts[colours], overflow), true);
-            }
+            sweeps.warmStart();
             for (int iteration = 0; iteration < job.iterations(); iteration++) {
-                sweep(sweeps, false, false);
+                boolean last = substep == lastSubstep && iteration + 1 == job.iterations() && job.relaxIterations() == 0;
+                sweeps.solve(false, softFriction, last);
             }
             kernels.integrateMotions(bodyCount, bodyBlock, movableMem, stateMem, motionMem, h);
             for (int iteration = 0; iteration < job.relaxIterations(); iteration++) {
-                // the CPU's residual is the last sweep's largest change (then restitution's): only it is kept
-                boolean last = substep + 1 == k.substeps() && iteration + 1 == job.relaxIterations();
-                sweep(sweeps, true, last);
+                boolean last = substep == lastSubstep && iteration + 1 == job.relaxIterations();
+                sweeps.solve(true, frictional, last);
             }
         }
-        for (int c = 0; c < colours; c++) {
-            kernels.softRestitution(rowSet, velocity, peakMem, new Kernels.Span(starts[c], starts[c + 1] - starts[c]),
-                    false, residualMem);
-        }
-        if (overflow > 0) {
-            kernels.softRestitution(rowSet, velocity, peakMem, new Kernels.Span(starts[colours], overflow), true,
-                    residualMem);
-        }
+        sweeps.restitution();
         kernels.finishBodies(bodyCount, bodyBlock, movableMem, stateMem, motionMem, job.gx(), job.gy(), job.gz(),
                 job.timeStep(), new Kernels.Strided(nextMem, bodyCount), new Kernels.Strided(deltaMem, bodyCount));
-        kernels.scatterImpulses(rowCount, rowSet, new Kernels.RowOrder(orderMem, false),
-                new Kernels.Strided(impulseMem, contactCount));
+        kernels.writeManifoldResults(rowCount, rows, pointSet, orderMem, solvedStartMem, normalOutMem, vectorsOutMem);
         transfers.kernelsDone();
 
         stage.enter("readback");
         transfers.downloadBlock(nextMem, job.nextBodies(), bodyCount, SoftStepJob.BODY_STATE_FIELDS);
         transfers.downloadBlock(deltaMem, job.deltas(), bodyCount, DeltaField.COUNT);
-        // only the impulse fields the batch can make non-zero come down; the host writes +0 in the others
-        transfers.downloadBlock(impulseMem, contactCount, job.impulses(), 0, contactCount, friction.impulseFields());
-        friction.zeroUnusedImpulses(job.impulses(), 0, contactCount);
+        int vectorCount = ManifoldVectorField.COUNT * rowCount;
+        FloatBuffer normalHost = transfers.hostFloats(pointCount);
+        transfers.downloadFloats(normalOutMem, normalHost, 0, pointCount);
+        FloatBuffer vectorsHost = transfers.hostFloats(vectorCount);
+        transfers.downloadFloats(vectorsOutMem, vectorsHost, 0, vectorCount);
         FloatBuffer residualHost = transfers.hostFloats(1);
         transfers.downloadFloats(residualMem, residualHost, 0, 1);
         memory.awaitSolve(job.clock());
+        normalHost.get(0, job.normalOut(), 0, pointCount);
+        vectorsHost.get(0, job.vectorsOut(), 0, vectorCount);
         stepBlock = job.bodies().id();
         stepCount = bodyCount;
         return new IterationOutcome(k.substeps() * (job.iterations() + job.relaxIterations()), residualHost.get(0));
     }
 
-    /** What every soft and relax sweep of one step works on: only whether it relaxes and records changes. */
-    private record SoftSweep(ContactColoring coloring, Kernels.RowSet rows, cl_mem soft, cl_mem movers,
-            Kernels.VelocityState velocity, cl_mem motion, SoftCoefficients k, boolean frictional, cl_mem peak,
-            cl_mem residuals) {
-    }
+    /**
+     * What every sweep of one step works on, launched colour by colour and then the overflow rows
+     * in order on one work-item, as {@code CpuBackend.sweepColours} visits them.
+     */
+    private final class Sweeps {
+        private final int[] starts;
+        private final int colours;
+        private final int overflow;
+        private final Kernels.ManifoldSet rows;
+        private final Kernels.PointSet points;
+        private final cl_mem peak;
+        private final cl_mem movers;
+        private final Kernels.VelocityState velocity;
+        private final cl_mem motion;
+        private final SoftCoefficients k;
+        private final cl_mem residuals;
 
-    /** One soft or relax sweep: each colour in parallel, then the overflow rows in order on one work-item. */
-    private void sweep(SoftSweep s, boolean relax, boolean record) {
-        int[] starts = s.coloring().colourStarts();
-        int colours = s.coloring().colourCount();
-        for (int c = 0; c < colours; c++) {
-            kernels.softSweep(s.rows(), s.soft(), s.movers(), s.velocity(), s.motion(), s.k(), relax, s.frictional(),
-                    s.peak(), new Kernels.Span(starts[c], starts[c + 1] - starts[c]), false, s.residuals(), record);
+        Sweeps(ContactColoring coloring, Kernels.ManifoldSet rows, Kernels.PointSet points, cl_mem peak, cl_mem movers,
+                Kernels.VelocityState velocity, cl_mem motion, SoftCoefficients k, cl_mem residuals) {
+            this.starts = coloring.colourStarts();
+            this.colours = coloring.colourCount();
+            this.overflow = rows.count() - starts[colours];
+            this.rows = rows;
+            this.points = points;
+            this.peak = peak;
+            this.movers = movers;
+            this.velocity = velocity;
+            this.motion = motion;
+            this.k = k;
+            this.residuals = residuals;
         }
-        int overflow = s.rows().count() - starts[colours];
-        if (overflow > 0) {
-            kernels.softSweep(s.rows(), s.soft(), s.movers(), s.velocity(), s.motion(), s.k(), relax, s.frictional(),
-                    s.peak(), new Kernels.Span(starts[colours], overflow), true, s.residuals(), record);
+
+        private Kernels.Span colour(int c) {
+            return new Kernels.Span(starts[c], starts[c + 1] - starts[c]);
+        }
+
+        private Kernels.Span overflowRows() {
+            return new Kernels.Span(starts[colours], overflow);
+        }
+
+        void warmStart() {
+            for (int c = 0; c < colours; c++) {
+                kernels.warmStartManifolds(rows, points, velocity, colour(c), false);
+            }
+            if (overflow > 0) {
+                kernels.warmStartManifolds(rows, points, velocity, overflowRows(), true);
+            }
+        }
+
+        /** One soft or relax sweep; with {@code record} its largest change goes into the residual. */
+        void solve(boolean relax, boolean friction, boolean record) {
+            for (int c = 0; c < colours; c++) {
+                kernels.solveManifolds(rows, points, peak, movers, velocity, motion, k, relax, friction, colour(c), false,
+                        residuals, record);
+            }
+            if (overflow > 0) {
+                kernels.solveManifolds(rows, points, peak, movers, velocity, motion, k, relax, friction, overflowRows(),
+                        true, residuals, record);
+            }
+        }
+
+        void restitution() {
+            for (int c = 0; c < colours; c++) {
+                kernels.restituteManifolds(rows, points, peak, velocity, colour(c), false, residuals);
+            }
+            if (overflow > 0) {
+                kernels.restituteManifolds(rows, points, peak, velocity, overflowRows(), true, residuals);
+            }
         }
     }
 

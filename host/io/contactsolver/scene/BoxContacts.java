@@ -34,6 +34,9 @@ import org.joml.Vector3f;
  *       rest on faces, as in a pyramid or a stack.</li>
  * </ul>
  *
+ * <p>Manifolds: the points of one pair (a box and the ground, two boxes) are one manifold
+ * ({@link ContactBatch#setManifold}), consecutive and sharing their normal.
+ *
  * <p>Ids: each {@link #find} is one step of a {@link ContactIds} table, keyed by
  * {@code ContactIds.key(a, b, feature)}. A ground point's feature is the box's corner, 0..7
  * ({@link #corner}: bit {@code k} set for the {@code +} side along body axis {@code k}). A box
@@ -82,6 +85,11 @@ public final class BoxContacts {
     /** Two centres farther apart than this cannot be within the margin. */
     private final float reach;
     private final ContactIds ids = new ContactIds();
+    /** The manifold the last point went to, its pair and its points so far. */
+    private int manifoldNumber;
+    private int manifoldA;
+    private int manifoldB;
+    private int manifoldPoints;
     private final Vector3f position = new Vector3f();
     private final Quaternionf orientation = new Quaternionf();
 
@@ -165,6 +173,8 @@ public final class BoxContacts {
      */
     public void find(BodyBatch bodies, ContactBatch dest) {
         dest.clear();
+        manifoldNumber = -1;
+        manifoldA = Integer.MIN_VALUE;
         int count = bodies.size();
         load(bodies, count);
         buildGrid(count);
@@ -625,7 +635,16 @@ public final class BoxContacts {
 
     private void add(ContactBatch dest, int a, int b, float px, float py, float pz, float nx, float ny, float nz,
             float separation, int feature) {
+        // the points of one pair are one manifold, a new one every MAX_MANIFOLD_POINTS points
+        if (a != manifoldA || b != manifoldB || manifoldPoints == ContactBatch.MAX_MANIFOLD_POINTS) {
+            manifoldNumber++;
+            manifoldPoints = 0;
+            manifoldA = a;
+            manifoldB = b;
+        }
+        manifoldPoints++;
         int c = dest.add(a, b, px, py, pz, nx, ny, nz, RESTITUTION);
+        dest.setManifold(c, manifoldNumber);
         dest.setSeparation(c, separation);
         dest.setFriction(c, friction);
         dest.setRollingResistance(c, ROLLING_RESISTANCE);

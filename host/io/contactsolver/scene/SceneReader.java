@@ -23,6 +23,8 @@ import java.util.Arrays;
  */
 public final class SceneReader {
     static final String ID = "id";
+    /** The optional column of a contact's manifold number ({@code ContactBatch.setManifold}). */
+    static final String MANIFOLD = "manifold";
 
     private SceneReader() {
     }
@@ -80,6 +82,7 @@ public final class SceneReader {
             int idColumn = csv.column(ID);
             int aColumn = csv.column("a");
             int bColumn = csv.column("b");
+            int manifoldColumn = csv.optionalColumn(MANIFOLD);
             ContactField[] fields = ContactField.values();
             int[] columns = new int[fields.length];
             for (ContactField field : fields) {
@@ -97,6 +100,9 @@ public final class SceneReader {
                             "duplicate contact id " + id + " (first on line " + contactLines[earlier] + ")");
                 }
                 contacts.setId(contact, id);
+                if (manifoldColumn >= 0) {
+                    contacts.setManifold(contact, csv.integer(manifoldColumn, MANIFOLD));
+                }
                 for (ContactField field : fields) {
                     int column = columns[field.ordinal()];
                     contacts.set(field, contact, column < 0 ? 0.0f : csv.number(column, field.column()));

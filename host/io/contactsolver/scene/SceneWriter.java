@@ -95,14 +95,24 @@ public final class SceneWriter {
         for (ContactField field : ContactField.values()) {
             row.append(',').append(field.column());
         }
-        out.append(row).append('\n');
         ContactBatch contacts = scene.contacts();
+        boolean manifolds = false;
+        for (int c = 0; c < contacts.size() && !manifolds; c++) {
+            manifolds = contacts.manifold(c) != ContactBatch.NO_MANIFOLD;
+        }
+        if (manifolds) {
+            row.append(',').append(SceneReader.MANIFOLD);
+        }
+        out.append(row).append('\n');
         for (int c = 0; c < contacts.size(); c++) {
             row.setLength(0);
             row.append(contacts.id(c)).append(',').append(fileId(scene, contacts.bodyA(c))).append(',')
                     .append(fileId(scene, contacts.bodyB(c)));
             for (ContactField field : ContactField.values()) {
                 row.append(',').append(contacts.get(field, c));
+            }
+            if (manifolds) {
+                row.append(',').append(contacts.manifold(c));
             }
             out.append(row).append('\n');
         }

@@ -89,7 +89,7 @@ class SolveCommandTest {
         return BrokenScenes.brokenFrictionFiles().map(arguments -> (Broken) arguments.get()[0]);
     }
 
-    /** A bad friction or rolling resistance value: exit status 2, one line naming file, line and column. */
+    /** A bad friction, rolling or torsional resistance value: exit status 2, one line naming file, line and column. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("brokenFrictionFiles")
     void refusesBadFrictionWithOneLineAndLeavesNoOutput(Broken broken) throws IOException {

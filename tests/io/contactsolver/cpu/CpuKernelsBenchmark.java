@@ -80,8 +80,8 @@ public class CpuKernelsBenchmark {
         responses = new float[CONTACTS * ContactBody.COUNT * DeltaField.COUNT];
         scratch = new float[ContactRowField.COUNT];
         // rows as the CPU keeps them (FrictionUse.rowFields, accumulatedImpulses), with and without friction
-        FrictionUse frictionless = new FrictionUse(false, false);
-        FrictionUse frictional = new FrictionUse(true, false);
+        FrictionUse frictionless = new FrictionUse(false, false, false);
+        FrictionUse frictional = new FrictionUse(true, false, false);
         rows = new float[frictionless.rowFields() * CONTACTS];
         lambda = new float[frictionless.accumulatedImpulses() * CONTACTS];
         frictionRows = new float[frictional.rowFields() * CONTACTS];
@@ -174,7 +174,7 @@ public class CpuKernelsBenchmark {
     @Benchmark
     @OperationsPerInvocation(CONTACTS)
     public void sweepNormalInOrder(Blackhole sink) {
-        FrictionUse frictionless = new FrictionUse(false, false);
+        FrictionUse frictionless = new FrictionUse(false, false, false);
         sink.consume(Iterative.sweep(rows, frictionless.rowFields(), pairs, lambda,
                 frictionless.accumulatedImpulses(), state, bodyCount * StateField.STRIDE, 0, colourEnd));
     }
@@ -183,7 +183,7 @@ public class CpuKernelsBenchmark {
     @Benchmark
     @OperationsPerInvocation(CONTACTS)
     public void sweepFriction(Blackhole sink) {
-        FrictionUse frictional = new FrictionUse(true, false);
+        FrictionUse frictional = new FrictionUse(true, false, false);
         sink.consume(Iterative.sweepColour(frictionRows, frictional.rowFields(), pairs, frictionLambda,
                 frictional.accumulatedImpulses(), state, bodyCount * StateField.STRIDE, 0, colourEnd));
     }
@@ -192,7 +192,7 @@ public class CpuKernelsBenchmark {
     @Benchmark
     @OperationsPerInvocation(CONTACTS)
     public void sweepFrictionInOrder(Blackhole sink) {
-        FrictionUse frictional = new FrictionUse(true, false);
+        FrictionUse frictional = new FrictionUse(true, false, false);
         sink.consume(Iterative.sweep(frictionRows, frictional.rowFields(), pairs, frictionLambda,
                 frictional.accumulatedImpulses(), state, bodyCount * StateField.STRIDE, 0, colourEnd));
     }

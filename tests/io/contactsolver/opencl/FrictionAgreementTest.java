@@ -18,13 +18,15 @@ import io.contactsolver.testing.FrictionScenes;
 import java.util.SplittableRandom;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Friction and rolling resistance on the OpenCL kernels against the CPU path they mirror, and the
- * CPU path against itself across thread counts: the same bits (deltas, all seven impulse fields,
- * iteration figures), on random scenes of 120,000 contacts with many contacts per body, static
- * bodies, particles, the world, shuffled ids, and friction and rolling resistance random with some
- * of each zero.
+ * Friction, rolling and torsional resistance on the OpenCL kernels against the CPU path they
+ * mirror, and the CPU path against itself across thread counts: the same bits (deltas, all seven
+ * impulse fields, iteration figures), on random scenes of 120,000 contacts with many contacts per
+ * body, static bodies, particles, the world, shuffled ids, and friction, rolling and torsional
+ * resistance random with some of each zero.
  */
 class FrictionAgreementTest {
 
@@ -32,6 +34,81 @@ class FrictionAgreementTest {
         Scene scene = SceneGenerator.randomGraph(seed, bodies, contacts);
         FrictionScenes.randomFriction(new SplittableRandom(seed), scene.contacts());
         return scene;
+    }
+
+    /** Which coefficients a torsion scene keeps besides its torsional resistance. */
+    enum Mix {
+        /** Friction and rolling resistance too: every row field and impulse in use. */
+        ALL,
+        /** Friction, no rolling resistance: the rolling fields kept but unused. */
+        FRICTION,
+        /** Torsional resistance alone: every tangent and rolling pair switched off. */
+        TORSION_ONLY
+    }
+
+    private static Scene torsionScene(long seed, int bodies, int contacts, Mix mix) {
+        Scene scene = frictionalScene(seed, bodies, contacts);
+        FrictionScenes.randomTorsion(new SplittableRandom(seed + 1), scene.contacts());
+        for (int c = 0; c < scene.contacts().size(); c++) {
+            if (mix != Mix.ALL) {
+                scene.contacts().setRollingResistance(c, 0.0f);
+            }
+            if (mix == Mix.TORSION_ONLY) {
+                scene.contacts().setFriction(c, 0.0f);
+            }
+        }
+        return scene;
+    }
+
+    /**
+     * The twist row: CPU (one thread and a team) and OpenCL give the same bits cold, warm-started
+     * after the normals turned (the twist carried along the new normal, clamped into its limit) and
+     * with a colour budget that leaves overflow rows, for each mix of coefficients a batch with
+     * torsion may have.
+     */
+    @ParameterizedTest
+    @EnumSource(Mix.class)
+    void iterativeSolveWithTorsionIsBitIdentical(Mix mix) {
+        int contacts = mix == Mix.ALL ? 120_000 : 30_000;
+        Scene scene = torsionScene(3006, contacts / 6, contacts, mix);
+        try (ContactSolver one = Backends.cpu(1); ContactSolver team = Backends.cpu(3);
+                ContactSolver openCl = Backends.openClOrSkip()) {
+            for (SolveSettings settings : new SolveSettings[] {SolveSettings.iterative(20),
+                SolveSettings.iterative(12).withColourBudget(6)}) {
+                SolveResult expected = one.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+                assertTwisted(scene, expected);
+                SolveResult actual = openCl.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+                assertEquals(Backend.OPENCL, actual.backend());
+                Bits.assertIdentical(expected, actual, mix + ", " + settings + ", CPU vs OpenCL");
+                assertEquals(expected.iterations(), actual.iterations(), "iterations " + settings);
+                assertEquals(expected.residual(), actual.residual(), "residual " + settings);
+                SolveResult parallel = team.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+                Bits.assertIdentical(expected, parallel, mix + ", " + settings + ", 1 vs 3 threads");
+
+                Scene turned = torsionScene(3006, contacts / 6, contacts, mix);
+                turnNormals(turned, 0.1);
+                SolveResult expectedNext = one.solve(turned.bodies(), turned.contacts(), settings, expected,
+                        new SolveResult());
+                assertTwisted(turned, expectedNext);
+                Bits.assertIdentical(expectedNext, openCl.solve(turned.bodies(), turned.contacts(), settings, actual,
+                        new SolveResult()), mix + ", warm-started " + settings + ", CPU vs OpenCL");
+                Bits.assertIdentical(expectedNext, team.solve(turned.bodies(), turned.contacts(), settings, parallel,
+                        new SolveResult()), mix + ", warm-started " + settings + ", 1 vs 3 threads");
+            }
+        }
+    }
+
+    /** The comparison means something only if the twist acted: many contacts with an angular impulse along n. */
+    private static void assertTwisted(Scene scene, SolveResult result) {
+        int twisted = 0;
+        Vector3f n = new Vector3f();
+        Vector3f r = new Vector3f();
+        for (int c = 0; c < result.contactCount(); c++) {
+            scene.contacts().getNormal(c, n);
+            result.getRollingImpulse(c, r);
+            twisted += Math.abs(r.dot(n)) > 1e-3f * r.length() && r.lengthSquared() > 0 ? 1 : 0;
+        }
+        assertTrue(twisted > result.contactCount() / 5, "contacts with a twist: " + twisted);
     }
 
     @Test

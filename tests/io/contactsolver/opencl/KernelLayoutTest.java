@@ -164,16 +164,31 @@ class KernelLayoutTest {
     }
 
     /**
+     * The layouts only the host reads, with the reason: {@link Layout#CAPTURE}, what a soft step keeps
+     * of a contact for recycling it, which the {@code Recycler} reads and writes on the host before
+     * either backend runs. Their macros are defined like every layout's; no kernel may use them.
+     */
+    private static final Set<Layout> HOST_ONLY = Set.of(Layout.CAPTURE);
+
+    /**
      * A field macro no kernel names is padding ({@code PAD_*}) or a later member of a group the
      * kernels read through its first member, {@code ROW_DIRT1_AX + 1}: a run of fields of one stem
      * (the name less its trailing axes or digits) whose first field the kernels use. A layout's
      * size is offered whether or not a kernel needs it; any other size is there because one does.
+     * A layout of {@link #HOST_ONLY} is used by no kernel at all (else it is no longer host-only).
      */
     @Test
     void everyDefinedMacroIsUsedOrDeliberatelyUnused() {
         Set<String> used = kernelIdentifiers();
         List<String> unexplained = new ArrayList<>();
         for (Layout layout : Layout.values()) {
+            if (HOST_ONLY.contains(layout)) {
+                for (String name : used) {
+                    assertFalse(name.startsWith(layout.prefix()), name + ": a kernel uses " + layout
+                            + ", declared host-only here; take it off HOST_ONLY");
+                }
+                continue;
+            }
             List<? extends Enum<?>> fields = layout.fields();
             boolean any = false;
             for (int i = 0; i < fields.size(); i++) {
@@ -209,19 +224,26 @@ class KernelLayoutTest {
     }
 
     @Test
-    void rowFieldsGrowByPrefixesNormalFrictionlessFrictionRolling() {
+    void rowFieldsGrowByPrefixesNormalFrictionlessFrictionRollingTorsion() {
         List<ContactRowField> fields = List.of(ContactRowField.values());
         assertTrue(0 < ContactRowField.NORMAL_COUNT && ContactRowField.NORMAL_COUNT < ContactRowField.FRICTIONLESS_COUNT
                 && ContactRowField.FRICTIONLESS_COUNT < ContactRowField.FRICTION_COUNT
-                && ContactRowField.FRICTION_COUNT < ContactRowField.COUNT);
+                && ContactRowField.FRICTION_COUNT < ContactRowField.ROLLING_COUNT
+                && ContactRowField.ROLLING_COUNT < ContactRowField.COUNT);
         // a frictionless row of a frictional batch: the normal row and MU, RHO, which say it is frictionless
         assertEquals(List.of(ContactRowField.MU, ContactRowField.RHO),
                 fields.subList(ContactRowField.NORMAL_COUNT, ContactRowField.FRICTIONLESS_COUNT));
-        // the friction-only row holds no rolling term, and every rolling term comes after it
+        // the friction-only row holds no rolling term, and every rolling term comes after it; the
+        // twist terms come last, TAU first, so a batch without torsion keeps none of them
+        assertEquals(ContactRowField.TAU, fields.get(ContactRowField.ROLLING_COUNT));
         for (ContactRowField field : fields) {
+            boolean twist = field == ContactRowField.TAU || field.name().startsWith("TWIST")
+                    || field == ContactRowField.KTW || field == ContactRowField.WN_0;
+            assertEquals(twist, field.ordinal() >= ContactRowField.ROLLING_COUNT, field.name());
             boolean rolling = field.name().startsWith("ROLL") || field == ContactRowField.KR
                     || field.name().startsWith("WT");
-            assertEquals(rolling, field.ordinal() >= ContactRowField.FRICTION_COUNT, field.name());
+            assertEquals(rolling, field.ordinal() >= ContactRowField.FRICTION_COUNT
+                    && field.ordinal() < ContactRowField.ROLLING_COUNT, field.name());
             boolean tangential = field.name().matches("(T[12]|RXT[12]|DIRT[12]|VT[12]).*") || field == ContactRowField.KT;
             assertEquals(tangential, field.ordinal() >= ContactRowField.FRICTIONLESS_COUNT
                     && field.ordinal() < ContactRowField.FRICTION_COUNT, field.name());
@@ -229,13 +251,16 @@ class KernelLayoutTest {
     }
 
     @Test
-    void impulsesComeNormalThenTangentThenRollingInBothLayouts() {
+    void impulsesComeNormalThenTangentThenRollingThenTwistInBothLayouts() {
         assertEquals(List.of(AccumulatedImpulse.N), List.of(AccumulatedImpulse.values()).subList(0, AccumulatedImpulse.NORMAL_COUNT));
         assertEquals(List.of(AccumulatedImpulse.T1, AccumulatedImpulse.T2), List.of(AccumulatedImpulse.values())
                 .subList(AccumulatedImpulse.NORMAL_COUNT, AccumulatedImpulse.FRICTION_COUNT));
         assertEquals(List.of(AccumulatedImpulse.R1, AccumulatedImpulse.R2), List.of(AccumulatedImpulse.values())
-                .subList(AccumulatedImpulse.FRICTION_COUNT, AccumulatedImpulse.COUNT));
-        // the result keeps the same order: the normal impulse, the tangent vector, the rolling vector
+                .subList(AccumulatedImpulse.FRICTION_COUNT, AccumulatedImpulse.ROLLING_COUNT));
+        assertEquals(List.of(AccumulatedImpulse.TW), List.of(AccumulatedImpulse.values())
+                .subList(AccumulatedImpulse.ROLLING_COUNT, AccumulatedImpulse.COUNT));
+        // the result keeps the same order: the normal impulse, the tangent vector, the angular vector
+        // (rolling and twist together)
         assertEquals(List.of("J", "TX", "TY", "TZ", "RX", "RY", "RZ"),
                 Arrays.stream(ImpulseField.values()).map(Enum::name).toList());
     }

@@ -22,46 +22,62 @@ import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
 /**
- * The soft step on the OpenCL kernels against the CPU path they mirror: several consecutive steps,
- * each warm-started from the backend's own previous result and with contacts found anew from the
- * backend's own bodies (as a simulation would), must give the same bits: every body field after the
- * step, the deltas, all seven impulse fields, the sweeps counted and the residual.
+ * The soft step on the OpenCL kernels against the CPU path they mirror, and the CPU path against
+ * itself on one thread and on a team: several consecutive steps, each warm-started from the
+ * solver's own previous result (its impulses and its manifolds, which contact recycling keeps) and
+ * with contacts found anew from the solver's own bodies (as a simulation would), must give the
+ * same bits: every body field after the step, the deltas, all seven impulse fields, the sweeps
+ * counted and the residual, with the same points recycled.
  *
- * <p>The scenes: boxes on a grid on the ground (four corner contacts each, some apart, some
- * overlapping) pressed against their neighbours (contacts between bodies, some with a gap), tilted
- * and moving at random, seeded; some kinematic (no mass, yet moving) and some static.
+ * <p>The scenes: boxes on a grid on the ground, each touching it in a manifold of one to four of
+ * its bottom corners (some apart, some overlapping), pressed against its right and front
+ * neighbours in manifolds of two points on the shared face (some with a gap), and, with
+ * {@code extraPairs}, against farther boxes at one point; tilted and moving at random, seeded, now
+ * and then falling fast enough for restitution; some kinematic (no mass, yet moving) and some
+ * static. Friction, rolling and torsional resistance and restitution come from each manifold's
+ * first id, some of each zero. The team (three threads) only takes a batch of at least 2,000
+ * manifolds a thread, so the scenes that compare it have more.
  */
 class SoftStepAgreementTest {
     private static final Vector3f GRAVITY = new Vector3f(0.0f, -9.81f, 0.0f);
     private static final float DT = 1.0f / 60.0f;
+    /** The team of the CPU runs that are compared with one thread. */
+    private static final int TEAM = 3;
 
     /** What a scene has beyond boxes on the ground. */
     private record Recipe(int side, boolean friction, float kinematicShare, float staticShare, int extraPairs) {
     }
 
     @Test
-    void frictionAndRollingOnOverAHundredThousandContacts() {
-        // 130 x 130 boxes: 67,600 ground contacts and 33,540 between neighbours
-        Recipe recipe = new Recipe(130, true, 0.0f, 0.0f, 0);
-        SolveResult last = assertAgree(recipe, 11, SolveSettings.softStep().withIterations(2), 3);
-        assertTrue(last.contactCount() >= 100_000, "contacts: " + last.contactCount());
+    void frictionRollingAndTorsionOnManifoldsOfOneToFourPoints() {
+        // 60 x 60 boxes: 3,600 ground manifolds of 1 to 4 points, 7,080 of 2 points between neighbours
+        Recipe recipe = new Recipe(60, true, 0.0f, 0.0f, 0);
+        SolveResult last = assertAgree(recipe, 11, SolveSettings.softStep().withIterations(2), 4, true);
+        assertTrue(last.contactCount() >= 20_000, "contacts: " + last.contactCount());
         assertTrue(anyNonZero(last, ImpulseField.TX) && anyNonZero(last, ImpulseField.RX), "friction and rolling at work");
+    }
+
+    /** Contact recycling off: every manifold taken fresh from the batch every step. */
+    @Test
+    void recyclingOff() {
+        Recipe recipe = new Recipe(60, true, 0.0f, 0.0f, 0);
+        assertAgree(recipe, 16, SolveSettings.softStep().withRecycleDistance(0.0f), 3, false);
     }
 
     @Test
     void frictionlessBatch() {
         Recipe recipe = new Recipe(60, false, 0.0f, 0.0f, 0);
-        SolveResult last = assertAgree(recipe, 12, SolveSettings.softStep(), 3);
+        SolveResult last = assertAgree(recipe, 12, SolveSettings.softStep(), 3, true);
         assertTrue(!anyNonZero(last, ImpulseField.TX) && !anyNonZero(last, ImpulseField.RX), "no friction at all");
     }
 
-    /** More contacts a body than colours: the overflow rows go serially after the colours, on both. */
+    /** More manifolds a body than colours: the overflow rows go serially after the colours, on both. */
     @Test
     void overflowRowsBeyondTheColourBudget() {
         Recipe recipe = new Recipe(40, true, 0.0f, 0.0f, 3);
         SolveSettings settings = SolveSettings.softStep().withColourBudget(3).withSubsteps(2).withRelaxIterations(2)
                 .withRestitutionThreshold(0.5f);
-        SolveResult last = assertAgree(recipe, 13, settings, 3);
+        SolveResult last = assertAgree(recipe, 13, settings, 3, true);
         assertTrue(last.overflowCount() > 0, "overflow rows: " + last.overflowCount());
     }
 
@@ -69,7 +85,7 @@ class SoftStepAgreementTest {
     @Test
     void kinematicAndStaticBodies() {
         Recipe recipe = new Recipe(50, true, 0.1f, 0.05f, 1);
-        assertAgree(recipe, 14, SolveSettings.softStep().withPushOutSpeed(1.0f), 3);
+        assertAgree(recipe, 14, SolveSettings.softStep().withPushOutSpeed(1.0f), 3, true);
     }
 
     /**
@@ -105,9 +121,10 @@ class SoftStepAgreementTest {
     }
 
     /**
-     * The box pyramid of the bench (20 rows, 2,360 contacts: four corner points a face, friction
-     * 0.6), its contacts found anew from each backend's own bodies before every step: the same bits
-     * on the CPU at one and at three threads and on the device, step after step.
+     * The box pyramid of the bench (20 rows, 2,360 contacts: manifolds of four corner points a face,
+     * friction 0.6), its contacts found anew from each backend's own bodies before every step and its
+     * manifolds recycled from the step before: the same bits on the CPU at one and at three threads
+     * and on the device, step after step.
      */
     @Test
     void theBoxPyramidStepsToTheSameBitsEverywhere() {
@@ -136,32 +153,70 @@ class SoftStepAgreementTest {
                 }
                 String what = "pyramid, step " + step;
                 assertEquals(2360, contacts[0].size(), what + ": contacts");
+                assertEquals(Backend.OPENCL, results[2][step & 1].backend(), what + ": stayed on the device");
+                assertEquals(step > 0, results[0][step & 1].recycledCount() > 0, what + ": recycled points");
                 for (int k = 1; k < 3; k++) {
                     Bits.assertIdentical(results[0][step & 1], results[k][step & 1], what + ", solver " + k);
                     Bits.assertIdentical(bodies[0], bodies[k], what + ", solver " + k);
+                    assertSameFigures(results[0][step & 1], results[k][step & 1], what + ", solver " + k);
                 }
             }
         }
     }
 
-    /** Steps both backends {@code steps} times from the same scene and asserts the same bits after each; returns the last device result. */
-    private static SolveResult assertAgree(Recipe recipe, long seed, SolveSettings settings, int steps) {
-        BodyBatch onCpu = bodies(recipe, seed);
-        BodyBatch onDevice = bodies(recipe, seed);
-        ContactBatch cpuContacts = new ContactBatch();
-        ContactBatch deviceContacts = new ContactBatch();
+    /**
+     * Steps the CPU on one thread, the CPU on a team and the device {@code steps} times from the same
+     * scene and asserts the same bits after each; whether points were recycled after the first step
+     * is {@code recycles}. Returns the last device result.
+     */
+    private static SolveResult assertAgree(Recipe recipe, long seed, SolveSettings settings, int steps,
+            boolean recycles) {
+        BodyBatch[] bodies = {bodies(recipe, seed), bodies(recipe, seed), bodies(recipe, seed)};
+        ContactBatch[] contacts = {new ContactBatch(), new ContactBatch(), new ContactBatch()};
+        SolveResult[][] results = new SolveResult[3][2];
+        for (SolveResult[] pair : results) {
+            pair[0] = new SolveResult();
+            pair[1] = new SolveResult();
+        }
         SolveResult last = null;
-        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
-            SolveResult[] cpuResults = {new SolveResult(), new SolveResult()};
-            SolveResult[] deviceResults = {new SolveResult(), new SolveResult()};
+        try (ContactSolver one = Backends.cpu(1); ContactSolver team = Backends.cpu(TEAM);
+                ContactSolver openCl = Backends.openClOrSkip()) {
+            ContactSolver[] solvers = {one, team, openCl};
             for (int step = 0; step < steps; step++) {
-                last = stepBoth(cpu, openCl, recipe, onCpu, onDevice, cpuContacts, deviceContacts, settings, step,
-                        cpuResults, deviceResults);
+                for (int k = 0; k < 3; k++) {
+                    findContacts(recipe, bodies[k], contacts[k]);
+                    solvers[k].step(bodies[k], contacts[k], settings, GRAVITY, DT,
+                            step == 0 ? null : results[k][(step + 1) & 1], results[k][step & 1]);
+                }
+                SolveResult expected = results[0][step & 1];
+                String what = settings + ", step " + step;
+                assertEquals(Backend.OPENCL, results[2][step & 1].backend(), what + ": stayed on the device");
+                assertTrue(expected.residual() > 0.0f, what + ": the step did something");
+                assertEquals(recycles && step > 0, expected.recycledCount() > 0,
+                        what + ": recycled points " + expected.recycledCount());
+                for (int k = 1; k < 3; k++) {
+                    SolveResult actual = results[k][step & 1];
+                    String by = what + (k == 1 ? ", CPU team of " + TEAM : ", OpenCL");
+                    Bits.assertIdentical(expected, actual, by);
+                    Bits.assertIdentical(bodies[0], bodies[k], by);
+                    assertSameFigures(expected, actual, by);
+                }
+                last = results[2][step & 1];
             }
         }
         return last;
     }
 
+    private static void assertSameFigures(SolveResult expected, SolveResult actual, String what) {
+        assertEquals(expected.iterations(), actual.iterations(), what + ": sweeps");
+        assertEquals(Float.floatToRawIntBits(expected.residual()), Float.floatToRawIntBits(actual.residual()),
+                what + ": residual " + expected.residual() + " vs " + actual.residual());
+        assertEquals(expected.colourCount(), actual.colourCount(), what + ": colours");
+        assertEquals(expected.overflowCount(), actual.overflowCount(), what + ": overflow");
+        assertEquals(expected.recycledCount(), actual.recycledCount(), what + ": recycled points");
+    }
+
+    /** One step on the CPU and on the device, each from its own bodies and last result; returns the device's. */
     private static SolveResult stepBoth(ContactSolver cpu, ContactSolver openCl, Recipe recipe, BodyBatch onCpu,
             BodyBatch onDevice, ContactBatch cpuContacts, ContactBatch deviceContacts, SolveSettings settings, int step,
             SolveResult[] cpuResults, SolveResult[] deviceResults) {
@@ -175,12 +230,7 @@ class SoftStepAgreementTest {
         assertEquals(Backend.OPENCL, actual.backend(), what + ": stayed on the device");
         Bits.assertIdentical(expected, actual, what);
         Bits.assertIdentical(onCpu, onDevice, what);
-        assertEquals(expected.iterations(), actual.iterations(), what + ": sweeps");
-        assertEquals(Float.floatToRawIntBits(expected.residual()), Float.floatToRawIntBits(actual.residual()),
-                what + ": residual " + expected.residual() + " vs " + actual.residual());
-        assertEquals(expected.colourCount(), actual.colourCount(), what + ": colours");
-        assertEquals(expected.overflowCount(), actual.overflowCount(), what + ": overflow");
-        assertTrue(expected.residual() > 0.0f, what + ": the step did something");
+        assertSameFigures(expected, actual, what);
         return actual;
     }
 
@@ -232,11 +282,14 @@ class SoftStepAgreementTest {
     }
 
     /**
-     * Each box's four bottom corners against the ground y = 0, then each box against its right and
-     * front neighbours (and, with {@code extraPairs}, against farther ones, so a body has more
-     * contacts than a small colour budget), the gap or overlap from the centres. Ids are stable from
-     * step to step, so the warm start finds them; friction, rolling resistance and restitution come
-     * from the ids, the same every step.
+     * Each box against the ground y = 0 in one manifold of 1 to 4 of its bottom corners (how many
+     * goes with the box), then against its right and front neighbours in a manifold of two points
+     * on the shared face, a quarter of a box either side of the centres' midpoint (and, with
+     * {@code extraPairs}, against farther ones at one point, so a body has more manifolds than a
+     * small colour budget), the gap or overlap from the centres. Ids are stable from step to step
+     * (sixteen a box), so the warm start and recycling find them; a manifold's points share its
+     * normal and its friction, rolling and torsional resistance and restitution, which come from its
+     * first id, the same every step.
      */
     private static void findContacts(Recipe recipe, BodyBatch bodies, ContactBatch contacts) {
         contacts.clear();
@@ -245,19 +298,22 @@ class SoftStepAgreementTest {
         Vector3f other = new Vector3f();
         Vector3f corner = new Vector3f();
         Quaternionf q = new Quaternionf();
+        int manifold = 0;
         for (int box = 0; box < bodies.size(); box++) {
             bodies.getPosition(box, x);
             bodies.getOrientation(box, q);
             int id = 16 * box;
-            for (int sx = -1; sx <= 1; sx += 2) {
-                for (int sz = -1; sz <= 1; sz += 2) {
-                    q.transform(corner.set(0.5f * sx, -0.5f, 0.5f * sz)).add(x);
-                    int c = contacts.add(ContactBatch.WORLD, box, corner.x, 0.0f, corner.z, 0.0f, 1.0f, 0.0f,
-                            restitution(id));
-                    contacts.setSeparation(c, corner.y).setId(c, id);
-                    material(recipe, contacts, c, id++);
-                }
+            int corners = 1 + (box * 7 + box / side) % 4;
+            for (int k = 0; k < corners; k++) {
+                int sx = (k & 1) == 0 ? -1 : 1;
+                int sz = k < 2 ? -1 : 1;
+                q.transform(corner.set(0.5f * sx, -0.5f, 0.5f * sz)).add(x);
+                int c = contacts.add(ContactBatch.WORLD, box, corner.x, 0.0f, corner.z, 0.0f, 1.0f, 0.0f,
+                        restitution(id));
+                contacts.setSeparation(c, corner.y).setId(c, id + k).setManifold(c, manifold);
+                material(recipe, contacts, c, id);
             }
+            manifold++;
             int gx = box / side;
             int gz = box % side;
             int[][] offsets = {{1, 0}, {0, 1}, {1, 1}, {2, 0}, {0, 2}};
@@ -272,12 +328,21 @@ class SoftStepAgreementTest {
                 Vector3f normal = other.sub(x, new Vector3f());
                 float distance = normal.length();
                 normal.div(distance);
-                Vector3f point = x.add(other, new Vector3f()).mul(0.5f);
-                int c = contacts.add(box, neighbour, point.x, point.y, point.z, normal.x, normal.y, normal.z,
-                        restitution(id));
-                float reach = offsets[k][0] + offsets[k][1] == 1 ? 1.0f : distance - 0.01f;
-                contacts.setSeparation(c, distance - reach).setId(c, id + k);
-                material(recipe, contacts, c, id + k);
+                Vector3f middle = x.add(other, new Vector3f()).mul(0.5f);
+                boolean face = offsets[k][0] + offsets[k][1] == 1;
+                float reach = face ? 1.0f : distance - 0.01f;
+                // along the face, across the normal: a quarter of a box either side of the middle
+                Vector3f along = new Vector3f(-normal.z, 0.0f, normal.x).normalize(0.25f);
+                int first = 4 + 2 * k;
+                for (int point = 0; point < (face ? 2 : 1); point++) {
+                    Vector3f at = face ? middle.add(point == 0 ? along : along.negate(new Vector3f()), new Vector3f())
+                            : middle;
+                    int c = contacts.add(box, neighbour, at.x, at.y, at.z, normal.x, normal.y, normal.z,
+                            restitution(id + first));
+                    contacts.setSeparation(c, distance - reach).setId(c, id + first + point).setManifold(c, manifold);
+                    material(recipe, contacts, c, id + first);
+                }
+                manifold++;
             }
         }
     }
@@ -286,7 +351,7 @@ class SoftStepAgreementTest {
         return (id * 7 % 10) / 20.0f;
     }
 
-    /** Friction and rolling resistance by id: some of each zero. */
+    /** Friction, rolling and torsional resistance by a manifold's first id: some of each zero. */
     private static void material(Recipe recipe, ContactBatch contacts, int c, int id) {
         if (!recipe.friction()) {
             return;
@@ -294,6 +359,7 @@ class SoftStepAgreementTest {
         int hash = id * 0x9E3779B1 >>> 16;
         contacts.setFriction(c, hash % 5 == 0 ? 0.0f : (hash % 9) / 10.0f);
         contacts.setRollingResistance(c, hash % 3 == 0 ? 0.0f : (hash % 7) / 100.0f);
+        contacts.setTorsion(c, hash % 4 == 0 ? 0.0f : (hash % 11) / 200.0f);
     }
 
     private static float uniform(SplittableRandom random, float half) {

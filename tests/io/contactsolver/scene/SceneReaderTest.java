@@ -8,14 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.SolveSettings;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
 import io.contactsolver.testing.BrokenScenes.Broken;
 import io.contactsolver.testing.BrokenScenes;
+import io.contactsolver.testing.FrictionScenes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.SplittableRandom;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,6 +123,84 @@ class SceneReaderTest {
                 write("contacts.csv", "rolling_resistance," + BrokenScenes.CONTACT_HEADER, "0.03,5,10,20,0.5,0,0,1,0,0,0.5"));
         assertEquals(0.03f, reordered.contacts().rollingResistance(0));
         assertEquals(0.0f, reordered.contacts().friction(0));
+    }
+
+    /**
+     * docs/formats.md, "contacts.csv": the optional manifold column, an integer a contact (default -1,
+     * a manifold of its own), whose runs of equal numbers the solvers check as manifolds; written by
+     * SceneWriter only when some contact has a manifold, and read back to the same numbers.
+     */
+    @Test
+    void theManifoldColumnIsOptionalReadCheckedAndWritten() throws Exception {
+        Path bodies = write("bodies.csv", BrokenScenes.goodBodies());
+        Scene without = SceneReader.read(bodies, write("contacts.csv", BrokenScenes.goodContacts()));
+        assertEquals(ContactBatch.NO_MANIFOLD, without.contacts().manifold(0));
+        Scene with = SceneReader.read(bodies, write("contacts.csv", "manifold," + BrokenScenes.CONTACT_HEADER,
+                "3,5,10,20,0.5,0,0,1,0,0,0.5", "3,6,10,20,-0.5,0,0,1,0,0,0.5"));
+        assertEquals(3, with.contacts().manifold(0));
+        assertEquals(3, with.contacts().manifold(1));
+        ContactSolver.validate(with.bodies(), with.contacts());
+
+        Path mismatched = write("contacts.csv", "manifold," + BrokenScenes.CONTACT_HEADER,
+                "3,5,10,20,0.5,0,0,1,0,0,0.5", "3,6,10,20,-0.5,0,0,1,0,0,0.25");
+        SceneFormatException refused = assertThrows(SceneFormatException.class,
+                () -> SceneReader.read(bodies, mismatched));
+        assertEquals(mismatched + ":3: column 'restitution' of contact id 6: manifold 3 has restitution 0.5 at its "
+                + "first point, contact 0, but 0.25 here; a manifold's points share it", refused.getMessage());
+
+        SceneFormatException notANumber = assertThrows(SceneFormatException.class, () -> SceneReader.read(bodies,
+                write("contacts.csv", "manifold," + BrokenScenes.CONTACT_HEADER, "x,5,10,20,0.5,0,0,1,0,0,0.5")));
+        assertTrue(notANumber.getMessage().contains("manifold"), notANumber.getMessage());
+
+        Path writtenBodies = dir.resolve("mb.csv");
+        Path writtenContacts = dir.resolve("mc.csv");
+        SceneWriter.writeScene(writtenBodies, writtenContacts, with);
+        assertTrue(Files.readAllLines(writtenContacts).get(0).endsWith(",manifold"), "the header names the column");
+        Scene read = SceneReader.read(writtenBodies, writtenContacts);
+        assertEquals(3, read.contacts().manifold(1));
+        SceneWriter.writeScene(writtenBodies, writtenContacts, without);
+        assertTrue(!Files.readAllLines(writtenContacts).get(0).contains("manifold"), "no column without manifolds");
+    }
+
+    /**
+     * docs/formats.md, "contacts.csv": the optional torsion column, read like rolling_resistance
+     * (default 0, any order, alone), written by SceneWriter after it and read back to the same bits
+     * and the same iterative solution.
+     */
+    @Test
+    void theTorsionColumnIsOptionalReadAndWritten() throws Exception {
+        Path bodies = write("bodies.csv", BrokenScenes.goodBodies());
+        assertEquals(0.0f, SceneReader.read(bodies, write("contacts.csv", BrokenScenes.goodContacts())).contacts()
+                .torsion(1));
+        Scene with = SceneReader.read(bodies, write("contacts.csv", BrokenScenes.goodFrictionContacts()));
+        assertEquals(0.005f, with.contacts().torsion(0));
+        assertEquals(0.0f, with.contacts().torsion(1));
+        assertEquals(0.02f, with.contacts().rollingResistance(1));
+        Scene alone = SceneReader.read(bodies,
+                write("contacts.csv", "torsion," + BrokenScenes.CONTACT_HEADER, "0.012,5,10,20,0.5,0,0,1,0,0,0.5"));
+        assertEquals(0.012f, alone.contacts().torsion(0));
+        assertEquals(0.0f, alone.contacts().rollingResistance(0));
+        assertEquals(0.0f, alone.contacts().friction(0));
+
+        Scene original = SceneGenerator.randomGraph(10, 300, 2000);
+        FrictionScenes.randomFriction(new SplittableRandom(10), original.contacts());
+        FrictionScenes.randomTorsion(new SplittableRandom(11), original.contacts());
+        Path writtenBodies = dir.resolve("b.csv");
+        Path writtenContacts = dir.resolve("c.csv");
+        SceneWriter.writeScene(writtenBodies, writtenContacts, original);
+        assertTrue(Files.readAllLines(writtenContacts).get(0).endsWith(",friction,rolling_resistance,torsion"),
+                "the header names the column");
+        Scene read = SceneReader.read(writtenBodies, writtenContacts);
+        for (int c = 0; c < original.contacts().size(); c++) {
+            assertEquals(Float.floatToRawIntBits(original.contacts().torsion(c)),
+                    Float.floatToRawIntBits(read.contacts().torsion(c)), "torsion of contact " + c);
+        }
+        try (ContactSolver solver = Backends.cpu()) {
+            SolveSettings settings = SolveSettings.iterative(10);
+            SolveResult expected = solver.solve(original.bodies(), original.contacts(), settings, new SolveResult());
+            Bits.assertIdentical(expected, solver.solve(read.bodies(), read.contacts(), settings, new SolveResult()),
+                    "written and read back, with torsion");
+        }
     }
 
     @Test

@@ -71,28 +71,32 @@ public final class BrokenScenes {
     }
 
     /** The contacts header with the optional friction columns. */
-    public static final String FRICTION_CONTACT_HEADER = CONTACT_HEADER + ",friction,rolling_resistance";
+    public static final String FRICTION_CONTACT_HEADER = CONTACT_HEADER + ",friction,rolling_resistance,torsion";
 
-    /** {@link #goodContacts} with friction and rolling resistance, as file lines. */
+    /** {@link #goodContacts} with friction, rolling and torsional resistance, as file lines. */
     public static String[] goodFrictionContacts() {
         return new String[] {FRICTION_CONTACT_HEADER,
-            "5,10,20,0.5,0,0,1,0,0,0.5,0.4,0.01",
-            "6,-1,20,1,-1,0,0,1,0,1,0.8,0.02"};
+            "5,10,20,0.5,0,0,1,0,0,0.5,0.4,0.01,0.005",
+            "6,-1,20,1,-1,0,0,1,0,1,0.8,0.02,0"};
     }
 
-    /** Every way of breaking a friction or rolling resistance value in {@link #goodFrictionContacts}. */
+    /** Every way of breaking a friction, rolling or torsional resistance value in {@link #goodFrictionContacts}. */
     public static Stream<Arguments> brokenFrictionFiles() {
         return Stream.of(
-                new Broken("negative friction", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,-0.4,0.01", ":2: column 'friction' of contact id 5", "friction -0.4 is negative"),
-                new Broken("NaN friction", false, 3, "6,-1,20,1,-1,0,0,1,0,1,NaN,0.02", ":3: column 'friction' of contact id 6", "not finite"),
-                new Broken("infinite friction", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,inf,0.01", ":2: column 'friction' of contact id 5", "not finite"),
-                new Broken("friction overflowing to infinity", false, 3, "6,-1,20,1,-1,0,0,1,0,1,1e39,0.02", ":3: column 'friction' of contact id 6", "not finite"),
-                new Broken("non-numeric friction", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,rough,0.01", ":2: column 'friction'", "'rough' is not a number"),
-                new Broken("empty friction", false, 3, "6,-1,20,1,-1,0,0,1,0,1,,0.02", ":3: column 'friction'", "empty field is not a number"),
-                new Broken("negative rolling resistance", false, 3, "6,-1,20,1,-1,0,0,1,0,1,0.8,-0.02", ":3: column 'rolling_resistance' of contact id 6", "rolling resistance -0.02 is negative"),
-                new Broken("NaN rolling resistance", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,0.4,NaN", ":2: column 'rolling_resistance' of contact id 5", "not finite"),
-                new Broken("infinite rolling resistance", false, 3, "6,-1,20,1,-1,0,0,1,0,1,0.8,-inf", ":3: column 'rolling_resistance' of contact id 6", "not finite"),
-                new Broken("non-numeric rolling resistance", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,0.4,1cm", ":2: column 'rolling_resistance'", "'1cm' is not a number"))
+                new Broken("negative friction", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,-0.4,0.01,0.005", ":2: column 'friction' of contact id 5", "friction -0.4 is negative"),
+                new Broken("NaN friction", false, 3, "6,-1,20,1,-1,0,0,1,0,1,NaN,0.02,0", ":3: column 'friction' of contact id 6", "not finite"),
+                new Broken("infinite friction", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,inf,0.01,0.005", ":2: column 'friction' of contact id 5", "not finite"),
+                new Broken("friction overflowing to infinity", false, 3, "6,-1,20,1,-1,0,0,1,0,1,1e39,0.02,0", ":3: column 'friction' of contact id 6", "not finite"),
+                new Broken("non-numeric friction", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,rough,0.01,0.005", ":2: column 'friction'", "'rough' is not a number"),
+                new Broken("empty friction", false, 3, "6,-1,20,1,-1,0,0,1,0,1,,0.02,0", ":3: column 'friction'", "empty field is not a number"),
+                new Broken("negative rolling resistance", false, 3, "6,-1,20,1,-1,0,0,1,0,1,0.8,-0.02,0", ":3: column 'rolling_resistance' of contact id 6", "rolling resistance -0.02 is negative"),
+                new Broken("NaN rolling resistance", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,0.4,NaN,0.005", ":2: column 'rolling_resistance' of contact id 5", "not finite"),
+                new Broken("infinite rolling resistance", false, 3, "6,-1,20,1,-1,0,0,1,0,1,0.8,-inf,0", ":3: column 'rolling_resistance' of contact id 6", "not finite"),
+                new Broken("non-numeric rolling resistance", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,0.4,1cm,0.005", ":2: column 'rolling_resistance'", "'1cm' is not a number"),
+                new Broken("negative torsion", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,0.4,0.01,-0.005", ":2: column 'torsion' of contact id 5", "torsion -0.005 is negative"),
+                new Broken("NaN torsion", false, 3, "6,-1,20,1,-1,0,0,1,0,1,0.8,0.02,NaN", ":3: column 'torsion' of contact id 6", "not finite"),
+                new Broken("infinite torsion", false, 2, "5,10,20,0.5,0,0,1,0,0,0.5,0.4,0.01,inf", ":2: column 'torsion' of contact id 5", "not finite"),
+                new Broken("non-numeric torsion", false, 3, "6,-1,20,1,-1,0,0,1,0,1,0.8,0.02,5mm", ":3: column 'torsion'", "'5mm' is not a number"))
                 .map(Arguments::of);
     }
 

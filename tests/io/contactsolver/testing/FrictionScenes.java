@@ -47,6 +47,12 @@ public final class FrictionScenes {
      */
     public static Scene sphereOnPlane(Vector3d n, double radius, double mass, Vector3d velocity,
             Vector3d angularVelocity, float restitution, float mu, float rho) {
+        return sphereOnPlane(n, radius, mass, velocity, angularVelocity, restitution, mu, rho, 0.0f);
+    }
+
+    /** {@link #sphereOnPlane(Vector3d, double, double, Vector3d, Vector3d, float, float, float)} with torsional resistance {@code tau}. */
+    public static Scene sphereOnPlane(Vector3d n, double radius, double mass, Vector3d velocity,
+            Vector3d angularVelocity, float restitution, float mu, float rho, float tau) {
         BodyBatch bodies = new BodyBatch();
         int sphere = bodies.add();
         float inverse = (float) (5.0 / (2.0 * mass * radius * radius));
@@ -55,7 +61,7 @@ public final class FrictionScenes {
                 .setLinearVelocity(sphere, f(velocity)).setAngularVelocity(sphere, f(angularVelocity));
         ContactBatch contacts = new ContactBatch();
         int c = contacts.add(ContactBatch.WORLD, sphere, new Vector3f(), f(n), restitution);
-        contacts.setFriction(c, mu).setRollingResistance(c, rho);
+        contacts.setFriction(c, mu).setRollingResistance(c, rho).setTorsion(c, tau);
         return new Scene(bodies, new int[] {0}, contacts);
     }
 
@@ -237,6 +243,13 @@ public final class FrictionScenes {
         for (int c = 0; c < contacts.size(); c++) {
             contacts.setFriction(c, random.nextInt(6) == 0 ? 0.0f : (float) (1.5 * random.nextDouble()));
             contacts.setRollingResistance(c, random.nextInt(3) == 0 ? 0.0f : (float) (0.2 * random.nextDouble()));
+        }
+    }
+
+    /** Torsional resistance at random on every contact: one in three 0, the others up to 0.1 m. */
+    public static void randomTorsion(SplittableRandom random, ContactBatch contacts) {
+        for (int c = 0; c < contacts.size(); c++) {
+            contacts.setTorsion(c, random.nextInt(3) == 0 ? 0.0f : (float) (0.1 * random.nextDouble()));
         }
     }
 

@@ -19,7 +19,8 @@ import org.joml.Vector3f;
  * pass, iterative cold and warm, positional correction, the soft step on a box pyramid and on a
  * pile), and the fingerprints of every bit they return: every delta, every impulse field, and the
  * bodies a step moved. {@code PinnedBitsTest} holds them to values recorded from this code at
- * commit f8422c1, so a restructuring that changes one bit anywhere fails there.
+ * commit f8422c1 (the soft step's at 0d7caaf, when its law changed to manifolds), so a restructuring
+ * that changes one bit anywhere fails there.
  */
 public final class PinnedRuns {
     private PinnedRuns() {

@@ -46,7 +46,7 @@ public final class ReferenceFriction {
 
     /** Per body: dv (0..2) and dw (3..5). */
     public final double[][] deltas;
-    /** Per contact, in {@link ImpulseField} order: j, the tangential impulse on b, the rolling impulse on b. */
+    /** Per contact, in {@link ImpulseField} order: j, the tangential impulse on b, the angular (rolling and twist) impulse on b. */
     public final double[][] impulses;
     /** Single pass only: the branch each contact took. */
     public final Outcome[] outcomes;
@@ -112,6 +112,7 @@ public final class ReferenceFriction {
         public double restitution;
         public double mu;
         public double rho;
+        public double tau;
         /** Maps an impulse on b (and its opposite on a) to the change of the relative contact velocity. */
         public Matrix3d k;
 
@@ -144,6 +145,7 @@ public final class ReferenceFriction {
         row.restitution = contacts.restitution(c);
         row.mu = contacts.friction(c);
         row.rho = contacts.rollingResistance(c);
+        row.tau = contacts.torsion(c);
         row.k = kMatrix(row.bodyA, row.ra, row.bodyB, row.rb);
         Vector3d[] tangents = tangents(row.n);
         row.t1 = tangents[0];
@@ -310,8 +312,10 @@ public final class ReferenceFriction {
 
     /**
      * {@code iterations} sweeps of sequential impulses in contact order, each visit the normal row,
-     * the tangent pair (one step size {@code k_t}, projected onto the disk {@code mu lambda_n}) and,
-     * where {@code rho > 0}, the rolling pair; from the warm start if given.
+     * the tangent pair (one step size {@code k_t}, projected onto the disk {@code mu lambda_n}),
+     * where {@code rho > 0} the rolling pair and where {@code tau > 0} the twist about the normal
+     * (step size {@code k_tw = n . (I_a^-1 + I_b^-1) n}, clamped to {@code |lambda_tw| <= tau
+     * lambda_n}); from the warm start if given.
      *
      * @param warm per contact the previous impulses in {@link ImpulseField} order (world space), or
      *     null; rows of it may be null for contacts without one
@@ -329,6 +333,8 @@ public final class ReferenceFriction {
         double[] lambdaN = new double[m];
         double[][] lambdaT = new double[m][2];
         double[][] lambdaR = new double[m][2];
+        double[] ktw = new double[m];
+        double[] lambdaTw = new double[m];
         for (int c = 0; c < m; c++) {
             Row row = rows[c] = row(bodies, contacts, c);
             double vn0 = row.relativeVelocity(null).dot(row.n);
@@ -339,6 +345,7 @@ public final class ReferenceFriction {
             Matrix3d angular = new Matrix3d(row.bodyA.inverseInertia).add(row.bodyB.inverseInertia);
             kr[c] = largestEigenvalue(row.t1.dot(new Vector3d(row.t1).mul(angular)),
                     row.t1.dot(new Vector3d(row.t2).mul(angular)), row.t2.dot(new Vector3d(row.t2).mul(angular)));
+            ktw[c] = row.n.dot(new Vector3d(row.n).mul(angular));
             if (warm != null && warm[c] != null) {
                 double[] w = warm[c];
                 lambdaN[c] = Math.max(0.0, w[0]);
@@ -350,9 +357,13 @@ public final class ReferenceFriction {
                 lambdaR[c][0] = r.dot(row.t1);
                 lambdaR[c][1] = r.dot(row.t2);
                 clampToDisk(lambdaR[c], row.rho * lambdaN[c]);
+                if (row.tau > 0.0 && ktw[c] > 0.0) {
+                    lambdaTw[c] = clamp(r.dot(row.n), row.tau * lambdaN[c]);
+                }
                 apply(result.deltas, row, new Vector3d(row.n).mul(lambdaN[c])
                         .add(new Vector3d(row.t1).mul(lambdaT[c][0])).add(new Vector3d(row.t2).mul(lambdaT[c][1])),
-                        new Vector3d(row.t1).mul(lambdaR[c][0]).add(new Vector3d(row.t2).mul(lambdaR[c][1])));
+                        new Vector3d(row.t1).mul(lambdaR[c][0]).add(new Vector3d(row.t2).mul(lambdaR[c][1]))
+                                .add(new Vector3d(row.n).mul(lambdaTw[c])));
             }
         }
         double[][] d = result.deltas;
@@ -382,15 +393,26 @@ public final class ReferenceFriction {
                             .add(new Vector3d(row.t2).mul(r[1] - lambdaR[c][1])));
                     lambdaR[c] = r;
                 }
+                if (row.tau > 0.0 && ktw[c] > 0.0) {
+                    double spin = row.relativeAngularVelocity(d).dot(row.n);
+                    double twist = clamp(lambdaTw[c] - spin / ktw[c], row.tau * lambdaN[c]);
+                    apply(d, row, new Vector3d(), new Vector3d(row.n).mul(twist - lambdaTw[c]));
+                    lambdaTw[c] = twist;
+                }
             }
         }
         for (int c = 0; c < m; c++) {
             Row row = rows[c];
             Vector3d t = new Vector3d(row.t1).mul(lambdaT[c][0]).add(new Vector3d(row.t2).mul(lambdaT[c][1]));
-            Vector3d r = new Vector3d(row.t1).mul(lambdaR[c][0]).add(new Vector3d(row.t2).mul(lambdaR[c][1]));
+            Vector3d r = new Vector3d(row.t1).mul(lambdaR[c][0]).add(new Vector3d(row.t2).mul(lambdaR[c][1]))
+                    .add(new Vector3d(row.n).mul(lambdaTw[c]));
             result.impulses[c] = new double[] {lambdaN[c], t.x, t.y, t.z, r.x, r.y, r.z};
         }
         return result;
+    }
+
+    private static double clamp(double value, double limit) {
+        return Math.max(-limit, Math.min(limit, value));
     }
 
     private static void clampToDisk(double[] lambda, double radius) {

@@ -1,0 +1,113 @@
+package io.contactsolver.core;
+
+/**
+ * What a soft step keeps of the manifolds it solved, for the next step to recycle (docs/physics.md,
+ * "Contact recycling"): per manifold its body pair, its points and its friction and angular vectors
+ * ({@link ManifoldVectorField}); per point its id, its capture ({@link CaptureField}: anchors,
+ * normal, separation and both orientations when it was taken) and its normal impulse. Manifolds in
+ * the order of the step's manifolds, each one's points consecutive; a point's capture fields
+ * together ({@code p * CaptureField.COUNT + field}), as a recycled point reads them all. A result
+ * holds one; the arrays only grow.
+ */
+public final class ManifoldCache {
+    private int manifoldCount;
+    private int pointCount;
+    private int[] bodyA = new int[0];
+    private int[] bodyB = new int[0];
+    private int[] pointStart = new int[1];
+    private float[] vectors = new float[0];
+    private int[] ids = new int[0];
+    private float[] captures = new float[0];
+    private float[] normal = new float[0];
+    private boolean valid;
+
+    /** Makes room for {@code manifolds} manifolds of {@code points} points in all, and marks the cache empty until {@link #finish}. */
+    public void prepare(int manifolds, int points) {
+        valid = false;
+        manifoldCount = manifolds;
+        pointCount = points;
+        if (bodyA.length < manifolds) {
+            int room = grown(bodyA.length, manifolds);
+            bodyA = new int[room];
+            bodyB = new int[room];
+            pointStart = new int[room + 1];
+            vectors = new float[ManifoldVectorField.COUNT * room];
+        }
+        if (ids.length < points) {
+            int room = grown(ids.length, points);
+            ids = new int[room];
+            normal = new float[room];
+            captures = new float[CaptureField.COUNT * room];
+        }
+    }
+
+    private static int grown(int length, int needed) {
+        long room = Math.max((long) needed, length + (long) (length >> 1));
+        return (int) Math.min(room, Integer.MAX_VALUE / CaptureField.COUNT - 8);
+    }
+
+    /** The cache now holds a step's manifolds. */
+    public void finish() {
+        valid = true;
+    }
+
+    /** Forgets the manifolds: the next step takes every contact fresh. */
+    public void clear() {
+        valid = false;
+        manifoldCount = 0;
+        pointCount = 0;
+    }
+
+    /** Whether a step's manifolds are here to recycle from. */
+    public boolean isValid() {
+        return valid;
+    }
+
+    public int manifoldCount() {
+        return manifoldCount;
+    }
+
+    public int pointCount() {
+        return pointCount;
+    }
+
+    /** Body a of each manifold. */
+    public int[] bodyA() {
+        return bodyA;
+    }
+
+    /** Body b of each manifold. */
+    public int[] bodyB() {
+        return bodyB;
+    }
+
+    /** Manifold {@code m}'s points are {@code [pointStart()[m], pointStart()[m + 1])}. */
+    public int[] pointStart() {
+        return pointStart;
+    }
+
+    /** {@link ManifoldVectorField} {@code f} of manifold {@code m} at {@code f * manifoldCount() + m}. */
+    public float[] vectors() {
+        return vectors;
+    }
+
+    /** Each point's contact id. */
+    public int[] ids() {
+        return ids;
+    }
+
+    /** {@link CaptureField} {@code f} of point {@code p} at {@code p * CaptureField.COUNT + f}. */
+    public float[] captures() {
+        return captures;
+    }
+
+    /** Each point's normal impulse at the end of the step. */
+    public float[] normal() {
+        return normal;
+    }
+
+    @Override
+    public String toString() {
+        return "ManifoldCache[" + (valid ? manifoldCount + " manifolds, " + pointCount + " points" : "empty") + "]";
+    }
+}

@@ -1,0 +1,537 @@
+package io.contactsolver.core;
+
+import static io.contactsolver.core.FieldOffsets.*;
+
+import io.contactsolver.layout.ContactBody;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.util.Arrays;
+
+/**
+ * The points a soft step solves, manifold by manifold, with contact recycling (docs/physics.md,
+ * "Contact recycling"): a manifold of the batch whose body pair was a manifold in the previous step
+ * is solved with the points that step solved, their anchors and normal kept from when they were
+ * taken and their separation following the bodies' motion since, while the two bodies have moved
+ * little relative to each other; otherwise it is solved with the batch's points, taken fresh.
+ * Fresh points from collision detection jitter from step to step (a face's clipped corners come and
+ * go, which face is the reference flips), and with them the points' warm starts: that jitter topples
+ * tall stacks, and kept points do not.
+ *
+ * <p>A manifold is matched to the previous step's by its body pair (the k-th manifold of a pair in
+ * this batch to the k-th of that pair in the last step). It is recycled when every point the last
+ * step solved for it still holds: neither body has turned by more than {@link #MAX_TURN_DEGREES}
+ * since the manifold was taken, and each point's anchors have drifted apart by at most the recycle
+ * distance and by at most {@link #ARM_SHARE} of its shorter anchor on a body that moves:
+ * {@code g = (x_b - x_a) + R(q_b q_b0^-1) r_b0 - R(q_a q_a0^-1) r_a0},
+ * {@code |g| <= min(distance, ARM_SHARE |r|)} ({@code g} is 0 when taken, as both anchors meet at
+ * the point then). A recycled point keeps {@code r_a0}, {@code r_b0}, {@code n0}, its separation is
+ * {@code s0 + n0 . g}, and it starts from its last normal impulse; the manifold starts from its last
+ * friction and angular vectors. A fresh point's anchors are {@code p - x_a}, {@code p - x_b} (the
+ * world's position is 0, its orientation the identity), its normal and separation the batch's, its
+ * warm start the previous result's impulses of the contact with its id, and the manifold's vectors
+ * the sums of its points'.
+ *
+ * <p>The share keeps small bodies' contacts fresh enough: a 1 cm sphere's after a quarter of a
+ * millimetre, a metre box's after about 4 cm, close to Box3D's 5 cm for such boxes.
+ *
+ * <p>{@link #prepare} writes the solved points' ids and captures straight into the next result's
+ * {@link ManifoldCache}, and the backend its points' normal impulses and manifolds' vectors
+ * ({@link ManifoldCache#normal}, {@link ManifoldCache#vectors}); {@link #report} then gives each
+ * contact of the batch its impulses, and {@link #keep} completes the cache. Runs on the host before
+ * and after either backend, so both solve and report the same bits.
+ */
+public final class Recycler {
+    /** The most a point's anchors may drift apart, as a share of its shorter anchor on a body that moves. */
+    public static final float ARM_SHARE = 0.05f;
+    /** The most either body may have turned since a manifold was taken for it to be recycled. */
+    public static final float MAX_TURN_DEGREES = 10.0f;
+    /** {@code cos^2} of half {@link #MAX_TURN_DEGREES}: a turn {@code d} is within it when {@code d_w^2} exceeds it. */
+    static final float MIN_HALF_TURN_COS2 = (float) (Math.cos(Math.toRadians(MAX_TURN_DEGREES / 2.0))
+            * Math.cos(Math.toRadians(MAX_TURN_DEGREES / 2.0)));
+
+    private static final int VECTOR = ManifoldVectorField.COUNT;
+    private static final int CAPTURE = CaptureField.COUNT;
+    /** A manifold's scratch: each side's turn as a matrix (9 each); also the sums of {@link #takeFresh}. */
+    private static final int SCRATCH = 18;
+    private static final int TURN_A = 0;
+    private static final int TURN_B = 9;
+
+    private int manifoldCount;
+    private int pointCount;
+    private int recycledPoints;
+    /** Per manifold: its first solved point (and the point count at {@code manifoldCount}). */
+    private int[] pointStart = new int[1];
+    /** Per manifold: the previous step's manifold it was matched to, or -1; then whether it is recycled. */
+    private int[] previous = new int[0];
+    private boolean[] recycled = new boolean[0];
+    /** Per solved point: its geometry ({@link GeometryField}, stride {@code pointCount}) and warm normal impulse. */
+    private float[] geometry = new float[0];
+    private float[] warmNormal = new float[0];
+    /** Per manifold: its warm friction and angular vectors ({@link ManifoldVectorField}, stride {@code manifoldCount}). */
+    private float[] warmVectors = new float[0];
+    /** The previous step's manifolds by body: the first with that key body, and the next after each. */
+    private int[] head = new int[0];
+    private int[] next = new int[0];
+    private boolean[] claimed = new boolean[0];
+    /** Each previous point's {@code g} (3 floats), where {@link #holds} got that far. */
+    private float[] gaps = new float[0];
+
+    /**
+     * What the previous step left: each current contact's previous contact by id ({@code previousOf},
+     * -1 for none), the previous impulses ({@code ImpulseField}, structure of arrays with stride
+     * {@code stride}), and the previous manifolds.
+     */
+    public record Previous(int[] previousOf, FloatBuffer impulses, int stride, ManifoldCache cache) {
+    }
+
+    /**
+     * Chooses the points of every manifold of the batch and their starting impulses, and writes
+     * their ids and captures into {@code nextCache}, prepared for this step's manifolds and points.
+     *
+     * @param last what the previous step left, or null for none
+     * @param distance the recycle distance, m; 0 takes every manifold fresh
+     * @param nextCache the cache this step's result keeps, not the previous one
+     */
+    public void prepare(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links, int[] contactIds,
+            int contactCount, ManifoldGrouping manifolds, MovableBodies movable, Previous last, float distance,
+            ManifoldCache nextCache, ParallelRunner runner) {
+        ManifoldCache cache = last == null ? null : last.cache();
+        int count = manifolds.count();
+        int[] firsts = manifolds.firsts();
+        manifoldCount = count;
+        if (previous.length < count) {
+            int room = Math.max(count, previous.length + (previous.length >> 1));
+            previous = new int[room];
+            recycled = new boolean[room];
+            pointStart = new int[room + 1];
+        }
+        boolean recycling = cache != null && cache.isValid() && distance > 0.0f;
+        match(links, firsts, count, bodyCount, recycling ? cache : null);
+        // which manifolds recycle, and so how many points each solves
+        float limit = distance * distance;
+        int[] match = previous;
+        boolean[] keep = recycled;
+        if (recycling && gaps.length < 3L * cache.pointCount()) {
+            gaps = new float[3 * Math.max(cache.pointCount(), gaps.length / 3 * 3 / 2)];
+        }
+        float[] drifts = gaps;
+        runner.forRange(count, 1 << 10, (from, to) -> {
+            float[] scratch = new float[SCRATCH];
+            for (int m = from; m < to; m++) {
+                keep[m] = match[m] >= 0
+                        && holds(bodies, movable, cache, match[m], firsts[m], links, limit, scratch, drifts);
+            }
+        });
+        int points = 0;
+        int kept = 0;
+        for (int m = 0; m < count; m++) {
+            pointStart[m] = points;
+            int solved = keep[m] ? cache.pointStart()[match[m] + 1] - cache.pointStart()[match[m]]
+                    : firsts[m + 1] - firsts[m];
+            points += solved;
+            kept += keep[m] ? solved : 0;
+        }
+        pointStart[count] = points;
+        pointCount = points;
+        recycledPoints = kept;
+        if (warmNormal.length < points) {
+            int room = (int) Math.min(Integer.MAX_VALUE / GeometryField.COUNT - 8,
+                    Math.max((long) points, warmNormal.length + (long) (warmNormal.length >> 1)));
+            warmNormal = new float[room];
+            geometry = new float[GeometryField.COUNT * room];
+        }
+        if (warmVectors.length < VECTOR * count) {
+            warmVectors = new float[VECTOR * Math.max(count, warmVectors.length / VECTOR * 3 / 2)];
+        }
+        nextCache.prepare(count, points);
+        runner.forRange(count, 1 << 10, (from, to) -> {
+            float[] scratch = new float[SCRATCH];
+            for (int m = from; m < to; m++) {
+                if (keep[m]) {
+                    keepManifold(m, cache, match[m], drifts, nextCache);
+                } else {
+                    takeFresh(bodies, contacts, links, contactIds, firsts[m], firsts[m + 1], m, last, scratch,
+                            nextCache);
+                }
+            }
+        });
+    }
+
+    /**
+     * Matches each manifold (its pair from its first contact) to the previous step's manifold of
+     * the same pair, the k-th of a pair to the k-th, into {@link #previous}; -1 without one. In
+     * order, on one thread: the k-th depends on the manifolds before.
+     */
+    private void match(FieldBlock links, int[] firsts, int count, int bodyCount, ManifoldCache cache) {
+        Arrays.fill(previous, 0, count, -1);
+        if (cache == null) {
+            return;
+        }
+        int old = cache.manifoldCount();
+        if (head.length < bodyCount + 1) {
+            head = new int[bodyCount + 1];
+        }
+        Arrays.fill(head, 0, bodyCount + 1, -1);
+        if (next.length < old) {
+            next = new int[Math.max(old, next.length + (next.length >> 1))];
+            claimed = new boolean[next.length];
+        }
+        int[] oldA = cache.bodyA();
+        int[] oldB = cache.bodyB();
+        // chains in the previous step's order: filled back to front
+        for (int j = old - 1; j >= 0; j--) {
+            int key = keyBody(oldA[j], oldB[j]);
+            claimed[j] = false;
+            if (key < bodyCount) {
+                next[j] = head[key + 1];
+                head[key + 1] = j;
+            } else {
+                next[j] = -1;
+            }
+        }
+        IntBuffer ints = links.ints();
+        for (int m = 0; m < count; m++) {
+            int a = ints.get(ContactBody.A.ordinal() * links.stride() + firsts[m]);
+            int b = ints.get(ContactBody.B.ordinal() * links.stride() + firsts[m]);
+            for (int j = head[keyBody(a, b) + 1]; j >= 0; j = next[j]) {
+                if (!claimed[j] && oldA[j] == a && oldB[j] == b) {
+                    claimed[j] = true;
+                    previous[m] = j;
+                    break;
+                }
+            }
+        }
+    }
+
+    /** The body a pair is chained under: the larger index, so the world ({@code -1}) only when both are. */
+    private static int keyBody(int a, int b) {
+        return Math.max(a, b);
+    }
+
+    /**
+     * Whether every point of the previous manifold {@code j} still holds for the bodies of contact
+     * {@code c}: neither body turned too far since it was taken, and each point's anchors drifted
+     * apart by at most {@code limit} (squared) and the arm's share. Leaves each point's {@code g} at
+     * {@code gaps[3 p]}, where it got that far.
+     */
+    private static boolean holds(FieldBlock bodies, MovableBodies movable, ManifoldCache cache, int j, int c,
+            FieldBlock links, float limit, float[] scratch, float[] gaps) {
+        IntBuffer ints = links.ints();
+        int a = ints.get(ContactBody.A.ordinal() * links.stride() + c);
+        int b = ints.get(ContactBody.B.ordinal() * links.stride() + c);
+        int from = cache.pointStart()[j];
+        int to = cache.pointStart()[j + 1];
+        float[] old = cache.captures();
+        // a manifold's points were taken together: its first point's orientations are all of theirs
+        int first = from * CAPTURE;
+        if (!(turn(bodies, a, old, first + CAPTURE_QAW, scratch, TURN_A) > MIN_HALF_TURN_COS2)
+                || !(turn(bodies, b, old, first + CAPTURE_QBW, scratch, TURN_B) > MIN_HALF_TURN_COS2)) {
+            return false;
+        }
+        FloatBuffer f = bodies.floats();
+        int s = bodies.stride();
+        float dx = (b < 0 ? 0.0f : f.get(BODY_X * s + b)) - (a < 0 ? 0.0f : f.get(BODY_X * s + a));
+        float dy = (b < 0 ? 0.0f : f.get(BODY_Y * s + b)) - (a < 0 ? 0.0f : f.get(BODY_Y * s + a));
+        float dz = (b < 0 ? 0.0f : f.get(BODY_Z * s + b)) - (a < 0 ? 0.0f : f.get(BODY_Z * s + a));
+        boolean movesA = a >= 0 && movable.isMovable(a);
+        boolean movesB = b >= 0 && movable.isMovable(b);
+        for (int p = from; p < to; p++) {
+            int o = p * CAPTURE;
+            float rax = old[o + CAPTURE_RAX];
+            float ray = old[o + CAPTURE_RAY];
+            float raz = old[o + CAPTURE_RAZ];
+            float rbx = old[o + CAPTURE_RBX];
+            float rby = old[o + CAPTURE_RBY];
+            float rbz = old[o + CAPTURE_RBZ];
+            float gx = dx + (turned(scratch, TURN_B, 0, rbx, rby, rbz) - turned(scratch, TURN_A, 0, rax, ray, raz));
+            float gy = dy + (turned(scratch, TURN_B, 3, rbx, rby, rbz) - turned(scratch, TURN_A, 3, rax, ray, raz));
+            float gz = dz + (turned(scratch, TURN_B, 6, rbx, rby, rbz) - turned(scratch, TURN_A, 6, rax, ray, raz));
+            gaps[3 * p] = gx;
+            gaps[3 * p + 1] = gy;
+            gaps[3 * p + 2] = gz;
+            float drift = (gx * gx + gy * gy) + gz * gz;
+            float arm = Float.POSITIVE_INFINITY;
+            if (movesA) {
+                arm = (rax * rax + ray * ray) + raz * raz;
+            }
+            if (movesB) {
+                arm = Math.min(arm, (rbx * rbx + rby * rby) + rbz * rbz);
+            }
+            if (!(drift <= limit && drift <= ARM_SHARE * ARM_SHARE * arm)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Row {@code row} (0, 3 or 6) of the turn matrix at {@code at} times {@code (x, y, z)}. */
+    private static float turned(float[] scratch, int at, int row, float x, float y, float z) {
+        return (scratch[at + row] * x + scratch[at + row + 1] * y) + scratch[at + row + 2] * z;
+    }
+
+    /**
+     * The body's turn since the capture, {@code d = q q0^-1} ({@code q0} at {@code old[at]}, w
+     * first), as a row-major rotation matrix at {@code out[to]}; returns {@code d_w^2}, the squared
+     * cosine of half the turn (1 for the world, whose orientation is the identity).
+     */
+    private static float turn(FieldBlock bodies, int body, float[] old, int at, float[] out, int to) {
+        float w0 = old[at];
+        float x0 = old[at + 1];
+        float y0 = old[at + 2];
+        float z0 = old[at + 3];
+        float w = 1.0f;
+        float x = 0.0f;
+        float y = 0.0f;
+        float z = 0.0f;
+        if (body >= 0) {
+            FloatBuffer f = bodies.floats();
+            int s = bodies.stride();
+            w = f.get(BODY_QW * s + body);
+            x = f.get(BODY_QX * s + body);
+            y = f.get(BODY_QY * s + body);
+            z = f.get(BODY_QZ * s + body);
+        }
+        float dw = ((w * w0 + x * x0) + y * y0) + z * z0;
+        float dx = ((x * w0 - w * x0) - y * z0) + z * y0;
+        float dy = ((y * w0 - w * y0) - z * x0) + x * z0;
+        float dz = ((z * w0 - w * z0) - x * y0) + y * x0;
+        float xx = dx * dx;
+        float yy = dy * dy;
+        float zz = dz * dz;
+        float xy = dx * dy;
+        float xz = dx * dz;
+        float yz = dy * dz;
+        float wx = dw * dx;
+        float wy = dw * dy;
+        float wz = dw * dz;
+        out[to] = 1.0f - 2.0f * (yy + zz);
+        out[to + 1] = 2.0f * (xy - wz);
+        out[to + 2] = 2.0f * (xz + wy);
+        out[to + 3] = 2.0f * (xy + wz);
+        out[to + 4] = 1.0f - 2.0f * (xx + zz);
+        out[to + 5] = 2.0f * (yz - wx);
+        out[to + 6] = 2.0f * (xz - wy);
+        out[to + 7] = 2.0f * (yz + wx);
+        out[to + 8] = 1.0f - 2.0f * (xx + yy);
+        return dw * dw;
+    }
+
+    /** Manifold {@code m} recycled from the previous manifold {@code j}, whose points' {@code g} are in {@code gaps}. */
+    private void keepManifold(int m, ManifoldCache cache, int j, float[] gaps, ManifoldCache nextCache) {
+        float[] old = cache.captures();
+        float[] kept = nextCache.captures();
+        int from = cache.pointStart()[j];
+        int to = cache.pointStart()[j + 1];
+        int stride = pointCount;
+        for (int p = from; p < to; p++) {
+            int at = pointStart[m] + (p - from);
+            int o = p * CAPTURE;
+            System.arraycopy(old, o, kept, at * CAPTURE, CAPTURE);
+            geometry[GEOM_RAX * stride + at] = old[o + CAPTURE_RAX];
+            geometry[GEOM_RAY * stride + at] = old[o + CAPTURE_RAY];
+            geometry[GEOM_RAZ * stride + at] = old[o + CAPTURE_RAZ];
+            geometry[GEOM_RBX * stride + at] = old[o + CAPTURE_RBX];
+            geometry[GEOM_RBY * stride + at] = old[o + CAPTURE_RBY];
+            geometry[GEOM_RBZ * stride + at] = old[o + CAPTURE_RBZ];
+            float nx = old[o + CAPTURE_NX];
+            float ny = old[o + CAPTURE_NY];
+            float nz = old[o + CAPTURE_NZ];
+            geometry[GEOM_NX * stride + at] = nx;
+            geometry[GEOM_NY * stride + at] = ny;
+            geometry[GEOM_NZ * stride + at] = nz;
+            geometry[GEOM_S * stride + at] = old[o + CAPTURE_S]
+                    + ((nx * gaps[3 * p] + ny * gaps[3 * p + 1]) + nz * gaps[3 * p + 2]);
+            nextCache.ids()[at] = cache.ids()[p];
+            warmNormal[at] = cache.normal()[p];
+        }
+        for (int field = 0; field < VECTOR; field++) {
+            warmVectors[field * manifoldCount + m] = cache.vectors()[field * cache.manifoldCount() + j];
+        }
+    }
+
+    /**
+     * Manifold {@code m} taken fresh from contacts {@code [first, end)}: each point's geometry and
+     * capture from the batch and its bodies now, its warm normal impulse the previous contact's of
+     * its id, and the manifold's vectors the sums of those contacts' tangential and angular impulses.
+     */
+    private void takeFresh(FieldBlock bodies, FieldBlock contacts, FieldBlock links, int[] contactIds, int first,
+            int end, int m, Previous last, float[] sums, ManifoldCache nextCache) {
+        IntBuffer ints = links.ints();
+        int a = ints.get(ContactBody.A.ordinal() * links.stride() + first);
+        int b = ints.get(ContactBody.B.ordinal() * links.stride() + first);
+        FloatBuffer f = contacts.floats();
+        int cs = contacts.stride();
+        FloatBuffer bf = bodies.floats();
+        int bs = bodies.stride();
+        float[] kept = nextCache.captures();
+        int stride = pointCount;
+        Arrays.fill(sums, 0, VECTOR, 0.0f);
+        for (int c = first; c < end; c++) {
+            int at = pointStart[m] + (c - first);
+            int o = at * CAPTURE;
+            for (int axis = 0; axis < 3; axis++) {
+                float p = f.get((CONTACT_PX + axis) * cs + c);
+                float xa = a < 0 ? 0.0f : bf.get((BODY_X + axis) * bs + a);
+                float xb = b < 0 ? 0.0f : bf.get((BODY_X + axis) * bs + b);
+                float n = f.get((CONTACT_NX + axis) * cs + c);
+                geometry[(GEOM_RAX + axis) * stride + at] = p - xa;
+                geometry[(GEOM_RBX + axis) * stride + at] = p - xb;
+                geometry[(GEOM_NX + axis) * stride + at] = n;
+                kept[o + CAPTURE_RAX + axis] = p - xa;
+                kept[o + CAPTURE_RBX + axis] = p - xb;
+                kept[o + CAPTURE_NX + axis] = n;
+            }
+            float s = f.get(CONTACT_SEPARATION * cs + c);
+            geometry[GEOM_S * stride + at] = s;
+            kept[o + CAPTURE_S] = s;
+            for (int k = 0; k < 4; k++) {
+                kept[o + CAPTURE_QAW + k] = a < 0 ? (k == 0 ? 1.0f : 0.0f) : bf.get((BODY_QW + k) * bs + a);
+                kept[o + CAPTURE_QBW + k] = b < 0 ? (k == 0 ? 1.0f : 0.0f) : bf.get((BODY_QW + k) * bs + b);
+            }
+            nextCache.ids()[at] = contactIds[c];
+            int p = last == null ? -1 : last.previousOf()[c];
+            if (p < 0) {
+                warmNormal[at] = 0.0f;
+                continue;
+            }
+            FloatBuffer old = last.impulses();
+            int ps = last.stride();
+            warmNormal[at] = old.get(IMPULSE_J * ps + p);
+            sums[0] += old.get(IMPULSE_TX * ps + p);
+            sums[1] += old.get(IMPULSE_TY * ps + p);
+            sums[2] += old.get(IMPULSE_TZ * ps + p);
+            sums[3] += old.get(IMPULSE_RX * ps + p);
+            sums[4] += old.get(IMPULSE_RY * ps + p);
+            sums[5] += old.get(IMPULSE_RZ * ps + p);
+        }
+        warmVectors[MVEC_FX * manifoldCount + m] = sums[0];
+        warmVectors[MVEC_FY * manifoldCount + m] = sums[1];
+        warmVectors[MVEC_FZ * manifoldCount + m] = sums[2];
+        warmVectors[MVEC_AX * manifoldCount + m] = sums[3];
+        warmVectors[MVEC_AY * manifoldCount + m] = sums[4];
+        warmVectors[MVEC_AZ * manifoldCount + m] = sums[5];
+    }
+
+    /**
+     * Writes every contact's impulses ({@code ImpulseField}, structure of arrays with stride
+     * {@code stride}) from what the step solved, as {@code cache} holds it (its points' normal
+     * impulses, its manifolds' vectors). A contact gets the normal impulse of the solved point with
+     * its id (a fresh manifold's points are its contacts); what a recycled manifold's points without
+     * a contact carry is shared equally among its contacts, so a manifold's contacts report all it
+     * carries. The vectors go to the contacts in proportion to their normal impulses (equal shares
+     * when the manifold carries none). A zero is written +0.
+     */
+    public void report(ManifoldGrouping manifolds, int[] contactIds, ManifoldCache cache, FieldBlock impulses,
+            ParallelRunner runner) {
+        int[] firsts = manifolds.firsts();
+        float[] normal = cache.normal();
+        float[] vectors = cache.vectors();
+        int[] ids = cache.ids();
+        FloatBuffer out = impulses.floats();
+        int stride = impulses.stride();
+        runner.forRange(manifoldCount, 1 << 10, (from, to) -> {
+            for (int m = from; m < to; m++) {
+                int first = firsts[m];
+                int end = firsts[m + 1];
+                int count = end - first;
+                float total = 0.0f;
+                float unmatched = 0.0f;
+                for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
+                    total += normal[p];
+                    if (recycled[m] && contactOf(contactIds, first, end, ids[p]) < 0) {
+                        unmatched += normal[p];
+                    }
+                }
+                float spread = unmatched / count;
+                for (int c = first; c < end; c++) {
+                    float j;
+                    if (recycled[m]) {
+                        int p = pointOf(ids, m, contactIds[c]);
+                        j = (p >= 0 ? normal[p] : 0.0f) + spread;
+                    } else {
+                        j = normal[pointStart[m] + (c - first)];
+                    }
+                    float share = total > 0.0f ? j / total : 1.0f / count;
+                    out.put(IMPULSE_J * stride + c, j);
+                    out.put(IMPULSE_TX * stride + c, vectors[MVEC_FX * manifoldCount + m] * share + 0.0f);
+                    out.put(IMPULSE_TY * stride + c, vectors[MVEC_FY * manifoldCount + m] * share + 0.0f);
+                    out.put(IMPULSE_TZ * stride + c, vectors[MVEC_FZ * manifoldCount + m] * share + 0.0f);
+                    out.put(IMPULSE_RX * stride + c, vectors[MVEC_AX * manifoldCount + m] * share + 0.0f);
+                    out.put(IMPULSE_RY * stride + c, vectors[MVEC_AY * manifoldCount + m] * share + 0.0f);
+                    out.put(IMPULSE_RZ * stride + c, vectors[MVEC_AZ * manifoldCount + m] * share + 0.0f);
+                }
+            }
+        });
+    }
+
+    /** The contact of {@code [first, end)} with id {@code id}, or -1. */
+    private static int contactOf(int[] contactIds, int first, int end, int id) {
+        for (int c = first; c < end; c++) {
+            if (contactIds[c] == id) {
+                return c;
+            }
+        }
+        return -1;
+    }
+
+    /** The solved point of manifold {@code m} with id {@code id}, or -1. */
+    private int pointOf(int[] ids, int m, int id) {
+        for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
+            if (ids[p] == id) {
+                return p;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Completes {@code cache} (which {@link #prepare} wrote the points' ids and captures into, and
+     * the backend their normal impulses and the manifolds' vectors) with each manifold's pair and
+     * points, for the next step.
+     */
+    public void keep(FieldBlock links, ManifoldGrouping manifolds, ManifoldCache cache) {
+        int[] firsts = manifolds.firsts();
+        IntBuffer ints = links.ints();
+        for (int m = 0; m < manifoldCount; m++) {
+            cache.bodyA()[m] = ints.get(ContactBody.A.ordinal() * links.stride() + firsts[m]);
+            cache.bodyB()[m] = ints.get(ContactBody.B.ordinal() * links.stride() + firsts[m]);
+        }
+        System.arraycopy(pointStart, 0, cache.pointStart(), 0, manifoldCount + 1);
+        cache.finish();
+    }
+
+    /** The manifolds of the last {@link #prepare}. */
+    public int manifoldCount() {
+        return manifoldCount;
+    }
+
+    /** The points the last {@link #prepare} chose to solve. */
+    public int pointCount() {
+        return pointCount;
+    }
+
+    /** How many of them were recycled. */
+    public int recycledCount() {
+        return recycledPoints;
+    }
+
+    /** Manifold {@code m}'s solved points are {@code [pointStart()[m], pointStart()[m + 1])}. */
+    public int[] pointStart() {
+        return pointStart;
+    }
+
+    /** Each solved point's {@link GeometryField}s, structure of arrays with stride {@link #pointCount()}. */
+    public float[] geometry() {
+        return geometry;
+    }
+
+    /** Each solved point's starting normal impulse. */
+    public float[] warmNormal() {
+        return warmNormal;
+    }
+
+    /** Each manifold's starting {@link ManifoldVectorField}s, structure of arrays with stride {@link #manifoldCount()}. */
+    public float[] warmVectors() {
+        return warmVectors;
+    }
+}

@@ -1,0 +1,266 @@
+package io.contactsolver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.testing.Backends;
+import org.joml.Matrix3f;
+import org.joml.Quaternionf;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The soft step's manifolds (docs/physics.md, "Manifolds" and "Contact recycling") against
+ * analytic cases: a box sliding, sticking and spinning on the ground, a sphere spinning on its one
+ * point with and without torsional resistance; what a manifold's contacts report; and when a
+ * manifold is recycled. Gravity 10 m/s^2, 60 Hz, the defaults.
+ */
+class SoftStepManifoldTest {
+    private static final float DT = 1.0f / 60.0f;
+    private static final float G = 10.0f;
+    private static final Vector3f GRAVITY = new Vector3f(0.0f, -G, 0.0f);
+
+    /** A unit box of mass 1 resting on the ground at {@code y}, its four bottom corners one manifold. */
+    private static void corners(BodyBatch bodies, int box, ContactBatch contacts, float mu, boolean manifold) {
+        Vector3f x = bodies.getPosition(box, new Vector3f());
+        Quaternionf q = bodies.getOrientation(box, new Quaternionf());
+        int id = 0;
+        for (int sx = -1; sx <= 1; sx += 2) {
+            for (int sz = -1; sz <= 1; sz += 2) {
+                Vector3f corner = q.transform(new Vector3f(0.5f * sx, -0.5f, 0.5f * sz)).add(x);
+                int c = contacts.add(ContactBatch.WORLD, box, corner.x, 0.0f, corner.z, 0.0f, 1.0f, 0.0f, 0.0f);
+                contacts.setSeparation(c, corner.y).setFriction(c, mu).setId(c, id++);
+                contacts.setManifold(c, manifold ? 7 : ContactBatch.NO_MANIFOLD);
+            }
+        }
+    }
+
+    private static BodyBatch restingBox() {
+        BodyBatch bodies = new BodyBatch();
+        int box = bodies.add();
+        // a unit cube's inertia is m s^2 / 6 about every axis; it rests where its springs hold it
+        bodies.setMassProperties(box, 1.0f, new Matrix3f().scaling(1.0f / 6.0f)).setPosition(box, 0.0f, 0.5f - 7e-5f,
+                0.0f);
+        return bodies;
+    }
+
+    /** Runs {@code steps} steps of the box on its corners; returns its angular velocity about y after each. */
+    private static float[] spinDown(ContactSolver solver, BodyBatch bodies, float mu, boolean manifold, int steps) {
+        ContactBatch contacts = new ContactBatch();
+        SolveHistory history = new SolveHistory();
+        float[] spin = new float[steps];
+        for (int step = 0; step < steps; step++) {
+            contacts.clear();
+            corners(bodies, 0, contacts, mu, manifold);
+            solver.step(bodies, contacts, SolveSettings.softStep(), GRAVITY, DT, history);
+            spin[step] = bodies.getAngularVelocity(0, new Vector3f()).y;
+        }
+        return spin;
+    }
+
+    /**
+     * A box spinning on its face stops by the grip of its corners: the twist is limited by
+     * {@code mu sum(lever j)}, each corner {@code sqrt(2) / 2} from the centre, the corners carrying
+     * the weight: an angular impulse of {@code mu (sqrt(2) / 2) m g dt} a step against {@code I = m / 6}.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aBoxSpinningOnItsFaceStopsByTheGripOfItsCorners(Backend backend) {
+        float mu = 0.5f;
+        float spin0 = 3.0f;
+        BodyBatch bodies = restingBox();
+        bodies.setAngularVelocity(0, 0.0f, spin0, 0.0f);
+        float[] spin;
+        try (ContactSolver solver = Backends.open(backend)) {
+            spin = spinDown(solver, bodies, mu, true, 30);
+        }
+        double perStep = mu * Math.sqrt(0.5) * G * DT * 6.0;
+        for (int step = 1; step < 6; step++) {
+            assertEquals(spin0 - perStep * (step + 1), spin[step], 0.03 * spin0, "step " + step);
+        }
+        int stops = (int) Math.ceil(spin0 / perStep);
+        for (int step = stops + 1; step < spin.length; step++) {
+            assertEquals(0.0f, spin[step], 1e-4f, "stopped, and does not turn back, at step " + step);
+        }
+    }
+
+    /** The same corners without a manifold grip as four points: each alone, with friction, slows the spin too. */
+    @Test
+    void cornersWithoutAManifoldStillStopTheSpinByTheirOwnFriction() {
+        BodyBatch bodies = restingBox();
+        bodies.setAngularVelocity(0, 0.0f, 3.0f, 0.0f);
+        try (ContactSolver solver = Backends.open(Backend.CPU)) {
+            float[] spin = spinDown(solver, bodies, 0.5f, false, 30);
+            assertEquals(0.0f, spin[spin.length - 1], 1e-4f, "stopped");
+        }
+    }
+
+    /** A sphere spins on its one point until torsional resistance {@code tau} takes {@code tau j} a step. */
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aSphereSpinningOnTheGroundStopsOnlyWithTorsionalResistance(Backend backend) {
+        float radius = 0.5f;
+        float tau = 0.05f;
+        float spin0 = 2.0f;
+        for (float torsion : new float[] {tau, 0.0f}) {
+            BodyBatch bodies = new BodyBatch();
+            int ball = bodies.add();
+            float inertia = 0.4f * radius * radius; // solid sphere, m = 1
+            bodies.setMassProperties(ball, 1.0f, new Matrix3f().scaling(inertia)).setPosition(ball, 0.0f, radius, 0.0f)
+                    .setAngularVelocity(ball, 0.0f, spin0, 0.0f);
+            ContactBatch contacts = new ContactBatch();
+            SolveHistory history = new SolveHistory();
+            float[] spin = new float[60];
+            try (ContactSolver solver = Backends.open(backend)) {
+                for (int step = 0; step < spin.length; step++) {
+                    float y = bodies.getPosition(ball, new Vector3f()).y;
+                    contacts.clear();
+                    int c = contacts.add(ContactBatch.WORLD, ball, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f);
+                    contacts.setSeparation(c, y - radius).setFriction(c, 0.5f).setRollingResistance(c, 0.01f)
+                            .setTorsion(c, torsion).setId(c, 1);
+                    solver.step(bodies, contacts, SolveSettings.softStep(), GRAVITY, DT, history);
+                    spin[step] = bodies.getAngularVelocity(ball, new Vector3f()).y;
+                }
+            }
+            if (torsion > 0.0f) {
+                double perStep = torsion * G * DT / inertia;
+                for (int step = 2; step < 10; step++) {
+                    assertEquals(spin0 - perStep * (step + 1), spin[step], 0.03 * spin0, "step " + step);
+                }
+                int stops = (int) Math.ceil(spin0 / perStep);
+                assertEquals(0.0f, spin[stops + 2], 1e-4f, "stopped by step " + (stops + 2));
+                assertEquals(0.0f, spin[spin.length - 1], 1e-4f, "and stays stopped");
+            } else {
+                assertEquals(spin0, spin[spin.length - 1], 1e-4f, "nothing resists the spin about the normal");
+            }
+        }
+    }
+
+    /** A box sliding on the ground slows by {@code mu g} and neither tips nor turns. */
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aBoxSlidingOnItsFaceSlowsByMuG(Backend backend) {
+        float mu = 0.4f;
+        float speed = 3.0f;
+        BodyBatch bodies = restingBox();
+        bodies.setLinearVelocity(0, speed, 0.0f, 0.0f);
+        ContactBatch contacts = new ContactBatch();
+        SolveHistory history = new SolveHistory();
+        try (ContactSolver solver = Backends.open(backend)) {
+            for (int step = 0; step < 30; step++) {
+                contacts.clear();
+                corners(bodies, 0, contacts, mu, true);
+                solver.step(bodies, contacts, SolveSettings.softStep(), GRAVITY, DT, history);
+                float expected = speed - mu * G * DT * (step + 1);
+                assertEquals(expected, bodies.getLinearVelocity(0, new Vector3f()).x, 0.01f, "step " + step);
+            }
+        }
+        assertEquals(0.0f, bodies.getAngularVelocity(0, new Vector3f()).length(), 0.02f, "neither tips nor turns");
+    }
+
+    /** A manifold's contacts report its impulses between them: normal impulses, and shares of its friction. */
+    @Test
+    void aManifoldsContactsReportWhatItCarries() {
+        BodyBatch bodies = restingBox();
+        bodies.setLinearVelocity(0, 1.0f, 0.0f, 0.0f);
+        ContactBatch contacts = new ContactBatch();
+        corners(bodies, 0, contacts, 0.3f, true);
+        SolveResult result;
+        try (ContactSolver solver = Backends.open(Backend.CPU)) {
+            result = solver.step(bodies, contacts, SolveSettings.softStep(), GRAVITY, DT, null, new SolveResult());
+        }
+        float normal = 0.0f;
+        Vector3f friction = new Vector3f();
+        for (int c = 0; c < 4; c++) {
+            normal += result.impulse(c);
+            friction.add(result.getTangentImpulse(c, new Vector3f()));
+            Vector3f share = result.getTangentImpulse(c, new Vector3f());
+            assertEquals(result.impulse(c) * 0.3f, share.length(), 1e-5f, "sliding: each share at mu j");
+        }
+        // per substep, the weight's m g h, and friction against the sliding at mu of it
+        assertEquals(G * DT / 4.0f, normal, 0.02f * G * DT / 4.0f, "the weight, a substep's share");
+        assertEquals(-0.3f * normal, friction.x, 1e-5f, "against the sliding, mu times the normal impulse");
+    }
+
+    /** A resting box's manifold is recycled step after step; switched off, moved or turned, it is taken fresh. */
+    @Test
+    void aManifoldIsRecycledWhileItsBodiesHaveBarelyMoved() {
+        BodyBatch bodies = restingBox();
+        ContactBatch contacts = new ContactBatch();
+        SolveHistory history = new SolveHistory();
+        try (ContactSolver solver = Backends.open(Backend.CPU)) {
+            int[] recycled = new int[6];
+            for (int step = 0; step < recycled.length; step++) {
+                contacts.clear();
+                corners(bodies, 0, contacts, 0.5f, true);
+                if (step == 3) {
+                    bodies.setPosition(0, 0.1f, 0.5f, 0.0f); // 10 cm: beyond a twentieth of its 0.87 m arm
+                    contacts.clear();
+                    corners(bodies, 0, contacts, 0.5f, true);
+                }
+                if (step == 5) {
+                    bodies.setOrientation(0, new Quaternionf().rotationY((float) Math.toRadians(12.0)));
+                    contacts.clear();
+                    corners(bodies, 0, contacts, 0.5f, true);
+                }
+                recycled[step] = solver.step(bodies, contacts, SolveSettings.softStep(), GRAVITY, DT, history)
+                        .recycledCount();
+            }
+            assertEquals(0, recycled[0], "nothing to recycle on the first step");
+            assertEquals(4, recycled[1], "its four points kept");
+            assertEquals(4, recycled[2], "and kept");
+            assertEquals(0, recycled[3], "moved 10 cm: taken fresh");
+            assertEquals(4, recycled[4], "then kept again");
+            assertEquals(0, recycled[5], "turned 12 degrees: taken fresh");
+
+            SolveHistory fresh = new SolveHistory();
+            for (int step = 0; step < 3; step++) {
+                contacts.clear();
+                corners(bodies, 0, contacts, 0.5f, true);
+                assertEquals(0, solver.step(bodies, contacts, SolveSettings.softStep().withRecycleDistance(0.0f),
+                        GRAVITY, DT, fresh).recycledCount(), "recycling off");
+            }
+        }
+    }
+
+    /** A manifold's rules are checked with the rest of the input: one line naming the contact and the field. */
+    @Test
+    void aManifoldThatBreaksItsRulesIsRefusedNamingTheContact() {
+        BodyBatch bodies = restingBox();
+        bodies.add();
+        bodies.setMass(1, 1.0f).setPosition(1, 3.0f, 0.5f, 0.0f);
+        ContactBatch contacts = new ContactBatch();
+        corners(bodies, 0, contacts, 0.5f, true);
+        int fifth = contacts.add(ContactBatch.WORLD, 0, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f);
+        contacts.setFriction(fifth, 0.5f).setManifold(fifth, 7).setId(fifth, 9);
+        assertRefused(bodies, contacts, "contact 4, field 'manifold': manifold 7 has more than 4 points (it starts at "
+                + "contact 0)");
+
+        contacts.setManifold(fifth, 8).setBodies(fifth, ContactBatch.WORLD, 1);
+        contacts.setManifold(3, 7).setBodies(3, ContactBatch.WORLD, 1);
+        assertRefused(bodies, contacts, "contact 3, fields 'a', 'b': manifold 7 joins bodies (-1, 0) at its first "
+                + "point, contact 0, but (-1, 1) here");
+
+        contacts.setBodies(3, ContactBatch.WORLD, 0).setFriction(2, 0.25f);
+        assertRefused(bodies, contacts, "contact 2, field 'friction': manifold 7 has friction 0.5 at its first point, "
+                + "contact 0, but 0.25 here; a manifold's points share it");
+
+        contacts.setFriction(2, 0.5f).setTorsion(1, 0.01f);
+        assertRefused(bodies, contacts, "contact 1, field 'torsion': manifold 7 has torsion 0.0 at its first point, "
+                + "contact 0, but 0.01 here; a manifold's points share it");
+
+        contacts.setTorsion(1, 0.0f).setNormal(3, 0.0f, 0.99999994f, 3e-4f);
+        assertRefused(bodies, contacts, "contact 3, field 'ny': manifold 7 has ny 1.0 at its first point, contact 0, "
+                + "but 0.99999994 here; a manifold's points share it");
+    }
+
+    private static void assertRefused(BodyBatch bodies, ContactBatch contacts, String message) {
+        InvalidInputException refused = assertThrows(InvalidInputException.class,
+                () -> ContactSolver.validate(bodies, contacts));
+        assertEquals(message, refused.getMessage());
+        assertTrue(message.lines().count() == 1, "one line");
+    }
+}
