@@ -23,8 +23,8 @@ class NonFiniteResultTest {
     private static final Vector3f UP = new Vector3f(0, 1, 0);
 
     /** Contact 0 is harmless; contact 1 stops a body moving at 3e38 with restitution 1: j = 6e38. */
-    private static Scene overflowingImpulse() {
-        Scene scene = new Scene();
+    private static SolveInput overflowingImpulse() {
+        SolveInput scene = new SolveInput();
         int slow = scene.bodies.add();
         scene.bodies.setParticle(slow, 1.0f).setPosition(slow, 5, 0, 0).setLinearVelocity(slow, 0, -1, 0);
         int fast = scene.bodies.add();
@@ -35,8 +35,8 @@ class NonFiniteResultTest {
     }
 
     /** Every impulse is finite (2e38), but a body stopped by two of them gains 4e38. */
-    private static Scene overflowingDelta() {
-        Scene scene = new Scene();
+    private static SolveInput overflowingDelta() {
+        SolveInput scene = new SolveInput();
         int body = scene.bodies.add();
         scene.bodies.setParticle(body, 1.0f).setLinearVelocity(body, 0, -1e38f, 0);
         scene.contacts.add(ContactBatch.WORLD, body, new Vector3f(0, 0, 0), UP, 1.0f);
@@ -45,8 +45,8 @@ class NonFiniteResultTest {
     }
 
     /** A tiny effective mass with a large velocity: K = 2e-30, v_n = -1e10. */
-    private static Scene tinyEffectiveMass() {
-        Scene scene = new Scene();
+    private static SolveInput tinyEffectiveMass() {
+        SolveInput scene = new SolveInput();
         int a = scene.bodies.add();
         scene.bodies.setInverseMass(a, 1e-30f).setLinearVelocity(a, 0, 5e9f, 0);
         int b = scene.bodies.add();
@@ -59,12 +59,12 @@ class NonFiniteResultTest {
      * Contact 0 is harmless; contact 1 touches a body 2e19 m from its centre across the normal, so
      * {@code (r x n) . I^-1 (r x n) = 4e38} and K overflows to infinity (contact 2 likewise).
      */
-    private static Scene longLeverArm() {
+    private static SolveInput longLeverArm() {
         return farTouched(new Vector3f(2e19f, 0, 0), 0.0f, 1.0f, 0.0f);
     }
 
     /** As {@link #longLeverArm}, but the body sits at -3e38 and is touched at +3e38: r itself overflows, K is NaN. */
-    private static Scene overflowingLeverArm() {
+    private static SolveInput overflowingLeverArm() {
         return farTouched(new Vector3f(3e38f, 0, 0), -3e38f, 1.0f, 0.0f);
     }
 
@@ -72,7 +72,7 @@ class NonFiniteResultTest {
      * As {@link #longLeverArm}, but at a lever arm of 2 m with a finite inverse inertia near 3e38 and
      * a product of inertia: I^-1 (r x n) overflows where r x n is 0, and inf * 0 makes K NaN.
      */
-    private static Scene hugeInverseInertia() {
+    private static SolveInput hugeInverseInertia() {
         return farTouched(new Vector3f(2, 0, 0), 0.0f, 3e38f, 2e38f);
     }
 
@@ -81,8 +81,8 @@ class NonFiniteResultTest {
      * twice (contacts 1 and 2): at its position's x {@code x}, with inverse inertia {@code diagonal}
      * on the diagonal and {@code product} as its xz entry.
      */
-    private static Scene farTouched(Vector3f point, float x, float diagonal, float product) {
-        Scene scene = new Scene();
+    private static SolveInput farTouched(Vector3f point, float x, float diagonal, float product) {
+        SolveInput scene = new SolveInput();
         int calm = scene.bodies.add();
         scene.bodies.setMass(calm, 1.0f).setPosition(calm, 5, 0.5f, 0).setLinearVelocity(calm, 0, -1, 0);
         int far = scene.bodies.add();
@@ -98,8 +98,8 @@ class NonFiniteResultTest {
      * Contact 1 touches a body spinning at 1e20 rad/s about z, 1e19 m from its centre: the contact
      * point's velocity is (-inf, inf, 0), and {@code v_n} along (0, 1, 0) is NaN (-inf times 0). K is finite.
      */
-    private static Scene spinningFarOut() {
-        Scene scene = new Scene();
+    private static SolveInput spinningFarOut() {
+        SolveInput scene = new SolveInput();
         int calm = scene.bodies.add();
         scene.bodies.setMass(calm, 1.0f).setPosition(calm, 5, 0.5f, 0).setLinearVelocity(calm, 0, -1, 0);
         int spinning = scene.bodies.add();
@@ -110,7 +110,7 @@ class NonFiniteResultTest {
         return scene;
     }
 
-    private static final class Scene {
+    private static final class SolveInput {
         final BodyBatch bodies = new BodyBatch();
         final ContactBatch contacts = new ContactBatch();
     }
@@ -122,7 +122,7 @@ class NonFiniteResultTest {
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
     void anOverflowingImpulseNamesTheFirstContact(Backend backend) {
         for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(50)}) {
-            Scene scene = overflowingImpulse();
+            SolveInput scene = overflowingImpulse();
             NonFiniteResultException failure = solveFailing(backend, scene, settings);
             assertEquals(Subject.CONTACT, failure.subject());
             assertEquals(1, failure.index());
@@ -140,7 +140,7 @@ class NonFiniteResultTest {
         assertEquals(0, failure.index());
         assertEquals("dvy", failure.field());
         // the iterative solver shares the stop between the two contacts: 2e38 in all, finite
-        Scene scene = overflowingDelta();
+        SolveInput scene = overflowingDelta();
         try (ContactSolver solver = Backends.open(backend)) {
             SolveResult result = solver.solve(scene.bodies, scene.contacts, SolveSettings.iterative(50), new SolveResult());
             assertEquals(2e38f, result.getLinearDelta(0, new Vector3f()).y, 1e32f);
@@ -166,7 +166,7 @@ class NonFiniteResultTest {
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
     void aNonFiniteEffectiveMassNamesTheContactOnEverySolver(Backend backend) {
         String[] names = {"long lever arm", "overflowing lever arm", "huge inverse inertia"};
-        List<Supplier<Scene>> scenes = List.of(NonFiniteResultTest::longLeverArm,
+        List<Supplier<SolveInput>> scenes = List.of(NonFiniteResultTest::longLeverArm,
                 NonFiniteResultTest::overflowingLeverArm, NonFiniteResultTest::hugeInverseInertia);
         float[] ks = {Float.POSITIVE_INFINITY, Float.NaN, Float.NaN};
         for (int s = 0; s < names.length; s++) {
@@ -208,8 +208,8 @@ class NonFiniteResultTest {
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
     void aRowThatCannotBeFormedLeavesDestAndTheBodiesUnchanged(Backend backend) {
         Vector3f gravity = new Vector3f(0, -9.81f, 0);
-        Scene ordinary = farTouched(new Vector3f(1, 0, 0), 0.0f, 1.0f, 0.0f);
-        for (Scene scene : new Scene[] {longLeverArm(), spinningFarOut()}) {
+        SolveInput ordinary = farTouched(new Vector3f(1, 0, 0), 0.0f, 1.0f, 0.0f);
+        for (SolveInput scene : new SolveInput[] {longLeverArm(), spinningFarOut()}) {
             float[] before = fields(scene.bodies);
             try (ContactSolver solver = Backends.open(backend)) {
                 for (SolveSettings settings : EVERY_SOLVER) {
@@ -241,8 +241,8 @@ class NonFiniteResultTest {
         Vector3f gravity = new Vector3f(0, -9.81f, 0);
         try (ContactSolver solver = Backends.open(backend); ContactSolver cpu = Backends.cpu()) {
             for (SolveSettings settings : EVERY_SOLVER) {
-                Scene scene = farTouched(new Vector3f(1.8e19f, 0, 0), 0.0f, 1.0f, 0.0f);
-                Scene reference = farTouched(new Vector3f(1.8e19f, 0, 0), 0.0f, 1.0f, 0.0f);
+                SolveInput scene = farTouched(new Vector3f(1.8e19f, 0, 0), 0.0f, 1.0f, 0.0f);
+                SolveInput reference = farTouched(new Vector3f(1.8e19f, 0, 0), 0.0f, 1.0f, 0.0f);
                 SolveResult result = solver.step(scene.bodies, scene.contacts, settings, gravity, 0.01f, null,
                         new SolveResult());
                 SolveResult expected = cpu.step(reference.bodies, reference.contacts, settings, gravity, 0.01f, null,
@@ -255,7 +255,7 @@ class NonFiniteResultTest {
     }
 
     /** {@code solve}, or {@code step} for the soft step, which only steps; both must throw. */
-    private static NonFiniteResultException runFailing(Backend backend, Scene scene, SolveSettings settings) {
+    private static NonFiniteResultException runFailing(Backend backend, SolveInput scene, SolveSettings settings) {
         if (settings.kind() != SolverKind.SOFT_STEP) {
             return solveFailing(backend, scene, settings);
         }
@@ -265,7 +265,7 @@ class NonFiniteResultTest {
         }
     }
 
-    private static NonFiniteResultException solveFailing(Backend backend, Scene scene, SolveSettings settings) {
+    private static NonFiniteResultException solveFailing(Backend backend, SolveInput scene, SolveSettings settings) {
         try (ContactSolver solver = Backends.open(backend)) {
             NonFiniteResultException failure = assertThrows(NonFiniteResultException.class,
                     () -> solver.solve(scene.bodies, scene.contacts, settings, new SolveResult()));
@@ -278,8 +278,8 @@ class NonFiniteResultTest {
     @ParameterizedTest
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
     void aStepThatOverflowsLeavesTheBodiesUnchanged(Backend backend) {
-        Scene scene = overflowingImpulse();
-        Scene reference = overflowingImpulse();
+        SolveInput scene = overflowingImpulse();
+        SolveInput reference = overflowingImpulse();
         Vector3f gravity = new Vector3f(0, -9.81f, 0);
         try (ContactSolver solver = Backends.open(backend); ContactSolver cpu = Backends.cpu()) {
             float[] before = fields(scene.bodies);

@@ -52,13 +52,13 @@ public final class BenchCommand implements Callable<Integer> {
     List<Integer> contacts;
 
     @Option(names = "--scenes", split = ",", paramLabel = "pile,random", defaultValue = "pile,random",
-            converter = Choices.Scene.Converter.class, description = "Scenes (default: ${DEFAULT-VALUE}).")
-    List<Choices.Scene> scenes;
+            converter = Choices.SweepScene.Converter.class, description = "Scenes (default: ${DEFAULT-VALUE}).")
+    List<Choices.SweepScene> scenes;
 
     @Option(names = "--backends", split = ",", paramLabel = "NAME,...",
-            defaultValue = "cpu,opencl,naive,jbullet,bandwidth", converter = Choices.Backend.Converter.class,
+            defaultValue = "cpu,opencl,naive,jbullet,bandwidth", converter = Choices.BenchBackend.Converter.class,
             description = "Rows to measure (default: ${DEFAULT-VALUE}).")
-    List<Choices.Backend> backends;
+    List<Choices.BenchBackend> backends;
 
     @Option(names = "--sections", split = ",", paramLabel = "sweep,iterative,step,pyramid,bulk",
             defaultValue = "sweep,iterative,step", converter = Choices.Section.Converter.class,
@@ -257,7 +257,7 @@ public final class BenchCommand implements Callable<Integer> {
         ModeOptions.refuseUnused(spec, pyramid, "--sections " + Choices.labels(sections), "--sections pyramid",
                 "--pyramid-base", "--frames", "--pyramid-iterations", "--pyramid-schemes", "--rounds", "--box2d-ms",
                 "--box2d-benchmark", "--box2d-runs");
-        ModeOptions.refuseUnused(spec, backends.contains(Choices.Backend.OPENCL), "--backends "
+        ModeOptions.refuseUnused(spec, backends.contains(Choices.BenchBackend.OPENCL), "--backends "
                 + Choices.labels(backends), "--backends with opencl", "--device");
         Map<String, Path> outputs = new LinkedHashMap<>();
         if (csv != null) {
@@ -349,7 +349,7 @@ public final class BenchCommand implements Callable<Integer> {
             PyramidBench.Result result;
             try (Progress bar = Progress.open("pyramid", 1, "", spec.commandLine().getErr())) {
                 result = new PyramidBench(pyramidBase, frames, pyramidIterations, bar::setExtraMessage).run(cores,
-                        backends.contains(Choices.Backend.CPU), backends.contains(Choices.Backend.OPENCL),
+                        backends.contains(Choices.BenchBackend.CPU), backends.contains(Choices.BenchBackend.OPENCL),
                         device.device(), EnumSet.copyOf(pyramidSchemes), rounds, box2dProgram);
             } catch (IOException e) {
                 spec.commandLine().getErr().println("error: " + Quoting.escape(IoErrors.describe(e)));

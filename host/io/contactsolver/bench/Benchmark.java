@@ -43,13 +43,13 @@ import org.joml.Vector3f;
  * run that fails later keeps what it measured.
  */
 final class Benchmark {
-    static final String PILE = Choices.Scene.PILE.label();
-    static final String RANDOM = Choices.Scene.RANDOM.label();
-    static final String CPU = Choices.Backend.CPU.label();
-    static final String OPENCL = Choices.Backend.OPENCL.label();
-    static final String NAIVE = Choices.Backend.NAIVE.label();
-    static final String JBULLET = Choices.Backend.JBULLET.label();
-    static final String BANDWIDTH = Choices.Backend.BANDWIDTH.label();
+    static final String PILE = Choices.SweepScene.PILE.label();
+    static final String RANDOM = Choices.SweepScene.RANDOM.label();
+    static final String CPU = Choices.BenchBackend.CPU.label();
+    static final String OPENCL = Choices.BenchBackend.OPENCL.label();
+    static final String NAIVE = Choices.BenchBackend.NAIVE.label();
+    static final String JBULLET = Choices.BenchBackend.JBULLET.label();
+    static final String BANDWIDTH = Choices.BenchBackend.BANDWIDTH.label();
     static final String SINGLE_PASS = "single-pass";
     static final String ITERATIVE = "iterative";
     static final String SOFT_STEP = io.contactsolver.SolverKind.SOFT_STEP.label();
@@ -65,7 +65,7 @@ final class Benchmark {
      * @param step whether to time the soft step on the pile
      * @param stepMaxContacts the largest of {@code contactCounts} the step section runs at
      */
-    record Plan(List<Integer> contactCounts, Set<Choices.Scene> scenes, Set<Choices.Backend> backends, boolean sweep,
+    record Plan(List<Integer> contactCounts, Set<Choices.SweepScene> scenes, Set<Choices.BenchBackend> backends, boolean sweep,
             boolean iterative, boolean step, int stepMaxContacts, int threads, long seed, double minSeconds,
             String device, int pileParticles) {
         /** The sizes the step section runs at. */
@@ -113,8 +113,8 @@ final class Benchmark {
         int perSize = plan.backends().size() + 1;
         int sweep = plan.sweep() ? plan.contactCounts().size() * plan.scenes().size() * perSize : 0;
         long costed = plan.contactCounts().stream().filter(c -> c <= 1_000_000).count();
-        int moduleBackends = (plan.backends().contains(Choices.Backend.CPU) ? 2 : 0)
-                + (plan.backends().contains(Choices.Backend.OPENCL) ? 1 : 0);
+        int moduleBackends = (plan.backends().contains(Choices.BenchBackend.CPU) ? 2 : 0)
+                + (plan.backends().contains(Choices.BenchBackend.OPENCL) ? 1 : 0);
         int step = plan.stepContactCounts().size() * (1 + moduleBackends);
         return sweep + (plan.iterative() ? 4 + 3 * (int) costed + 3 : 0) + step;
     }
@@ -126,7 +126,7 @@ final class Benchmark {
 
     List<Measurement> run() throws Exception {
         if (plan.sweep()) {
-            for (Choices.Scene scene : plan.scenes()) {
+            for (Choices.SweepScene scene : plan.scenes()) {
                 for (int contacts : plan.contactCounts()) {
                     sweep(scene.label(), contacts);
                 }
@@ -227,7 +227,7 @@ final class Benchmark {
             emit(row);
         }
 
-        if (plan.backends().contains(Choices.Backend.NAIVE)) {
+        if (plan.backends().contains(Choices.BenchBackend.NAIVE)) {
             progress.accept(kind + " " + contacts + ": naive");
             NaiveSolver naive = new NaiveSolver(scene.bodies(), scene.contacts());
             naive.solve();
@@ -237,7 +237,7 @@ final class Benchmark {
                     .bodies(bodies).threads(1).iterations(1).secondsPerSolve(median(times)).bytesPerContact(bytes)
                     .repeats(times.length).note(agreement).build());
         }
-        if (plan.backends().contains(Choices.Backend.JBULLET)) {
+        if (plan.backends().contains(Choices.BenchBackend.JBULLET)) {
             progress.accept(kind + " " + contacts + ": jbullet");
             if (JBulletBaseline.supports(scene.bodies())) {
                 JBulletBaseline jbullet = new JBulletBaseline(scene.bodies(), scene.contacts());
@@ -254,7 +254,7 @@ final class Benchmark {
                         .build());
             }
         }
-        if (plan.backends().contains(Choices.Backend.BANDWIDTH)) {
+        if (plan.backends().contains(Choices.BenchBackend.BANDWIDTH)) {
             progress.accept(kind + " " + contacts + ": bandwidth");
             long dataBytes = (long) (bytes * contacts);
             for (int threads : plan.threads() > 1 ? new int[] {1, plan.threads()} : new int[] {1}) {
@@ -269,7 +269,7 @@ final class Benchmark {
                             .note("System.arraycopy of " + probe.bytesPerCopy() / 2 + " bytes").build());
                 }
             }
-            if (plan.backends().contains(Choices.Backend.OPENCL)) {
+            if (plan.backends().contains(Choices.BenchBackend.OPENCL)) {
                 deviceBandwidth(kind, contacts, bodies, dataBytes);
             }
         }
@@ -391,7 +391,7 @@ final class Benchmark {
             SolveSettings longer = SolveSettings.iterative(longCostIterations(variant.contacts().size()));
             List<ModuleRunner> runners = new ArrayList<>();
             List<Integer> threads = new ArrayList<>();
-            if (plan.backends().contains(Choices.Backend.CPU)) {
+            if (plan.backends().contains(Choices.BenchBackend.CPU)) {
                 for (int count : plan.threads() > 1 ? List.of(1, plan.threads()) : List.of(1)) {
                     ModuleRunner first = new ModuleRunner(CPU, Backend.CPU, count, variant, shorter);
                     runners.add(first);
@@ -399,7 +399,7 @@ final class Benchmark {
                     threads.add(count);
                 }
             }
-            if (plan.backends().contains(Choices.Backend.OPENCL)) {
+            if (plan.backends().contains(Choices.BenchBackend.OPENCL)) {
                 ModuleRunner first = ModuleRunner.openClOrNull(variant, shorter, plan.device(), plan.threads());
                 if (first != null) {
                     runners.add(first);
@@ -466,13 +466,13 @@ final class Benchmark {
     private List<ModuleRunner> moduleRunnersAtEachThreadCount(Supplier<Scene> scene, SolveSettings settings,
             Measurement.Builder skipped, List<Measurement> rows) {
         List<ModuleRunner> runners = new ArrayList<>();
-        if (plan.backends().contains(Choices.Backend.CPU)) {
+        if (plan.backends().contains(Choices.BenchBackend.CPU)) {
             runners.add(new ModuleRunner(CPU, Backend.CPU, 1, scene.get(), settings));
             if (plan.threads() > 1) {
                 runners.add(new ModuleRunner(CPU, Backend.CPU, plan.threads(), scene.get(), settings));
             }
         }
-        if (plan.backends().contains(Choices.Backend.OPENCL)) {
+        if (plan.backends().contains(Choices.BenchBackend.OPENCL)) {
             ModuleRunner openCl = ModuleRunner.openClOrNull(scene.get(), settings, plan.device(), plan.threads());
             if (openCl != null) {
                 runners.add(openCl);
@@ -519,10 +519,10 @@ final class Benchmark {
     /** CPU on all threads and OpenCL, where present. */
     private List<ModuleRunner> moduleRunners(Scene scene, SolveSettings settings) {
         List<ModuleRunner> runners = new ArrayList<>();
-        if (plan.backends().contains(Choices.Backend.CPU)) {
+        if (plan.backends().contains(Choices.BenchBackend.CPU)) {
             runners.add(new ModuleRunner(CPU, Backend.CPU, plan.threads(), scene, settings));
         }
-        if (plan.backends().contains(Choices.Backend.OPENCL)) {
+        if (plan.backends().contains(Choices.BenchBackend.OPENCL)) {
             ModuleRunner openCl = ModuleRunner.openClOrNull(scene, settings, plan.device(), plan.threads());
             if (openCl != null) {
                 runners.add(openCl);

@@ -14,31 +14,31 @@ final class Choices {
     }
 
     /** The module's backends and the baselines. */
-    enum Backend {
+    enum BenchBackend {
         CPU, OPENCL, NAIVE, JBULLET, BANDWIDTH;
 
         String label() {
             return Choices.label(this);
         }
 
-        static final class Converter extends LabelConverter<Backend> {
+        static final class Converter extends LabelConverter<BenchBackend> {
             Converter() {
-                super(Backend.class, "backend");
+                super(BenchBackend.class, "backend");
             }
         }
     }
 
     /** The seeded scenes of the sweep: a spatially coherent pile and a random contact graph. */
-    enum Scene {
+    enum SweepScene {
         PILE, RANDOM;
 
         String label() {
             return Choices.label(this);
         }
 
-        static final class Converter extends LabelConverter<Scene> {
+        static final class Converter extends LabelConverter<SweepScene> {
             Converter() {
-                super(Scene.class, "scene");
+                super(SweepScene.class, "scene");
             }
         }
     }

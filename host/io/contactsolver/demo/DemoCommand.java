@@ -56,7 +56,7 @@ public final class DemoCommand implements Callable<Integer> {
             description = "heap: spheres poured from a narrow inlet onto a wide floor until the heap is at rest, and "
                     + "its angle of repose measured; box: spheres dropped into a closed box, for a fixed number of "
                     + "steps (default: ${DEFAULT-VALUE}).")
-    Scene scene;
+    DemoScene scene;
 
     @Option(names = "--particles", paramLabel = "N",
             description = "Spheres (default: 4000 for heap, 25000 for box).")
@@ -83,7 +83,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     /** The main job at its defaults: the heap scene, its default spheres, seed and settings. */
     public static Simulation defaultSimulation() {
-        return Scene.HEAP.simulation(Scene.HEAP.defaultParticles, DEFAULT_SEED,
+        return DemoScene.HEAP.simulation(DemoScene.HEAP.defaultParticles, DEFAULT_SEED,
                 Simulation.Settings.of(DEFAULT_TIME_STEP, DEFAULT_RESTITUTION, DEFAULT_ITERATIONS)
                         .withFriction(DEFAULT_FRICTION, DEFAULT_ROLLING_RESISTANCE).withSoftStep(DEFAULT_SUBSTEPS, DEFAULT_CONTACT_HERTZ));
     }
@@ -188,7 +188,7 @@ public final class DemoCommand implements Callable<Integer> {
             return ExitCode.FAILURE;
         }
         List<StepFigures> figures = new ArrayList<>(Math.min(steps, 1 << 16));
-        Scene.RestWatch restWatch = new Scene.RestWatch();
+        DemoScene.RestWatch restWatch = new DemoScene.RestWatch();
         boolean atRest = false;
         long started = System.nanoTime();
         String device;
@@ -205,7 +205,7 @@ public final class DemoCommand implements Callable<Integer> {
             device = solver.description();
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        HeapSlope slope = scene == Scene.HEAP ? HeapSlope.measure(world) : null;
+        HeapSlope slope = scene == DemoScene.HEAP ? HeapSlope.measure(world) : null;
         List<Path> written = writeOutputs(world, figures, slope);
         printSummary(stdout, device, simulation, figures, seconds, atRest, restWatch, slope, written);
         return ExitCode.OK;
@@ -328,7 +328,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    private static String restLine(Simulation simulation, StepFigures last, boolean atRest, Scene.RestWatch watch) {
+    private static String restLine(Simulation simulation, StepFigures last, boolean atRest, DemoScene.RestWatch watch) {
         if (atRest) {
             return String.format(Locale.ROOT, "at rest after %,d steps (%.2f s): %s", last.step(), last.time(),
                     watch.reason());
@@ -350,7 +350,7 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     private void printSummary(PrintWriter stdout, String device, Simulation simulation, List<StepFigures> figures,
-            double seconds, boolean atRest, Scene.RestWatch watch, HeapSlope slope, List<Path> written) {
+            double seconds, boolean atRest, DemoScene.RestWatch watch, HeapSlope slope, List<Path> written) {
         StepFigures first = figures.get(0);
         StepFigures last = figures.get(figures.size() - 1);
         long solveNanos = figures.stream().mapToLong(StepFigures::solveNanos).sum();

@@ -23,7 +23,7 @@ class HeapTest {
     @Test
     void aHeapWithFrictionStandsSteeperThanAFrictionlessOneAndOnlyItsSpheresSpin() {
         Simulation withFriction = heap(0.5f, 0.001f);
-        Scene.RestWatch restWatch = new Scene.RestWatch();
+        DemoScene.RestWatch restWatch = new DemoScene.RestWatch();
         int steps = 0;
         try (ContactSolver solver = Backends.cpu()) {
             boolean atRest = false;
@@ -55,7 +55,7 @@ class HeapTest {
     @Test
     void aFrictionlessHeapEndsOnceItsShapeStopsChanging() {
         Simulation frictionless = heap(0.0f, 0.0f);
-        Scene.RestWatch restWatch = new Scene.RestWatch();
+        DemoScene.RestWatch restWatch = new DemoScene.RestWatch();
         int steps = 0;
         try (ContactSolver solver = Backends.cpu()) {
             boolean ended = false;
@@ -120,7 +120,7 @@ class HeapTest {
     }
 
     private static Simulation heap(float friction, float rollingResistance) {
-        return Scene.HEAP.simulation(PARTICLES, SEED,
+        return DemoScene.HEAP.simulation(PARTICLES, SEED,
                 Simulation.Settings.of(DT, 0.3f, 10).withFriction(friction, rollingResistance));
     }
 

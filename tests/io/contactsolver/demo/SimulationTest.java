@@ -170,8 +170,8 @@ class SimulationTest {
         List<Simulation.Settings> schemes = List.of(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS),
                 Simulation.Settings.of(DT, RESTITUTION, ITERATIONS).withFriction(0.5f, 0.001f).withSoftStep(4, 60.0f));
         for (Simulation.Settings settings : schemes) {
-            Simulation plain = Scene.HEAP.simulation(200, SEED, settings);
-            Simulation peeked = Scene.HEAP.simulation(200, SEED, settings);
+            Simulation plain = DemoScene.HEAP.simulation(200, SEED, settings);
+            Simulation peeked = DemoScene.HEAP.simulation(200, SEED, settings);
             try (ContactSolver solver = Backends.cpu()) {
                 for (int step = 1; step <= 120; step++) {
                     StepFigures expected = plain.step(solver);

@@ -3,7 +3,7 @@ package io.contactsolver.demo;
 import java.util.Locale;
 
 /** The demo's scenes: what world a run starts from and when it ends. */
-public enum Scene {
+public enum DemoScene {
     /**
      * Spheres poured from a narrow inlet onto the middle of a wide floor; runs until every sphere
      * is poured and the heap is at rest ({@link RestWatch}), or the step cap, whichever comes first.
@@ -17,7 +17,7 @@ public enum Scene {
     /** Steps (the box) or the step cap (the heap) when {@code --steps} is not given. */
     final int defaultSteps;
 
-    Scene(int defaultParticles, int defaultSteps) {
+    DemoScene(int defaultParticles, int defaultSteps) {
         this.defaultParticles = defaultParticles;
         this.defaultSteps = defaultSteps;
     }
