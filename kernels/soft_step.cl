@@ -1,7 +1,8 @@
 /*
  * The soft step on contact manifolds (docs/physics.md, "Soft step"): the OpenCL twin of
- * host/io/contactsolver/cpu/SoftStep.java, statement for statement, and of the loops of
- * CpuBackend.softStep that call it.
+ * host/io/contactsolver/cpu/SoftStep.java, statement for statement, and of the stages of
+ * CpuBackend's soft step that call it; both backends take the stages in the order of
+ * host/io/contactsolver/core/SoftStepSchedule.java.
  *
  *   prepare_manifolds       one work-item per manifold row: the manifold's constraint, its points,
  *                           their warm start, the motion record each side reads
@@ -890,7 +891,7 @@ void write_results(__global const float* man, const int rows, const int r, __glo
             + roll2 * man[MAN_T2Z * rows + r]) + 0.0f;
 }
 
-/* ---- kernels: the loops of CpuBackend.softStep ------------------------------------------------ */
+/* ---- kernels: the stages of SoftStepSchedule, as CpuBackend's soft step runs them ------------- */
 
 /*
  * Manifold row r from manifold order[r]: its constraint and points (prepare_manifold, the stiffer

@@ -19,6 +19,7 @@ import io.contactsolver.core.ManifoldImpulse;
 import io.contactsolver.core.PointField;
 import io.contactsolver.core.Recycler;
 import io.contactsolver.core.SoftStepJob;
+import io.contactsolver.core.SoftStepSchedule;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SinglePassJob;
@@ -213,166 +214,283 @@ public final class CpuBackend implements SolverBackend {
 
     @Override
     public IterationOutcome softStep(SoftStepJob job) {
-        int bodyCount = job.bodyCount();
-        ContactColoring coloring = job.coloring();
-        ManifoldGrouping grouping = job.manifolds();
-        int rows = coloring.rowCount();
-        prepareBodies(job.bodies(), bodyCount);
-        job.clock().lap(SolvePhase.PREPARE);
-
-        // each manifold row's points, consecutive in row order
-        int[] firsts = grouping.firsts();
-        int[] manifoldOf = coloring.order();
-        Recycler solved = job.points();
-        int[] solvedStart = solved.pointStart();
-        pointStarts = job.rowPointStarts(pointStarts);
-        int[] pointStart = pointStarts;
-        int points = pointStart[rows];
-        manifoldRows = grow(manifoldRows, (long) ManifoldField.COUNT * rows);
-        pointRows = grow(pointRows, (long) PointField.COUNT * points);
-        lambda = grow(lambda, points);
-        peaks = grow(peaks, points);
-        manifoldImpulses = grow(manifoldImpulses, (long) ManifoldImpulse.COUNT * rows);
-        pairs = grow(pairs, (long) ContactBody.COUNT * rows);
-        movers = grow(movers, (long) ContactBody.COUNT * rows);
-        motion = grow(motion, (long) (bodyCount + 1) * MotionField.STRIDE);
-        float[] man = manifoldRows;
-        float[] pts = pointRows;
-        float[] normal = lambda;
-        float[] peak = peaks;
-        float[] acc = manifoldImpulses;
-        int[] bodyPairs = pairs;
-        int[] mover = movers;
-        float[] moved = motion;
-        float[] prep = prepared;
-        int[] slots = coloring.slots();
-        FieldBlock contacts = job.contacts();
-        FieldBlock links = job.links();
-        float[] geometry = solved.geometry();
-        float[] warmNormal = solved.warmNormal();
-        float[] warmVectors = solved.warmVectors();
-        int solvedPoints = solved.pointCount();
-        SoftCoefficients k = job.coefficients();
-        TargetRule rule = job.restitution();
-        ParallelRunner crew = crew(rows);
-        crew.team((member, team) -> {
-            int from = share(0, rows, member, team.members());
-            int to = share(0, rows, member + 1, team.members());
-            for (int r = from; r < to; r++) {
-                int m = manifoldOf[r];
-                int c0 = firsts[m];
-                int a = links.ints().get(LINK_A * links.stride() + c0);
-                int b = links.ints().get(LINK_B * links.stride() + c0);
-                int slotA = slots[LINK_A * rows + r];
-                int slotB = slots[LINK_B * rows + r];
-                SoftStep.prepareManifold(geometry, solvedPoints, solvedStart[m], solvedStart[m + 1] - solvedStart[m],
-                        warmNormal, warmVectors, rows, m, contacts.floats(), contacts.stride(), c0, r, pointStart[r],
-                        prep, BodyMath.record(a, bodyCount), BodyMath.record(b, bodyCount),
-                        slotA == bodyCount || slotB == bodyCount, k, rule, man, pts, normal, peak, acc);
-                bodyPairs[ContactBody.COUNT * r + LINK_A] = slotA * StateField.STRIDE;
-                bodyPairs[ContactBody.COUNT * r + LINK_B] = slotB * StateField.STRIDE;
-                mover[ContactBody.COUNT * r + LINK_A] = (a >= 0 ? a : bodyCount) * MotionField.STRIDE;
-                mover[ContactBody.COUNT * r + LINK_B] = (b >= 0 ? b : bodyCount) * MotionField.STRIDE;
-            }
-        });
-        float[] velocity = zeroedState(bodyCount);
-        int world = bodyCount * StateField.STRIDE;
-        runner.forRange(bodyCount, GRAIN, (from, to) -> {
-            for (int i = from; i < to; i++) {
-                SoftStep.resetMotion(moved, i);
-            }
-        });
-        Arrays.fill(moved, bodyCount * MotionField.STRIDE, (bodyCount + 1) * MotionField.STRIDE, 0.0f);
-        job.clock().lap(SolvePhase.ROWS);
-
-        FieldBlock bodies = job.bodies();
-        MovableBodies movable = job.movable();
-        float h = k.substep();
-        float gx = job.gx();
-        float gy = job.gy();
-        float gz = job.gz();
-        boolean frictional = job.friction().any();
-        boolean softFriction = frictional && SoftStepJob.FRICTION_IN_SOFT_SWEEP;
-        int members = crew.threads();
-        float[] residual = new float[members];
-        RowSweep warmStart = (first, end) -> {
-            for (int r = first; r < end; r++) {
-                SoftStep.warmStart(man, r, pts, pointStart[r], pointStart[r + 1], normal, acc, velocity,
-                        bodyPairs[ContactBody.COUNT * r + LINK_A], bodyPairs[ContactBody.COUNT * r + LINK_B], world);
-            }
-            return 0.0f;
-        };
-        RowSweep solve = (first, end) -> SoftStep.sweep(man, pts, pointStart, bodyPairs, mover, normal, peak, acc,
-                velocity, moved, world, k, false, softFriction, first, end);
-        RowSweep relax = (first, end) -> SoftStep.sweep(man, pts, pointStart, bodyPairs, mover, normal, peak, acc,
-                velocity, moved, world, k, true, frictional, first, end);
-        RowSweep restitution = (first, end) -> {
-            float largest = 0.0f;
-            for (int r = first; r < end; r++) {
-                largest = Math.max(largest, SoftStep.restitution(man, r, pts, pointStart[r], pointStart[r + 1], normal,
-                        peak, velocity, bodyPairs[ContactBody.COUNT * r + LINK_A],
-                        bodyPairs[ContactBody.COUNT * r + LINK_B], world));
-            }
-            return largest;
-        };
-        crew.team((member, team) -> {
-            int bodyFrom = (int) ((long) bodyCount * member / members);
-            int bodyTo = (int) ((long) bodyCount * (member + 1) / members);
-            float largest = 0.0f;
-            for (int substep = 0; substep < k.substeps(); substep++) {
-                for (int i = bodyFrom; i < bodyTo; i++) {
-                    if (movable.isMovable(i) && bodies.getFloat(BODY_INV_MASS, i) > 0.0f) {
-                        SoftStep.applyGravity(velocity, i * StateField.STRIDE, gx, gy, gz, h);
-                    }
-                }
-                team.await();
-                sweepColours(coloring, warmStart, warmStart, member, team);
-                team.await();
-                for (int iteration = 0; iteration < job.iterations(); iteration++) {
-                    largest = sweepColours(coloring, solve, solve, member, team);
-                    team.await();
-                }
-                for (int i = bodyFrom; i < bodyTo; i++) {
-                    SoftStep.integrate(bodies.floats(), bodies.stride(), i, velocity,
-                            movable.isMovable(i) ? i * StateField.STRIDE : -1, moved, h);
-                }
-                team.await();
-                for (int iteration = 0; iteration < job.relaxIterations(); iteration++) {
-                    largest = sweepColours(coloring, relax, relax, member, team);
-                    team.await();
-                }
-            }
-            residual[member] = Math.max(largest, sweepColours(coloring, restitution, restitution, member, team));
-        });
-        job.clock().lap(SolvePhase.ITERATE);
-
-        FieldBlock next = job.nextBodies();
-        FieldBlock deltas = job.deltas();
-        float dt = job.timeStep();
-        runner.forRange(bodyCount, GRAIN, (from, to) -> {
-            for (int i = from; i < to; i++) {
-                SoftStep.finishBody(bodies.floats(), bodies.stride(), i, velocity,
-                        movable.isMovable(i) ? i * StateField.STRIDE : -1, moved, gx, gy, gz, dt, next.floats(),
-                        next.stride(), deltas.floats(), deltas.stride());
-            }
-        });
-        float[] normalOut = job.normalOut();
-        float[] vectorsOut = job.vectorsOut();
-        crew.team((member, team) -> {
-            int from = share(0, rows, member, team.members());
-            int to = share(0, rows, member + 1, team.members());
-            for (int r = from; r < to; r++) {
-                int m = manifoldOf[r];
-                SoftStep.writeResults(man, r, normal, pointStart[r], pointStart[r + 1], acc, normalOut, solvedStart[m],
-                        vectorsOut, rows, m);
-            }
-        });
-        job.clock().lap(SolvePhase.OUTPUT);
+        SoftStepRun run = new SoftStepRun(job);
+        int sweeps = SoftStepSchedule.run(job, run);
         float worst = 0.0f;
-        for (float change : residual) {
+        for (float change : run.residual) {
             worst = Math.max(worst, change);
         }
-        return new IterationOutcome(k.substeps() * (job.iterations() + job.relaxIterations()), worst);
+        return new IterationOutcome(sweeps, worst);
+    }
+
+    /**
+     * One soft step's stages on this backend, in the order {@link SoftStepSchedule#run} calls them:
+     * each stage a parallel loop, and the sweeps of every substep on one team
+     * ({@link MemberSweeps}), whose members meet at a barrier after each stage.
+     */
+    private final class SoftStepRun implements SoftStepSchedule.Stages {
+        private final SoftStepJob job;
+        private final int bodyCount;
+        private final ContactColoring coloring;
+        private final int rows;
+        private final ParallelRunner crew;
+        /** Each manifold row's first point, its points consecutive in row order; the last entry is the count. */
+        private final int[] pointStart;
+        private final float[] manifolds;
+        private final float[] points;
+        private final float[] normal;
+        private final float[] peak;
+        private final float[] accumulated;
+        private final int[] bodyPairs;
+        private final int[] movers;
+        private final float[] moved;
+        /** The world's velocity-change record. */
+        private final int world;
+        /** Every body's velocity-change record and the world's, zeroed by {@link #resetMotions}. */
+        private float[] velocity;
+        /** Each team member's largest change of the step's last sweep and restitution. */
+        private float[] residual = new float[0];
+
+        /** The step's working arrays, grown to its rows and points. */
+        SoftStepRun(SoftStepJob job) {
+            this.job = job;
+            this.bodyCount = job.bodyCount();
+            this.coloring = job.coloring();
+            this.rows = coloring.rowCount();
+            this.crew = crew(rows);
+            pointStarts = job.rowPointStarts(pointStarts);
+            int pointCount = pointStarts[rows];
+            manifoldRows = grow(manifoldRows, (long) ManifoldField.COUNT * rows);
+            pointRows = grow(pointRows, (long) PointField.COUNT * pointCount);
+            lambda = grow(lambda, pointCount);
+            peaks = grow(peaks, pointCount);
+            manifoldImpulses = grow(manifoldImpulses, (long) ManifoldImpulse.COUNT * rows);
+            pairs = grow(pairs, (long) ContactBody.COUNT * rows);
+            CpuBackend.this.movers = grow(CpuBackend.this.movers, (long) ContactBody.COUNT * rows);
+            motion = grow(motion, (long) (bodyCount + 1) * MotionField.STRIDE);
+            this.pointStart = pointStarts;
+            this.manifolds = manifoldRows;
+            this.points = pointRows;
+            this.normal = lambda;
+            this.peak = peaks;
+            this.accumulated = manifoldImpulses;
+            this.bodyPairs = pairs;
+            this.movers = CpuBackend.this.movers;
+            this.moved = motion;
+            this.world = bodyCount * StateField.STRIDE;
+        }
+
+        @Override
+        public void prepareBodies() {
+            CpuBackend.this.prepareBodies(job.bodies(), bodyCount);
+            job.clock().lap(SolvePhase.PREPARE);
+        }
+
+        @Override
+        public void prepareManifolds() {
+            int[] firsts = job.manifolds().firsts();
+            int[] manifoldOf = coloring.order();
+            Recycler solved = job.points();
+            int[] solvedStart = solved.pointStart();
+            float[] prep = prepared;
+            int[] slots = coloring.slots();
+            FieldBlock contacts = job.contacts();
+            FieldBlock links = job.links();
+            float[] geometry = solved.geometry();
+            float[] warmNormal = solved.warmNormal();
+            float[] warmVectors = solved.warmVectors();
+            int solvedPoints = solved.pointCount();
+            SoftCoefficients k = job.coefficients();
+            TargetRule rule = job.restitution();
+            crew.team((member, team) -> {
+                int from = share(0, rows, member, team.members());
+                int to = share(0, rows, member + 1, team.members());
+                for (int r = from; r < to; r++) {
+                    int m = manifoldOf[r];
+                    int c0 = firsts[m];
+                    int a = links.ints().get(LINK_A * links.stride() + c0);
+                    int b = links.ints().get(LINK_B * links.stride() + c0);
+                    int slotA = slots[LINK_A * rows + r];
+                    int slotB = slots[LINK_B * rows + r];
+                    SoftStep.prepareManifold(geometry, solvedPoints, solvedStart[m],
+                            solvedStart[m + 1] - solvedStart[m], warmNormal, warmVectors, rows, m, contacts.floats(),
+                            contacts.stride(), c0, r, pointStart[r], prep, BodyMath.record(a, bodyCount),
+                            BodyMath.record(b, bodyCount), slotA == bodyCount || slotB == bodyCount, k, rule, manifolds,
+                            points, normal, peak, accumulated);
+                    bodyPairs[ContactBody.COUNT * r + LINK_A] = slotA * StateField.STRIDE;
+                    bodyPairs[ContactBody.COUNT * r + LINK_B] = slotB * StateField.STRIDE;
+                    movers[ContactBody.COUNT * r + LINK_A] = (a >= 0 ? a : bodyCount) * MotionField.STRIDE;
+                    movers[ContactBody.COUNT * r + LINK_B] = (b >= 0 ? b : bodyCount) * MotionField.STRIDE;
+                }
+            });
+        }
+
+        /** The velocity-change records zeroed with the motion records, the world's included. */
+        @Override
+        public void resetMotions() {
+            velocity = zeroedState(bodyCount);
+            runner.forRange(bodyCount, GRAIN, (from, to) -> {
+                for (int i = from; i < to; i++) {
+                    SoftStep.resetMotion(moved, i);
+                }
+            });
+            Arrays.fill(moved, bodyCount * MotionField.STRIDE, (bodyCount + 1) * MotionField.STRIDE, 0.0f);
+            job.clock().lap(SolvePhase.ROWS);
+        }
+
+        /** The loop on every member of the team, each with {@link MemberSweeps} of its own. */
+        @Override
+        public void sweeps(SoftStepSchedule.SweepLoop loop) {
+            SoftCoefficients k = job.coefficients();
+            boolean frictional = job.friction().any();
+            boolean softFriction = frictional && SoftStepJob.FRICTION_IN_SOFT_SWEEP;
+            float[] state = velocity;
+            RowSweeps rowSweeps = new RowSweeps(
+                    (first, end) -> {
+                        for (int r = first; r < end; r++) {
+                            SoftStep.warmStart(manifolds, r, points, pointStart[r], pointStart[r + 1], normal,
+                                    accumulated, state, bodyPairs[ContactBody.COUNT * r + LINK_A],
+                                    bodyPairs[ContactBody.COUNT * r + LINK_B], world);
+                        }
+                        return 0.0f;
+                    },
+                    (first, end) -> SoftStep.sweep(manifolds, points, pointStart, bodyPairs, movers, normal, peak,
+                            accumulated, state, moved, world, k, false, softFriction, first, end),
+                    (first, end) -> SoftStep.sweep(manifolds, points, pointStart, bodyPairs, movers, normal, peak,
+                            accumulated, state, moved, world, k, true, frictional, first, end),
+                    (first, end) -> {
+                        float largest = 0.0f;
+                        for (int r = first; r < end; r++) {
+                            largest = Math.max(largest, SoftStep.restitution(manifolds, r, points, pointStart[r],
+                                    pointStart[r + 1], normal, peak, state, bodyPairs[ContactBody.COUNT * r + LINK_A],
+                                    bodyPairs[ContactBody.COUNT * r + LINK_B], world));
+                        }
+                        return largest;
+                    });
+            residual = new float[crew.threads()];
+            crew.team((member, team) -> loop.run(new MemberSweeps(this, rowSweeps, member, team)));
+            job.clock().lap(SolvePhase.ITERATE);
+        }
+
+        @Override
+        public void finishBodies() {
+            FieldBlock bodies = job.bodies();
+            MovableBodies movable = job.movable();
+            FieldBlock next = job.nextBodies();
+            FieldBlock deltas = job.deltas();
+            runner.forRange(bodyCount, GRAIN, (from, to) -> {
+                for (int i = from; i < to; i++) {
+                    SoftStep.finishBody(bodies.floats(), bodies.stride(), i, velocity,
+                            movable.isMovable(i) ? i * StateField.STRIDE : -1, moved, job.gx(), job.gy(), job.gz(),
+                            job.timeStep(), next.floats(), next.stride(), deltas.floats(), deltas.stride());
+                }
+            });
+        }
+
+        @Override
+        public void writeResults() {
+            int[] manifoldOf = coloring.order();
+            int[] solvedStart = job.points().pointStart();
+            float[] normalOut = job.normalOut();
+            float[] vectorsOut = job.vectorsOut();
+            crew.team((member, team) -> {
+                int from = share(0, rows, member, team.members());
+                int to = share(0, rows, member + 1, team.members());
+                for (int r = from; r < to; r++) {
+                    int m = manifoldOf[r];
+                    SoftStep.writeResults(manifolds, r, normal, pointStart[r], pointStart[r + 1], accumulated,
+                            normalOut, solvedStart[m], vectorsOut, rows, m);
+                }
+            });
+            job.clock().lap(SolvePhase.OUTPUT);
+        }
+    }
+
+    /** The four row sweeps of a soft step's substeps, over rows {@code [first, end)} each. */
+    private record RowSweeps(RowSweep warmStart, RowSweep solve, RowSweep relax, RowSweep restitution) {
+    }
+
+    /**
+     * One team member's share of a soft step's sweeps: its bodies for gravity and integration, its
+     * share of every colour for the sweeps ({@link #sweepColours}), and a barrier after each stage,
+     * so that no member starts a stage before every member has finished the one before.
+     */
+    private static final class MemberSweeps implements SoftStepSchedule.Sweeps {
+        private final SoftStepRun run;
+        private final RowSweeps rowSweeps;
+        private final int member;
+        private final ParallelRunner.Team team;
+        private final int bodyFrom;
+        private final int bodyTo;
+        private final float h;
+        /** The largest change of the step's last sweep, as the schedule marks it. */
+        private float largest;
+
+        MemberSweeps(SoftStepRun run, RowSweeps rowSweeps, int member, ParallelRunner.Team team) {
+            this.run = run;
+            this.rowSweeps = rowSweeps;
+            this.member = member;
+            this.team = team;
+            int members = team.members();
+            this.bodyFrom = (int) ((long) run.bodyCount * member / members);
+            this.bodyTo = (int) ((long) run.bodyCount * (member + 1) / members);
+            this.h = run.job.coefficients().substep();
+        }
+
+        @Override
+        public void applyGravity() {
+            SoftStepJob job = run.job;
+            FieldBlock bodies = job.bodies();
+            MovableBodies movable = job.movable();
+            for (int i = bodyFrom; i < bodyTo; i++) {
+                if (movable.isMovable(i) && bodies.getFloat(BODY_INV_MASS, i) > 0.0f) {
+                    SoftStep.applyGravity(run.velocity, i * StateField.STRIDE, job.gx(), job.gy(), job.gz(), h);
+                }
+            }
+            team.await();
+        }
+
+        @Override
+        public void warmStart() {
+            sweepColours(run.coloring, rowSweeps.warmStart(), rowSweeps.warmStart(), member, team);
+            team.await();
+        }
+
+        @Override
+        public void solve(boolean record) {
+            sweep(rowSweeps.solve(), record);
+        }
+
+        @Override
+        public void integrate() {
+            FieldBlock bodies = run.job.bodies();
+            MovableBodies movable = run.job.movable();
+            for (int i = bodyFrom; i < bodyTo; i++) {
+                SoftStep.integrate(bodies.floats(), bodies.stride(), i, run.velocity,
+                        movable.isMovable(i) ? i * StateField.STRIDE : -1, run.moved, h);
+            }
+            team.await();
+        }
+
+        @Override
+        public void relax(boolean record) {
+            sweep(rowSweeps.relax(), record);
+        }
+
+        private void sweep(RowSweep rows, boolean record) {
+            float change = sweepColours(run.coloring, rows, rows, member, team);
+            if (record) {
+                largest = change;
+            }
+            team.await();
+        }
+
+        /** The last stage: no barrier after it, the team's end is one. */
+        @Override
+        public void restitution() {
+            run.residual[member] = Math.max(largest,
+                    sweepColours(run.coloring, rowSweeps.restitution(), rowSweeps.restitution(), member, team));
+        }
     }
 
     /**

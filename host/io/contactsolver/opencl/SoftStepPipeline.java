@@ -18,6 +18,7 @@ import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.Recycler;
 import io.contactsolver.core.SoftCoefficients;
 import io.contactsolver.core.SoftStepJob;
+import io.contactsolver.core.SoftStepSchedule;
 import io.contactsolver.core.StateField;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactBody;
@@ -28,8 +29,8 @@ import org.jocl.Sizeof;
 import org.jocl.cl_mem;
 
 /**
- * The soft step on the device ({@code kernels/soft_step.cl}), in the order of
- * {@code CpuBackend.softStep}: the bodies (only fields written since they last went up), contacts,
+ * The soft step on the device ({@code kernels/soft_step.cl}), its stages in the order of
+ * {@link SoftStepSchedule}, as the CPU's: the bodies (only fields written since they last went up), contacts,
  * what the host prepared of the manifolds (the grouping's first contacts, the colouring's order
  * and slots, the recycler's solved points: their geometry, warm normal impulses and starts, the
  * manifolds' warm vectors), each row's first point and the movable flags go up once; the manifold
@@ -165,41 +166,49 @@ final class SoftStepPipeline {
 
         stage.enter("kernels");
         transfers.kernelsBegin();
-        memory.prepareBodies(bodyCount, new DeviceMemory.BodyMemory(bodyMem, preparedMem));
         Kernels.ManifoldSet rows = new Kernels.ManifoldSet(manifoldMem, rowCount, pointStartMem, slotMem, impulseMem);
         Kernels.PointSet pointSet = new Kernels.PointSet(pointMem, pointCount, normalMem);
-        SoftCoefficients k = job.coefficients();
-        kernels.prepareManifolds(rowCount, new Kernels.ContactBlock(contactMem, linkMem, contactCount),
-                new Kernels.ManifoldSource(firstsMem, solvedStartMem, geometryMem, warmNormalMem, warmVectorsMem),
-                orderMem, rows, pointSet, peakMem, moverMem, new Kernels.PreparedBodies(preparedMem, bodyCount),
-                job.restitution(), k);
-        kernels.resetMotions(bodyCount + DeviceMemory.WORLD_RECORD_EXTRA, motionMem, bodyCount);
-
-        float h = k.substep();
-        boolean frictional = job.friction().any();
-        boolean softFriction = frictional && SoftStepJob.FRICTION_IN_SOFT_SWEEP;
-        Kernels.VelocityState velocity = new Kernels.VelocityState(stateMem, bodyCount);
         Kernels.BodyBlock bodyBlock = new Kernels.BodyBlock(bodyMem, bodyCount, bodyCount);
-        Sweeps sweeps = new Sweeps(coloring, rows, pointSet, peakMem, moverMem, velocity, motionMem, k, residualMem);
-        // the CPU's residual is the step's last sweep's largest change (then restitution's): only it is kept
-        int lastSubstep = k.substeps() - 1;
-        for (int substep = 0; substep < k.substeps(); substep++) {
-            kernels.applySubstepGravity(bodyCount, bodyBlock, movableMem, stateMem, job.gx(), job.gy(), job.gz(), h);
-            sweeps.warmStart();
-            for (int iteration = 0; iteration < job.iterations(); iteration++) {
-                boolean last = substep == lastSubstep && iteration + 1 == job.iterations() && job.relaxIterations() == 0;
-                sweeps.solve(false, softFriction, last);
+        SoftCoefficients k = job.coefficients();
+        int sweeps = SoftStepSchedule.run(job, new SoftStepSchedule.Stages() {
+            @Override
+            public void prepareBodies() {
+                memory.prepareBodies(bodyCount, new DeviceMemory.BodyMemory(bodyMem, preparedMem));
             }
-            kernels.integrateMotions(bodyCount, bodyBlock, movableMem, stateMem, motionMem, h);
-            for (int iteration = 0; iteration < job.relaxIterations(); iteration++) {
-                boolean last = substep == lastSubstep && iteration + 1 == job.relaxIterations();
-                sweeps.solve(true, frictional, last);
+
+            @Override
+            public void prepareManifolds() {
+                kernels.prepareManifolds(rowCount, new Kernels.ContactBlock(contactMem, linkMem, contactCount),
+                        new Kernels.ManifoldSource(firstsMem, solvedStartMem, geometryMem, warmNormalMem,
+                                warmVectorsMem),
+                        orderMem, rows, pointSet, peakMem, moverMem, new Kernels.PreparedBodies(preparedMem, bodyCount),
+                        job.restitution(), k);
             }
-        }
-        sweeps.restitution();
-        kernels.finishBodies(bodyCount, bodyBlock, movableMem, stateMem, motionMem, job.gx(), job.gy(), job.gz(),
-                job.timeStep(), new Kernels.Strided(nextMem, bodyCount), new Kernels.Strided(deltaMem, bodyCount));
-        kernels.writeManifoldResults(rowCount, rows, pointSet, orderMem, solvedStartMem, normalOutMem, vectorsOutMem);
+
+            @Override
+            public void resetMotions() {
+                kernels.resetMotions(bodyCount + DeviceMemory.WORLD_RECORD_EXTRA, motionMem, bodyCount);
+            }
+
+            @Override
+            public void sweeps(SoftStepSchedule.SweepLoop loop) {
+                loop.run(new Sweeps(job, coloring, rows, pointSet, peakMem, moverMem,
+                        new Kernels.VelocityState(stateMem, bodyCount), motionMem, bodyBlock, movableMem, residualMem));
+            }
+
+            @Override
+            public void finishBodies() {
+                kernels.finishBodies(bodyCount, bodyBlock, movableMem, stateMem, motionMem, job.gx(), job.gy(),
+                        job.gz(), job.timeStep(), new Kernels.Strided(nextMem, bodyCount),
+                        new Kernels.Strided(deltaMem, bodyCount));
+            }
+
+            @Override
+            public void writeResults() {
+                kernels.writeManifoldResults(rowCount, rows, pointSet, orderMem, solvedStartMem, normalOutMem,
+                        vectorsOutMem);
+            }
+        });
         transfers.kernelsDone();
 
         stage.enter("readback");
@@ -217,14 +226,17 @@ final class SoftStepPipeline {
         vectorsHost.get(0, job.vectorsOut(), 0, vectorCount);
         stepBlock = job.bodies().id();
         stepCount = bodyCount;
-        return new IterationOutcome(k.substeps() * (job.iterations() + job.relaxIterations()), residualHost.get(0));
+        return new IterationOutcome(sweeps, residualHost.get(0));
     }
 
     /**
-     * What every sweep of one step works on, launched colour by colour and then the overflow rows
-     * in order on one work-item, as {@code CpuBackend.sweepColours} visits them.
+     * The sweeps of one step as kernels, in the order {@link SoftStepSchedule#substeps} asks for
+     * them: gravity and integration one launch over the bodies, and every sweep launched colour by
+     * colour and then the overflow rows in order on one work-item, as {@code CpuBackend.sweepColours}
+     * visits them.
      */
-    private final class Sweeps {
+    private final class Sweeps implements SoftStepSchedule.Sweeps {
+        private final SoftStepJob job;
         private final int[] starts;
         private final int colours;
         private final int overflow;
@@ -234,11 +246,16 @@ final class SoftStepPipeline {
         private final cl_mem movers;
         private final Kernels.VelocityState velocity;
         private final cl_mem motion;
+        private final Kernels.BodyBlock bodies;
+        private final cl_mem movable;
         private final SoftCoefficients k;
+        private final boolean frictional;
         private final cl_mem residuals;
 
-        Sweeps(ContactColoring coloring, Kernels.ManifoldSet rows, Kernels.PointSet points, cl_mem peak, cl_mem movers,
-                Kernels.VelocityState velocity, cl_mem motion, SoftCoefficients k, cl_mem residuals) {
+        Sweeps(SoftStepJob job, ContactColoring coloring, Kernels.ManifoldSet rows, Kernels.PointSet points,
+                cl_mem peak, cl_mem movers, Kernels.VelocityState velocity, cl_mem motion, Kernels.BodyBlock bodies,
+                cl_mem movable, cl_mem residuals) {
+            this.job = job;
             this.starts = coloring.colourStarts();
             this.colours = coloring.colourCount();
             this.overflow = rows.count() - starts[colours];
@@ -248,7 +265,10 @@ final class SoftStepPipeline {
             this.movers = movers;
             this.velocity = velocity;
             this.motion = motion;
-            this.k = k;
+            this.bodies = bodies;
+            this.movable = movable;
+            this.k = job.coefficients();
+            this.frictional = job.friction().any();
             this.residuals = residuals;
         }
 
@@ -260,7 +280,14 @@ final class SoftStepPipeline {
             return new Kernels.Span(starts[colours], overflow);
         }
 
-        void warmStart() {
+        @Override
+        public void applyGravity() {
+            kernels.applySubstepGravity(job.bodyCount(), bodies, movable, velocity.memory(), job.gx(), job.gy(),
+                    job.gz(), k.substep());
+        }
+
+        @Override
+        public void warmStart() {
             for (int c = 0; c < colours; c++) {
                 kernels.warmStartManifolds(rows, points, velocity, colour(c), false);
             }
@@ -269,8 +296,23 @@ final class SoftStepPipeline {
             }
         }
 
+        @Override
+        public void solve(boolean record) {
+            sweep(false, frictional && SoftStepJob.FRICTION_IN_SOFT_SWEEP, record);
+        }
+
+        @Override
+        public void integrate() {
+            kernels.integrateMotions(job.bodyCount(), bodies, movable, velocity.memory(), motion, k.substep());
+        }
+
+        @Override
+        public void relax(boolean record) {
+            sweep(true, frictional, record);
+        }
+
         /** One soft or relax sweep; with {@code record} its largest change goes into the residual. */
-        void solve(boolean relax, boolean friction, boolean record) {
+        private void sweep(boolean relax, boolean friction, boolean record) {
             for (int c = 0; c < colours; c++) {
                 kernels.solveManifolds(rows, points, peak, movers, velocity, motion, k, relax, friction, colour(c), false,
                         residuals, record);
@@ -281,7 +323,8 @@ final class SoftStepPipeline {
             }
         }
 
-        void restitution() {
+        @Override
+        public void restitution() {
             for (int c = 0; c < colours; c++) {
                 kernels.restituteManifolds(rows, points, peak, velocity, colour(c), false, residuals);
             }
