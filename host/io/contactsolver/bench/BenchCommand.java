@@ -8,6 +8,7 @@ import io.contactsolver.app.IoErrors;
 import io.contactsolver.app.JavaCommand;
 import io.contactsolver.app.ModeOptions;
 import io.contactsolver.app.Progress;
+import io.contactsolver.app.Scheme;
 import io.contactsolver.core.Quoting;
 import java.io.IOException;
 import java.io.InputStream;
@@ -88,9 +89,9 @@ public final class BenchCommand implements Callable<Integer> {
     int pyramidIterations;
 
     @Option(names = "--pyramid-schemes", split = ",", paramLabel = "soft-step,two-solves",
-            defaultValue = "soft-step,two-solves", converter = Choices.SchemeConverter.class,
+            defaultValue = "soft-step,two-solves", converter = Scheme.Converter.class,
             description = "pyramid: the schemes to step it with (default: ${DEFAULT-VALUE}).")
-    List<PyramidBench.Scheme> pyramidSchemes;
+    List<Scheme> pyramidSchemes;
 
     @Option(names = "--rounds", defaultValue = "1", paramLabel = "N",
             description = "pyramid: runs of each configuration, reported as their median and best "

@@ -4,7 +4,6 @@ import io.contactsolver.core.Quoting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -64,13 +63,6 @@ final class Choices {
         return String.join(",", values.stream().map(Choices::label).toList());
     }
 
-    /** The pyramid's schemes, read by their labels ({@code soft-step}, {@code two-solves}). */
-    static final class SchemeConverter extends LabelConverter<PyramidBench.Scheme> {
-        SchemeConverter() {
-            super(PyramidBench.Scheme.class, "pyramid scheme", scheme -> scheme.label);
-        }
-    }
-
     static String label(Enum<?> value) {
         return value.name().toLowerCase(Locale.ROOT);
     }
@@ -79,24 +71,18 @@ final class Choices {
     abstract static class LabelConverter<E extends Enum<E>> implements ITypeConverter<E> {
         private final Class<E> type;
         private final String noun;
-        private final Function<E, String> labelOf;
 
         /** Choices read by their {@link Choices#label}s. */
         LabelConverter(Class<E> type, String noun) {
-            this(type, noun, Choices::label);
-        }
-
-        LabelConverter(Class<E> type, String noun, Function<E, String> labelOf) {
             this.type = type;
             this.noun = noun;
-            this.labelOf = labelOf;
         }
 
         @Override
         public E convert(String value) {
             List<String> labels = new ArrayList<>();
             for (E choice : type.getEnumConstants()) {
-                String label = labelOf.apply(choice);
+                String label = label(choice);
                 if (label.equals(value.strip().toLowerCase(Locale.ROOT))) {
                     return choice;
                 }

@@ -7,8 +7,9 @@ import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
+import io.contactsolver.app.Scheme;
+import io.contactsolver.app.TwoSolves;
 import io.contactsolver.layout.BodyField;
-import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.SolvePhase;
 import io.contactsolver.scene.BoxContacts;
 import io.contactsolver.scene.BoxScene;
@@ -21,7 +22,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.joml.Quaternionf;
 import org.joml.Vector3f;
 
 /**
@@ -34,9 +34,10 @@ import org.joml.Vector3f;
  * <ul>
  *   <li>{@code soft-step}: one {@code ContactSolver.step} a frame with {@code SolveSettings.softStep()}
  *       at its defaults (4 substeps of one soft and one relax sweep, Box2D's budget);</li>
- *   <li>{@code two-solves}: the scheme a user had to write before the soft step (the demo's):
- *       gravity, a warm-started velocity solve with speculative contacts, a frictionless push-out
- *       solve on the bodies at rest, then the bench's own integration of velocity plus push.</li>
+ *   <li>{@code two-solves}: the scheme a user had to write before the soft step (the demo's,
+ *       {@link TwoSolves}): gravity, a warm-started velocity solve with speculative contacts, a
+ *       frictionless push-out solve on the bodies at rest, then the integration of velocity plus
+ *       push, the orientations turned too.</li>
  * </ul>
  * Reported: the module's milliseconds a frame (the {@code step} call, or both solves), the
  * collision's apart, how far the top box sank, and whether the pyramid stands: no box ever more
@@ -51,19 +52,8 @@ final class PyramidBench {
     static final float MARGIN = 0.02f;
     /** Frames left out of the timing while the JIT compiles the step. */
     static final int WARM_UP_FRAMES = 50;
-    /** The two-solve scheme's overlap tolerated without push-out, m, and share pushed out per frame. */
+    /** The two-solve scheme's overlap tolerated without push-out, m. */
     static final float SLOP = 0.005f;
-    static final float BIAS_FACTOR = 0.2f;
-
-    enum Scheme {
-        SOFT_STEP("soft-step"), TWO_SOLVES("two-solves");
-
-        final String label;
-
-        Scheme(String label) {
-            this.label = label;
-        }
-    }
 
     /**
      * One configuration's result: {@code stepMillis} is the median of its rounds' module
@@ -125,7 +115,7 @@ final class PyramidBench {
                     continue; // its backend did not open in an earlier round
                 }
                 SolverConfig config = trial.config();
-                String label = "pyramid " + trial.scheme().label + " " + config.backend().name().toLowerCase(Locale.ROOT)
+                String label = "pyramid " + trial.scheme().label() + " " + config.backend().name().toLowerCase(Locale.ROOT)
                         + (rounds > 1 ? ", round " + (round + 1) + " of " + rounds : "");
                 if (box2d != null) {
                     progress.accept("Box2D " + Box2dBenchmark.SCENE + ", before " + label);
@@ -181,7 +171,8 @@ final class PyramidBench {
         float[] start = positions(bodies, new float[3 * count]);
         BoxContacts collision = new BoxContacts(scene.halfExtent(), MARGIN, BoxContacts.DEFAULT_FRICTION);
         ContactBatch contacts = new ContactBatch(16 * count);
-        TwoSolves twoSolves = scheme == Scheme.TWO_SOLVES ? new TwoSolves(count, twoSolveIterations) : null;
+        TwoSolves twoSolves = scheme == Scheme.TWO_SOLVES
+                ? TwoSolves.withPushOut(SolveSettings.iterative(twoSolveIterations), FRAME, SLOP) : null;
         SolveResult[] results = {new SolveResult(), new SolveResult()};
         Vector3f gravity = new Vector3f(0.0f, GRAVITY, 0.0f);
         SolveSettings soft = SolveSettings.softStep();
@@ -199,12 +190,14 @@ final class PyramidBench {
             if (twoSolves == null) {
                 solver.step(bodies, contacts, soft, gravity, FRAME, warm, results[frame & 1]);
             } else {
-                twoSolves.frame(solver, bodies, contacts, warm, results[frame & 1]);
+                applyGravity(bodies);
+                twoSolves.solve(solver, bodies, contacts, warm, results[frame & 1]);
+                twoSolves.integrate(bodies, FRAME);
             }
             long t2 = System.nanoTime();
             if (frame >= WARM_UP_FRAMES) {
                 collisionNanos += t1 - t0;
-                stepNanos += twoSolves == null ? t2 - t1 : twoSolves.solveNanos;
+                stepNanos += twoSolves == null ? t2 - t1 : twoSolves.solveNanos();
                 if (twoSolves == null) {
                     for (SolvePhase phase : SolvePhase.values()) {
                         phaseNanos[phase.ordinal()] += results[frame & 1].phaseNanos(phase);
@@ -218,9 +211,10 @@ final class PyramidBench {
         int timed = Math.max(1, frames - WARM_UP_FRAMES);
         String budget = twoSolves == null
                 ? soft.substeps() + " substeps x (" + soft.iterations() + " soft + " + soft.relaxIterations() + " relax)"
-                : twoSolveIterations + " velocity + " + twoSolves.pushIterations + " push-out iterations";
+                : twoSolveIterations + " velocity + " + TwoSolves.pushIterations(twoSolveIterations)
+                        + " push-out iterations";
         double millis = stepNanos / 1e6 / timed;
-        return new Row(scheme.label, solver.backend().name().toLowerCase(Locale.ROOT),
+        return new Row(scheme.label(), solver.backend().name().toLowerCase(Locale.ROOT),
                 solver.backend() == Backend.CPU ? threads : 0, count, contactSum / (double) frames, frames,
                 millis, collisionNanos / 1e6 / timed, drift, sink, drift <= STANDS_WITHIN, budget,
                 twoSolves == null ? phases(phaseNanos, timed) : "", 1, millis, true);
@@ -270,82 +264,13 @@ final class PyramidBench {
         return start[top + 1] - now[top + 1];
     }
 
-    /**
-     * The scheme before the soft step, as the demo runs it for spheres, here with rotation: gravity,
-     * velocity solve (warm started, speculative contacts, no push-out), push-out solve
-     * (frictionless, bodies at rest, Baumgarte), then {@code x += (v + push) dt} and the orientation
-     * turned by {@code (w + push_w) dt}; the push is not kept in the velocities.
-     */
-    static final class TwoSolves {
-        final int pushIterations;
-        private final SolveSettings velocity;
-        private final SolveSettings push;
-        private final SolveResult pushed = new SolveResult();
-        private final float[] v;
-        private final Quaternionf q = new Quaternionf();
-        private final Quaternionf turn = new Quaternionf();
-        long solveNanos;
-
-        TwoSolves(int count, int iterations) {
-            this.pushIterations = Math.max(1, iterations / 2);
-            this.velocity = SolveSettings.iterative(iterations).withPositionalCorrection(FRAME, 0.0f, SLOP);
-            this.push = SolveSettings.iterative(pushIterations).withPositionalCorrection(FRAME, BIAS_FACTOR, SLOP)
-                    .withFriction(false);
-            this.v = new float[6 * count];
-        }
-
-        void frame(ContactSolver solver, BodyBatch bodies, ContactBatch contacts, SolveResult warm, SolveResult dest) {
-            int count = bodies.size();
-            Vector3f scratch = new Vector3f();
-            for (int i = 0; i < count; i++) {
-                if (bodies.inverseMass(i) > 0.0f) {
-                    bodies.getLinearVelocity(i, scratch);
-                    bodies.setLinearVelocity(i, scratch.x, scratch.y + GRAVITY * FRAME, scratch.z);
-                }
-            }
-            long t0 = System.nanoTime();
-            solver.solve(bodies, contacts, velocity, warm, dest);
-            long t1 = System.nanoTime();
-            FloatBuffer deltas = dest.deltas();
-            int stride = dest.deltaStride();
-            Vector3f w = new Vector3f();
-            for (int i = 0; i < count; i++) {
-                bodies.getLinearVelocity(i, scratch);
-                bodies.getAngularVelocity(i, w);
-                for (int axis = 0; axis < 3; axis++) {
-                    v[6 * i + axis] = scratch.get(axis) + deltas.get((DeltaField.DVX.ordinal() + axis) * stride + i);
-                    v[6 * i + 3 + axis] = w.get(axis) + deltas.get((DeltaField.DWX.ordinal() + axis) * stride + i);
-                }
-                bodies.setLinearVelocity(i, 0.0f, 0.0f, 0.0f).setAngularVelocity(i, 0.0f, 0.0f, 0.0f);
-            }
-            long t2 = System.nanoTime();
-            solver.solve(bodies, contacts, push, pushed);
-            long t3 = System.nanoTime();
-            solveNanos = (t1 - t0) + (t3 - t2);
-            FloatBuffer push = pushed.deltas();
-            int pushStride = pushed.deltaStride();
-            Vector3f x = new Vector3f();
-            for (int i = 0; i < count; i++) {
-                float vx = v[6 * i];
-                float vy = v[6 * i + 1];
-                float vz = v[6 * i + 2];
-                float wx = v[6 * i + 3];
-                float wy = v[6 * i + 4];
-                float wz = v[6 * i + 5];
-                bodies.setLinearVelocity(i, vx, vy, vz).setAngularVelocity(i, wx, wy, wz);
-                bodies.getPosition(i, x);
-                bodies.setPosition(i, x.x + (vx + push.get(DeltaField.DVX.ordinal() * pushStride + i)) * FRAME,
-                        x.y + (vy + push.get(DeltaField.DVY.ordinal() * pushStride + i)) * FRAME,
-                        x.z + (vz + push.get(DeltaField.DVZ.ordinal() * pushStride + i)) * FRAME);
-                float tx = (wx + push.get(DeltaField.DWX.ordinal() * pushStride + i)) * FRAME;
-                float ty = (wy + push.get(DeltaField.DWY.ordinal() * pushStride + i)) * FRAME;
-                float tz = (wz + push.get(DeltaField.DWZ.ordinal() * pushStride + i)) * FRAME;
-                float angle = (float) Math.sqrt(tx * tx + ty * ty + tz * tz);
-                if (angle > 0.0f) {
-                    bodies.getOrientation(i, q);
-                    turn.rotationAxis(angle, tx / angle, ty / angle, tz / angle).mul(q, q).normalize();
-                    bodies.setOrientation(i, q);
-                }
+    /** The two-solve scheme's gravity, before its solves: {@code v += g dt} for every body with mass. */
+    private static void applyGravity(BodyBatch bodies) {
+        Vector3f v = new Vector3f();
+        for (int i = 0; i < bodies.size(); i++) {
+            if (bodies.inverseMass(i) > 0.0f) {
+                bodies.getLinearVelocity(i, v);
+                bodies.setLinearVelocity(i, v.x, v.y + GRAVITY * FRAME, v.z);
             }
         }
     }

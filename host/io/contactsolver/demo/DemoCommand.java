@@ -10,6 +10,8 @@ import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
 import io.contactsolver.app.ModeOptions;
 import io.contactsolver.app.Progress;
+import io.contactsolver.app.Scheme;
+import io.contactsolver.app.TwoSolves;
 import io.contactsolver.scene.AtomicFiles.Output;
 import io.contactsolver.scene.AtomicFiles;
 import io.contactsolver.core.Quoting;
@@ -111,12 +113,12 @@ public final class DemoCommand implements Callable<Integer> {
                     + "gets half as many.")
     int iterations;
 
-    @Option(names = "--scheme", defaultValue = "soft-step", paramLabel = "S",
-            converter = SchemeConverter.class,
+    @Option(names = "--scheme", defaultValue = Scheme.DEFAULT_LABEL, paramLabel = "S",
+            converter = Scheme.Converter.class,
             description = "How a step uses the module: soft-step (the module's step: substeps with soft contacts, "
                     + "one soft and one relax sweep each) or two-solves (a velocity solve and a push-out solve, "
                     + "integrated by the demo) (default: ${DEFAULT-VALUE}).")
-    Simulation.Scheme scheme;
+    Scheme scheme;
 
     @Option(names = "--substeps", defaultValue = "" + DEFAULT_SUBSTEPS, paramLabel = "N",
             description = "soft-step: substeps per step, 1 to " + SolveSettings.MAX_SUBSTEPS
@@ -127,20 +129,6 @@ public final class DemoCommand implements Callable<Integer> {
             description = "soft-step: contact stiffness as a frequency in Hz, at most an eighth of the substep "
                     + "rate; 0 takes that eighth (default: ${DEFAULT-VALUE}).")
     float contactHertz;
-
-    /** Parses {@code --scheme} by its labels. */
-    static final class SchemeConverter implements picocli.CommandLine.ITypeConverter<Simulation.Scheme> {
-        @Override
-        public Simulation.Scheme convert(String value) {
-            for (Simulation.Scheme candidate : Simulation.Scheme.values()) {
-                if (candidate.label().equalsIgnoreCase(value)) {
-                    return candidate;
-                }
-            }
-            throw new picocli.CommandLine.TypeConversionException("unknown scheme '" + Quoting.escape(value)
-                    + "' (soft-step or two-solves)");
-        }
-    }
 
     @Mixin
     BackendOption backend;
@@ -212,16 +200,16 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     private String schemeLine() {
-        return scheme == Simulation.Scheme.SOFT_STEP
+        return scheme == Scheme.SOFT_STEP
                 ? "soft step (" + substeps + " substeps of one soft and one relax sweep)"
-                : "two solves (" + iterations + " velocity and " + Math.max(1, iterations / 2) + " push-out iterations)";
+                : "two solves (" + iterations + " velocity and " + TwoSolves.pushIterations(iterations) + " push-out iterations)";
     }
 
     /** The simulation's settings from the options. */
     private Simulation.Settings settingsFromOptions() {
         Simulation.Settings settings = Simulation.Settings.of(timeStep, restitution, iterations)
                 .withFriction(friction, rollingResistance);
-        return scheme == Simulation.Scheme.SOFT_STEP ? settings.withSoftStep(substeps, contactHertz) : settings;
+        return scheme == Scheme.SOFT_STEP ? settings.withSoftStep(substeps, contactHertz) : settings.withScheme(scheme);
     }
 
     /**
@@ -272,7 +260,7 @@ public final class DemoCommand implements Callable<Integer> {
         } catch (IllegalArgumentException refused) {
             return "--dt " + timeStep + ": " + refused.getMessage();
         }
-        boolean soft = scheme == Simulation.Scheme.SOFT_STEP;
+        boolean soft = scheme == Scheme.SOFT_STEP;
         ModeOptions.refuseUnused(spec, soft, "--scheme two-solves", "--scheme soft-step", "--substeps",
                 "--contact-hertz");
         ModeOptions.refuseUnused(spec, !soft, "--scheme soft-step", "--scheme two-solves", "--iterations");
@@ -364,7 +352,7 @@ public final class DemoCommand implements Callable<Integer> {
         long contactIterations = figures.stream().mapToLong(StepFigures::contactIterations).sum();
         stdout.printf(Locale.ROOT, "solve: %.2f ms per step on average, %,.0f contacts per second, %,.0f "
                 + "contact-iterations per second (%,d contacts and %.1f iterations per step on average, "
-                + (scheme == Simulation.Scheme.SOFT_STEP ? "every soft, relax and restitution sweep of the substeps"
+                + (scheme == Scheme.SOFT_STEP ? "every soft, relax and restitution sweep of the substeps"
                         : "the velocity and push-out solves together") + ")%n", solveNanos / 1e6 / figures.size(),
                 contactCount / (solveNanos / 1e9), contactIterations / (solveNanos / 1e9),
                 contactCount / figures.size(), contactIterations / (double) Math.max(1, contactCount));

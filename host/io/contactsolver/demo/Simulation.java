@@ -6,6 +6,8 @@ import io.contactsolver.ContactIds;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
+import io.contactsolver.app.Scheme;
+import io.contactsolver.app.TwoSolves;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactField;
 import io.contactsolver.scene.Batches;
@@ -15,10 +17,10 @@ import java.nio.FloatBuffer;
 /**
  * The step loop of a particle simulation that hands its contacts to the module, in one of two
  * {@link Scheme}s: the soft step, where the module's {@code step} applies gravity, solves and moves
- * the spheres (the demo's default), or two solves, where the simulation integrates itself with a
- * second, frictionless push-out solve per step whose result moves positions only: how a simulation
- * with its own integrator plugs {@link ContactSolver} in (docs/demo.md, "Schemes", says when to use
- * which).
+ * the spheres (the default), or two solves ({@link TwoSolves}), where the simulation integrates
+ * itself with a second, frictionless push-out solve per step whose result moves positions only: how
+ * a simulation with its own integrator plugs {@link ContactSolver} in (docs/demo.md, "Schemes", says
+ * when to use which).
  *
  * <p>One {@link #step} of the two-solve scheme is (the soft step finds its contacts the same way, from
  * the state at the start of the step, and leaves gravity, the solve and the integration to the
@@ -31,20 +33,15 @@ import java.nio.FloatBuffer;
  *       against the six {@link Wall}s, and a contact enters the batch if its surfaces touch or could
  *       touch within the step; each gets its signed gap (separation) and an id that
  *       {@link ContactIds} keeps stable while the contact persists (keyed by {@link ContactKeys});</li>
- *   <li>velocity solve: the module's iterative solver, warm started from the previous step's result
- *       (matched by contact id), with restitution, friction and rolling resistance, and speculative
- *       contacts (a gap may close within the step but not turn into overlap) and no push-out;</li>
- *   <li>push solve (split impulse): the module's positional correction on the same contacts with
- *       the bodies at rest and without friction, giving the velocity that pushes overlap beyond the
- *       slop out at the bias factor per step;</li>
+ *   <li>the two solves ({@link TwoSolves#solve}): the velocity solve, the module's iterative solver
+ *       warm started from the previous step's result (matched by contact id), with restitution,
+ *       friction and rolling resistance, and speculative contacts; then the push solve (split
+ *       impulse) on the bodies at rest and without friction, which pushes overlap beyond the slop
+ *       out at the bias factor per step;</li>
  *   <li>integrate: {@code v += dv}, {@code w += dw}, then {@code x += (v + push) dt} (semi-implicit
  *       Euler); the push moves the spheres but is not kept in their velocity. A sphere's inertia is
  *       the same about every axis, so its orientation never enters the physics and is not tracked.</li>
  * </ol>
- *
- * <p>Why two solves: with one solve the push-out stays in the velocity (Baumgarte at velocity
- * level), and in a pile deeper than the iterations can resolve it keeps feeding energy in, so the
- * pile never comes to rest. Kept apart, the push corrects positions and adds no kinetic energy.
  *
  * <p>Convention (docs/physics.md, "Sign convention"): a contact's normal points from body a to body
  * b; for a sphere pair a is the lower particle index, for a wall a is the world (body index -1) and
@@ -61,13 +58,6 @@ public final class Simulation {
     static final float GRAVITY = 9.81f;
     /** Gravity as the module takes it. */
     private static final org.joml.Vector3fc GRAVITY_DOWN = new org.joml.Vector3f(0.0f, -GRAVITY, 0.0f);
-    /** Share of an overlap (beyond the slop) pushed out per step: Baumgarte's usual 0.2. */
-    static final float BIAS_FACTOR = 0.2f;
-    /**
-     * Iterations of the push solve per iteration of the velocity solve: it only has to spread
-     * a gradual correction, and is not warm started (last step's push is not this step's).
-     */
-    static final int PUSH_ITERATIONS_DIVISOR = 2;
     /**
      * Contacts approaching slower than the speed gravity adds in this many steps do not bounce:
      * that is a sphere resting on another, not a collision, and a bounce there would make a pile
@@ -126,7 +116,7 @@ public final class Simulation {
             boolean positionalCorrection = true;
             float friction;
             float rollingResistance;
-            Scheme scheme = Scheme.TWO_SOLVES;
+            Scheme scheme = Scheme.DEFAULT;
             int substeps = SolveSettings.DEFAULT_SUBSTEPS;
             float contactHertz = SolveSettings.DEFAULT_CONTACT_HERTZ;
         }
@@ -163,7 +153,8 @@ public final class Simulation {
         }
 
         /**
-         * The demo's settings, frictionless, on the two-solve scheme: fixed iteration count, warm
+         * The demo's settings, frictionless, on {@link Scheme#DEFAULT}, with the soft step's default
+         * substeps and stiffness, and for the two-solve scheme a fixed iteration count, warm
          * starting and positional correction on.
          */
         public static Settings of(float timeStep, float restitution, int iterations) {
@@ -192,6 +183,11 @@ public final class Simulation {
                 d.substeps = count;
                 d.contactHertz = hertz;
             });
+        }
+
+        /** These settings on {@code newScheme}, every other setting as it was. */
+        public Settings withScheme(Scheme newScheme) {
+            return with(d -> d.scheme = newScheme);
         }
 
         /** These settings with the solver stopping early once no impulse changes by more than {@code newTolerance}, N s. */
@@ -258,34 +254,14 @@ public final class Simulation {
         }
     }
 
-    /** How a step hands its contacts to the module. */
-    public enum Scheme {
-        /**
-         * {@code ContactSolver.step} with the soft step: the module applies gravity, solves and
-         * moves the bodies in substeps; the simulation copies its spheres in and out.
-         */
-        SOFT_STEP,
-        /**
-         * Two {@code solve} calls a step, a velocity solve and a frictionless push-out solve, and the
-         * simulation's own integrator (the split impulse of the class comment).
-         */
-        TWO_SOLVES;
-
-        /** The command-line spelling: {@code soft-step}, {@code two-solves}. */
-        public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
-        }
-    }
-
     private final ParticleWorld world;
     /** Null when every sphere is in the world from the start. */
     private final Inlet inlet;
     private final Settings settings;
-    private final SolveSettings velocitySettings;
     private final SolveSettings softSettings;
     private final org.joml.Vector3fc gravity = GRAVITY_DOWN;
-    /** Null when positional correction is off. */
-    private final SolveSettings pushSettings;
+    /** The two-solve scheme's solves, with a push-out solve when positional correction is on. */
+    private final TwoSolves twoSolves;
     private final float minMargin;
     private final float maxMargin;
     private final BodyBatch bodies;
@@ -295,7 +271,6 @@ public final class Simulation {
     /** Two results, alternated: the previous step's is the warm start of the current one (none at first). */
     private SolveResult previous;
     private SolveResult current = new SolveResult();
-    private final SolveResult push = new SolveResult();
     /** The deepest overlap among this step's contacts, found while adding them. */
     private float deepestOverlap;
     private int stepCount;
@@ -319,19 +294,8 @@ public final class Simulation {
         SolveSettings velocity = SolveSettings.iterative(settings.iterations()).withTolerance(settings.tolerance())
                 .withRestitutionThreshold(RESTING_STEPS * GRAVITY * settings.timeStep());
         this.softSettings = softSettings(settings);
-        if (settings.positionalCorrection()) {
-            // bias 0: speculative gaps only, the push-out is the second solve's
-            this.velocitySettings = velocity.withPositionalCorrection(settings.timeStep(), 0.0f, slop);
-            this.pushSettings = SolveSettings.iterative(Math.max(1, settings.iterations() / PUSH_ITERATIONS_DIVISOR))
-                    .withPositionalCorrection(settings.timeStep(), BIAS_FACTOR, slop)
-                    // the push is a position correction, not a physical impulse: with friction its
-                    // tangent rows would resist the very sliding that separates overlapping spheres
-                    // sideways and turn part of it into spin, which the push then throws away
-                    .withFriction(false);
-        } else {
-            this.velocitySettings = velocity;
-            this.pushSettings = null;
-        }
+        this.twoSolves = settings.positionalCorrection()
+                ? TwoSolves.withPushOut(velocity, settings.timeStep(), slop) : TwoSolves.withoutPushOut(velocity);
         this.minMargin = MIN_MARGIN_PER_RADIUS * largest;
         this.maxMargin = MAX_MARGIN_PER_RADIUS * largest;
         this.bodies = new BodyBatch(world.capacity());
@@ -423,24 +387,22 @@ public final class Simulation {
         return new io.contactsolver.scene.Scene(Batches.copyOf(bodies), ids, Batches.copyOf(contacts));
     }
 
-    /** The two-solve scheme's step once its contacts are found: velocity solve, push-out solve, moving the spheres. */
+    /**
+     * The two-solve scheme's step once its contacts are found: both solves, which leave the bodies'
+     * velocities at {@code v + dv}, then the spheres take them and move.
+     */
     private StepFigures twoSolves(ContactSolver solver, float dt) {
-        long start = System.nanoTime();
-        solver.solve(bodies, contacts, velocitySettings, settings.warmStart() ? previous : null, current);
-        if (pushSettings != null) {
-            stopBodies();
-            solver.solve(bodies, contacts, pushSettings, push);
-        }
-        long solveNanos = System.nanoTime() - start;
-        applyVelocityChanges(current);
+        twoSolves.solve(solver, bodies, contacts, settings.warmStart() ? previous : null, current);
+        copyBodiesToState();
         float largestApproach = largestApproach(dt);
         moveParticles(dt);
         SolveResult solved = current;
         current = previous != null ? previous : new SolveResult();
         previous = solved;
         stepCount++;
-        return figures(dt, solveNanos, solved, largestApproach).pushIterations(pushSettings != null
-                ? push.iterations() : 0).build();
+        SolveResult push = twoSolves.push();
+        return figures(dt, twoSolves.solveNanos(), solved, largestApproach)
+                .pushIterations(push != null ? push.iterations() : 0).build();
     }
 
     /** The figures every scheme reports of the step just taken; the push-out solve's iterations are the caller's. */
@@ -603,33 +565,6 @@ public final class Simulation {
         }
     }
 
-    /** The push solve sees the bodies at rest, so its deltas are the push alone. */
-    private void stopBodies() {
-        for (int i = 0; i < world.count; i++) {
-            bodies.setLinearVelocity(i, 0.0f, 0.0f, 0.0f);
-            bodies.setAngularVelocity(i, 0.0f, 0.0f, 0.0f);
-        }
-    }
-
-    private void applyVelocityChanges(SolveResult result) {
-        FloatBuffer deltas = result.deltas();
-        int stride = result.deltaStride();
-        int dvx = DeltaField.DVX.ordinal() * stride;
-        int dvy = DeltaField.DVY.ordinal() * stride;
-        int dvz = DeltaField.DVZ.ordinal() * stride;
-        int dwx = DeltaField.DWX.ordinal() * stride;
-        int dwy = DeltaField.DWY.ordinal() * stride;
-        int dwz = DeltaField.DWZ.ordinal() * stride;
-        for (int i = 0; i < world.count; i++) {
-            world.vx[i] += deltas.get(dvx + i);
-            world.vy[i] += deltas.get(dvy + i);
-            world.vz[i] += deltas.get(dvz + i);
-            world.wx[i] += deltas.get(dwx + i);
-            world.wy[i] += deltas.get(dwy + i);
-            world.wz[i] += deltas.get(dwz + i);
-        }
-    }
-
     /**
      * After the solve: the fastest any contact still closes beyond what its gap allows within the
      * step ({@code -v_n} for touching contacts, {@code -v_n - gap / dt} for speculative ones), or 0.
@@ -658,8 +593,9 @@ public final class Simulation {
      * part: the push solve is frictionless, so it turns no sphere).
      */
     private void moveParticles(float dt) {
-        FloatBuffer pushes = pushSettings != null ? push.deltas() : null;
-        int stride = push.deltaStride();
+        SolveResult push = twoSolves.push();
+        FloatBuffer pushes = push != null ? push.deltas() : null;
+        int stride = push != null ? push.deltaStride() : 0;
         for (int i = 0; i < world.count; i++) {
             float pushX = pushes == null ? 0.0f : pushes.get(DeltaField.DVX.ordinal() * stride + i);
             float pushY = pushes == null ? 0.0f : pushes.get(DeltaField.DVY.ordinal() * stride + i);

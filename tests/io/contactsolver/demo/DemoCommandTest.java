@@ -85,7 +85,7 @@ class DemoCommandTest {
         assertTrue(first.contains("soft step (4 substeps of one soft and one relax sweep)"), first);
         Run refused = Cli.inProcess("demo", "--scheme", "jacobi", "--steps", "1");
         assertEquals(ExitCode.BAD_INPUT, refused.exitCode());
-        assertTrue(refused.err().contains("unknown scheme 'jacobi' (soft-step or two-solves)"), refused.err());
+        assertTrue(refused.err().contains("unknown scheme 'jacobi' (one of soft-step, two-solves)"), refused.err());
         Run tooMany = Cli.inProcess("demo", "--substeps", "65", "--steps", "1");
         assertEquals(ExitCode.BAD_INPUT, tooMany.exitCode());
         assertTrue(tooMany.err().contains("--substeps must be in [1, 64], got 65"), tooMany.err());

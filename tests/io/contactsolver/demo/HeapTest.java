@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.ContactSolver;
+import io.contactsolver.app.Scheme;
 import io.contactsolver.testing.Backends;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -121,7 +122,8 @@ class HeapTest {
 
     private static Simulation heap(float friction, float rollingResistance) {
         return DemoScene.HEAP.simulation(PARTICLES, SEED,
-                Simulation.Settings.of(DT, 0.3f, 10).withFriction(friction, rollingResistance));
+                Simulation.Settings.of(DT, 0.3f, 10).withFriction(friction, rollingResistance)
+                        .withScheme(Scheme.TWO_SOLVES));
     }
 
     private static float fastestSpin(ParticleWorld world) {

@@ -3,6 +3,7 @@ package io.contactsolver.demo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.contactsolver.SolveSettings;
+import io.contactsolver.app.Scheme;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,7 @@ class SimulationSettingsTest {
     }
 
     @Test
-    void theDemoSettingsAreFrictionlessTwoSolvesWithWarmStartAndCorrection() {
+    void theDemoSettingsAreFrictionlessOnTheDefaultSchemeWithWarmStartAndCorrection() {
         Map<String, Object> expected = new LinkedHashMap<>();
         expected.put("timeStep", 0.0025f);
         expected.put("restitution", 0.3f);
@@ -44,7 +45,7 @@ class SimulationSettingsTest {
         expected.put("positionalCorrection", true);
         expected.put("friction", 0.0f);
         expected.put("rollingResistance", 0.0f);
-        expected.put("scheme", Simulation.Scheme.TWO_SOLVES);
+        expected.put("scheme", Scheme.DEFAULT);
         expected.put("substeps", SolveSettings.DEFAULT_SUBSTEPS);
         expected.put("contactHertz", SolveSettings.DEFAULT_CONTACT_HERTZ);
         assertEquals(expected, all(Simulation.Settings.of(0.0025f, 0.3f, 10)));
@@ -53,7 +54,7 @@ class SimulationSettingsTest {
     @Test
     void eachWithMethodChangesOnlyWhatItNames() {
         Simulation.Settings base = Simulation.Settings.of(0.0025f, 0.3f, 10).withTolerance(1e-6f)
-                .withFriction(0.5f, 0.001f).withSoftStep(6, 80.0f).withWarmStart(false)
+                .withFriction(0.5f, 0.001f).withSoftStep(6, 80.0f).withScheme(Scheme.TWO_SOLVES).withWarmStart(false)
                 .withPositionalCorrection(false);
         Map<String, Object> before = all(base);
         assertEquals(changed(base, Map.of("tolerance", 1e-7f)), all(base.withTolerance(1e-7f)));
@@ -61,8 +62,9 @@ class SimulationSettingsTest {
         assertEquals(changed(base, Map.of("positionalCorrection", true)), all(base.withPositionalCorrection(true)));
         assertEquals(changed(base, Map.of("friction", 0.2f, "rollingResistance", 0.0f)),
                 all(base.withFriction(0.2f, 0.0f)));
-        assertEquals(changed(base, Map.of("scheme", Simulation.Scheme.SOFT_STEP, "substeps", 2, "contactHertz", 10.0f)),
+        assertEquals(changed(base, Map.of("scheme", Scheme.SOFT_STEP, "substeps", 2, "contactHertz", 10.0f)),
                 all(base.withSoftStep(2, 10.0f)));
+        assertEquals(changed(base, Map.of("scheme", Scheme.SOFT_STEP)), all(base.withScheme(Scheme.SOFT_STEP)));
         assertEquals(before, all(base), "immutable");
         for (String name : List.of("tolerance", "warmStart", "positionalCorrection", "friction", "scheme")) {
             assertEquals(false, before.get(name).equals(all(Simulation.Settings.of(0.0025f, 0.3f, 10)).get(name)),

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.contactsolver.Backend;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
+import io.contactsolver.app.Scheme;
 import io.contactsolver.testing.Backends;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -37,6 +38,11 @@ class SimulationTest {
     private static final int REST_STEPS = 20;
     private static final int MAX_STEPS = 2000;
 
+    /** The demo's settings on the two-solve scheme, which these tests are of unless they say otherwise. */
+    private static Simulation.Settings twoSolves(int iterations) {
+        return Simulation.Settings.of(DT, RESTITUTION, iterations).withScheme(Scheme.TWO_SOLVES);
+    }
+
     private static Simulation simulation(Simulation.Settings settings) {
         return new Simulation(ParticleWorld.drop(PARTICLES, SEED), settings);
     }
@@ -49,7 +55,7 @@ class SimulationTest {
      */
     @Test
     void aSmallDropSettlesStaysInTheBoxAndComesToRest() {
-        Simulation simulation = simulation(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS));
+        Simulation simulation = simulation(twoSolves(ITERATIONS));
         ParticleWorld world = simulation.world();
         double peakEnergy = 0.0;
         double energyAtRest = Double.NaN;
@@ -85,7 +91,7 @@ class SimulationTest {
     @ParameterizedTest(name = "friction {0}, rolling resistance {1} m")
     @CsvSource({"0, 0", "0.5, 0.001"})
     void cpuAndOpenClGiveBitIdenticalTrajectories(float friction, float rollingResistance) {
-        Simulation.Settings settings = Simulation.Settings.of(DT, RESTITUTION, ITERATIONS)
+        Simulation.Settings settings = twoSolves(ITERATIONS)
                 .withFriction(friction, rollingResistance);
         Simulation onCpu = simulation(settings);
         Simulation onDevice = simulation(settings);
@@ -116,7 +122,7 @@ class SimulationTest {
     @Test
     void warmStartingCarriesImpulsesAcrossStepsSoFewerIterationsReachTheTolerance() {
         float tolerance = 1e-7f; // N s; a resting sphere's contact carries about 1e-5
-        Simulation.Settings settings = Simulation.Settings.of(DT, RESTITUTION, 100).withTolerance(tolerance)
+        Simulation.Settings settings = twoSolves(100).withTolerance(tolerance)
                 .withFriction(0.5f, 0.001f);
         double warm = meanIterations(settings);
         double cold = meanIterations(settings.withWarmStart(false));
@@ -134,8 +140,8 @@ class SimulationTest {
      */
     @Test
     void penetrationDoesNotBuildUpWithPositionalCorrectionAndDoesWithout() {
-        float with = deepestOverlapAtTheEnd(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS));
-        float without = deepestOverlapAtTheEnd(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS)
+        float with = deepestOverlapAtTheEnd(twoSolves(ITERATIONS));
+        float without = deepestOverlapAtTheEnd(twoSolves(ITERATIONS)
                 .withPositionalCorrection(false));
         float slop = Simulation.SLOP_PER_RADIUS * ParticleWorld.MAX_RADIUS;
         assertTrue(with <= 3.0f * slop, "with correction: deepest overlap " + with + " m, slop " + slop + " m");
@@ -167,8 +173,8 @@ class SimulationTest {
      */
     @Test
     void takingTheNextSolveInputLeavesTheRunAsItWas() {
-        List<Simulation.Settings> schemes = List.of(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS),
-                Simulation.Settings.of(DT, RESTITUTION, ITERATIONS).withFriction(0.5f, 0.001f).withSoftStep(4, 60.0f));
+        List<Simulation.Settings> schemes = List.of(twoSolves(ITERATIONS),
+                twoSolves(ITERATIONS).withFriction(0.5f, 0.001f).withSoftStep(4, 60.0f));
         for (Simulation.Settings settings : schemes) {
             Simulation plain = DemoScene.HEAP.simulation(200, SEED, settings);
             Simulation peeked = DemoScene.HEAP.simulation(200, SEED, settings);
@@ -205,7 +211,7 @@ class SimulationTest {
     /** Every step's ids are unique, and a pair in contact in two steps in a row keeps its id. */
     @Test
     void contactIdsAreUniqueWithinAStepAndKeptByPersistingContacts() {
-        Simulation simulation = simulation(Simulation.Settings.of(DT, RESTITUTION, ITERATIONS));
+        Simulation simulation = simulation(twoSolves(ITERATIONS));
         Map<Long, Integer> previous = new HashMap<>();
         int persisted = 0;
         try (ContactSolver solver = Backends.cpu()) {
