@@ -356,7 +356,7 @@ public final class ContactBatch {
 
     /**
      * Sets the signed gap along the normal (negative: overlap), used by positional correction
-     * ({@link SolveSettings#withPositionalCorrection}) and by the soft step; otherwise ignored.
+     * ({@link RigidSettings#withPositionalCorrection}) and by the soft step; otherwise ignored.
      *
      * @param contact the contact's index
      * @param separation metres, finite; negative when the bodies overlap

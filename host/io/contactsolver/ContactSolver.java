@@ -202,7 +202,7 @@ public final class ContactSolver implements AutoCloseable {
      * @return {@code dest}
      * @throws InvalidInputException if any body or contact is invalid; {@code dest} is then untouched
      * @throws NonFiniteResultException if valid input overflowed float inside the solve, as
-     *     {@link #solve(BodyBatch, ContactBatch, SolveSettings, SolveResult, SolveResult)} says
+     *     {@link #solve(BodyBatch, ContactBatch, RigidSettings, float, SolveResult, SolveResult)} says
      * @throws IllegalStateException if the solver is closed, or another call is running on it
      */
     public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveResult dest) {
@@ -210,21 +210,52 @@ public final class ContactSolver implements AutoCloseable {
     }
 
     /**
-     * {@link #solve(BodyBatch, ContactBatch, SolveSettings, SolveResult, SolveResult)} without a warm start.
+     * {@link #solve(BodyBatch, ContactBatch, RigidSettings, SolveResult, SolveResult)} without a warm start.
      *
      * @param bodies the bodies the contacts refer to; not modified
      * @param contacts the contacts to solve; not modified
-     * @param settings the solver and its settings: the single pass or the iterative solver
+     * @param settings the solver and its settings: the single pass or the iterative solver, without
+     *     positional correction
      * @param dest receives deltas, impulses, ids and iteration figures; grown if needed
      * @return {@code dest}
      * @throws InvalidInputException if any body or contact is invalid; {@code dest} is then untouched
      * @throws NonFiniteResultException if valid input overflowed float inside the solve
-     * @throws IllegalArgumentException if {@code settings} are the soft step's (use {@link #step}),
-     *     or an iterative solve has more than {@link #MAX_ITERATIVE_CONTACTS} contacts
+     * @throws IllegalArgumentException if {@code settings} ask for positional correction (it needs the
+     *     time step:
+     *     {@link #solve(BodyBatch, ContactBatch, RigidSettings, float, SolveResult, SolveResult)}), or an
+     *     iterative solve has more than {@link #MAX_ITERATIVE_CONTACTS} contacts
      * @throws IllegalStateException if the solver is closed, or another call is running on it
      */
-    public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult dest) {
+    public SolveResult solve(BodyBatch bodies, ContactBatch contacts, RigidSettings settings, SolveResult dest) {
         return solve(bodies, contacts, settings, null, dest);
+    }
+
+    /**
+     * {@link #solve(BodyBatch, ContactBatch, RigidSettings, float, SolveResult, SolveResult)} for
+     * settings without positional correction, which need no time step.
+     *
+     * @param bodies the bodies the contacts refer to
+     * @param contacts the contacts to solve
+     * @param settings the solver and its settings: the single pass or the iterative solver, without
+     *     positional correction
+     * @param warmStart the previous step's result (iterative solver only; null to start from zero);
+     *     must not be {@code dest}
+     * @param dest receives deltas, impulses, ids and iteration figures; grown if needed
+     * @return {@code dest}
+     * @throws InvalidInputException as the solve with a time step
+     * @throws NonFiniteResultException as the solve with a time step
+     * @throws IllegalArgumentException if {@code settings} ask for positional correction (it needs the
+     *     time step), or as the solve with a time step
+     * @throws IllegalStateException if the solver is closed, or another call is running on it
+     */
+    public SolveResult solve(BodyBatch bodies, ContactBatch contacts, RigidSettings settings, SolveResult warmStart,
+            SolveResult dest) {
+        enter("solve");
+        try {
+            return pipeline.solve(bodies, contacts, settings, HostPipeline.NO_TIME_STEP, warmStart, dest);
+        } finally {
+            exit();
+        }
     }
 
     /**
@@ -234,9 +265,15 @@ public final class ContactSolver implements AutoCloseable {
      * programme), so they do not depend on the warm start, only the number of iterations does.
      * Bodies and contacts are not modified.
      *
+     * <p>The time step is what positional correction divides by, the only one it reads (the settings
+     * hold its bias factor and slop, and no time step); without positional correction it is checked
+     * and not used. The soft step is no solve: it moves bodies between its substeps, and its settings
+     * are not {@link RigidSettings} ({@link #step}).
+     *
      * @param bodies the bodies the contacts refer to
      * @param contacts the contacts to solve
      * @param settings the solver and its settings: the single pass or the iterative solver
+     * @param timeStep the simulation's time step in seconds, positive, with a finite inverse
      * @param warmStart the previous step's result: contacts whose id appears there start from the
      *     impulse they ended with (iterative solver only; null to start from zero); must not be
      *     {@code dest}
@@ -248,17 +285,17 @@ public final class ContactSolver implements AutoCloseable {
      *     contact (lowest index) whose {@code K} or {@code v_n} is not finite, found before anything
      *     is written, else the first contact with a non-finite impulse, else the first body with a
      *     non-finite velocity change; {@code dest} then holds no usable result
-     * @throws IllegalArgumentException if {@code settings} are the soft step's (use {@link #step}),
-     *     {@code warmStart} is {@code dest} or has two contacts with an id the batch has (a single
-     *     pass's result, whose ids are not checked), or an iterative solve has more than
+     * @throws IllegalArgumentException if {@code timeStep} is not positive, not finite or has no
+     *     finite inverse, {@code warmStart} is {@code dest} or has two contacts with an id the batch
+     *     has (a single pass's result, whose ids are not checked), or an iterative solve has more than
      *     {@link #MAX_ITERATIVE_CONTACTS} contacts
      * @throws IllegalStateException if the solver is closed, or another call is running on it
      */
-    public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
-            SolveResult dest) {
+    public SolveResult solve(BodyBatch bodies, ContactBatch contacts, RigidSettings settings, float timeStep,
+            SolveResult warmStart, SolveResult dest) {
         enter("solve");
         try {
-            return pipeline.solve(bodies, contacts, settings, warmStart, dest);
+            return pipeline.solve(bodies, contacts, settings, SettingChecks.solveTimeStep(timeStep), warmStart, dest);
         } finally {
             exit();
         }
@@ -275,7 +312,7 @@ public final class ContactSolver implements AutoCloseable {
      * body field the caller wrote since the last step). On the CPU the same updates run on the host.
      * Either way the trajectory is the same, bit for bit.
      *
-     * <p>With {@link SolveSettings#softStep()} the step is instead split into substeps, each with a
+     * <p>With {@link SoftStepSettings} the step is instead split into substeps, each with a
      * soft solve and a relax sweep over the contact manifolds (docs/physics.md, "Soft step"); the
      * manifolds are set up once, at the start of the step, recycled from {@code warmStart}'s where
      * their bodies have barely moved ("Contact recycling").
@@ -283,7 +320,8 @@ public final class ContactSolver implements AutoCloseable {
      * @param bodies the bodies, updated in place
      * @param contacts this step's contacts, found from the bodies as they are before the step; not
      *     modified
-     * @param settings the solver and its settings: single pass, iterative or soft step
+     * @param settings the solver and its settings: single pass, iterative or soft step; positional
+     *     correction, where {@link RigidSettings} ask for it, divides by {@code timeStep}
      * @param gravity acceleration of every body with inverse mass {@code > 0}, in m/s^2, finite
      * @param timeStep the step in seconds, positive, finite and normal
      * @param warmStart the previous step's result (iterative solver and soft step), or null; must
@@ -312,20 +350,40 @@ public final class ContactSolver implements AutoCloseable {
     }
 
     /**
-     * {@link #solve(BodyBatch, ContactBatch, SolveSettings, SolveResult, SolveResult)} warm started
+     * {@link #solve(BodyBatch, ContactBatch, RigidSettings, SolveResult, SolveResult)} warm started
      * from {@code history}'s latest result, which this call's result then replaces in it.
      *
      * @param bodies the bodies, unchanged
      * @param contacts the contacts, with ids that last as long as a contact does
-     * @param settings how to solve
+     * @param settings how to solve, without positional correction
      * @param history the last result of this sequence of solves; left as it was if this call throws
      * @return this call's result, held by {@code history} (valid until the second call after this)
      * @throws InvalidInputException as the solve it wraps
      * @throws NonFiniteResultException as the solve it wraps
      */
-    public SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveHistory history) {
+    public SolveResult solve(BodyBatch bodies, ContactBatch contacts, RigidSettings settings, SolveHistory history) {
         Objects.requireNonNull(history, "history");
         solve(bodies, contacts, settings, history.warmStart(), history.next());
+        return history.advance();
+    }
+
+    /**
+     * {@link #solve(BodyBatch, ContactBatch, RigidSettings, float, SolveResult, SolveResult)} warm
+     * started from {@code history}'s latest result, which this call's result then replaces in it.
+     *
+     * @param bodies the bodies, unchanged
+     * @param contacts the contacts, with ids that last as long as a contact does
+     * @param settings how to solve
+     * @param timeStep the simulation's time step in seconds, which positional correction divides by
+     * @param history the last result of this sequence of solves; left as it was if this call throws
+     * @return this call's result, held by {@code history} (valid until the second call after this)
+     * @throws InvalidInputException as the solve it wraps
+     * @throws NonFiniteResultException as the solve it wraps
+     */
+    public SolveResult solve(BodyBatch bodies, ContactBatch contacts, RigidSettings settings, float timeStep,
+            SolveHistory history) {
+        Objects.requireNonNull(history, "history");
+        solve(bodies, contacts, settings, timeStep, history.warmStart(), history.next());
         return history.advance();
     }
 

@@ -72,15 +72,26 @@ final class HostPipeline {
         this.clock = clock;
     }
 
-    /** {@code ContactSolver.solve}: every stage, bodies and contacts left as they are. */
-    SolveResult solve(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
-            SolveResult dest) {
+    /** What {@code ContactSolver.solve} passes for the time step when its call has none. */
+    static final float NO_TIME_STEP = 0.0f;
+
+    /**
+     * {@code ContactSolver.solve}: every stage, bodies and contacts left as they are.
+     *
+     * @param timeStep the call's time step, checked positive with a finite inverse, or
+     *     {@link #NO_TIME_STEP}
+     * @throws IllegalArgumentException if the settings ask for positional correction and the call
+     *     gave no time step
+     */
+    SolveResult solve(BodyBatch bodies, ContactBatch contacts, RigidSettings settings, float timeStep,
+            SolveResult warmStart, SolveResult dest) {
         checkArguments(contacts, settings, warmStart, dest);
-        if (settings.kind() == SolverKind.SOFT_STEP) {
-            throw new IllegalArgumentException("the soft step moves bodies between its substeps: call step, not solve");
+        if (settings.positionalCorrection() && timeStep == NO_TIME_STEP) {
+            throw new IllegalArgumentException("positional correction needs the step's time: give it to the call, "
+                    + "solve(bodies, contacts, settings, timeStep, warmStart, dest)");
         }
         InputMagnitudes magnitudes = validate(bodies, contacts);
-        IterationOutcome outcome = solveRigid(bodies, contacts, settings, warmStart, dest, magnitudes, 0.0);
+        IterationOutcome outcome = solveRigid(bodies, contacts, settings, timeStep, warmStart, dest, magnitudes, 0.0);
         return finish(settings.kind(), outcome, dest);
     }
 
@@ -136,16 +147,16 @@ final class HostPipeline {
      * @throws InvalidInputException if two contacts have the same id (iterative solver, soft step)
      * @throws NonFiniteResultException if a contact's normal row overflows
      */
-    float[] prepareContacts(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
+    float[] prepareContacts(BodyBatch bodies, ContactBatch contacts, RigidSettings settings, SolveResult warmStart,
             InputMagnitudes magnitudes, double velocitySlack) {
-        boolean coloured = settings.kind() != SolverKind.SINGLE_PASS;
-        float[] warmImpulses = coloured ? matchWarmStart(contacts, warmStart) : null;
+        IterativeSettings iterative = settings instanceof IterativeSettings it ? it : null;
+        float[] warmImpulses = iterative != null ? matchWarmStart(contacts, warmStart) : null;
         scan.requireFiniteNormalRows(bodies, contacts, magnitudes, velocitySlack);
         clock.lap(SolvePhase.VALIDATE);
         movable.classify(bodies.block(), bodies.size(), runner);
         clock.lap(SolvePhase.CLASSIFY);
-        if (coloured) {
-            coloring.build(contacts.linkBlock(), contacts.size(), movable, settings.colourBudget());
+        if (iterative != null) {
+            coloring.build(contacts.linkBlock(), contacts.size(), movable, iterative.colourBudget());
             clock.lap(SolvePhase.COLOUR);
         } else if (backend.current().usesBodyContactIndex()) {
             index.build(movable, contacts.linkBlock(), contacts.size(), runner);
@@ -182,11 +193,14 @@ final class HostPipeline {
      * Stages 3 and 4 for the single pass and the iterative solver, on the bodies as they are: the
      * contacts prepared, then the solve on the backend and its result scanned.
      *
+     * @param timeStep the step positional correction divides by: the step's, or the one the solve
+     *     was given; unread when positional correction is off
      * @param velocitySlack how much a velocity may have grown since validation (a step's gravity)
      */
-    IterationOutcome solveRigid(BodyBatch bodies, ContactBatch contacts, SolveSettings settings,
+    IterationOutcome solveRigid(BodyBatch bodies, ContactBatch contacts, RigidSettings settings, float timeStep,
             SolveResult warmStart, SolveResult dest, InputMagnitudes magnitudes, double velocitySlack) {
-        boolean iterative = settings.kind() == SolverKind.ITERATIVE;
+        boolean iterative = settings instanceof IterativeSettings;
+        TargetRule targets = targetRule(settings, timeStep);
         float[] warmImpulses = prepareContacts(bodies, contacts, settings, warmStart, magnitudes, velocitySlack);
         dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
         FrictionUse friction = frictionUse(contacts, settings);
@@ -201,21 +215,29 @@ final class HostPipeline {
                     + "(it resists twisting contact, not an impact); use the iterative solver for it");
         }
         IterationOutcome outcome;
-        if (iterative) {
+        if (settings instanceof IterativeSettings it) {
             IterativeJob job = new IterativeJob(bodies.block(), bodies.size(), contacts.floatBlock(),
-                    contacts.linkBlock(), contacts.size(), settings.targetRule(), friction, coloring,
-                    settings.iterations(), settings.tolerance(), warmImpulses, dest.deltaBlock(), dest.impulseBlock(),
-                    clock);
+                    contacts.linkBlock(), contacts.size(), targets, friction, coloring, it.iterations(),
+                    it.tolerance(), warmImpulses, dest.deltaBlock(), dest.impulseBlock(), clock);
             outcome = backend.solve(solver -> solver.solveIterative(job));
         } else {
             SinglePassJob job = new SinglePassJob(bodies.block(), bodies.size(), contacts.floatBlock(),
-                    contacts.linkBlock(), contacts.size(), settings.targetRule(), friction, index, dest.deltaBlock(),
+                    contacts.linkBlock(), contacts.size(), targets, friction, index, dest.deltaBlock(),
                     dest.impulseBlock(), clock);
             outcome = backend.solve(solver -> solveSinglePass(solver, job));
         }
         scan.requireFiniteResult(dest.impulseBlock(), contacts.size(), dest.deltaBlock(), bodies.size());
         clock.lap(SolvePhase.OUTPUT);
         return outcome;
+    }
+
+    /**
+     * The target rule of a rigid solve (see {@code TargetRule}): the restitution threshold, and with
+     * positional correction the inverse of the call's time step, the bias factor and the slop.
+     */
+    private static TargetRule targetRule(RigidSettings settings, float timeStep) {
+        return new TargetRule(settings.restitutionThreshold(),
+                settings.positionalCorrection() ? 1.0f / timeStep : 0.0f, settings.biasFactor(), settings.slop());
     }
 
     private static IterationOutcome solveSinglePass(SolverBackend solver, SinglePassJob job) {
@@ -232,7 +254,7 @@ final class HostPipeline {
      * @throws InvalidInputException if a warm start meets two contacts with the same id
      * @throws NonFiniteResultException if a contact's normal row overflows
      */
-    void prepareSoft(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, SolveResult warmStart,
+    void prepareSoft(BodyBatch bodies, ContactBatch contacts, SoftStepSettings settings, SolveResult warmStart,
             InputMagnitudes magnitudes, SolveResult dest) {
         // only the manifolds taken fresh read the previous impulses: matched by id, read where needed
         try {
@@ -267,7 +289,7 @@ final class HostPipeline {
      * them ({@link Recycler#report}), the manifolds completed for the next step, and the impulses and
      * deltas scanned.
      */
-    IterationOutcome solveSoft(BodyBatch bodies, ContactBatch contacts, SolveSettings settings,
+    IterationOutcome solveSoft(BodyBatch bodies, ContactBatch contacts, SoftStepSettings settings,
             SoftCoefficients coefficients, Vector3fc gravity, float timeStep, FieldBlock nextBodies, SolveResult dest) {
         int count = bodies.size();
         ManifoldCache solved = dest.manifoldCache();

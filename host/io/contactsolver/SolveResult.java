@@ -119,7 +119,7 @@ public final class SolveResult {
     /**
      * How many points of a soft step were recycled: solved as an earlier step took them (anchors,
      * normal, separation following the bodies' motion) rather than from the batch
-     * ({@code SolveSettings#withRecycleDistance}).
+     * ({@link SoftStepSettings#withRecycleDistance}).
      *
      * @return 0 for other solvers, a first step, or recycling off
      */

@@ -2,7 +2,10 @@ package io.contactsolver;
 
 import java.util.Locale;
 
-/** Which solve to run. */
+/**
+ * The name of a solver: what {@code SolveSettings.kind()} and {@code SolveResult.solver()} report,
+ * and the command line's spelling of it. The settings' type chooses the solver; this names it.
+ */
 public enum SolverKind {
     /**
      * Each contact's impulse from the pre-solve velocities alone, by the impact law of

@@ -73,18 +73,19 @@ final class Stepper {
         // the time step's own quantities, before anything is read: a step too long or too short for
         // float is named as such, not as an overflow blamed on the bodies
         settings.checkStep(timeStep, gravity);
-        if (settings.kind() == SolverKind.SOFT_STEP) {
-            return softStep(bodies, contacts, settings, gravity, timeStep, warmStart, dest);
+        if (settings instanceof SoftStepSettings soft) {
+            return softStep(bodies, contacts, soft, gravity, timeStep, warmStart, dest);
         }
-        return rigidStep(bodies, contacts, settings, gravity, timeStep, warmStart, dest);
+        return rigidStep(bodies, contacts, (RigidSettings) settings, gravity, timeStep, warmStart, dest);
     }
 
     /**
      * The rigid step (semi-implicit Euler): {@code v += g dt} for every body with mass, the solve,
      * then {@code v += dv}, {@code w += dw}, {@code x += v dt} and the orientation turned by
-     * {@code w dt}, each host update mirrored on the device.
+     * {@code w dt}, each host update mirrored on the device. Positional correction, where the
+     * settings ask for it, divides by this step's time.
      */
-    private SolveResult rigidStep(BodyBatch bodies, ContactBatch contacts, SolveSettings settings,
+    private SolveResult rigidStep(BodyBatch bodies, ContactBatch contacts, RigidSettings settings,
             Vector3fc gravity, float timeStep, SolveResult warmStart, SolveResult dest) {
         InputMagnitudes magnitudes = pipeline.validate(bodies, contacts);
         FieldBlock block = bodies.block();
@@ -105,7 +106,8 @@ final class Stepper {
         try {
             // gravity has sped every body up by at most this since validation
             double gravitySlack = Math.max(Math.max(Math.abs(gx), Math.abs(gy)), Math.abs(gz)) * (double) timeStep;
-            outcome = pipeline.solveRigid(bodies, contacts, settings, warmStart, dest, magnitudes, gravitySlack);
+            outcome = pipeline.solveRigid(bodies, contacts, settings, timeStep, warmStart, dest, magnitudes,
+                    gravitySlack);
             clock.skip();
             FieldBlock deltas = dest.deltaBlock();
             runner.forRange(count, 1 << 14, (from, to) -> {
@@ -132,7 +134,7 @@ final class Stepper {
      * substeps on the backend, and the bodies' new state committed only once it is checked finite,
      * so that a step that throws leaves every body as it was.
      */
-    private SolveResult softStep(BodyBatch bodies, ContactBatch contacts, SolveSettings settings, Vector3fc gravity,
+    private SolveResult softStep(BodyBatch bodies, ContactBatch contacts, SoftStepSettings settings, Vector3fc gravity,
             float timeStep, SolveResult warmStart, SolveResult dest) {
         SoftCoefficients coefficients = settings.softCoefficients(timeStep); // checked finite and normal
         InputMagnitudes magnitudes = pipeline.validate(bodies, contacts);

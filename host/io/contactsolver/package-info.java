@@ -9,8 +9,11 @@
  * {@link io.contactsolver.ContactSolver}: {@code solve} writes every body's velocity change and
  * every contact's impulses into a {@link io.contactsolver.SolveResult} for the caller to apply,
  * and {@code step} applies them itself, with gravity, and moves the bodies on by one time step.
- * {@link io.contactsolver.SolveSettings} chooses the solver (the single pass, the iterative solver
- * or the soft step) and its settings, {@link io.contactsolver.SolverConfig} the backend, and
+ * {@link io.contactsolver.SolveSettings} chooses the solver by its type, with that solver's settings
+ * ({@link io.contactsolver.SinglePassSettings} and {@link io.contactsolver.IterativeSettings}, the
+ * {@link io.contactsolver.RigidSettings} that {@code solve} takes, and
+ * {@link io.contactsolver.SoftStepSettings}, for {@code step} only), {@link io.contactsolver.SolverConfig}
+ * the backend, and
  * {@link io.contactsolver.ContactIds} gives contacts the ids that persist from step to step, by
  * which the iterative solver warm-starts.
  *

@@ -73,7 +73,7 @@ class BulkAccessTest {
     @Test
     void aBatchCopiedInBulkIsTheBatchBitForBitAndSolvesToTheSameBits() {
         Scene scene = scene();
-        SolveSettings settings = SolveSettings.iterative(20);
+        RigidSettings settings = SolveSettings.iterative(20);
         try (ContactSolver solver = Backends.cpu()) {
             SolveResult expected = solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
             for (int stride : new int[] {1, 3}) {

@@ -24,12 +24,12 @@ class ChunkingTest {
         OpenClTestAccess.requireDevice();
         Scene scene = SceneGenerator.randomGraph(31, 1500, 9000);
         // rows are 80 bytes, responses 48: at 128 KiB that is 1638 rows or 2730 contacts per chunk
-        SolveSettings[] settings = {SolveSettings.singlePass(), SolveSettings.iterative(12),
+        RigidSettings[] settings = {SolveSettings.singlePass(), SolveSettings.iterative(12),
             SolveSettings.iterative(12).withColourBudget(4)};
         try (ContactSolver cpu = Backends.cpu();
                 ContactSolver chunked = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL),
                         selector -> OpenClTestAccess.openWithAllocationLimit(selector, LIMIT))) {
-            for (SolveSettings setting : settings) {
+            for (RigidSettings setting : settings) {
                 SolveResult expected = cpu.solve(scene.bodies(), scene.contacts(), setting, new SolveResult());
                 SolveResult actual = chunked.solve(scene.bodies(), scene.contacts(), setting, new SolveResult());
                 assertEquals(Backend.OPENCL, actual.backend(), "chunked, not fallen back");

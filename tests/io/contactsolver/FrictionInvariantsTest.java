@@ -42,16 +42,16 @@ class FrictionInvariantsTest {
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("backendsAndSolvers")
-    void everyImpulseStaysInsideItsCone(Backend backend, SolveSettings settings) {
+    void everyImpulseStaysInsideItsCone(Backend backend, RigidSettings settings) {
         Scene scene = FrictionScenes.randomClusters(11, 600, true, true, true);
         try (ContactSolver solver = Backends.open(backend)) {
             SolveResult result = solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
             assertInsideCones(scene, result, settings);
-            if (settings.kind() == SolverKind.ITERATIVE) {
+            if (settings instanceof IterativeSettings iterative) {
                 // warm-started after every normal turned a little: the carried vectors are projected
                 // onto the new tangent plane and clamped into the new disk
                 turnNormals(scene.contacts(), new SplittableRandom(4), 0.2);
-                SolveResult warm = solver.solve(scene.bodies(), scene.contacts(), settings.withIterations(2), result,
+                SolveResult warm = solver.solve(scene.bodies(), scene.contacts(), iterative.withIterations(2), result,
                         new SolveResult());
                 assertInsideCones(scene, warm, settings);
             }
@@ -63,7 +63,7 @@ class FrictionInvariantsTest {
      * {@code mu lambda_n}, and forming the world vector (or {@code P - j n} in the single pass)
      * costs a few ulps of {@code |P|}: 1e-5 relative plus 1e-6 of {@code j}.
      */
-    static void assertInsideCones(Scene scene, SolveResult result, SolveSettings settings) {
+    static void assertInsideCones(Scene scene, SolveResult result, RigidSettings settings) {
         ContactBatch contacts = scene.contacts();
         int sliding = 0;
         int rollingAtLimit = 0;
@@ -113,7 +113,7 @@ class FrictionInvariantsTest {
      */
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("backendsAndSolvers")
-    void momentumIsConservedBetweenDynamicBodies(Backend backend, SolveSettings settings) {
+    void momentumIsConservedBetweenDynamicBodies(Backend backend, RigidSettings settings) {
         Scene rigid = FrictionScenes.randomClusters(12, 500, false, false, false);
         Scene withParticles = FrictionScenes.randomClusters(13, 500, false, true, false);
         try (ContactSolver solver = Backends.open(backend)) {
@@ -324,7 +324,7 @@ class FrictionInvariantsTest {
     void everyTwistStaysWithinItsLimit(Backend backend) {
         Scene scene = FrictionScenes.randomClusters(16, 600, true, true, true);
         FrictionScenes.randomTorsion(new SplittableRandom(17), scene.contacts());
-        SolveSettings settings = SolveSettings.iterative(30);
+        IterativeSettings settings = SolveSettings.iterative(30);
         try (ContactSolver solver = Backends.open(backend)) {
             SolveResult result = solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
             assertTwistsWithinLimits(scene, result);

@@ -7,7 +7,7 @@ public final class FrictionInvariantsTestAccess {
     private FrictionInvariantsTestAccess() {
     }
 
-    public static void assertInsideCones(Scene scene, SolveResult result, SolveSettings settings) {
+    public static void assertInsideCones(Scene scene, SolveResult result, RigidSettings settings) {
         FrictionInvariantsTest.assertInsideCones(scene, result, settings);
     }
 }

@@ -337,7 +337,7 @@ class FrictionIterativeTest {
                 warm = reference.impulses;
                 return new Solved(reference.deltas, reference.impulses);
             }
-            SolveSettings settings = SolveSettings.iterative(10);
+            RigidSettings settings = SolveSettings.iterative(10);
             SolveResult result = last == null ? solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult())
                     : solver.solve(scene.bodies(), scene.contacts(), settings, last, new SolveResult());
             last = result;

@@ -44,7 +44,7 @@ class FrictionSwitchTest {
         ContactBatch zeroed = withoutCoefficients(scene.contacts());
         float frictionBefore = scene.contacts().friction(0) + scene.contacts().friction(1);
         try (ContactSolver solver = Backends.open(backend)) {
-            for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(15)}) {
+            for (RigidSettings settings : new RigidSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(15)}) {
                 SolveResult off = solver.solve(scene.bodies(), scene.contacts(), settings.withFriction(false),
                         new SolveResult());
                 Bits.assertIdentical(solver.solve(scene.bodies(), zeroed, settings, new SolveResult()), off,

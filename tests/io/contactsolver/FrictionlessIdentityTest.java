@@ -56,7 +56,7 @@ class FrictionlessIdentityTest {
     void frictionlessContactsReportExactlyZeroTangentialAndRollingImpulses(Backend backend) {
         Scene scene = SceneGenerator.randomGraph(34, 1000, 6000);
         try (ContactSolver solver = Backends.open(backend)) {
-            for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(10)}) {
+            for (RigidSettings settings : new RigidSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(10)}) {
                 SolveResult result = solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
                 SolveResult warm = solver.solve(scene.bodies(), scene.contacts(), settings, result, new SolveResult());
                 for (SolveResult r : new SolveResult[] {result, warm}) {

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class IterativeSolverTest {
 
-    private static SolveResult solve(Backend backend, Scene scene, SolveSettings settings) {
+    private static SolveResult solve(Backend backend, Scene scene, RigidSettings settings) {
         try (ContactSolver solver = Backends.open(backend)) {
             SolveResult result = solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
             assertEquals(backend, result.backend());
@@ -180,7 +180,7 @@ class IterativeSolverTest {
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
     void aWarmStartReachesTheSameAnswerInFewerIterations(Backend backend) {
         Scene scene = SceneGenerator.boxStack(10, 0.0f, 3);
-        SolveSettings settings = SolveSettings.iterative(5000).withTolerance(1e-5f);
+        RigidSettings settings = SolveSettings.iterative(5000).withTolerance(1e-5f);
         try (ContactSolver solver = Backends.open(backend)) {
             SolveResult cold = solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
             SolveResult warm = solver.solve(scene.bodies(), scene.contacts(), settings, cold, new SolveResult());
@@ -199,7 +199,7 @@ class IterativeSolverTest {
     void aWarmStartMatchesImpulsesById() {
         Scene scene = SceneGenerator.boxStack(3, 0.0f, 5);
         try (ContactSolver solver = Backends.cpu()) {
-            SolveSettings settings = SolveSettings.iterative(500);
+            RigidSettings settings = SolveSettings.iterative(500);
             SolveResult previous = solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
             // the same contacts in reverse order with their ids: the match must follow the ids
             ContactBatch reversed = new ContactBatch();

@@ -121,7 +121,7 @@ class NonFiniteResultTest {
     @ParameterizedTest
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
     void anOverflowingImpulseNamesTheFirstContact(Backend backend) {
-        for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(50)}) {
+        for (RigidSettings settings : new RigidSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(50)}) {
             SolveInput scene = overflowingImpulse();
             NonFiniteResultException failure = solveFailing(backend, scene, settings);
             assertEquals(Subject.CONTACT, failure.subject());
@@ -150,7 +150,7 @@ class NonFiniteResultTest {
     @ParameterizedTest
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
     void aTinyEffectiveMassWithLargeVelocitiesFailsAlike(Backend backend) {
-        for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(50)}) {
+        for (RigidSettings settings : new RigidSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(50)}) {
             NonFiniteResultException failure = solveFailing(backend, tinyEffectiveMass(), settings);
             assertEquals(Subject.CONTACT, failure.subject(), failure.getMessage());
             assertEquals(0, failure.index());
@@ -213,7 +213,7 @@ class NonFiniteResultTest {
             float[] before = fields(scene.bodies);
             try (ContactSolver solver = Backends.open(backend)) {
                 for (SolveSettings settings : EVERY_SOLVER) {
-                    SolveSettings iterative = SolveSettings.iterative(20);
+                    IterativeSettings iterative = SolveSettings.iterative(20);
                     SolveResult dest = solver.solve(ordinary.bodies, ordinary.contacts, iterative, new SolveResult());
                     SolveResult previous = solver.solve(ordinary.bodies, ordinary.contacts, iterative,
                             new SolveResult());
@@ -221,9 +221,9 @@ class NonFiniteResultTest {
                             settings, gravity, 0.01f, null, dest), settings.kind().label());
                     assertArrayEquals(before, fields(scene.bodies), "bodies unchanged by " + settings.kind());
                     Bits.assertIdentical(previous, dest, "dest unchanged by " + settings.kind());
-                    if (settings.kind() != SolverKind.SOFT_STEP) {
+                    if (settings instanceof RigidSettings rigid) {
                         assertThrows(NonFiniteResultException.class,
-                                () -> solver.solve(scene.bodies, scene.contacts, settings, null, dest));
+                                () -> solver.solve(scene.bodies, scene.contacts, rigid, null, dest));
                         Bits.assertIdentical(previous, dest, "dest unchanged by a " + settings.kind() + " solve");
                     }
                 }
@@ -256,8 +256,8 @@ class NonFiniteResultTest {
 
     /** {@code solve}, or {@code step} for the soft step, which only steps; both must throw. */
     private static NonFiniteResultException runFailing(Backend backend, SolveInput scene, SolveSettings settings) {
-        if (settings.kind() != SolverKind.SOFT_STEP) {
-            return solveFailing(backend, scene, settings);
+        if (settings instanceof RigidSettings rigid) {
+            return solveFailing(backend, scene, rigid);
         }
         try (ContactSolver solver = Backends.open(backend)) {
             return assertThrows(NonFiniteResultException.class, () -> solver.step(scene.bodies, scene.contacts,
@@ -265,7 +265,7 @@ class NonFiniteResultTest {
         }
     }
 
-    private static NonFiniteResultException solveFailing(Backend backend, SolveInput scene, SolveSettings settings) {
+    private static NonFiniteResultException solveFailing(Backend backend, SolveInput scene, RigidSettings settings) {
         try (ContactSolver solver = Backends.open(backend)) {
             NonFiniteResultException failure = assertThrows(NonFiniteResultException.class,
                     () -> solver.solve(scene.bodies, scene.contacts, settings, new SolveResult()));

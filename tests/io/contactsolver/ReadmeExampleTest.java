@@ -137,7 +137,7 @@ class ReadmeExampleTest {
         int steps = 4;
         List<Integer> iterationsPerStep = new ArrayList<>();
         try (ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU))) {
-            SolveSettings settings = SolveSettings.iterative(50).withTolerance(1e-5f);
+            IterativeSettings settings = SolveSettings.iterative(50).withTolerance(1e-5f);
             SolveHistory history = new SolveHistory();   // keeps the last result: each solve starts warm from it
             for (int step = 0; step < steps; step++) {
                 // ... your collision detection fills `contacts`, giving persistent contacts stable ids (ContactIds)
@@ -165,7 +165,7 @@ class ReadmeExampleTest {
             ContactBatch contacts = new ContactBatch();
             ContactIds ids = new ContactIds();           // (bodies, corner) -> an id that lasts as long as the contact
             SolveHistory history = new SolveHistory();   // the last result, which each step starts warm from
-            SolveSettings soft = SolveSettings.softStep(); // 4 substeps, 30 Hz at 60 Hz, contacts recycled
+            SoftStepSettings soft = SolveSettings.softStep(); // 4 substeps, 30 Hz at 60 Hz, contacts recycled
             Vector3f gravity = new Vector3f(0f, -10f, 0f), up = new Vector3f(0f, 1f, 0f);
             float[] y = new float[bodies.size()];
             Quaternionf turn = new Quaternionf();

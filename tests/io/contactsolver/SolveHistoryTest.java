@@ -44,7 +44,7 @@ class SolveHistoryTest {
     @Test
     void stepsWithAHistoryAreStepsWithResultsJuggledByHand() {
         for (SolveSettings settings : new SolveSettings[] {SolveSettings.softStep(),
-            SolveSettings.iterative(10).withPositionalCorrection(DT, 0.2f, 0.005f)}) {
+            SolveSettings.iterative(10).withPositionalCorrection(0.2f, 0.005f)}) {
             BodyBatch byHand = new BodyBatch();
             BodyBatch withHistory = new BodyBatch();
             column(byHand, 6);
@@ -94,7 +94,7 @@ class SolveHistoryTest {
         BodyBatch bodies = new BodyBatch();
         column(bodies, 4);
         ContactBatch contacts = new ContactBatch();
-        SolveSettings settings = SolveSettings.iterative(3);
+        IterativeSettings settings = SolveSettings.iterative(3);
         SolveHistory history = new SolveHistory();
         try (ContactSolver solver = Backends.cpu()) {
             findContacts(bodies, contacts);

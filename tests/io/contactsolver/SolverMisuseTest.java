@@ -48,7 +48,7 @@ class SolverMisuseTest {
     @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
     void aSecondThreadInsideACallIsRefusedAndTheFirstCallsResultIsUnharmed(Backend backend) throws Exception {
         Scene scene = SceneGenerator.randomGraph(5, 20_000, 100_000);
-        SolveSettings settings = SolveSettings.iterative(30);
+        IterativeSettings settings = SolveSettings.iterative(30);
         try (ContactSolver solver = Backends.open(backend); ContactSolver reference = Backends.open(Backend.CPU)) {
             SolveResult expected = reference.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
             AtomicBoolean done = new AtomicBoolean();

@@ -4,6 +4,7 @@ import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.IterativeSettings;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.DeltaField;
@@ -44,9 +45,9 @@ public final class TwoSolves {
      */
     public static final int PUSH_ITERATIONS_DIVISOR = 2;
 
-    private final SolveSettings velocity;
+    private final IterativeSettings velocity;
     /** Null without positional correction: no push-out solve. */
-    private final SolveSettings push;
+    private final IterativeSettings push;
     private final SolveResult pushed = new SolveResult();
     private final Quaternionf orientation = new Quaternionf();
     private final Quaternionf turn = new Quaternionf();
@@ -54,7 +55,7 @@ public final class TwoSolves {
     private float[] velocities = new float[0];
     private long solveNanos;
 
-    private TwoSolves(SolveSettings velocity, SolveSettings push) {
+    private TwoSolves(IterativeSettings velocity, IterativeSettings push) {
         this.velocity = velocity;
         this.push = push;
     }
@@ -63,24 +64,23 @@ public final class TwoSolves {
      * Both solves: {@code velocity} (the iterative solver, with its iterations, tolerance and
      * restitution threshold) with speculative contacts, then the push-out solve.
      *
-     * @param velocity the velocity solve's settings, without positional correction
-     * @param timeStep the step, s
+     * @param velocity the velocity solve's settings, whose positional correction this sets
      * @param slop overlap left alone, m, so a resting pile is not pushed apart and together
      */
-    public static TwoSolves withPushOut(SolveSettings velocity, float timeStep, float slop) {
-        return new TwoSolves(velocity.withPositionalCorrection(timeStep, 0.0f, slop),
+    public static TwoSolves withPushOut(IterativeSettings velocity, float slop) {
+        return new TwoSolves(velocity.withPositionalCorrection(0.0f, slop),
                 SolveSettings.iterative(pushIterations(velocity.iterations()))
-                        .withPositionalCorrection(timeStep, BIAS_FACTOR, slop).withFriction(false));
+                        .withPositionalCorrection(BIAS_FACTOR, slop).withFriction(false));
     }
 
     /**
      * The velocity solve alone, its contacts' separations ignored: to show that overlap builds up
      * without positional correction.
      *
-     * @param velocity the velocity solve's settings, without positional correction
+     * @param velocity the velocity solve's settings, whose positional correction this turns off
      */
-    public static TwoSolves withoutPushOut(SolveSettings velocity) {
-        return new TwoSolves(velocity, null);
+    public static TwoSolves withoutPushOut(IterativeSettings velocity) {
+        return new TwoSolves(velocity.withoutPositionalCorrection(), null);
     }
 
     /**
@@ -97,13 +97,14 @@ public final class TwoSolves {
      * there is one), then every body's velocities set to {@code v + dv}, {@code w + dw}. Positions
      * and orientations are left to the caller.
      *
+     * @param timeStep the step, s, which both solves' positional correction divides by
      * @param warmStart the previous step's velocity solve, or null
      * @return {@code dest}
      */
-    public SolveResult solve(ContactSolver solver, BodyBatch bodies, ContactBatch contacts, SolveResult warmStart,
-            SolveResult dest) {
+    public SolveResult solve(ContactSolver solver, BodyBatch bodies, ContactBatch contacts, float timeStep,
+            SolveResult warmStart, SolveResult dest) {
         long t0 = System.nanoTime();
-        solver.solve(bodies, contacts, velocity, warmStart, dest);
+        solver.solve(bodies, contacts, velocity, timeStep, warmStart, dest);
         long t1 = System.nanoTime();
         int count = bodies.size();
         if (velocities.length < 6 * count) {
@@ -128,7 +129,7 @@ public final class TwoSolves {
                 bodies.setLinearVelocity(i, 0.0f, 0.0f, 0.0f).setAngularVelocity(i, 0.0f, 0.0f, 0.0f);
             }
             long t2 = System.nanoTime();
-            solver.solve(bodies, contacts, push, pushed);
+            solver.solve(bodies, contacts, push, timeStep, null, pushed);
             pushNanos = System.nanoTime() - t2;
         }
         for (int i = 0; i < count; i++) {
@@ -179,11 +180,6 @@ public final class TwoSolves {
      */
     public SolveResult push() {
         return push != null ? pushed : null;
-    }
-
-    /** The push-out solve's settings, or null without positional correction. */
-    public SolveSettings pushSettings() {
-        return push;
     }
 
     /** The nanoseconds of the last {@link #solve}'s two {@code solve} calls, the copies between them left out. */

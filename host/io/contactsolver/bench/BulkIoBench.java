@@ -5,6 +5,7 @@ import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.IterativeSettings;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.layout.BodyField;
@@ -75,8 +76,8 @@ record BulkIoBench(int contacts, int bodies, int threads, double fillSeconds, do
         double read = Double.POSITIVE_INFINITY;
         double shortSolve = Double.POSITIVE_INFINITY;
         double longSolve = Double.POSITIVE_INFINITY;
-        SolveSettings shortSettings = SolveSettings.iterative(SHORT);
-        SolveSettings longSettings = SolveSettings.iterative(LONG);
+        IterativeSettings shortSettings = SolveSettings.iterative(SHORT);
+        IterativeSettings longSettings = SolveSettings.iterative(LONG);
         try (ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU)
                 .withThreads(threads))) {
             for (int round = 0; round < rounds; round++) {

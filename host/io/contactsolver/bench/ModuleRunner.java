@@ -2,6 +2,8 @@ package io.contactsolver.bench;
 
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
+import io.contactsolver.RigidSettings;
+import io.contactsolver.SoftStepSettings;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
@@ -125,13 +127,13 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
         SolveResult swap = previous;
         previous = result;
         result = swap;
-        if (settings.kind() == SolverKind.SOFT_STEP) {
+        if (settings instanceof RigidSettings rigid) {
+            Benchmark.rewriteInputs(scene.bodies(), scene.contacts());
+            solver.solve(scene.bodies(), scene.contacts(), rigid, result);
+        } else {
             Benchmark.rewriteContacts(scene.contacts());
             solver.step(scene.bodies(), scene.contacts(), settings, STEP_GRAVITY, STEP_TIME,
                     previous.contactCount() == scene.contacts().size() ? previous : null, result);
-        } else {
-            Benchmark.rewriteInputs(scene.bodies(), scene.contacts());
-            solver.solve(scene.bodies(), scene.contacts(), settings, result);
         }
         for (SolvePhase phase : SolvePhase.values()) {
             phaseNanos[phase.ordinal()] += result.phaseNanos(phase);
@@ -171,7 +173,7 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
     }
 
     /** A few solves with other settings, so the JIT has compiled the solver before the timed run. */
-    void warmUp(SolveSettings warmUpSettings) {
+    void warmUp(RigidSettings warmUpSettings) {
         for (int i = 0; i < 3; i++) {
             solver.solve(scene.bodies(), scene.contacts(), warmUpSettings, new SolveResult());
         }
@@ -191,9 +193,9 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
         }
         boolean device = name.equals(Benchmark.OPENCL);
         String note = device ? solver.description() : "";
-        if (settings.kind() == SolverKind.SOFT_STEP) {
+        if (settings instanceof SoftStepSettings soft) {
             note = String.format(java.util.Locale.ROOT, "%d substeps x (%d soft + %d relax), residual %.3g%s",
-                    settings.substeps(), settings.iterations(), settings.relaxIterations(), result.residual(),
+                    soft.substeps(), soft.iterations(), soft.relaxIterations(), result.residual(),
                     note.isEmpty() ? "" : "; " + note);
         } else if (settings.kind() == SolverKind.ITERATIVE) {
             int iterations = Math.max(1, result.iterations());

@@ -5,6 +5,7 @@ import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.SoftStepSettings;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.app.Scheme;
@@ -172,10 +173,10 @@ final class PyramidBench {
         BoxContacts collision = new BoxContacts(scene.halfExtent(), MARGIN, BoxContacts.DEFAULT_FRICTION);
         ContactBatch contacts = new ContactBatch(16 * count);
         TwoSolves twoSolves = scheme == Scheme.TWO_SOLVES
-                ? TwoSolves.withPushOut(SolveSettings.iterative(twoSolveIterations), FRAME, SLOP) : null;
+                ? TwoSolves.withPushOut(SolveSettings.iterative(twoSolveIterations), SLOP) : null;
         SolveResult[] results = {new SolveResult(), new SolveResult()};
         Vector3f gravity = new Vector3f(0.0f, GRAVITY, 0.0f);
-        SolveSettings soft = SolveSettings.softStep();
+        SoftStepSettings soft = SolveSettings.softStep();
         long stepNanos = 0;
         long collisionNanos = 0;
         long contactSum = 0;
@@ -191,7 +192,7 @@ final class PyramidBench {
                 solver.step(bodies, contacts, soft, gravity, FRAME, warm, results[frame & 1]);
             } else {
                 applyGravity(bodies);
-                twoSolves.solve(solver, bodies, contacts, warm, results[frame & 1]);
+                twoSolves.solve(solver, bodies, contacts, FRAME, warm, results[frame & 1]);
                 twoSolves.integrate(bodies, FRAME);
             }
             long t2 = System.nanoTime();

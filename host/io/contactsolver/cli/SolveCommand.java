@@ -2,7 +2,9 @@ package io.contactsolver.cli;
 
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
+import io.contactsolver.IterativeSettings;
 import io.contactsolver.NonFiniteResultException;
+import io.contactsolver.RigidSettings;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
@@ -34,15 +36,21 @@ import picocli.CommandLine.TypeConversionException;
 @Command(name = "solve", mixinStandardHelpOptions = true,
         description = "Solve the contacts of a scene and write deltas.csv and impulses.csv.")
 final class SolveCommand implements Callable<Integer> {
-    /** Reads {@code single-pass} and {@code iterative}. */
+    /** Reads {@code single-pass} and {@code iterative}: the solvers a solve runs. */
     static final class SolverKindConverter implements ITypeConverter<SolverKind> {
         @Override
         public SolverKind convert(String value) {
+            SolverKind kind;
             try {
-                return SolverKind.parse(value);
+                kind = SolverKind.parse(value);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }
+            if (kind == SolverKind.SOFT_STEP) {
+                throw new TypeConversionException("solver '" + kind.label() + "' moves bodies in substeps and is no "
+                        + "solve (single-pass or iterative)");
+            }
+            return kind;
         }
     }
 
@@ -68,7 +76,7 @@ final class SolveCommand implements Callable<Integer> {
                     + "iterative: all contacts resolved together (projected Gauss-Seidel).")
     SolverKind solver;
 
-    @Option(names = "--iterations", defaultValue = "" + SolveSettings.DEFAULT_ITERATIONS, paramLabel = "N",
+    @Option(names = "--iterations", defaultValue = "" + IterativeSettings.DEFAULT_ITERATIONS, paramLabel = "N",
             description = "Most iterations of the iterative solver (default: ${DEFAULT-VALUE}).")
     int iterations;
 
@@ -86,9 +94,15 @@ final class SolveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        SolveSettings settings = SolveSettings.singlePass().withKind(solver);
-        settings = option("--iterations", settings::withIterations, iterations);
-        settings = option("--tolerance", settings::withTolerance, tolerance);
+        RigidSettings settings;
+        if (solver == SolverKind.ITERATIVE) {
+            IterativeSettings iterative = SolveSettings.iterative(IterativeSettings.DEFAULT_ITERATIONS);
+            iterative = option("--iterations", iterative::withIterations, iterations);
+            iterative = option("--tolerance", iterative::withTolerance, tolerance);
+            settings = iterative;
+        } else {
+            settings = SolveSettings.singlePass();
+        }
         settings = option("--restitution-threshold", settings::withRestitutionThreshold, restitutionThreshold);
         ModeOptions.refuseUnused(spec, solver != SolverKind.SINGLE_PASS, "--solver single-pass", "--solver iterative",
                 "--iterations");
@@ -151,7 +165,7 @@ final class SolveCommand implements Callable<Integer> {
      * A setting from an option's value; a value the settings refuse is refused as that option's, on
      * one line with the usual pointer to the help (exit 2).
      */
-    private <T> SolveSettings option(String name, Function<T, SolveSettings> with, T value) {
+    private <T, S extends RigidSettings> S option(String name, Function<T, S> with, T value) {
         try {
             return with.apply(value);
         } catch (IllegalArgumentException refused) {

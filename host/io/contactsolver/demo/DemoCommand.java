@@ -2,6 +2,7 @@ package io.contactsolver.demo;
 
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
+import io.contactsolver.SoftStepSettings;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.app.BackendOption;
@@ -76,7 +77,7 @@ public final class DemoCommand implements Callable<Integer> {
     public static final float DEFAULT_ROLLING_RESISTANCE = 0.001f;
     public static final int DEFAULT_ITERATIONS = 10;
     public static final long DEFAULT_SEED = 1;
-    public static final int DEFAULT_SUBSTEPS = SolveSettings.DEFAULT_SUBSTEPS;
+    public static final int DEFAULT_SUBSTEPS = SoftStepSettings.DEFAULT_SUBSTEPS;
     /**
      * 0: the library's default, an eighth of the substep rate (200 Hz at the demo's 2.5 ms in 4
      * substeps), the stiffest a step allows: millimetre spheres under a heap of others need it.
@@ -121,7 +122,7 @@ public final class DemoCommand implements Callable<Integer> {
     Scheme scheme;
 
     @Option(names = "--substeps", defaultValue = "" + DEFAULT_SUBSTEPS, paramLabel = "N",
-            description = "soft-step: substeps per step, 1 to " + SolveSettings.MAX_SUBSTEPS
+            description = "soft-step: substeps per step, 1 to " + SoftStepSettings.MAX_SUBSTEPS
                     + " (default: ${DEFAULT-VALUE}).")
     int substeps;
 
@@ -241,13 +242,13 @@ public final class DemoCommand implements Callable<Integer> {
         if (!(contactHertz >= 0.0f) || !Float.isFinite(contactHertz)) {
             return "--contact-hertz must be finite and at least 0, got " + contactHertz;
         }
-        if (substeps < 1 || substeps > SolveSettings.MAX_SUBSTEPS) {
-            return "--substeps must be in [1, " + SolveSettings.MAX_SUBSTEPS + "], got " + substeps;
+        if (substeps < 1 || substeps > SoftStepSettings.MAX_SUBSTEPS) {
+            return "--substeps must be in [1, " + SoftStepSettings.MAX_SUBSTEPS + "], got " + substeps;
         }
         if (iterations < 1) {
             return "--iterations must be at least 1, got " + iterations;
         }
-        if (substeps >= 1 && substeps <= SolveSettings.MAX_SUBSTEPS && timeStep > 0.0f && Float.isFinite(timeStep)) {
+        if (substeps >= 1 && substeps <= SoftStepSettings.MAX_SUBSTEPS && timeStep > 0.0f && Float.isFinite(timeStep)) {
             float highest = SolveSettings.softStep().withSubsteps(substeps).highestContactHertz(timeStep);
             if (contactHertz > highest) {
                 return "--contact-hertz " + contactHertz + " is above an eighth of the substep rate, " + highest

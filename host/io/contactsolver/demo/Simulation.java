@@ -5,6 +5,8 @@ import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactIds;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.IterativeSettings;
+import io.contactsolver.SoftStepSettings;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.app.Scheme;
 import io.contactsolver.app.TwoSolves;
@@ -117,8 +119,8 @@ public final class Simulation {
             float friction;
             float rollingResistance;
             Scheme scheme = Scheme.DEFAULT;
-            int substeps = SolveSettings.DEFAULT_SUBSTEPS;
-            float contactHertz = SolveSettings.DEFAULT_CONTACT_HERTZ;
+            int substeps = SoftStepSettings.DEFAULT_SUBSTEPS;
+            float contactHertz = SoftStepSettings.DEFAULT_CONTACT_HERTZ;
         }
 
         private Settings(Draft d) {
@@ -258,7 +260,7 @@ public final class Simulation {
     /** Null when every sphere is in the world from the start. */
     private final Inlet inlet;
     private final Settings settings;
-    private final SolveSettings softSettings;
+    private final SoftStepSettings softSettings;
     private final org.joml.Vector3fc gravity = GRAVITY_DOWN;
     /** The two-solve scheme's solves, with a push-out solve when positional correction is on. */
     private final TwoSolves twoSolves;
@@ -291,11 +293,11 @@ public final class Simulation {
         this.settings = settings;
         float largest = world.largestRadius();
         float slop = SLOP_PER_RADIUS * largest;
-        SolveSettings velocity = SolveSettings.iterative(settings.iterations()).withTolerance(settings.tolerance())
+        IterativeSettings velocity = SolveSettings.iterative(settings.iterations()).withTolerance(settings.tolerance())
                 .withRestitutionThreshold(RESTING_STEPS * GRAVITY * settings.timeStep());
         this.softSettings = softSettings(settings);
         this.twoSolves = settings.positionalCorrection()
-                ? TwoSolves.withPushOut(velocity, settings.timeStep(), slop) : TwoSolves.withoutPushOut(velocity);
+                ? TwoSolves.withPushOut(velocity, slop) : TwoSolves.withoutPushOut(velocity);
         this.minMargin = MIN_MARGIN_PER_RADIUS * largest;
         this.maxMargin = MAX_MARGIN_PER_RADIUS * largest;
         this.bodies = new BodyBatch(world.capacity());
@@ -305,7 +307,7 @@ public final class Simulation {
     }
 
     /** The module's settings of the soft step scheme. */
-    private static SolveSettings softSettings(Settings settings) {
+    private static SoftStepSettings softSettings(Settings settings) {
         return SolveSettings.softStep().withSubsteps(settings.substeps()).withContactHertz(settings.contactHertz())
                 .withRestitutionThreshold(RESTING_STEPS * GRAVITY * settings.timeStep());
     }
@@ -319,8 +321,7 @@ public final class Simulation {
      */
     public static void checkTimeStep(Settings settings) {
         SolveSettings module = settings.scheme() == Scheme.SOFT_STEP ? softSettings(settings)
-                : SolveSettings.iterative(settings.iterations()).withPositionalCorrection(settings.timeStep(), 0.0f,
-                        0.0f);
+                : SolveSettings.iterative(settings.iterations());
         module.checkStep(settings.timeStep(), GRAVITY_DOWN);
     }
 
@@ -392,7 +393,7 @@ public final class Simulation {
      * velocities at {@code v + dv}, then the spheres take them and move.
      */
     private StepFigures twoSolves(ContactSolver solver, float dt) {
-        twoSolves.solve(solver, bodies, contacts, settings.warmStart() ? previous : null, current);
+        twoSolves.solve(solver, bodies, contacts, dt, settings.warmStart() ? previous : null, current);
         copyBodiesToState();
         float largestApproach = largestApproach(dt);
         moveParticles(dt);

@@ -8,7 +8,8 @@ import java.util.Locale;
  * <p>The two body indices of a contact are integers and live in their own block, see
  * {@link ContactBody}. The normal points from body {@code a} to body {@code b}.
  * {@link #SEPARATION} is the signed gap between the bodies along the normal (negative: they
- * overlap); it matters only when {@code SolveSettings#withPositionalCorrection} is on, and the
+ * overlap); the soft step uses it, the single pass and the iterative solver only with positional
+ * correction on ({@code RigidSettings#withPositionalCorrection}), and the
  * {@code separation} column of {@code contacts.csv} is optional (default 0). {@link #FRICTION} is
  * the Coulomb coefficient {@code mu >= 0} and {@link #ROLLING_RESISTANCE} the rolling lever arm
  * {@code rho >= 0} in metres (docs/physics.md, "Friction and rolling resistance") and

@@ -39,9 +39,9 @@ class TwoSolvesTest {
     @Test
     void thePushMovesThePositionAndStaysOutOfTheVelocity() {
         BodyBatch bodies = ball();
-        TwoSolves scheme = TwoSolves.withPushOut(SolveSettings.iterative(10), DT, SLOP);
+        TwoSolves scheme = TwoSolves.withPushOut(SolveSettings.iterative(10), SLOP);
         try (ContactSolver solver = Backends.cpu()) {
-            SolveResult velocity = scheme.solve(solver, bodies, floor(), null, new SolveResult());
+            SolveResult velocity = scheme.solve(solver, bodies, floor(), DT, null, new SolveResult());
             assertEquals(1.0f, velocity.getLinearDelta(0, new Vector3f()).y, 1e-6f, "the approach stopped");
             assertEquals(new Vector3f(0.5f, 0.0f, 0.0f), bodies.getLinearVelocity(0, new Vector3f()), "v + dv");
             assertEquals(1.0f, bodies.getPosition(0, new Vector3f()).y, "solve leaves positions alone");
@@ -61,7 +61,7 @@ class TwoSolvesTest {
         BodyBatch bodies = ball();
         TwoSolves scheme = TwoSolves.withoutPushOut(SolveSettings.iterative(10));
         try (ContactSolver solver = Backends.cpu()) {
-            scheme.solve(solver, bodies, floor(), null, new SolveResult());
+            scheme.solve(solver, bodies, floor(), DT, null, new SolveResult());
             assertNull(scheme.push());
             scheme.integrate(bodies, DT);
             assertEquals(1.0f, bodies.getPosition(0, new Vector3f()).y, "resting: not pushed out");

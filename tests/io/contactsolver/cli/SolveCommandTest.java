@@ -196,6 +196,10 @@ class SolveCommandTest {
         Run run = Cli.inProcess("solve", "--bodies", "b", "--contacts", "c", "--out", "o", "--solver", "jacobi");
         assertEquals(ExitCode.BAD_INPUT, run.exitCode());
         assertTrue(run.err().contains("unknown solver 'jacobi' (single-pass, iterative or soft-step)"), run.err());
+        Run soft = Cli.inProcess("solve", "--bodies", "b", "--contacts", "c", "--out", "o", "--solver", "soft-step");
+        assertEquals(ExitCode.BAD_INPUT, soft.exitCode());
+        assertTrue(soft.err().contains("solver 'soft-step' moves bodies in substeps and is no solve (single-pass or "
+                + "iterative)"), soft.err());
         Run zero = Cli.inProcess("solve", "--bodies", "b", "--contacts", "c", "--out", "o", "--solver", "iterative",
                 "--iterations", "0");
         assertEquals(ExitCode.BAD_INPUT, zero.exitCode());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.RigidSettings;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
@@ -39,7 +40,7 @@ class CpuBackendTest {
     @Test
     void iterativeResultsDoNotDependOnTheThreadCount() {
         Scene scene = SceneGenerator.randomGraph(79, 30_000, 150_000);
-        SolveSettings settings = SolveSettings.iterative(20).withColourBudget(8);
+        RigidSettings settings = SolveSettings.iterative(20).withColourBudget(8);
         SolveResult single;
         try (ContactSolver solver = Backends.cpu(1)) {
             single = solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());

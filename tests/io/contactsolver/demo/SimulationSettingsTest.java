@@ -2,7 +2,7 @@ package io.contactsolver.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.contactsolver.SolveSettings;
+import io.contactsolver.SoftStepSettings;
 import io.contactsolver.app.Scheme;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,8 +46,8 @@ class SimulationSettingsTest {
         expected.put("friction", 0.0f);
         expected.put("rollingResistance", 0.0f);
         expected.put("scheme", Scheme.DEFAULT);
-        expected.put("substeps", SolveSettings.DEFAULT_SUBSTEPS);
-        expected.put("contactHertz", SolveSettings.DEFAULT_CONTACT_HERTZ);
+        expected.put("substeps", SoftStepSettings.DEFAULT_SUBSTEPS);
+        expected.put("contactHertz", SoftStepSettings.DEFAULT_CONTACT_HERTZ);
         assertEquals(expected, all(Simulation.Settings.of(0.0025f, 0.3f, 10)));
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.RigidSettings;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
@@ -69,7 +70,7 @@ class CpuOpenClAgreementTest {
         assertEquals(contacts > 100_000, contacts > IterativePipeline.SMALL_BATCH_ROWS, "the path under test");
         Scene scene = SceneGenerator.randomGraph(2025, contacts / 6, contacts);
         try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
-            for (SolveSettings settings : new SolveSettings[] {
+            for (RigidSettings settings : new RigidSettings[] {
                 SolveSettings.iterative(25),
                 SolveSettings.iterative(25).withColourBudget(6),
                 SolveSettings.iterative(15).withRestitutionThreshold(0.5f)}) {
@@ -98,10 +99,12 @@ class CpuOpenClAgreementTest {
             scene.contacts().setSeparation(c, (float) (random.nextDouble() * 0.2 - 0.12));
         }
         try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
-            for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(10)}) {
-                SolveSettings corrected = settings.withPositionalCorrection(1.0f / 60.0f, 0.2f, 0.005f);
-                Bits.assertIdentical(cpu.solve(scene.bodies(), scene.contacts(), corrected, new SolveResult()),
-                        openCl.solve(scene.bodies(), scene.contacts(), corrected, new SolveResult()), corrected.toString());
+            for (RigidSettings settings : new RigidSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(10)}) {
+                RigidSettings corrected = settings.withPositionalCorrection(0.2f, 0.005f);
+                float dt = 1.0f / 60.0f;
+                Bits.assertIdentical(cpu.solve(scene.bodies(), scene.contacts(), corrected, dt, null, new SolveResult()),
+                        openCl.solve(scene.bodies(), scene.contacts(), corrected, dt, null, new SolveResult()),
+                        corrected.toString());
             }
         }
     }
@@ -110,7 +113,7 @@ class CpuOpenClAgreementTest {
     @Test
     void iterativeEarlyExitStopsBothBackendsAtTheSameIteration() {
         Scene pile = SceneGenerator.pile(5, 300, 0.3f);
-        SolveSettings settings = SolveSettings.iterative(2000).withTolerance(1e-4f);
+        RigidSettings settings = SolveSettings.iterative(2000).withTolerance(1e-4f);
         try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
             SolveResult expected = cpu.solve(pile.bodies(), pile.contacts(), settings, new SolveResult());
             SolveResult actual = openCl.solve(pile.bodies(), pile.contacts(), settings, new SolveResult());
@@ -134,7 +137,7 @@ class CpuOpenClAgreementTest {
             java.util.Set<Integer> windows = new java.util.TreeSet<>();
             // on the CPU these stop after 6, 11, 16, 25, 45, 87, 148 and 150 iterations
             for (float tolerance : new float[] {0.5f, 0.125f, 0.0625f, 0.03125f, 0.015625f, 0.0078125f, 0.00390625f, 0.0f}) {
-                SolveSettings settings = SolveSettings.iterative(150).withTolerance(tolerance);
+                RigidSettings settings = SolveSettings.iterative(150).withTolerance(tolerance);
                 SolveResult expected = cpu.solve(pile.bodies(), pile.contacts(), settings, new SolveResult());
                 SolveResult actual = openCl.solve(pile.bodies(), pile.contacts(), settings, new SolveResult());
                 assertEquals(expected.iterations(), actual.iterations(), "tolerance " + tolerance);
@@ -151,7 +154,7 @@ class CpuOpenClAgreementTest {
     @Test
     void theIterationCapCostsNoMemoryOrTime() {
         Scene pair = SceneGenerator.randomGraph(3, 2, 1);
-        SolveSettings settings = SolveSettings.iterative(600_000_000);
+        RigidSettings settings = SolveSettings.iterative(600_000_000);
         try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
             SolveResult expected = cpu.solve(pair.bodies(), pair.contacts(), settings, new SolveResult());
             long start = System.nanoTime();

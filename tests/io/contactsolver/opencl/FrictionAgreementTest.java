@@ -7,6 +7,7 @@ import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.FrictionInvariantsTestAccess;
 import io.contactsolver.SolveResult;
+import io.contactsolver.RigidSettings;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverKind;
 import io.contactsolver.layout.BodyField;
@@ -73,7 +74,7 @@ class FrictionAgreementTest {
         Scene scene = torsionScene(3006, contacts / 6, contacts, mix);
         try (ContactSolver one = Backends.cpu(1); ContactSolver team = Backends.cpu(3);
                 ContactSolver openCl = Backends.openClOrSkip()) {
-            for (SolveSettings settings : new SolveSettings[] {SolveSettings.iterative(20),
+            for (RigidSettings settings : new RigidSettings[] {SolveSettings.iterative(20),
                 SolveSettings.iterative(12).withColourBudget(6)}) {
                 SolveResult expected = one.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
                 assertTwisted(scene, expected);
@@ -127,7 +128,7 @@ class FrictionAgreementTest {
     void iterativeSolveIsBitIdenticalColdAndWarmStarted() {
         Scene scene = frictionalScene(3002, 20_000, 120_000);
         try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
-            for (SolveSettings settings : new SolveSettings[] {SolveSettings.iterative(20),
+            for (RigidSettings settings : new RigidSettings[] {SolveSettings.iterative(20),
                 SolveSettings.iterative(12).withColourBudget(6).withRestitutionThreshold(0.5f)}) {
                 SolveResult expected = cpu.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
                 SolveResult actual = openCl.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
@@ -163,13 +164,15 @@ class FrictionAgreementTest {
             scene.contacts().setSeparation(c, (float) (random.nextDouble() * 0.2 - 0.12));
         }
         try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
-            for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(10)}) {
-                for (SolveSettings target : new SolveSettings[] {
-                    settings.withPositionalCorrection(1.0f / 60.0f, 0.2f, 0.005f),
+            for (RigidSettings settings : new RigidSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(10)}) {
+                for (RigidSettings target : new RigidSettings[] {
+                    settings.withPositionalCorrection(0.2f, 0.005f),
                     settings.withRestitutionThreshold(1.0f)}) {
-                    SolveResult expected = cpu.solve(scene.bodies(), scene.contacts(), target, new SolveResult());
+                    float dt = 1.0f / 60.0f;
+                    SolveResult expected = cpu.solve(scene.bodies(), scene.contacts(), target, dt, null,
+                            new SolveResult());
                     assertFrictional(expected, settings.kind() == SolverKind.ITERATIVE);
-                    Bits.assertIdentical(expected, openCl.solve(scene.bodies(), scene.contacts(), target,
+                    Bits.assertIdentical(expected, openCl.solve(scene.bodies(), scene.contacts(), target, dt, null,
                             new SolveResult()), target.toString());
                     FrictionInvariantsTestAccess.assertInsideCones(scene, expected, target);
                 }
@@ -182,7 +185,7 @@ class FrictionAgreementTest {
     void deviceResidentStepsFollowTheCpuTrajectory() {
         Scene onCpu = frictionalScene(3003, 20_000, 100_000);
         Scene onDevice = frictionalScene(3003, 20_000, 100_000);
-        SolveSettings settings = SolveSettings.iterative(8);
+        RigidSettings settings = SolveSettings.iterative(8);
         Vector3f gravity = new Vector3f(0.0f, -9.81f, 0.0f);
         try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
             SolveResult[] cpuResults = {new SolveResult(), new SolveResult()};
@@ -211,7 +214,7 @@ class FrictionAgreementTest {
         SolveResult singlePass;
         SolveResult iterative;
         SolveResult warm;
-        SolveSettings settings = SolveSettings.iterative(10);
+        RigidSettings settings = SolveSettings.iterative(10);
         try (ContactSolver one = Backends.cpu(1)) {
             singlePass = one.solve(scene.bodies(), scene.contacts(), new SolveResult());
             iterative = one.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.RigidSettings;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.core.SolveMeter;
 import io.contactsolver.layout.SolvePhase;
@@ -74,7 +75,7 @@ class HostTimeTest {
     void theBlockingReadOfTheIterativeSolveIsInNoPhase() {
         System.setProperty(LaunchPolicy.PROPERTY, "one-group");
         Scene scene = SceneGenerator.randomGraph(5, 1000, 3000);
-        SolveSettings settings = SolveSettings.iterative(1000).withTolerance(0.0f);
+        RigidSettings settings = SolveSettings.iterative(1000).withTolerance(0.0f);
         try (ContactSolver openCl = Backends.openClOrSkip()) {
             openCl.solve(scene.bodies(), scene.contacts(), settings, new SolveResult()); // kernels' first runs
             long start = System.nanoTime();

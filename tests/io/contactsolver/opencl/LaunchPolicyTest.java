@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.RigidSettings;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.opencl.OpenClDevices.Device;
 import io.contactsolver.scene.Scene;
@@ -74,7 +75,7 @@ class LaunchPolicyTest {
     @Test
     void bothPathsGiveTheCpuBits() {
         Scene scene = SceneGenerator.randomGraph(77, 3_000, 18_000);
-        SolveSettings settings = SolveSettings.iterative(20);
+        RigidSettings settings = SolveSettings.iterative(20);
         SolveResult expected;
         try (ContactSolver cpu = Backends.cpu()) {
             expected = cpu.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());

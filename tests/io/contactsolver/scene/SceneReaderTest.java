@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
+import io.contactsolver.RigidSettings;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.testing.Backends;
@@ -196,7 +197,7 @@ class SceneReaderTest {
                     Float.floatToRawIntBits(read.contacts().torsion(c)), "torsion of contact " + c);
         }
         try (ContactSolver solver = Backends.cpu()) {
-            SolveSettings settings = SolveSettings.iterative(10);
+            RigidSettings settings = SolveSettings.iterative(10);
             SolveResult expected = solver.solve(original.bodies(), original.contacts(), settings, new SolveResult());
             Bits.assertIdentical(expected, solver.solve(read.bodies(), read.contacts(), settings, new SolveResult()),
                     "written and read back, with torsion");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
+import io.contactsolver.RigidSettings;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.layout.ImpulseField;
@@ -37,7 +38,7 @@ public enum Engine {
         return solve(scene, SolveSettings.iterative(iterations));
     }
 
-    private Solved solve(Scene scene, SolveSettings settings) {
+    private Solved solve(Scene scene, RigidSettings settings) {
         Backend backend = this == CPU ? Backend.CPU : Backend.OPENCL;
         try (ContactSolver solver = Backends.open(backend)) {
             SolveResult result = solver.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());

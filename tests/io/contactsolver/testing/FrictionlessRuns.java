@@ -2,6 +2,7 @@ package io.contactsolver.testing;
 
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
+import io.contactsolver.RigidSettings;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.scene.Scene;
@@ -46,10 +47,10 @@ public final class FrictionlessRuns {
         for (int c = 0; c < separated.contacts().size(); c++) {
             separated.contacts().setSeparation(c, (float) (random.nextDouble() * 0.2 - 0.12));
         }
-        for (SolveSettings settings : new SolveSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(10)}) {
-            SolveSettings corrected = settings.withPositionalCorrection(1.0f / 60.0f, 0.2f, 0.005f);
-            prints.put(settings.kind() + " with positional correction", Fingerprint.of(
-                    solver.solve(separated.bodies(), separated.contacts(), corrected, new SolveResult())));
+        for (RigidSettings settings : new RigidSettings[] {SolveSettings.singlePass(), SolveSettings.iterative(10)}) {
+            RigidSettings corrected = settings.withPositionalCorrection(0.2f, 0.005f);
+            prints.put(settings.kind() + " with positional correction", Fingerprint.of(solver.solve(
+                    separated.bodies(), separated.contacts(), corrected, 1.0f / 60.0f, null, new SolveResult())));
         }
 
         Scene pile = zeroed(SceneGenerator.pile(5, 300, 0.3f), zero);

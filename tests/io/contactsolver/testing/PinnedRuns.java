@@ -46,8 +46,8 @@ public final class PinnedRuns {
         prints.put("pile, iterative", Fingerprint.ofEverything(
                 solver.solve(pile.bodies(), pile.contacts(), SolveSettings.iterative(25), new SolveResult())));
         prints.put("pile, iterative with positional correction", Fingerprint.ofEverything(solver.solve(
-                pile.bodies(), pile.contacts(), SolveSettings.iterative(25).withPositionalCorrection(1 / 60f, 0.2f,
-                        0.005f), new SolveResult())));
+                pile.bodies(), pile.contacts(), SolveSettings.iterative(25).withPositionalCorrection(0.2f, 0.005f),
+                1 / 60f, null, new SolveResult())));
 
         Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
         for (boolean friction : new boolean[] {true, false}) {
@@ -81,7 +81,7 @@ public final class PinnedRuns {
         SolveHistory iterativeHistory = new SolveHistory();
         for (int step = 0; step < 3; step++) {
             last = solver.step(iterativeSteps.bodies(), iterativeSteps.contacts(), SolveSettings.iterative(10)
-                    .withPositionalCorrection(1 / 60f, 0.2f, 0.005f), gravity, 1 / 60f, iterativeHistory);
+                    .withPositionalCorrection(0.2f, 0.005f), gravity, 1 / 60f, iterativeHistory);
         }
         prints.put("pile, iterative steps, last result", Fingerprint.ofEverything(last));
         prints.put("pile, iterative steps, bodies", Fingerprint.of(iterativeSteps.bodies()));
