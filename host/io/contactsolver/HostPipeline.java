@@ -28,7 +28,7 @@ import org.joml.Vector3fc;
 
 /**
  * The host's side of every solve and step, as named stages in the order they run; each charges its
- * time to its {@link SolvePhase}:
+ * time to its {@link SolvePhase} (validation to VALIDATE, the set-up to SET_UP, the output to OUTPUT):
  *
  * <ol>
  *   <li>{@link #checkArguments}: the call's arguments, before anything is read;</li>
@@ -154,20 +154,20 @@ final class HostPipeline {
         scan.requireFiniteNormalRows(bodies, contacts, magnitudes, velocitySlack);
         clock.lap(SolvePhase.VALIDATE);
         movable.classify(bodies.block(), bodies.size(), runner);
-        clock.lap(SolvePhase.CLASSIFY);
+        clock.lap(SolvePhase.SET_UP);
         if (iterative != null) {
             coloring.build(contacts.linkBlock(), contacts.size(), movable, iterative.colourBudget());
-            clock.lap(SolvePhase.COLOUR);
+            clock.lap(SolvePhase.SET_UP);
         } else if (backend.current().usesBodyContactIndex()) {
             index.build(movable, contacts.linkBlock(), contacts.size(), runner);
-            clock.lap(SolvePhase.INDEX);
+            clock.lap(SolvePhase.SET_UP);
         }
         return warmImpulses;
     }
 
     /**
      * The impulses of the previous result for the contacts whose ids it holds
-     * ({@code WarmStart.match}), or null for a cold start, charged to {@link SolvePhase#WARM_START}.
+     * ({@code WarmStart.match}), or null for a cold start, charged to {@link SolvePhase#SET_UP}.
      * Cold or warm, the contacts' ids must be distinct: this result is the next call's warm start,
      * so a repeated id is refused here rather than one step later.
      *
@@ -185,7 +185,7 @@ final class HostPipeline {
         } catch (InputFault fault) {
             throw InvalidInputException.of(fault);
         }
-        clock.lap(SolvePhase.WARM_START);
+        clock.lap(SolvePhase.SET_UP);
         return impulses;
     }
 
@@ -267,19 +267,19 @@ final class HostPipeline {
         } catch (InputFault fault) {
             throw InvalidInputException.of(fault);
         }
-        clock.lap(SolvePhase.WARM_START);
+        clock.lap(SolvePhase.SET_UP);
         scan.requireFiniteNormalRows(bodies, contacts, magnitudes, 0.0);
         clock.lap(SolvePhase.VALIDATE);
         movable.classify(bodies.block(), bodies.size(), runner);
-        clock.lap(SolvePhase.CLASSIFY);
+        clock.lap(SolvePhase.SET_UP);
         dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
         Recycler.Previous previous = warmStart == null ? null : new Recycler.Previous(warmStarts.previousOf(),
                 warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.manifoldCache());
         recycler.prepare(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(), contacts.idArray(),
                 contacts.size(), manifolds, movable, previous, settings.recycleDistance(), dest.manifoldCache(), runner);
-        clock.lap(SolvePhase.RECYCLE);
+        clock.lap(SolvePhase.SET_UP);
         coloring.build(contacts.linkBlock(), manifolds.firsts(), manifolds.count(), movable, settings.colourBudget());
-        clock.lap(SolvePhase.COLOUR);
+        clock.lap(SolvePhase.SET_UP);
     }
 
     /**

@@ -36,7 +36,8 @@ public final class SolveResult {
     private float residual;
     private int colourCount;
     private int overflowCount;
-    private final long[] phaseNanos = new long[SolvePhase.values().length];
+    private final long[] hostNanos = new long[SolvePhase.values().length];
+    private final long[] deviceNanos = new long[SolvePhase.values().length];
     private long bytesUploaded;
     private long bytesDownloaded;
 
@@ -128,13 +129,25 @@ public final class SolveResult {
     }
 
     /**
-     * Wall-clock nanoseconds the solve spent in {@code phase} (0 for phases its backend does not have).
+     * The host's wall-clock nanoseconds the call spent working in {@code phase}, its waits for a
+     * device left out ({@link SolvePhase}): the sum over the phases is the host's time of the call.
      *
-     * @param phase the stage of the solve
-     * @return nanoseconds, {@code >= 0}
+     * @param phase the stage of the call
+     * @return nanoseconds, {@code >= 0}; 0 for a phase the call did not go through
      */
-    public long phaseNanos(SolvePhase phase) {
-        return phaseNanos[phase.ordinal()];
+    public long hostNanos(SolvePhase phase) {
+        return hostNanos[phase.ordinal()];
+    }
+
+    /**
+     * An OpenCL device's own nanoseconds in {@code phase}, from its profiling events: its copies
+     * ({@link SolvePhase#TRANSFER}) and its kernels ({@link SolvePhase#SOLVE}).
+     *
+     * @param phase the stage of the call
+     * @return nanoseconds, {@code >= 0}; 0 for every phase on the CPU
+     */
+    public long deviceNanos(SolvePhase phase) {
+        return deviceNanos[phase.ordinal()];
     }
 
     /**
@@ -434,7 +447,7 @@ public final class SolveResult {
 
     void finish(Backend computedBy, SolverKind kind, int iterationCount, float finalResidual, int colours,
             int overflow, SolveMeter clock) {
-        clock.copyTo(phaseNanos);
+        clock.copyTo(hostNanos, deviceNanos);
         bytesUploaded = clock.bytesUp();
         bytesDownloaded = clock.bytesDown();
         backend = computedBy;

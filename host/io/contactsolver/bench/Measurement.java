@@ -18,7 +18,7 @@ final class Measurement {
 
     static final List<String> COLUMNS = List.of("scene", "backend", "solver", "contacts", "bodies", "threads",
             "iterations", "residual", "seconds_per_solve", "contacts_per_second", "bytes_per_contact",
-            "effective_gb_per_s", "packing_s", "upload_s", "kernel_s", "readback_s", "colour_s", "host_s",
+            "effective_gb_per_s", "packing_s", "transfer_s", "kernel_s", "setup_s", "host_s",
             "host_ns_per_contact", "memory_bytes", "repeats", "note");
 
     private final String scene;
@@ -32,10 +32,9 @@ final class Measurement {
     private final double secondsPerSolve;
     private final double bytesPerContact;
     private final double packingSeconds;
-    private final double uploadSeconds;
+    private final double transferSeconds;
     private final double kernelSeconds;
-    private final double readbackSeconds;
-    private final double colourSeconds;
+    private final double setupSeconds;
     private final double hostSeconds;
     private final long memoryBytes;
     private final int repeats;
@@ -53,10 +52,9 @@ final class Measurement {
         secondsPerSolve = b.secondsPerSolve;
         bytesPerContact = b.bytesPerContact;
         packingSeconds = b.packingSeconds;
-        uploadSeconds = b.uploadSeconds;
+        transferSeconds = b.transferSeconds;
         kernelSeconds = b.kernelSeconds;
-        readbackSeconds = b.readbackSeconds;
-        colourSeconds = b.colourSeconds;
+        setupSeconds = b.setupSeconds;
         hostSeconds = b.hostSeconds;
         memoryBytes = b.memoryBytes;
         repeats = b.repeats;
@@ -82,10 +80,9 @@ final class Measurement {
         b.secondsPerSolve = secondsPerSolve;
         b.bytesPerContact = bytesPerContact;
         b.packingSeconds = packingSeconds;
-        b.uploadSeconds = uploadSeconds;
+        b.transferSeconds = transferSeconds;
         b.kernelSeconds = kernelSeconds;
-        b.readbackSeconds = readbackSeconds;
-        b.colourSeconds = colourSeconds;
+        b.setupSeconds = setupSeconds;
         b.hostSeconds = hostSeconds;
         b.memoryBytes = memoryBytes;
         b.repeats = repeats;
@@ -106,10 +103,9 @@ final class Measurement {
         private double secondsPerSolve;
         private double bytesPerContact;
         private double packingSeconds;
-        private double uploadSeconds;
+        private double transferSeconds;
         private double kernelSeconds;
-        private double readbackSeconds;
-        private double colourSeconds;
+        private double setupSeconds;
         private double hostSeconds;
         private long memoryBytes;
         private int repeats;
@@ -172,35 +168,40 @@ final class Measurement {
             return this;
         }
 
+        /**
+         * A device row's host work before the device sees the job: its {@code VALIDATE} and
+         * {@code SET_UP} phases' host time ({@code SolveResult.hostNanos}); 0 on the CPU.
+         */
         Builder packingSeconds(double value) {
             packingSeconds = value;
             return this;
         }
 
-        Builder uploadSeconds(double value) {
-            uploadSeconds = value;
+        /** The device's copies, up and back: its {@code TRANSFER} phase ({@code SolveResult.deviceNanos}). */
+        Builder transferSeconds(double value) {
+            transferSeconds = value;
             return this;
         }
 
+        /** The device's kernels: its {@code SOLVE} phase ({@code SolveResult.deviceNanos}). */
         Builder kernelSeconds(double value) {
             kernelSeconds = value;
             return this;
         }
 
-        Builder readbackSeconds(double value) {
-            readbackSeconds = value;
-            return this;
-        }
-
-        Builder colourSeconds(double value) {
-            colourSeconds = value;
+        /**
+         * The host's set-up ({@code SET_UP}): the warm start, recycling, classification, the
+         * colouring or index, and on the CPU the rows.
+         */
+        Builder setupSeconds(double value) {
+            setupSeconds = value;
             return this;
         }
 
         /**
          * The host's time a solve or step, its waits for a device left out: the mean over the timed
-         * calls of every {@code SolveResult.phaseNanos} phase the host's clock times (all but the
-         * device's own, {@code SolvePhase.isDeviceTime}). 0 where the row is no solve of the module.
+         * calls of the sum of every phase's {@code SolveResult.hostNanos} (the device's own times,
+         * {@code SolveResult.deviceNanos}, are apart). 0 where the row is no solve of the module.
          */
         Builder hostSeconds(double value) {
             hostSeconds = value;
@@ -272,20 +273,16 @@ final class Measurement {
         return packingSeconds;
     }
 
-    double uploadSeconds() {
-        return uploadSeconds;
+    double transferSeconds() {
+        return transferSeconds;
     }
 
     double kernelSeconds() {
         return kernelSeconds;
     }
 
-    double readbackSeconds() {
-        return readbackSeconds;
-    }
-
-    double colourSeconds() {
-        return colourSeconds;
+    double setupSeconds() {
+        return setupSeconds;
     }
 
     double hostSeconds() {
@@ -321,8 +318,8 @@ final class Measurement {
         return String.join(",", scene, backend, solver, Integer.toString(contacts), Integer.toString(bodies),
                 Integer.toString(threads), Integer.toString(iterations), number(residual), number(secondsPerSolve),
                 number(contactsPerSecond()), number(bytesPerContact), number(effectiveGbPerSecond()),
-                number(packingSeconds), number(uploadSeconds), number(kernelSeconds), number(readbackSeconds),
-                number(colourSeconds), number(hostSeconds), number(hostNanosPerContact()), Long.toString(memoryBytes),
+                number(packingSeconds), number(transferSeconds), number(kernelSeconds), number(setupSeconds),
+                number(hostSeconds), number(hostNanosPerContact()), Long.toString(memoryBytes),
                 Integer.toString(repeats),
                 note.replace(',', ';'));
     }

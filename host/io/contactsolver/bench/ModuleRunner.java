@@ -37,7 +37,9 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
     private final boolean ownsSolver;
     private SolveResult result = new SolveResult();
     private SolveResult previous = new SolveResult();
-    private final long[] phaseNanos = new long[SolvePhase.values().length];
+    /** The host's and the device's nanoseconds by phase, summed over the solves since {@link #forgetPhases}. */
+    private final long[] hostPhaseNanos = new long[SolvePhase.values().length];
+    private final long[] devicePhaseNanos = new long[SolvePhase.values().length];
     private int solves;
     /** The host's nanoseconds ({@link #hostSeconds}) over the solves since {@link #forgetPhases}. */
     private long hostNanos;
@@ -106,12 +108,13 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
         return threads;
     }
 
-    /** The CPU's own timing of its iterations (phase ITERATE) per contact-iteration, or NaN for a device. */
+    /** The CPU's own timing of its iterations (its host time in phase SOLVE) per contact-iteration, or NaN for a device. */
     double loopNanosPerContactIteration() {
         if (name.equals(Benchmark.OPENCL) || solves == 0) {
             return Double.NaN;
         }
-        return mean(SolvePhase.ITERATE) * 1e9 / Math.max(1, result.iterations()) / Math.max(1, scene.contacts().size());
+        return meanHost(SolvePhase.SOLVE) * 1e9 / Math.max(1, result.iterations())
+                / Math.max(1, scene.contacts().size());
     }
 
     String label() {
@@ -136,8 +139,9 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
                     previous.contactCount() == scene.contacts().size() ? previous : null, result);
         }
         for (SolvePhase phase : SolvePhase.values()) {
-            phaseNanos[phase.ordinal()] += result.phaseNanos(phase);
-            hostNanos += phase.isDeviceTime() ? 0 : result.phaseNanos(phase);
+            hostPhaseNanos[phase.ordinal()] += result.hostNanos(phase);
+            devicePhaseNanos[phase.ordinal()] += result.deviceNanos(phase);
+            hostNanos += result.hostNanos(phase);
         }
         solves++;
     }
@@ -166,7 +170,8 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
 
     /** Drops the phase times gathered so far (warm-up and calibration solves). */
     void forgetPhases() {
-        Arrays.fill(phaseNanos, 0);
+        Arrays.fill(hostPhaseNanos, 0);
+        Arrays.fill(devicePhaseNanos, 0);
         solves = 0;
         hostNanos = 0;
         batchHostSeconds.clear();
@@ -185,12 +190,8 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
      * rest by name (repeats, bytes per contact).
      */
     Measurement.Builder row(String sceneName, double secondsPerSolve) {
-        double packing = 0;
-        for (SolvePhase phase : SolvePhase.values()) {
-            if (phase.isHostPacking()) {
-                packing += mean(phase);
-            }
-        }
+        // packing: what the host does before a device sees the job, its checks and its set-up
+        double packing = meanHost(SolvePhase.VALIDATE) + meanHost(SolvePhase.SET_UP);
         boolean device = name.equals(Benchmark.OPENCL);
         String note = device ? solver.description() : "";
         if (settings instanceof SoftStepSettings soft) {
@@ -201,11 +202,11 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
             int iterations = Math.max(1, result.iterations());
             int contacts = Math.max(1, scene.contacts().size());
             double perIteration = secondsPerSolve / iterations;
-            // the CPU times its loop apart from the rows' set-up; a device's kernels are timed together
-            double loopNanos = mean(SolvePhase.ITERATE) * 1e9 / iterations / contacts;
+            // the CPU times its loop apart from the set-up; a device's kernels are timed together
+            double loopNanos = device ? 0 : meanHost(SolvePhase.SOLVE) * 1e9 / iterations / contacts;
             String loop = loopNanos <= 0 ? "" : String.format(java.util.Locale.ROOT,
-                    " (the loop alone %.1f ns, %.1f ns per thread; the rows' set-up %.3g ms)", loopNanos,
-                    loopNanos * threads, mean(SolvePhase.ROWS) * 1e3);
+                    " (the loop alone %.1f ns, %.1f ns per thread; the set-up %.3g ms)", loopNanos,
+                    loopNanos * threads, meanHost(SolvePhase.SET_UP) * 1e3);
             note = String.format(java.util.Locale.ROOT,
                     "%.4g ms per iteration, %.1f ns per contact-iteration%s, residual %.3g%s", perIteration * 1e3,
                     perIteration * 1e9 / contacts, loop, result.residual(), note.isEmpty() ? "" : "; " + note);
@@ -214,15 +215,14 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
                 .contacts(scene.contacts().size()).bodies(scene.bodies().size()).threads(threads)
                 .iterations(result.iterations()).residual(result.residual()).secondsPerSolve(secondsPerSolve)
                 .packingSeconds(device ? packing : 0)
-                .uploadSeconds(device ? mean(SolvePhase.UPLOAD) : 0)
-                .kernelSeconds(device ? mean(SolvePhase.KERNELS) : 0)
-                .readbackSeconds(device ? mean(SolvePhase.READBACK) : 0).colourSeconds(mean(SolvePhase.COLOUR))
+                .transferSeconds(meanDevice(SolvePhase.TRANSFER)).kernelSeconds(meanDevice(SolvePhase.SOLVE))
+                .setupSeconds(meanHost(SolvePhase.SET_UP))
                 .hostSeconds(hostSeconds()).note(note);
     }
 
     /**
-     * The host's time a call, its waits for a device left out: the sum of the phases the host's
-     * clock times ({@link SolvePhase#isDeviceTime} false), a call, over the calls since
+     * The host's time a call, its waits for a device left out: the sum of the phases' host times
+     * ({@code SolveResult.hostNanos}), a call, over the calls since
      * {@link #forgetPhases}; the median over the timed batches, as the row's time is, where there
      * were batches, else the mean.
      */
@@ -233,8 +233,14 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
         return solves == 0 ? 0 : hostNanos / 1e9 / solves;
     }
 
-    private double mean(SolvePhase phase) {
-        return solves == 0 ? 0 : phaseNanos[phase.ordinal()] / 1e9 / solves;
+    /** The host's seconds a call in {@code phase}. */
+    private double meanHost(SolvePhase phase) {
+        return solves == 0 ? 0 : hostPhaseNanos[phase.ordinal()] / 1e9 / solves;
+    }
+
+    /** The device's seconds a call in {@code phase}; 0 on the CPU. */
+    private double meanDevice(SolvePhase phase) {
+        return solves == 0 ? 0 : devicePhaseNanos[phase.ordinal()] / 1e9 / solves;
     }
 
     @Override

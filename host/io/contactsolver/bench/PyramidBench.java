@@ -4,8 +4,8 @@ import io.contactsolver.Backend;
 import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
-import io.contactsolver.SolveResult;
 import io.contactsolver.SoftStepSettings;
+import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.app.Scheme;
@@ -182,7 +182,8 @@ final class PyramidBench {
         long contactSum = 0;
         float drift = 0.0f;
         float[] now = new float[3 * count];
-        long[] phaseNanos = new long[SolvePhase.values().length];
+        long[] hostNanos = new long[SolvePhase.values().length];
+        long[] deviceNanos = new long[SolvePhase.values().length];
         for (int frame = 0; frame < frames; frame++) {
             long t0 = System.nanoTime();
             collision.find(bodies, contacts);
@@ -201,7 +202,8 @@ final class PyramidBench {
                 stepNanos += twoSolves == null ? t2 - t1 : twoSolves.solveNanos();
                 if (twoSolves == null) {
                     for (SolvePhase phase : SolvePhase.values()) {
-                        phaseNanos[phase.ordinal()] += results[frame & 1].phaseNanos(phase);
+                        hostNanos[phase.ordinal()] += results[frame & 1].hostNanos(phase);
+                        deviceNanos[phase.ordinal()] += results[frame & 1].deviceNanos(phase);
                     }
                 }
             }
@@ -218,16 +220,23 @@ final class PyramidBench {
         return new Row(scheme.label(), solver.backend().name().toLowerCase(Locale.ROOT),
                 solver.backend() == Backend.CPU ? threads : 0, count, contactSum / (double) frames, frames,
                 millis, collisionNanos / 1e6 / timed, drift, sink, drift <= STANDS_WITHIN, budget,
-                twoSolves == null ? phases(phaseNanos, timed) : "", 1, millis, true);
+                twoSolves == null ? phases(hostNanos, deviceNanos, timed) : "", 1, millis, true);
     }
 
-    /** The phases a step spent time in, in ms a frame, in the order they run. */
-    private static String phases(long[] phaseNanos, int frames) {
+    /**
+     * The phases a step spent time in, in ms a frame, in the order they run: the host's, then a
+     * device's own ({@code device solve}, {@code device transfer}) where it has any.
+     */
+    private static String phases(long[] hostNanos, long[] deviceNanos, int frames) {
         StringBuilder text = new StringBuilder();
-        for (SolvePhase phase : SolvePhase.values()) {
-            if (phaseNanos[phase.ordinal()] > 0) {
-                text.append(text.length() == 0 ? "" : ", ").append(phase.name().toLowerCase(Locale.ROOT))
-                        .append(String.format(Locale.ROOT, " %.2f", phaseNanos[phase.ordinal()] / 1e6 / frames));
+        for (int clock = 0; clock < 2; clock++) {
+            long[] nanos = clock == 0 ? hostNanos : deviceNanos;
+            for (SolvePhase phase : SolvePhase.values()) {
+                if (nanos[phase.ordinal()] > 0) {
+                    text.append(text.length() == 0 ? "" : ", ").append(clock == 0 ? "" : "device ")
+                            .append(phase.name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                            .append(String.format(Locale.ROOT, " %.2f", nanos[phase.ordinal()] / 1e6 / frames));
+                }
             }
         }
         return text.toString();
@@ -308,7 +317,7 @@ final class PyramidBench {
                         row.backend());
             }
         }
-        out.println("where a step's time goes, ms a frame (SolveResult.phaseNanos, first round):");
+        out.println("where a step's time goes, ms a frame (SolveResult.hostNanos, then deviceNanos, first round):");
         for (Row row : rows) {
             if (!row.phases().isEmpty()) {
                 out.printf(Locale.ROOT, "  %s %s %s: %s%n", row.scheme(), row.backend(),

@@ -102,7 +102,7 @@ public final class CpuBackend implements SolverBackend {
         float[] sum = sums;
         runner.forRange(bodyCount + 1, GRAIN, (from, to) ->
                 Arrays.fill(sum, from * SinglePass.RESPONSE, to * SinglePass.RESPONSE, 0.0f));
-        job.clock().lap(SolvePhase.PREPARE);
+        job.clock().lap(SolvePhase.SET_UP);
         float[] prep = prepared;
         FieldBlock contacts = job.contacts();
         FieldBlock links = job.links();
@@ -117,7 +117,7 @@ public final class CpuBackend implements SolverBackend {
             float[] batch = new float[2 * SinglePass.BATCH * PreparedBodyField.STRIDE];
             SinglePass.solveGathered(contacts.floats(), links.ints(), contacts.stride(), 0, contactCount, bodyCount,
                     prep, job.targets(), useFriction, row, work, batch, impulses, sum, true);
-            job.clock().lap(SolvePhase.CONTACTS);
+            job.clock().lap(SolvePhase.SOLVE);
         } else if (!scattered) {
             // each thread sweeps the contacts of its own bodies, adding their responses at once
             int owners = parts;
@@ -130,7 +130,7 @@ public final class CpuBackend implements SolverBackend {
                             (int) ((long) bodyCount * part / owners), (int) ((long) bodyCount * (part + 1) / owners));
                 }
             });
-            job.clock().lap(SolvePhase.CONTACTS);
+            job.clock().lap(SolvePhase.SOLVE);
         } else {
             // scattered graph: every contact's responses first, then each thread sums its bodies'
             responses = grow(responses, (long) contactCount * ContactBody.COUNT * SinglePass.RESPONSE);
@@ -142,14 +142,14 @@ public final class CpuBackend implements SolverBackend {
                 SinglePass.solveGathered(contacts.floats(), links.ints(), contacts.stride(), from, to, bodyCount, prep,
                         job.targets(), useFriction, row, work, batch, impulses, resp, false);
             });
-            job.clock().lap(SolvePhase.CONTACTS);
+            job.clock().lap(SolvePhase.SOLVE);
             runner.forRange(parts, 1, (from, to) -> {
                 for (int part = from; part < to; part++) {
                     SinglePass.accumulateOwned(links.ints(), links.stride(), contactCount, resp, sum,
                             (int) ((long) bodyCount * part / parts), (int) ((long) bodyCount * (part + 1) / parts));
                 }
             });
-            job.clock().lap(SolvePhase.GATHER);
+            job.clock().lap(SolvePhase.SOLVE);
         }
         FieldBlock deltas = job.deltas();
         runner.forRange(bodyCount, GRAIN, (from, to) -> {
@@ -181,7 +181,7 @@ public final class CpuBackend implements SolverBackend {
             crew.team((member, team) -> sweepColours(coloring, warmStart, warmStart, member, team));
         }
 
-        job.clock().lap(SolvePhase.ROWS);
+        job.clock().lap(SolvePhase.SET_UP);
         boolean frictional = friction.any();
         RowSweep inOrder = (first, end) -> Iterative.sweep(row, rowStride, bodyPairs, impulse, lambdaStride, velocity,
                 world, first, end);
@@ -191,7 +191,7 @@ public final class CpuBackend implements SolverBackend {
                 : (first, end) -> Iterative.sweepNormalColour(row, bodyPairs, impulse, velocity, world, first, end);
         IterationOutcome outcome = iterate(crew, coloring, colour, inOrder, job.iterations(), job.tolerance());
 
-        job.clock().lap(SolvePhase.ITERATE);
+        job.clock().lap(SolvePhase.SOLVE);
         FieldBlock deltas = job.deltas();
         runner.forRange(bodyCount, GRAIN, (from, to) -> {
             for (int i = from; i < to; i++) {
@@ -283,7 +283,7 @@ public final class CpuBackend implements SolverBackend {
         @Override
         public void prepareBodies() {
             CpuBackend.this.prepareBodies(job.bodies(), bodyCount);
-            job.clock().lap(SolvePhase.PREPARE);
+            job.clock().lap(SolvePhase.SET_UP);
         }
 
         @Override
@@ -335,7 +335,7 @@ public final class CpuBackend implements SolverBackend {
                 }
             });
             Arrays.fill(moved, bodyCount * MotionField.STRIDE, (bodyCount + 1) * MotionField.STRIDE, 0.0f);
-            job.clock().lap(SolvePhase.ROWS);
+            job.clock().lap(SolvePhase.SET_UP);
         }
 
         /** The loop on every member of the team, each with {@link MemberSweeps} of its own. */
@@ -369,7 +369,7 @@ public final class CpuBackend implements SolverBackend {
                     });
             residual = new float[crew.threads()];
             crew.team((member, team) -> loop.run(new MemberSweeps(this, rowSweeps, member, team)));
-            job.clock().lap(SolvePhase.ITERATE);
+            job.clock().lap(SolvePhase.SOLVE);
         }
 
         @Override
@@ -572,13 +572,13 @@ public final class CpuBackend implements SolverBackend {
 
     /**
      * The iterative solver's preamble: the bodies' working records (charged to
-     * {@link SolvePhase#PREPARE}), then every contact's row, accumulated impulses (from
+     * {@link SolvePhase#SET_UP}), then every contact's row, accumulated impulses (from
      * {@code warm}) and body pairs with {@code rule}, then the velocity-change records, all +0.
      */
     private ColouredRows prepareColoured(SolveJob job, ContactColoring coloring, TargetRule rule, float[] warm) {
         int bodyCount = job.bodyCount();
         prepareBodies(job.bodies(), bodyCount);
-        job.clock().lap(SolvePhase.PREPARE);
+        job.clock().lap(SolvePhase.SET_UP);
         FrictionUse friction = job.friction();
         int rowStride = friction.rowFields();
         int lambdaStride = friction.accumulatedImpulses();
@@ -715,7 +715,7 @@ public final class CpuBackend implements SolverBackend {
      * contiguous blocks, as a sweep over every contact is a share of a large solve worth saving;
      * both ways give the same bits, so a wrong guess costs only speed.
      */
-    private static boolean fewCrossing(FieldBlock links, int contactCount, int bodyCount, int parts) {
+    static boolean fewCrossing(FieldBlock links, int contactCount, int bodyCount, int parts) {
         if (contactCount <= SAMPLE_BLOCK * SAMPLE_BLOCKS) {
             return SinglePass.crossingContacts(links.ints(), links.stride(), 0, contactCount, bodyCount, parts) * 10L
                     < contactCount;

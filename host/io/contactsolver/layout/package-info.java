@@ -1,6 +1,6 @@
 /**
  * The data layouts of the API, one definition each: the fields of bodies, contacts and results in
- * their storage order, and the phases a solve is timed in.
+ * their storage order, and the phases a solve is timed in, the same on every backend.
  *
  * <p>A user reads these enums to address one field of a batch or a result
  * ({@code BodyBatch.get(BodyField, int)}, {@code SolveResult.impulse(ImpulseField, int)}), to read the

@@ -117,17 +117,17 @@ final class DeviceMemory implements AutoCloseable {
     }
 
     /**
-     * Charges the host's time since its last stage to {@link SolvePhase#ENQUEUE}, waits for
-     * everything enqueued (a wait charged to no phase), then charges the device's times and the
-     * bytes moved to {@code clock}.
+     * Charges the host's time since its last stage to {@link SolvePhase#SOLVE} (its enqueueing),
+     * waits for everything enqueued (a wait charged to no phase), then charges the device's times,
+     * copies to {@link SolvePhase#TRANSFER} and kernels to {@link SolvePhase#SOLVE}, and the bytes
+     * moved to {@code clock}.
      */
     void awaitSolve(SolveMeter clock) {
-        clock.lap(SolvePhase.ENQUEUE);
+        clock.lap(SolvePhase.SOLVE);
         clFinish(cl.queue);
         clock.skip();
-        clock.add(SolvePhase.UPLOAD, transfers.uploadNanos());
-        clock.add(SolvePhase.KERNELS, transfers.kernelNanos());
-        clock.add(SolvePhase.READBACK, transfers.readbackNanos());
+        clock.addDevice(SolvePhase.TRANSFER, transfers.uploadNanos() + transfers.readbackNanos());
+        clock.addDevice(SolvePhase.SOLVE, transfers.kernelNanos());
         clock.addTransfer(transfers.bytesUp(), transfers.bytesDown());
     }
 

@@ -124,7 +124,7 @@ final class IterativePipeline {
                     new Kernels.ColourStarts(startsMem, colours), useWarm, job.iterations(), job.tolerance(),
                     outcomeMem);
             int[] result = new int[2];
-            job.clock().lap(SolvePhase.ENQUEUE); // the blocking read waits for the device: charged to no phase
+            job.clock().lap(SolvePhase.SOLVE); // the blocking read waits for the device: charged to no phase
             clEnqueueReadBuffer(cl.queue, outcomeMem, true, 0, 2L * Sizeof.cl_int, Pointer.to(result), 0, null,
                     null);
             job.clock().skip();
@@ -209,7 +209,7 @@ final class IterativePipeline {
                 // the window of iterations since the last check: CONVERGENCE_CHECK slots of the ring at most
                 int windowStart = iteration - iteration % CONVERGENCE_CHECK;
                 int length = iteration + 1 - windowStart;
-                job.clock().lap(SolvePhase.ENQUEUE); // the blocking read waits for the device: charged to no phase
+                job.clock().lap(SolvePhase.SOLVE); // the blocking read waits for the device: charged to no phase
                 clEnqueueReadBuffer(cl.queue, residualMem, true, (long) (windowStart % RESIDUAL_SLOTS) * Sizeof.cl_int,
                         (long) length * Sizeof.cl_int, Pointer.to(residualHost), 0, null, null);
                 job.clock().skip();

@@ -43,8 +43,8 @@ class BenchCommandTest {
         List<String> lines = Files.readAllLines(csv);
         List<String> header = Arrays.asList(lines.get(0).split(","));
         for (String required : List.of("backend", "solver", "contacts", "bodies", "threads", "seconds_per_solve",
-                "contacts_per_second", "bytes_per_contact", "effective_gb_per_s", "packing_s", "upload_s", "kernel_s",
-                "readback_s", "host_s", "host_ns_per_contact")) {
+                "contacts_per_second", "bytes_per_contact", "effective_gb_per_s", "packing_s", "transfer_s", "kernel_s",
+                "setup_s", "host_s", "host_ns_per_contact")) {
             assertTrue(header.contains(required), "column " + required + " in " + header);
         }
         List<List<String>> rows = lines.subList(1, lines.size()).stream().map(l -> Arrays.asList(l.split(",", -1)))
@@ -114,7 +114,10 @@ class BenchCommandTest {
             double host = Double.parseDouble(row.get(header.indexOf("host_s")));
             double contacts = Double.parseDouble(row.get(header.indexOf("contacts")));
             assertTrue(Double.parseDouble(row.get(header.indexOf("kernel_s"))) > 0, "the device's time: " + row);
+            assertTrue(Double.parseDouble(row.get(header.indexOf("transfer_s"))) > 0, "the device's copies: " + row);
             assertTrue(host > 0 && host <= seconds * (1 + 1e-5), "the host's time, within the solve's: " + row);
+            double packing = Double.parseDouble(row.get(header.indexOf("packing_s")));
+            assertTrue(packing > 0 && packing <= host * (1 + 1e-5), "the host's packing, within its time: " + row);
             assertEquals(host * 1e9 / contacts, Double.parseDouble(row.get(header.indexOf("host_ns_per_contact"))),
                     host * 1e9 / contacts * 1e-4, "host ns a contact: " + row);
         }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.ContactSolver;
-import io.contactsolver.SolveResult;
 import io.contactsolver.RigidSettings;
+import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.opencl.OpenClDevices.Device;
 import io.contactsolver.scene.Scene;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
-import io.contactsolver.SolveResult;
 import io.contactsolver.RigidSettings;
+import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.testing.Backends;
