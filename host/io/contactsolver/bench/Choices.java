@@ -71,6 +71,13 @@ final class Choices {
         }
     }
 
+    /** The pyramid section's scenes, read by their labels ({@code large}, {@code many}). */
+    static final class PyramidSceneConverter extends LabelConverter<PyramidBench.Kind> {
+        PyramidSceneConverter() {
+            super(PyramidBench.Kind.class, "pyramid scene", kind -> kind.label);
+        }
+    }
+
     static String label(Enum<?> value) {
         return value.name().toLowerCase(Locale.ROOT);
     }
