@@ -48,9 +48,9 @@
  *
  * Names: SoftStep.java's functions are these in snake case, but those whose name another file of
  * the program already has (or OpenCL C's built-in dot) take the prefix soft_: soft_inertia_times,
- * soft_dot, soft_project_onto_disk, soft_apply_gravity, soft_store. They come in the Java's order;
- * the two the Java calls before it defines them are declared first. java_max stands for the JVM's
- * Math.max.
+ * soft_dot, soft_apply_gravity, soft_store. They come in the Java's order; the one the Java calls
+ * before it defines it is declared first. The disk projection is iterative.cl's project_onto_disk,
+ * as SoftStep.java calls Iterative.projectOntoDisk. java_max stands for the JVM's Math.max.
  *
  * Bit-exactness as in common.cl: no contraction (the pragma there covers the whole program), float
  * literals only, no built-in dot or fmax, correctly rounded divide and sqrt from the build options.
@@ -80,8 +80,6 @@ float java_max(const float a, const float b)
     }
     return a >= b ? a : b;
 }
-
-void soft_project_onto_disk(__global float* acc, const int i, const int k, const float limit);
 
 void soft_store(__global float* state, const int s, const float dvx, const float dvy, const float dvz, const float dwx,
                 const float dwy, const float dwz);
@@ -336,26 +334,13 @@ void prepare_manifold(__global const float* geometry, const int points, const in
     const float az = warmVectors[MVEC_AZ * rows + m];
     acc[MACC_F1 * rows + r] = (fx * t1x + fy * t1y) + fz * t1z;
     acc[MACC_F2 * rows + r] = (fx * t2x + fy * t2y) + fz * t2z;
-    soft_project_onto_disk(acc, MACC_F1 * rows + r, MACC_F2 * rows + r, mu * total);
+    project_onto_disk(acc, MACC_F1 * rows + r, MACC_F2 * rows + r, mu * total);
     const float twistLimit = mu * twistArm + tau * total;
     const float twist = (ax * nx + ay * ny) + az * nz;
     acc[MACC_TWIST * rows + r] = twist > twistLimit ? twistLimit : twist < -twistLimit ? -twistLimit : twist;
     acc[MACC_R1 * rows + r] = (ax * t1x + ay * t1y) + az * t1z;
     acc[MACC_R2 * rows + r] = (ax * t2x + ay * t2y) + az * t2z;
-    soft_project_onto_disk(acc, MACC_R1 * rows + r, MACC_R2 * rows + r, rho * total);
-}
-
-/* Scales the pair (acc[i], acc[k]) back onto the disk of radius limit >= 0 if it lies outside. */
-void soft_project_onto_disk(__global float* acc, const int i, const int k, const float limit)
-{
-    const float x = acc[i];
-    const float y = acc[k];
-    const float squared = x * x + y * y;
-    if (squared > limit * limit) {
-        const float scale = limit / sqrt(squared);
-        acc[i] = x * scale;
-        acc[k] = y * scale;
-    }
+    project_onto_disk(acc, MACC_R1 * rows + r, MACC_R2 * rows + r, rho * total);
 }
 
 /* Step 1 of a substep: v += g h for a body with mass (at state offset s). */
@@ -561,7 +546,7 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
             const float old2 = acc[MACC_R2 * rows + r];
             acc[MACC_R1 * rows + r] = old1 - (man[MAN_RM11 * rows + r] * w1 + man[MAN_RM12 * rows + r] * w2);
             acc[MACC_R2 * rows + r] = old2 - (man[MAN_RM12 * rows + r] * w1 + man[MAN_RM22 * rows + r] * w2);
-            soft_project_onto_disk(acc, MACC_R1 * rows + r, MACC_R2 * rows + r, rho * total);
+            project_onto_disk(acc, MACC_R1 * rows + r, MACC_R2 * rows + r, rho * total);
             const float d1 = acc[MACC_R1 * rows + r] - old1;
             const float d2 = acc[MACC_R2 * rows + r] - old2;
             dwax -= d1 * man[MAN_ROLL1_AX * rows + r] + d2 * man[MAN_ROLL2_AX * rows + r];
@@ -611,7 +596,7 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
             const float old2 = acc[MACC_F2 * rows + r];
             acc[MACC_F1 * rows + r] = old1 - (man[MAN_TM11 * rows + r] * v1 + man[MAN_TM12 * rows + r] * v2);
             acc[MACC_F2 * rows + r] = old2 - (man[MAN_TM12 * rows + r] * v1 + man[MAN_TM22 * rows + r] * v2);
-            soft_project_onto_disk(acc, MACC_F1 * rows + r, MACC_F2 * rows + r, mu * total);
+            project_onto_disk(acc, MACC_F1 * rows + r, MACC_F2 * rows + r, mu * total);
             const float d1 = acc[MACC_F1 * rows + r] - old1;
             const float d2 = acc[MACC_F2 * rows + r] - old2;
             const float px = d1 * t1x + d2 * t2x;

@@ -130,7 +130,8 @@ final class HostPipeline {
         try {
             InputMagnitudes magnitudes = InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(),
                     contacts.linkBlock(), contacts.size(), runner);
-            grouping.build(contacts.manifoldArray(), contacts.floatBlock(), contacts.linkBlock(), contacts.size());
+            grouping.build(contacts.manifoldArray(), contacts.floatBlock(), contacts.linkBlock(), contacts.size(),
+                    runner);
             return magnitudes;
         } catch (InputFault fault) {
             throw InvalidInputException.of(fault);

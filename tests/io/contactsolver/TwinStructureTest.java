@@ -175,7 +175,6 @@ class TwinStructureTest {
                     pair("dot", "soft_dot"),
                     pair("inverse2", "inverse2"),
                     pair("prepareManifold", "prepare_manifold"),
-                    pair("projectOntoDisk", "soft_project_onto_disk"),
                     pair("applyGravity", "soft_apply_gravity"),
                     pair("warmStart", "warm_start"),
                     pair("solveManifold", "solve_manifold"),

@@ -65,8 +65,9 @@ public final class BenchCommand implements Callable<Integer> {
             defaultValue = "sweep,iterative,step", converter = Choices.Section.Converter.class,
             description = "sweep: single pass at every size; iterative: convergence and cost per iteration; "
                     + "step: the soft step (ContactSolver.step) on the pile at every size up to --step-max; "
-                    + "pyramid: Box2D's large_pyramid rebuilt, stepped frame by frame; bulk: a 1,000,000-contact step's "
-                    + "data through the bulk API beside one solve iteration (default: ${DEFAULT-VALUE}).")
+                    + "pyramid: the box pyramids of Box3D's and Box2D's benchmarks rebuilt, stepped frame by frame; "
+                    + "bulk: a 1,000,000-contact step's data through the bulk API beside one solve iteration "
+                    + "(default: ${DEFAULT-VALUE}).")
     List<Choices.Section> sections;
 
     @Option(names = "--step-max", defaultValue = "1000000", paramLabel = "N",
@@ -74,9 +75,25 @@ public final class BenchCommand implements Callable<Integer> {
                     + "10000000 adds the 10,000,000-contact pile, minutes a backend).")
     int stepMax;
 
+    @Option(names = "--pyramid-scenes", split = ",", paramLabel = "large,many", defaultValue = "large",
+            converter = Choices.PyramidSceneConverter.class,
+            description = "pyramid: large: the large_pyramid of Box3D and Box2D v3, one wall of --pyramid-base boxes; "
+                    + "many: Box3D's many_pyramids, --many-pyramids-grid squared pyramids of --many-pyramids-base "
+                    + "(default: ${DEFAULT-VALUE}).")
+    List<PyramidBench.Kind> pyramidScenes;
+
     @Option(names = "--pyramid-base", defaultValue = "100", paramLabel = "N",
-            description = "pyramid: boxes in the bottom row, 1 to 2000 (default: ${DEFAULT-VALUE}: 5,050 boxes).")
+            description = "pyramid, large: boxes in the bottom row, 1 to 2000 (default: ${DEFAULT-VALUE}: 5,050 boxes).")
     int pyramidBase;
+
+    @Option(names = "--many-pyramids-grid", defaultValue = "14", paramLabel = "N",
+            description = "pyramid, many: N rows of N pyramids, 1 to 50 (default: ${DEFAULT-VALUE}, Box3D's).")
+    int manyGrid;
+
+    @Option(names = "--many-pyramids-base", defaultValue = "10", paramLabel = "N",
+            description = "pyramid, many: boxes in the bottom row of each pyramid, 1 to 100 (default: ${DEFAULT-VALUE}, "
+                    + "Box3D's: 10,780 boxes in all).")
+    int manyBase;
 
     @Option(names = "--frames", defaultValue = "1000", paramLabel = "N",
             description = "pyramid: frames of 1/60 s per configuration, more than " + PyramidBench.WARM_UP_FRAMES
@@ -98,19 +115,29 @@ public final class BenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     int rounds;
 
+    @Option(names = "--box3d-benchmark", paramLabel = "FILE",
+            description = "pyramid: Box3D's built benchmark program; its own scene (large_pyramid, many_pyramids; "
+                    + "1 thread) runs before each of our runs of it and after the last, in a temporary folder, and our "
+                    + "times are quoted as multiples of its.")
+    Path box3dBenchmark;
+
+    @Option(names = "--box3d-runs", defaultValue = "1", paramLabel = "N",
+            description = "pyramid: runs of Box3D's scene each time it runs (its -r; default: ${DEFAULT-VALUE}).")
+    int box3dRuns;
+
     @Option(names = "--box2d-ms", paramLabel = "MS",
-            description = "pyramid: Box2D's own large_pyramid milliseconds a step measured on this machine, quoted "
-                    + "beside the table.")
+            description = "pyramid, large: Box2D's own large_pyramid milliseconds a step measured on this machine, "
+                    + "quoted beside the table.")
     Double box2dMillis;
 
     @Option(names = "--box2d-benchmark", paramLabel = "FILE",
-            description = "pyramid: Box2D v3's built benchmark program; its large_pyramid (1 thread) runs before "
-                    + "each of our runs and after the last, in a temporary folder, and our times are quoted as "
-                    + "multiples of its.")
+            description = "pyramid, large: Box2D v3's built benchmark program; its large_pyramid (1 thread) runs "
+                    + "before each of our runs of the large pyramid and after the last, in a temporary folder, and our "
+                    + "times are quoted as multiples of its.")
     Path box2dBenchmark;
 
     @Option(names = "--box2d-runs", defaultValue = "1", paramLabel = "N",
-            description = "pyramid: runs of Box2D's scene each time it runs (its -r; default: ${DEFAULT-VALUE}).")
+            description = "pyramid, large: runs of Box2D's scene each time it runs (its -r; default: ${DEFAULT-VALUE}).")
     int box2dRuns;
 
     @Mixin
@@ -230,6 +257,12 @@ public final class BenchCommand implements Callable<Integer> {
         if (pyramidBase < 1 || pyramidBase > 2000) {
             throw refused("--pyramid-base must be in [1, 2000], got " + pyramidBase);
         }
+        if (manyGrid < 1 || manyGrid > 50) {
+            throw refused("--many-pyramids-grid must be in [1, 50], got " + manyGrid);
+        }
+        if (manyBase < 1 || manyBase > 100) {
+            throw refused("--many-pyramids-base must be in [1, 100], got " + manyBase);
+        }
         if (frames <= PyramidBench.WARM_UP_FRAMES) {
             throw refused("--frames must exceed " + PyramidBench.WARM_UP_FRAMES + ", got " + frames);
         }
@@ -245,19 +278,32 @@ public final class BenchCommand implements Callable<Integer> {
         if (box2dRuns < 1 || box2dRuns > 100) {
             throw refused("--box2d-runs must be in [1, 100], got " + box2dRuns);
         }
-        if (box2dBenchmark != null) {
-            if (box2dMillis != null) {
-                throw refused("--box2d-ms and --box2d-benchmark both give Box2D's figure: pass one");
-            }
-            String problem = Box2dBenchmark.fileProblem(box2dBenchmark);
+        if (box3dRuns < 1 || box3dRuns > 100) {
+            throw refused("--box3d-runs must be in [1, 100], got " + box3dRuns);
+        }
+        if (box2dBenchmark != null && box2dMillis != null) {
+            throw refused("--box2d-ms and --box2d-benchmark both give Box2D's figure: pass one");
+        }
+        for (Map.Entry<EngineBenchmark.Engine, Path> program : peerPrograms().entrySet()) {
+            String problem = EngineBenchmark.fileProblem(program.getKey(), program.getValue());
             if (problem != null) {
                 throw refused(problem);
             }
         }
         boolean pyramid = sections.contains(Choices.Section.PYRAMID);
         ModeOptions.refuseUnused(spec, pyramid, "--sections " + Choices.labels(sections), "--sections pyramid",
-                "--pyramid-base", "--frames", "--pyramid-iterations", "--pyramid-schemes", "--rounds", "--box2d-ms",
-                "--box2d-benchmark", "--box2d-runs");
+                "--pyramid-scenes", "--pyramid-base", "--many-pyramids-grid", "--many-pyramids-base", "--frames",
+                "--pyramid-iterations", "--pyramid-schemes", "--rounds", "--box3d-benchmark", "--box3d-runs",
+                "--box2d-ms", "--box2d-benchmark", "--box2d-runs");
+        String scenes = "--pyramid-scenes " + String.join(",", pyramidScenes.stream().map(kind -> kind.label).toList());
+        ModeOptions.refuseUnused(spec, pyramidScenes.contains(PyramidBench.Kind.LARGE), scenes,
+                "--pyramid-scenes with large", "--pyramid-base", "--box2d-ms", "--box2d-benchmark", "--box2d-runs");
+        ModeOptions.refuseUnused(spec, pyramidScenes.contains(PyramidBench.Kind.MANY), scenes,
+                "--pyramid-scenes with many", "--many-pyramids-grid", "--many-pyramids-base");
+        ModeOptions.refuseUnused(spec, box3dBenchmark != null, "no --box3d-benchmark", "--box3d-benchmark",
+                "--box3d-runs");
+        ModeOptions.refuseUnused(spec, box2dBenchmark != null, "no --box2d-benchmark", "--box2d-benchmark",
+                "--box2d-runs");
         ModeOptions.refuseUnused(spec, backends.contains(Choices.BenchBackend.OPENCL), "--backends "
                 + Choices.labels(backends), "--backends with opencl", "--device");
         Map<String, Path> outputs = new LinkedHashMap<>();
@@ -306,6 +352,28 @@ public final class BenchCommand implements Callable<Integer> {
                 + ") lacks: run without --plot, or on a runtime with " + PLOT_MODULE;
     }
 
+    /** The peers' benchmark programs given, Box3D's first. */
+    private Map<EngineBenchmark.Engine, Path> peerPrograms() {
+        Map<EngineBenchmark.Engine, Path> programs = new LinkedHashMap<>();
+        if (box3dBenchmark != null) {
+            programs.put(EngineBenchmark.Engine.BOX3D, box3dBenchmark);
+        }
+        if (box2dBenchmark != null) {
+            programs.put(EngineBenchmark.Engine.BOX2D, box2dBenchmark);
+        }
+        return programs;
+    }
+
+    /** The pyramid section's scenes, in the order given, each once. */
+    List<PyramidBench.Layout> pyramidLayouts() {
+        List<PyramidBench.Layout> layouts = new ArrayList<>();
+        for (PyramidBench.Kind kind : new LinkedHashSet<>(pyramidScenes)) {
+            layouts.add(kind == PyramidBench.Kind.LARGE ? PyramidBench.Layout.large(pyramidBase)
+                    : PyramidBench.Layout.many(manyGrid, manyBase));
+        }
+        return layouts;
+    }
+
     private ParameterException refused(String message) {
         return new ParameterException(spec.commandLine(), message);
     }
@@ -343,29 +411,32 @@ public final class BenchCommand implements Callable<Integer> {
             bar.stepTo(bar.max());
         }
         List<PyramidBench.Row> pyramid = List.of();
-        PyramidBench.Box2dFigure box2d = box2dMillis == null ? null : PyramidBench.Box2dFigure.given(box2dMillis);
+        List<PyramidBench.Figure> figures = new ArrayList<>();
+        if (box2dMillis != null) {
+            figures.add(PyramidBench.Figure.given(EngineBenchmark.Engine.BOX2D, PyramidBench.Kind.LARGE.engineScene,
+                    box2dMillis, "--box2d-ms"));
+        }
         Path pyramidCsv = null;
         if (sections.contains(Choices.Section.PYRAMID)) {
-            Box2dBenchmark box2dProgram = box2dBenchmark == null ? null : new Box2dBenchmark(box2dBenchmark, box2dRuns);
+            List<EngineBenchmark> peers = new ArrayList<>();
+            peerPrograms().forEach((engine, program) -> peers.add(new EngineBenchmark(engine, program,
+                    engine == EngineBenchmark.Engine.BOX3D ? box3dRuns : box2dRuns)));
             PyramidBench.Result result;
             try (Progress bar = Progress.open("pyramid", 1, "", spec.commandLine().getErr())) {
-                result = new PyramidBench(pyramidBase, frames, pyramidIterations, bar::setExtraMessage).run(cores,
+                result = new PyramidBench(pyramidLayouts(), frames, pyramidIterations, bar::setExtraMessage).run(cores,
                         backends.contains(Choices.BenchBackend.CPU), backends.contains(Choices.BenchBackend.OPENCL),
-                        device.device(), EnumSet.copyOf(pyramidSchemes), rounds, box2dProgram);
+                        device.device(), EnumSet.copyOf(pyramidSchemes), rounds, peers);
             } catch (IOException e) {
                 spec.commandLine().getErr().println("error: " + Quoting.escape(IoErrors.describe(e)));
                 return ExitCode.FAILURE;
             }
             pyramid = result.rows();
-            if (box2dProgram != null && !result.box2dMillis().isEmpty()) {
-                box2d = new PyramidBench.Box2dFigure(result.box2dMillis(), "measured in this run, interleaved with "
-                        + "ours (" + box2dProgram.commandLine() + ")");
-            }
+            figures.addAll(result.figures());
             if (csv != null && !pyramid.isEmpty()) {
                 // written now, so that a later section that fails leaves it
                 pyramidCsv = sibling(csv, "-pyramid.csv");
                 try (java.io.Writer writer = java.nio.file.Files.newBufferedWriter(pyramidCsv)) {
-                    PyramidBench.writeCsv(pyramid, box2d, writer);
+                    PyramidBench.writeCsv(pyramid, figures, writer);
                 }
             }
         }
@@ -384,7 +455,7 @@ public final class BenchCommand implements Callable<Integer> {
             bulk.table(out);
         }
         LoopCost.table(loopCosts, out);
-        PyramidBench.table(pyramid, box2d, out);
+        PyramidBench.table(pyramid, figures, out);
         if (pyramidCsv != null) {
             out.println("wrote " + pyramidCsv);
         }

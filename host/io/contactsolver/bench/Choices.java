@@ -4,6 +4,7 @@ import io.contactsolver.core.Quoting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -63,6 +64,13 @@ final class Choices {
         return String.join(",", values.stream().map(Choices::label).toList());
     }
 
+    /** The pyramid section's scenes, read by their labels ({@code large}, {@code many}). */
+    static final class PyramidSceneConverter extends LabelConverter<PyramidBench.Kind> {
+        PyramidSceneConverter() {
+            super(PyramidBench.Kind.class, "pyramid scene", kind -> kind.label);
+        }
+    }
+
     static String label(Enum<?> value) {
         return value.name().toLowerCase(Locale.ROOT);
     }
@@ -71,18 +79,24 @@ final class Choices {
     abstract static class LabelConverter<E extends Enum<E>> implements ITypeConverter<E> {
         private final Class<E> type;
         private final String noun;
+        private final Function<E, String> labelOf;
 
         /** Choices read by their {@link Choices#label}s. */
         LabelConverter(Class<E> type, String noun) {
+            this(type, noun, Choices::label);
+        }
+
+        LabelConverter(Class<E> type, String noun, Function<E, String> labelOf) {
             this.type = type;
             this.noun = noun;
+            this.labelOf = labelOf;
         }
 
         @Override
         public E convert(String value) {
             List<String> labels = new ArrayList<>();
             for (E choice : type.getEnumConstants()) {
-                String label = label(choice);
+                String label = labelOf.apply(choice);
                 if (label.equals(value.strip().toLowerCase(Locale.ROOT))) {
                     return choice;
                 }

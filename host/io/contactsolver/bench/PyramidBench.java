@@ -10,6 +10,7 @@ import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.app.Scheme;
 import io.contactsolver.app.TwoSolves;
+import io.contactsolver.bench.EngineBenchmark.Engine;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.SolvePhase;
 import io.contactsolver.scene.BoxContacts;
@@ -19,34 +20,48 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.joml.Vector3f;
 
 /**
- * The box pyramid of Box2D v3's {@code large_pyramid} benchmark, rebuilt on the public API as a
- * user would (docs/performance.md, "Soft step: the box pyramid against Box2D v3"): unit cubes, a base of {@code base} boxes, friction 0.6,
- * 60 Hz, this package's own box collision ({@link BoxContacts}: four corner points per touching
- * face, a 2 cm speculative margin, ids kept while a contact persists) run before every frame.
+ * The box pyramids of the {@code large_pyramid} and {@code many_pyramids} benchmarks of Box3D (and
+ * Box2D v3's {@code large_pyramid}, the same wall in 2D), rebuilt on the public API as a user would
+ * (docs/performance.md, "Soft step: the box pyramids against Box3D and Box2D v3"): unit cubes,
+ * friction 0.6, 60 Hz, this package's own box collision ({@link BoxContacts}: up to four points a
+ * touching face pair, one manifold a pair, a 2 cm speculative margin, ids kept while a contact
+ * persists) run before every frame.
  *
  * <p>Two schemes side by side, each for {@code frames} frames on each backend:
  * <ul>
  *   <li>{@code soft-step}: one {@code ContactSolver.step} a frame with {@code SolveSettings.softStep()}
- *       at its defaults (4 substeps of one soft and one relax sweep, Box2D's budget);</li>
+ *       at its defaults (4 substeps of one soft and one relax sweep, contacts at an eighth of the
+ *       substep rate, 30 Hz, recycling within 5 cm: Box3D's budget);</li>
  *   <li>{@code two-solves}: the scheme a user had to write before the soft step (the demo's,
  *       {@link TwoSolves}): gravity, a warm-started velocity solve with speculative contacts, a
  *       frictionless push-out solve on the bodies at rest, then the integration of velocity plus
  *       push, the orientations turned too.</li>
  * </ul>
- * Reported: the module's milliseconds a frame (the {@code step} call, or both solves), the
- * collision's apart, how far the top box sank, and whether the pyramid stands: no box ever more
- * than 10 cm sideways from where it started.
+ * Reported: the solver's milliseconds a frame (the {@code step} call, or both solves), the
+ * collision's apart, the share of contact points recycled, and how the boxes moved ({@link Motion}):
+ * whether the pyramids stand by {@link Motion#stands}.
  */
 final class PyramidBench {
-    /** A box that has moved this far (m) sideways from where it started means the pyramid did not stand. */
-    static final float STANDS_WITHIN = 0.1f;
+    /** A box farther than this (m) from its pyramid's plane means the pyramid did not stand. */
+    static final float OUT_OF_PLANE_LIMIT = 0.1f;
+    /** A box turned by this many degrees or more from where it started means the pyramid did not stand. */
+    static final float TILT_LIMIT_DEGREES = 5.0f;
+    /**
+     * A pyramid's top box that sank (or rose) by this share of the pyramid's height or more means it
+     * did not stand: soft contacts settle a 100-row pyramid by about 0.7% of its height (0.68 m in
+     * Box3D and here), boxes falling through each other or the ground sink far more.
+     */
+    static final float SINK_LIMIT_SHARE = 0.02f;
     static final float FRAME = 1.0f / 60.0f;
     static final float GRAVITY = -10.0f;
     /** Box2D's speculative distance, 4 linear slops of 5 mm. */
@@ -56,40 +71,144 @@ final class PyramidBench {
     /** The two-solve scheme's overlap tolerated without push-out, m. */
     static final float SLOP = 0.005f;
 
+    /** The two scenes, each named as on the command line and as in the peers' benchmark programs. */
+    enum Kind {
+        LARGE("large", "large_pyramid", Set.of(Engine.BOX3D, Engine.BOX2D)),
+        MANY("many", "many_pyramids", Set.of(Engine.BOX3D));
+
+        final String label;
+        /** The scene's name in the peers' benchmark programs. */
+        final String engineScene;
+        /** The peers that have this scene. */
+        final Set<Engine> engines;
+
+        Kind(String label, String engineScene, Set<Engine> engines) {
+            this.label = label;
+            this.engineScene = engineScene;
+            this.engines = engines;
+        }
+    }
+
     /**
-     * One configuration's result: {@code stepMillis} is the median of its rounds' module
+     * One scene: {@code grid} x {@code grid} pyramids of {@code base} boxes in the bottom row (a
+     * grid of 1 for the large pyramid), as {@link BoxScene#pyramid} and {@link BoxScene#manyPyramids}
+     * build them.
+     */
+    record Layout(Kind kind, int grid, int base) {
+        static Layout large(int base) {
+            return new Layout(Kind.LARGE, 1, base);
+        }
+
+        static Layout many(int grid, int base) {
+            return new Layout(Kind.MANY, grid, base);
+        }
+
+        /** The scene as the peers' benchmarks have it. */
+        Layout enginesOwn() {
+            return kind == Kind.LARGE ? large(BoxScene.LARGE_PYRAMID_BASE)
+                    : many(BoxScene.MANY_PYRAMIDS_GRID, BoxScene.MANY_PYRAMIDS_BASE);
+        }
+
+        boolean isEnginesOwn() {
+            return equals(enginesOwn());
+        }
+
+        BoxScene build() {
+            return kind == Kind.LARGE ? BoxScene.pyramid(base) : BoxScene.manyPyramids(grid, base);
+        }
+
+        long boxes() {
+            return BoxScene.manyPyramidsBoxCount(grid, base);
+        }
+
+        int pyramids() {
+            return grid * grid;
+        }
+
+        /** Each pyramid's top box is its last ({@link BoxScene#manyPyramids}). */
+        int top(int pyramid) {
+            return (int) ((pyramid + 1) * BoxScene.pyramidBoxCount(base) - 1);
+        }
+
+        /** A pyramid's height, m: {@code base} unit boxes. */
+        float height() {
+            return 2.0f * BoxScene.HALF_EXTENT * base;
+        }
+
+        String describe() {
+            return kind == Kind.LARGE
+                    ? String.format(Locale.ROOT, "%s rebuilt: %,d unit boxes on a base of %d, one box thick", kind.engineScene,
+                            boxes(), base)
+                    : String.format(Locale.ROOT, "%s rebuilt: %d x %d pyramids of base %d, %,d unit boxes",
+                            kind.engineScene, grid, grid, base, boxes());
+        }
+    }
+
+    /**
+     * How the boxes moved over a run: {@code outOfPlane} a box's distance from its pyramid's plane
+     * (m, along z), {@code tiltDegrees} the angle a box turned from its starting orientation (about
+     * any axis), {@code inPlane} a box's sideways move within its plane (m, along x), each the
+     * largest over every box and every frame; {@code topSink} how far a pyramid's top box had sunk
+     * at the last frame (m, negative if it rose; of several pyramids, the one farthest from where it
+     * started), and {@code mostSink} the same at the frame where it was largest.
+     */
+    record Motion(float outOfPlane, float tiltDegrees, float inPlane, float topSink, float mostSink) {
+        /**
+         * The rule by which a pyramid stands: over the whole run no box left its plane by
+         * {@link #OUT_OF_PLANE_LIMIT} or turned by {@link #TILT_LIMIT_DEGREES}, and no top box ever
+         * sank or rose by {@link #SINK_LIMIT_SHARE} of its pyramid's height {@code height}. Sliding
+         * within the plane is reported, not judged: soft contacts spread a tall pyramid's lower
+         * rows a little (so does Box2D's own 2D pyramid).
+         */
+        boolean stands(float height) {
+            return outOfPlane < OUT_OF_PLANE_LIMIT && tiltDegrees < TILT_LIMIT_DEGREES
+                    && Math.abs(mostSink) < SINK_LIMIT_SHARE * height;
+        }
+
+        boolean sameBits(Motion other) {
+            return Float.floatToRawIntBits(outOfPlane) == Float.floatToRawIntBits(other.outOfPlane)
+                    && Float.floatToRawIntBits(tiltDegrees) == Float.floatToRawIntBits(other.tiltDegrees)
+                    && Float.floatToRawIntBits(inPlane) == Float.floatToRawIntBits(other.inPlane)
+                    && Float.floatToRawIntBits(topSink) == Float.floatToRawIntBits(other.topSink)
+                    && Float.floatToRawIntBits(mostSink) == Float.floatToRawIntBits(other.mostSink);
+        }
+    }
+
+    /**
+     * One configuration's result: {@code stepMillis} is the median of its rounds' solver
      * milliseconds a frame and {@code bestMillis} the least; the rest is the first round's, and
      * {@code repeatable} says whether every round moved the boxes to the same bits.
      */
-    record Row(String scheme, String backend, int threads, int boxes, double meanContacts, int frames,
-            double stepMillis, double collisionMillis, float largestDrift, float topSink, boolean stands, String budget,
-            String phases, int rounds, double bestMillis, boolean repeatable) {
+    record Row(Layout layout, String scheme, String backend, int threads, double meanContacts, int frames,
+            double stepMillis, double bestMillis, double collisionMillis, double recycledShare, Motion motion,
+            boolean stands, String budget, String phases, int rounds, boolean repeatable) {
     }
 
-    /** The rows, and Box2D's milliseconds a step of each of its runs in the same sitting (empty without it). */
-    record Result(List<Row> rows, List<Double> box2dMillis) {
+    /** The rows, and the peers' milliseconds a step of each of their runs in the same sitting, a figure a scene. */
+    record Result(List<Row> rows, List<Figure> figures) {
     }
 
-    private final int base;
+    private final List<Layout> layouts;
     private final int frames;
     private final int twoSolveIterations;
     private final Consumer<String> progress;
 
-    PyramidBench(int base, int frames, int twoSolveIterations, Consumer<String> progress) {
-        this.base = base;
+    PyramidBench(List<Layout> layouts, int frames, int twoSolveIterations, Consumer<String> progress) {
+        this.layouts = List.copyOf(layouts);
         this.frames = frames;
         this.twoSolveIterations = twoSolveIterations;
         this.progress = progress;
     }
 
     /**
-     * Runs {@code schemes} on the CPU at 1 thread and {@code cores}, and on OpenCL if
-     * {@code openCl} (left out if none opens), {@code rounds} times over. With {@code box2d}, Box2D's
-     * own benchmark runs before each of our runs and once after the last, so that each of our
-     * figures has one of Box2D's taken just before and just after it on this noisy machine.
+     * Runs {@code schemes} on each scene on the CPU at 1 thread and {@code cores}, and on OpenCL if
+     * {@code openCl} (left out if none opens), {@code rounds} times over, one scene after the other.
+     * Each of {@code peers} that has the scene runs its own benchmark of it before each of our runs
+     * and once after the last of the scene's, so that each of our figures has one of each peer's
+     * taken just before and just after it on this noisy machine.
      */
     Result run(int cores, boolean cpu, boolean openCl, String device, Set<Scheme> schemes, int rounds,
-            Box2dBenchmark box2d) throws IOException, InterruptedException {
+            List<EngineBenchmark> peers) throws IOException, InterruptedException {
         List<SolverConfig> configs = new ArrayList<>();
         if (cpu) {
             configs.add(SolverConfig.defaults().withBackend(Backend.CPU).withThreads(1));
@@ -101,46 +220,70 @@ final class PyramidBench {
             SolverConfig config = SolverConfig.defaults().withBackend(Backend.OPENCL).withThreads(cores);
             configs.add(device == null ? config : config.withDevice(device));
         }
-        List<Trial> trials = new ArrayList<>();
-        for (Scheme scheme : Scheme.values()) {
-            if (schemes.contains(scheme)) {
-                for (SolverConfig config : configs) {
-                    trials.add(new Trial(scheme, config, new ArrayList<>()));
-                }
-            }
-        }
-        List<Double> box2dMillis = new ArrayList<>();
-        for (int round = 0; round < rounds; round++) {
-            for (Trial trial : trials) {
-                if (trial.rounds().size() < round) {
-                    continue; // its backend did not open in an earlier round
-                }
-                SolverConfig config = trial.config();
-                String label = "pyramid " + trial.scheme().label() + " " + config.backend().name().toLowerCase(Locale.ROOT)
-                        + (rounds > 1 ? ", round " + (round + 1) + " of " + rounds : "");
-                if (box2d != null) {
-                    progress.accept("Box2D " + Box2dBenchmark.SCENE + ", before " + label);
-                    box2dMillis.addAll(box2d.measure());
-                }
-                progress.accept(label);
-                try (ContactSolver solver = ContactSolver.create(config)) {
-                    trial.rounds().add(run(trial.scheme(), solver, config.threads()));
-                } catch (IllegalStateException unavailable) {
-                    progress.accept("pyramid: OpenCL not measured: " + unavailable.getMessage());
-                }
-            }
-        }
-        if (box2d != null && !box2dMillis.isEmpty()) {
-            progress.accept("Box2D " + Box2dBenchmark.SCENE + ", after the last");
-            box2dMillis.addAll(box2d.measure());
-        }
         List<Row> rows = new ArrayList<>();
-        for (Trial trial : trials) {
-            if (!trial.rounds().isEmpty()) {
-                rows.add(combine(trial.rounds()));
+        List<Figure> figures = new ArrayList<>();
+        for (Layout layout : layouts) {
+            List<Trial> trials = new ArrayList<>();
+            for (Scheme scheme : Scheme.values()) {
+                if (schemes.contains(scheme)) {
+                    for (SolverConfig config : configs) {
+                        trials.add(new Trial(scheme, config, new ArrayList<>()));
+                    }
+                }
+            }
+            List<EngineBenchmark> here = peers.stream().filter(peer -> layout.kind().engines.contains(peer.engine()))
+                    .toList();
+            Map<Engine, List<Double>> peerMillis = new EnumMap<>(Engine.class);
+            Map<Engine, Integer> peerSteps = new EnumMap<>(Engine.class);
+            for (int round = 0; round < rounds; round++) {
+                for (Trial trial : trials) {
+                    if (trial.rounds().size() < round) {
+                        continue; // its backend did not open in an earlier round
+                    }
+                    SolverConfig config = trial.config();
+                    String label = layout.kind().label + " pyramid " + trial.scheme().label() + " "
+                            + config.backend().name().toLowerCase(Locale.ROOT)
+                            + (rounds > 1 ? ", round " + (round + 1) + " of " + rounds : "");
+                    for (EngineBenchmark peer : here) {
+                        measurePeer(peer, layout, "before " + label, peerMillis, peerSteps);
+                    }
+                    progress.accept(label);
+                    try (ContactSolver solver = ContactSolver.create(config)) {
+                        trial.rounds().add(run(layout, trial.scheme(), solver, config.threads()));
+                    } catch (IllegalStateException unavailable) {
+                        progress.accept("pyramid: OpenCL not measured: " + unavailable.getMessage());
+                    }
+                }
+            }
+            if (!peerMillis.isEmpty()) {
+                for (EngineBenchmark peer : here) {
+                    measurePeer(peer, layout, "after the last", peerMillis, peerSteps);
+                }
+            }
+            for (Trial trial : trials) {
+                if (!trial.rounds().isEmpty()) {
+                    rows.add(combine(trial.rounds()));
+                }
+            }
+            for (EngineBenchmark peer : here) {
+                if (peerMillis.containsKey(peer.engine())) {
+                    String scene = layout.kind().engineScene;
+                    figures.add(new Figure(peer.engine(), scene, peerMillis.get(peer.engine()),
+                            peerSteps.get(peer.engine()), "measured in this run, interleaved with ours ("
+                                    + peer.commandLine(scene) + ")"));
+                }
             }
         }
-        return new Result(rows, List.copyOf(box2dMillis));
+        return new Result(rows, figures);
+    }
+
+    private void measurePeer(EngineBenchmark peer, Layout layout, String when, Map<Engine, List<Double>> millis,
+            Map<Engine, Integer> steps) throws IOException, InterruptedException {
+        String scene = layout.kind().engineScene;
+        progress.accept(peer.engine().title + " " + scene + ", " + when);
+        EngineBenchmark.Runs runs = peer.measure(scene, layout.enginesOwn().boxes());
+        millis.computeIfAbsent(peer.engine(), engine -> new ArrayList<>()).addAll(runs.millisPerStep());
+        steps.put(peer.engine(), runs.timedSteps());
     }
 
     /** One scheme on one backend configuration, and its rounds so far. */
@@ -157,19 +300,17 @@ final class PyramidBench {
             Row run = runs.get(r);
             millis[r] = run.stepMillis();
             best = Math.min(best, run.stepMillis());
-            repeatable &= Float.floatToRawIntBits(run.largestDrift()) == Float.floatToRawIntBits(first.largestDrift())
-                    && Float.floatToRawIntBits(run.topSink()) == Float.floatToRawIntBits(first.topSink());
+            repeatable &= run.motion().sameBits(first.motion());
         }
-        return new Row(first.scheme(), first.backend(), first.threads(), first.boxes(), first.meanContacts(),
-                first.frames(), Benchmark.median(millis), first.collisionMillis(), first.largestDrift(),
-                first.topSink(), first.stands(), first.budget(), first.phases(), runs.size(), best, repeatable);
+        return new Row(first.layout(), first.scheme(), first.backend(), first.threads(), first.meanContacts(),
+                first.frames(), Benchmark.median(millis), best, first.collisionMillis(), first.recycledShare(),
+                first.motion(), first.stands(), first.budget(), first.phases(), runs.size(), repeatable);
     }
 
-    Row run(Scheme scheme, ContactSolver solver, int threads) {
-        BoxScene scene = BoxScene.pyramid(base);
+    Row run(Layout layout, Scheme scheme, ContactSolver solver, int threads) {
+        BoxScene scene = layout.build();
         BodyBatch bodies = scene.bodies();
         int count = bodies.size();
-        float[] start = positions(bodies, new float[3 * count]);
         BoxContacts collision = new BoxContacts(scene.halfExtent(), MARGIN, BoxContacts.DEFAULT_FRICTION);
         ContactBatch contacts = new ContactBatch(16 * count);
         TwoSolves twoSolves = scheme == Scheme.TWO_SOLVES
@@ -177,11 +318,12 @@ final class PyramidBench {
         SolveResult[] results = {new SolveResult(), new SolveResult()};
         Vector3f gravity = new Vector3f(0.0f, GRAVITY, 0.0f);
         SoftStepSettings soft = SolveSettings.softStep();
+        Tracker tracker = new Tracker(layout, bodies);
         long stepNanos = 0;
         long collisionNanos = 0;
         long contactSum = 0;
-        float drift = 0.0f;
-        float[] now = new float[3 * count];
+        long recycled = 0;
+        long recyclable = 0;
         long[] hostNanos = new long[SolvePhase.values().length];
         long[] deviceNanos = new long[SolvePhase.values().length];
         for (int frame = 0; frame < frames; frame++) {
@@ -189,11 +331,12 @@ final class PyramidBench {
             collision.find(bodies, contacts);
             long t1 = System.nanoTime();
             SolveResult warm = frame == 0 ? null : results[(frame + 1) & 1];
+            SolveResult result = results[frame & 1];
             if (twoSolves == null) {
-                solver.step(bodies, contacts, soft, gravity, FRAME, warm, results[frame & 1]);
+                solver.step(bodies, contacts, soft, gravity, FRAME, warm, result);
             } else {
                 applyGravity(bodies);
-                twoSolves.solve(solver, bodies, contacts, FRAME, warm, results[frame & 1]);
+                twoSolves.solve(solver, bodies, contacts, FRAME, warm, result);
                 twoSolves.integrate(bodies, FRAME);
             }
             long t2 = System.nanoTime();
@@ -202,25 +345,30 @@ final class PyramidBench {
                 stepNanos += twoSolves == null ? t2 - t1 : twoSolves.solveNanos();
                 if (twoSolves == null) {
                     for (SolvePhase phase : SolvePhase.values()) {
-                        hostNanos[phase.ordinal()] += results[frame & 1].hostNanos(phase);
-                        deviceNanos[phase.ordinal()] += results[frame & 1].deviceNanos(phase);
+                        hostNanos[phase.ordinal()] += result.hostNanos(phase);
+                        deviceNanos[phase.ordinal()] += result.deviceNanos(phase);
                     }
                 }
             }
             contactSum += contacts.size();
-            drift = Math.max(drift, largestDrift(start, positions(bodies, now)));
+            if (frame > 0) {
+                // the first step has nothing to recycle
+                recycled += result.recycledCount();
+                recyclable += contacts.size();
+            }
+            tracker.frame(bodies);
         }
-        float sink = topSink(start, now);
         int timed = Math.max(1, frames - WARM_UP_FRAMES);
         String budget = twoSolves == null
                 ? soft.substeps() + " substeps x (" + soft.iterations() + " soft + " + soft.relaxIterations() + " relax)"
                 : twoSolveIterations + " velocity + " + TwoSolves.pushIterations(twoSolveIterations)
                         + " push-out iterations";
         double millis = stepNanos / 1e6 / timed;
-        return new Row(scheme.label(), solver.backend().name().toLowerCase(Locale.ROOT),
-                solver.backend() == Backend.CPU ? threads : 0, count, contactSum / (double) frames, frames,
-                millis, collisionNanos / 1e6 / timed, drift, sink, drift <= STANDS_WITHIN, budget,
-                twoSolves == null ? phases(hostNanos, deviceNanos, timed) : "", 1, millis, true);
+        Motion motion = tracker.motion();
+        return new Row(layout, scheme.label(), solver.backend().name().toLowerCase(Locale.ROOT),
+                solver.backend() == Backend.CPU ? threads : 0, contactSum / (double) frames, frames, millis, millis,
+                collisionNanos / 1e6 / timed, recyclable == 0 ? 0.0 : recycled / (double) recyclable, motion,
+                motion.stands(layout.height()), budget, twoSolves == null ? phases(hostNanos, deviceNanos, timed) : "", 1, true);
     }
 
     /**
@@ -242,38 +390,6 @@ final class PyramidBench {
         return text.toString();
     }
 
-    private static float[] positions(BodyBatch bodies, float[] dest) {
-        FloatBuffer data = bodies.data();
-        int stride = bodies.capacity();
-        for (int i = 0; i < bodies.size(); i++) {
-            dest[3 * i] = data.get(BodyField.X.ordinal() * stride + i);
-            dest[3 * i + 1] = data.get(BodyField.Y.ordinal() * stride + i);
-            dest[3 * i + 2] = data.get(BodyField.Z.ordinal() * stride + i);
-        }
-        return dest;
-    }
-
-    /**
-     * The largest sideways (x, z) distance any box got from where it started. Height is left out:
-     * soft contacts settle a tall pyramid by their springs' give ({@code g / omega^2} a layer, times
-     * the load), which is not falling; a box that slides or topples moves sideways.
-     */
-    private static float largestDrift(float[] start, float[] now) {
-        float largest = 0.0f;
-        for (int i = 0; i < start.length; i += 3) {
-            float dx = now[i] - start[i];
-            float dz = now[i + 2] - start[i + 2];
-            largest = Math.max(largest, (float) Math.sqrt(dx * dx + dz * dz));
-        }
-        return largest;
-    }
-
-    /** How far the top box (the last one added) sank, m. */
-    private static float topSink(float[] start, float[] now) {
-        int top = start.length - 3;
-        return start[top + 1] - now[top + 1];
-    }
-
     /** The two-solve scheme's gravity, before its solves: {@code v += g dt} for every body with mass. */
     private static void applyGravity(BodyBatch bodies) {
         Vector3f v = new Vector3f();
@@ -285,32 +401,118 @@ final class PyramidBench {
         }
     }
 
-    static void table(List<Row> rows, Box2dFigure box2d, PrintWriter out) {
-        if (rows.isEmpty()) {
-            return;
+    /** The largest moves of {@link Motion}, kept up to date frame by frame from the bodies' data. */
+    private static final class Tracker {
+        private final Layout layout;
+        private final float[] start;
+        private float outOfPlane;
+        private float inPlane;
+        /** The least {@code |q . q0|} of any box: the cosine of half the largest turn. */
+        private float leastAlignment = 1.0f;
+        private float topSink;
+        private float mostSink;
+
+        Tracker(Layout layout, BodyBatch bodies) {
+            this.layout = layout;
+            FloatBuffer data = bodies.data();
+            int stride = bodies.capacity();
+            this.start = new float[7 * bodies.size()];
+            for (int f = 0; f < 7; f++) {
+                for (int i = 0; i < bodies.size(); i++) {
+                    start[7 * i + f] = data.get(f * stride + i); // X, Y, Z, QW, QX, QY, QZ
+                }
+            }
         }
-        Row first = rows.get(0);
-        // Box2D's figure is for its 100-box base; a ratio to another pyramid would mean nothing
-        Box2dFigure ratioTo = box2d != null
-                && first.boxes() == BoxScene.pyramidBoxCount(BoxScene.LARGE_PYRAMID_BASE) ? box2d : null;
-        out.printf(Locale.ROOT, "%nBox pyramid (Box2D's large_pyramid rebuilt: %,d unit boxes, friction 0.6, 60 Hz, %,.0f "
-                + "contact points a frame on average, %d frames, the first %d untimed, %d round%s a configuration)%n",
-                first.boxes(), first.meanContacts(), first.frames(), WARM_UP_FRAMES, first.rounds(),
-                first.rounds() == 1 ? "" : "s");
-        out.printf(Locale.ROOT, "%-11s %-7s %7s %15s %8s %s%12s %14s %10s %7s  %s%n", "scheme", "backend", "threads",
-                "module ms/frame", "best", ratioTo == null ? "" : String.format(Locale.ROOT, "%9s %9s ", "x Box2D",
-                        "best x"), "collision ms", "sideways m", "top sank m", "stands", "budget");
+
+        void frame(BodyBatch bodies) {
+            FloatBuffer data = bodies.data();
+            int stride = bodies.capacity();
+            int x = BodyField.X.ordinal() * stride;
+            int z = BodyField.Z.ordinal() * stride;
+            int qw = BodyField.QW.ordinal() * stride;
+            int qx = BodyField.QX.ordinal() * stride;
+            int qy = BodyField.QY.ordinal() * stride;
+            int qz = BodyField.QZ.ordinal() * stride;
+            for (int i = 0; i < bodies.size(); i++) {
+                int s = 7 * i;
+                inPlane = Math.max(inPlane, Math.abs(data.get(x + i) - start[s]));
+                outOfPlane = Math.max(outOfPlane, Math.abs(data.get(z + i) - start[s + 2]));
+                float alignment = Math.abs(data.get(qw + i) * start[s + 3] + data.get(qx + i) * start[s + 4]
+                        + data.get(qy + i) * start[s + 5] + data.get(qz + i) * start[s + 6]);
+                leastAlignment = Math.min(leastAlignment, alignment);
+            }
+            int y = BodyField.Y.ordinal() * stride;
+            topSink = 0.0f;
+            for (int p = 0; p < layout.pyramids(); p++) {
+                int top = layout.top(p);
+                float sink = start[7 * top + 1] - data.get(y + top);
+                topSink = Math.abs(sink) > Math.abs(topSink) ? sink : topSink;
+            }
+            mostSink = Math.abs(topSink) > Math.abs(mostSink) ? topSink : mostSink;
+        }
+
+        Motion motion() {
+            float tilt = (float) Math.toDegrees(2.0 * Math.acos(Math.min(1.0f, leastAlignment)));
+            return new Motion(outOfPlane, tilt, inPlane, topSink, mostSink);
+        }
+    }
+
+    /**
+     * The rows as one table a scene, in the order measured, each with its peers' figures for that
+     * scene and our times as multiples of theirs where the scene is theirs.
+     */
+    static void table(List<Row> rows, List<Figure> figures, PrintWriter out) {
+        Map<Layout, List<Row>> byLayout = new LinkedHashMap<>();
         for (Row row : rows) {
-            String ratios = ratioTo == null ? "" : String.format(Locale.ROOT, "%9.1f %9.1f ",
-                    row.stepMillis() / ratioTo.median(), row.bestMillis() / ratioTo.best());
-            out.printf(Locale.ROOT, "%-11s %-7s %7s %15.2f %8.2f %s%12.2f %14.4f %10.4f %7s  %s%n", row.scheme(),
-                    row.backend(), row.threads() == 0 ? "-" : Integer.toString(row.threads()), row.stepMillis(),
-                    row.bestMillis(), ratios, row.collisionMillis(), row.largestDrift(), row.topSink(),
+            byLayout.computeIfAbsent(row.layout(), layout -> new ArrayList<>()).add(row);
+        }
+        for (Map.Entry<Layout, List<Row>> scene : byLayout.entrySet()) {
+            Layout layout = scene.getKey();
+            List<Figure> peers = figures.stream().filter(figure -> figure.scene().equals(layout.kind().engineScene))
+                    .toList();
+            table(layout, scene.getValue(), layout.isEnginesOwn() ? peers : List.of(), out);
+            for (Figure peer : peers) {
+                out.println(peer.line());
+                out.println(layout.isEnginesOwn()
+                        ? String.format(Locale.ROOT, "x %s: our median over %s's median; best x: our best over its "
+                                + "best", peer.engine().shortTitle, peer.engine().title)
+                        : String.format(Locale.ROOT, "no ratios to %s: its %s has %,d boxes, this one %,d",
+                                peer.engine().title, peer.scene(), layout.enginesOwn().boxes(), layout.boxes()));
+            }
+        }
+    }
+
+    private static void table(Layout layout, List<Row> rows, List<Figure> ratioTo, PrintWriter out) {
+        Row first = rows.get(0);
+        out.printf(Locale.ROOT, "%nBox pyramids (%s; friction 0.6, 60 Hz; %,.0f contact points a frame on average; %d "
+                + "frames, the first %d untimed; %d round%s a configuration)%n", layout.describe(), first.meanContacts(),
+                first.frames(), WARM_UP_FRAMES, first.rounds(), first.rounds() == 1 ? "" : "s");
+        StringBuilder ratioHeads = new StringBuilder();
+        for (Figure peer : ratioTo) {
+            ratioHeads.append(String.format(Locale.ROOT, " %7s %7s", "x " + peer.engine().shortTitle, "best x"));
+        }
+        out.printf(Locale.ROOT, "%-11s %-7s %7s %15s %8s%s %12s %8s %14s %8s %10s %10s %9s %6s  %s%n", "scheme",
+                "backend", "threads", "solver ms/frame", "best", ratioHeads, "collision ms", "recycled",
+                "out of plane m", "tilt deg", "in-plane m", "top sank m", "at most m", "stands", "budget");
+        for (Row row : rows) {
+            StringBuilder ratios = new StringBuilder();
+            for (Figure peer : ratioTo) {
+                ratios.append(String.format(Locale.ROOT, " %7.2f %7.2f", row.stepMillis() / peer.median(),
+                        row.bestMillis() / peer.best()));
+            }
+            Motion motion = row.motion();
+            out.printf(Locale.ROOT, "%-11s %-7s %7s %15.2f %8.2f%s %12.2f %7.1f%% %14.4f %8.2f %10.4f %10.4f %9.4f %6s  "
+                    + "%s%n", row.scheme(), row.backend(), row.threads() == 0 ? "-" : Integer.toString(row.threads()),
+                    row.stepMillis(), row.bestMillis(), ratios, row.collisionMillis(), 100.0 * row.recycledShare(),
+                    motion.outOfPlane(), motion.tiltDegrees(), motion.inPlane(), motion.topSink(), motion.mostSink(),
                     row.stands() ? "yes" : "no", row.budget());
         }
-        if (first.rounds() > 1) {
-            out.println("module ms/frame: the median of the rounds' means over the timed frames; best: the least");
-        }
+        out.println("solver ms/frame: the step call (both solves of two-solves), collision apart"
+                + (first.rounds() > 1 ? "; the median of the rounds' means over the timed frames; best: the least" : ""));
+        out.printf(Locale.ROOT, "stands: over every frame no box %.1f m out of its pyramid's plane or turned %.0f degrees, "
+                + "and no top box sank %.0f%% of its pyramid's height (%.2f m); out of plane, tilt, in-plane: the most "
+                + "of any box at any frame; top sank: at the last frame, at most: at any frame%n", OUT_OF_PLANE_LIMIT, TILT_LIMIT_DEGREES, 100.0f * SINK_LIMIT_SHARE,
+                SINK_LIMIT_SHARE * layout.height());
         for (Row row : rows) {
             if (!row.repeatable()) {
                 out.printf(Locale.ROOT, "warning: the rounds of %s %s moved the boxes differently%n", row.scheme(),
@@ -325,29 +527,24 @@ final class PyramidBench {
                         row.phases());
             }
         }
-        if (box2d != null) {
-            out.println(box2d.line());
-            out.println(ratioTo != null ? "x Box2D: our median over Box2D's median; best x: our best over Box2D's best"
-                    : String.format(Locale.ROOT, "no ratios to Box2D: its large_pyramid has %,d boxes, this one %,d",
-                            BoxScene.pyramidBoxCount(BoxScene.LARGE_PYRAMID_BASE), first.boxes()));
-        }
     }
 
     /**
-     * Box2D's own milliseconds a step for the same scene: each run's, and where they come from,
-     * quoted beside ours.
+     * A peer engine's own milliseconds a whole step (its collision included, 1 thread) for one of
+     * its scenes: each run's, how many steps each run timed (0 when not known), and where they come
+     * from, quoted beside ours.
      */
-    record Box2dFigure(List<Double> millisPerStep, String source) {
-        Box2dFigure {
+    record Figure(Engine engine, String scene, List<Double> millisPerStep, int timedSteps, String source) {
+        Figure {
             millisPerStep = List.copyOf(millisPerStep);
             if (millisPerStep.isEmpty()) {
-                throw new IllegalArgumentException("Box2D's figure needs at least one run");
+                throw new IllegalArgumentException(engine.title + "'s figure needs at least one run");
             }
         }
 
-        /** A figure the user measured and passed in. */
-        static Box2dFigure given(double millisPerStep) {
-            return new Box2dFigure(List.of(millisPerStep), "as given with --box2d-ms");
+        /** A figure the user measured and passed in with {@code option}. */
+        static Figure given(Engine engine, String scene, double millisPerStep, String option) {
+            return new Figure(engine, scene, List.of(millisPerStep), 0, "as given with " + option);
         }
 
         double best() {
@@ -359,25 +556,36 @@ final class PyramidBench {
         }
 
         String line() {
-            return millisPerStep.size() == 1
-                    ? String.format(Locale.ROOT, "Box2D v3 large_pyramid, whole step (collision included), 1 thread, "
-                            + "%s: %.2f ms", source, millisPerStep.get(0))
-                    : String.format(Locale.ROOT, "Box2D v3 large_pyramid, whole step (collision included), 1 thread, "
-                            + "%s: best %.2f ms, median %.2f ms over %d runs", source, best(), median(),
+            String what = String.format(Locale.ROOT, "%s %s, whole step (collision included), 1 thread%s, %s", engine.title,
+                    scene, timedSteps == 0 ? "" : ", its steps 2 to " + (timedSteps + 1) + " a run", source);
+            return millisPerStep.size() == 1 ? String.format(Locale.ROOT, "%s: %.2f ms", what, millisPerStep.get(0))
+                    : String.format(Locale.ROOT, "%s: best %.2f ms, median %.2f ms over %d runs", what, best(), median(),
                             millisPerStep.size());
         }
     }
 
-    static void writeCsv(List<Row> rows, Box2dFigure box2d, Writer out) throws IOException {
-        out.write("scheme,backend,threads,boxes,mean_contacts,frames,module_ms_per_frame,collision_ms_per_frame,"
-                + "largest_sideways_m,top_sank_m,stands,budget,rounds,best_module_ms_per_frame,box2d_median_ms,"
-                + "box2d_best_ms\n");
-        String box2dColumns = box2d == null ? "," : String.format(Locale.ROOT, "%.4f,%.4f", box2d.median(), box2d.best());
+    static void writeCsv(List<Row> rows, List<Figure> figures, Writer out) throws IOException {
+        StringBuilder header = new StringBuilder("scene,scheme,backend,threads,boxes,mean_contacts,frames,"
+                + "solver_ms_per_frame,best_solver_ms_per_frame,collision_ms_per_frame,recycled_share,out_of_plane_m,"
+                + "tilt_degrees,in_plane_m,top_sank_m,most_sank_m,stands,budget,rounds");
+        for (Engine engine : Engine.values()) {
+            header.append(',').append(engine.key).append("_median_ms,").append(engine.key).append("_best_ms");
+        }
+        out.write(header.append('\n').toString());
         for (Row row : rows) {
-            out.write(String.format(Locale.ROOT, "%s,%s,%d,%d,%.1f,%d,%.4f,%.4f,%.5f,%.5f,%s,%s,%d,%.4f,%s%n",
-                    row.scheme(), row.backend(), row.threads(), row.boxes(), row.meanContacts(), row.frames(),
-                    row.stepMillis(), row.collisionMillis(), row.largestDrift(), row.topSink(), row.stands(),
-                    row.budget(), row.rounds(), row.bestMillis(), box2dColumns));
+            Motion motion = row.motion();
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
+                    "%s,%s,%s,%d,%d,%.1f,%d,%.4f,%.4f,%.4f,%.4f,%.5f,%.3f,%.5f,%.5f,%.5f,%s,%s,%d", row.layout().kind().label,
+                    row.scheme(), row.backend(), row.threads(), row.layout().boxes(), row.meanContacts(), row.frames(),
+                    row.stepMillis(), row.bestMillis(), row.collisionMillis(), row.recycledShare(), motion.outOfPlane(),
+                    motion.tiltDegrees(), motion.inPlane(), motion.topSink(), motion.mostSink(), row.stands(), row.budget(),
+                    row.rounds()));
+            for (Engine engine : Engine.values()) {
+                Figure peer = figures.stream().filter(figure -> figure.engine() == engine
+                        && figure.scene().equals(row.layout().kind().engineScene)).findFirst().orElse(null);
+                line.append(peer == null ? ",," : String.format(Locale.ROOT, ",%.4f,%.4f", peer.median(), peer.best()));
+            }
+            out.write(line.append('\n').toString());
         }
     }
 }

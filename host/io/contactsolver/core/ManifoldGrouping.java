@@ -5,6 +5,7 @@ import io.contactsolver.layout.ContactField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The contact manifolds of a batch: maximal runs of consecutive contacts with the same manifold
@@ -15,7 +16,7 @@ import java.util.List;
  * all): a manifold has at most {@link #MAX_POINTS} points, and its points share their two bodies and
  * their normal, restitution, friction, rolling and torsional resistance, bit for bit: a manifold is
  * one body pair touching on one face, and its friction is solved once for all its points. Linear in
- * the contacts; the arrays only grow.
+ * the contacts, the checks on the solver's threads; the arrays only grow.
  */
 public final class ManifoldGrouping {
     /** The most points of one manifold, as in Box3D: four points span any contact face. */
@@ -32,55 +33,90 @@ public final class ManifoldGrouping {
     private int largest;
 
     /**
-     * Groups the first {@code contactCount} contacts by {@code numbers}.
+     * Groups the first {@code contactCount} contacts by {@code numbers}, checking each point against
+     * the first point of its run on {@code runner}'s threads; the fault of the lowest contact is the
+     * one thrown, whatever the thread count.
      *
      * @throws InputFault naming the first contact (lowest index) that breaks a manifold's rules
      */
-    public void build(int[] numbers, FieldBlock contacts, FieldBlock links, int contactCount) {
+    public void build(int[] numbers, FieldBlock contacts, FieldBlock links, int contactCount, ParallelRunner runner) {
         if (first.length < contactCount + 1) {
             first = new int[Math.max(contactCount + 1, first.length + (first.length >> 1))];
+        }
+        AtomicReference<InputFault> lowest = new AtomicReference<>();
+        runner.forRange(contactCount, 1 << 13, (from, to) -> {
+            for (int c = from; c < to; c++) {
+                InputFault fault = check(numbers, contacts, links, c);
+                if (fault != null) {
+                    lowest.accumulateAndGet(fault, (x, y) -> x == null || y.index() < x.index() ? y : x);
+                    return; // later contacts of this range are higher
+                }
+            }
+        });
+        if (lowest.get() != null) {
+            throw lowest.get();
+        }
+        int manifolds = 0;
+        int most = 0;
+        for (int c = 0; c < contactCount; c++) {
+            if (startsRun(numbers, c)) {
+                if (manifolds > 0) {
+                    most = Math.max(most, c - first[manifolds - 1]);
+                }
+                first[manifolds++] = c;
+            }
+        }
+        first[manifolds] = contactCount;
+        count = manifolds;
+        largest = manifolds == 0 ? 0 : Math.max(most, contactCount - first[manifolds - 1]);
+    }
+
+    /** Whether contact {@code c} starts a manifold: it has no number, or another number than the contact before. */
+    private static boolean startsRun(int[] numbers, int c) {
+        return c == 0 || numbers[c] == NONE || numbers[c] != numbers[c - 1];
+    }
+
+    /**
+     * What contact {@code c} breaks of its manifold's rules, against the first point of its run, or
+     * null: at most {@link #MAX_POINTS} points, the same bodies, the same shared fields bit for bit.
+     */
+    private static InputFault check(int[] numbers, FieldBlock contacts, FieldBlock links, int c) {
+        if (startsRun(numbers, c)) {
+            return null;
+        }
+        // at most MAX_POINTS back: a point further into a longer run leaves the fault to the run's fifth
+        int start = c - 1;
+        while (!startsRun(numbers, start)) {
+            if (c - start == MAX_POINTS) {
+                return null;
+            }
+            start--;
+        }
+        int number = numbers[c];
+        if (c - start == MAX_POINTS) {
+            return InputFault.contact(c, List.of("manifold"), "manifold " + number + " has more than " + MAX_POINTS
+                    + " points (it starts at contact " + start + ")");
         }
         IntBuffer ints = links.ints();
         int baseA = ContactBody.A.ordinal() * links.stride();
         int baseB = ContactBody.B.ordinal() * links.stride();
+        if (ints.get(baseA + c) != ints.get(baseA + start) || ints.get(baseB + c) != ints.get(baseB + start)) {
+            return InputFault.contact(c, List.of("a", "b"), "manifold " + number + " joins bodies ("
+                    + ints.get(baseA + start) + ", " + ints.get(baseB + start) + ") at its first point, contact "
+                    + start + ", but (" + ints.get(baseA + c) + ", " + ints.get(baseB + c) + ") here");
+        }
         FloatBuffer f = contacts.floats();
         int stride = contacts.stride();
-        int manifolds = 0;
-        int most = 0;
-        int c = 0;
-        while (c < contactCount) {
-            int start = c;
-            int number = numbers[c];
-            c++;
-            if (number != NONE) {
-                while (c < contactCount && numbers[c] == number) {
-                    if (c - start == MAX_POINTS) {
-                        throw InputFault.contact(c, List.of("manifold"), "manifold " + number + " has more than "
-                                + MAX_POINTS + " points (it starts at contact " + start + ")");
-                    }
-                    if (ints.get(baseA + c) != ints.get(baseA + start) || ints.get(baseB + c) != ints.get(baseB + start)) {
-                        throw InputFault.contact(c, List.of("a", "b"), "manifold " + number + " joins bodies ("
-                                + ints.get(baseA + start) + ", " + ints.get(baseB + start) + ") at its first point, contact "
-                                + start + ", but (" + ints.get(baseA + c) + ", " + ints.get(baseB + c) + ") here");
-                    }
-                    for (ContactField field : SHARED) {
-                        float mine = f.get(field.ordinal() * stride + c);
-                        float firsts = f.get(field.ordinal() * stride + start);
-                        if (Float.floatToRawIntBits(mine) != Float.floatToRawIntBits(firsts)) {
-                            throw InputFault.contact(c, List.of(field.column()), "manifold " + number + " has "
-                                    + field.column().replace('_', ' ') + " " + firsts + " at its first point, contact "
-                                    + start + ", but " + mine + " here; a manifold's points share it");
-                        }
-                    }
-                    c++;
-                }
+        for (ContactField field : SHARED) {
+            float mine = f.get(field.ordinal() * stride + c);
+            float firsts = f.get(field.ordinal() * stride + start);
+            if (Float.floatToRawIntBits(mine) != Float.floatToRawIntBits(firsts)) {
+                return InputFault.contact(c, List.of(field.column()), "manifold " + number + " has "
+                        + field.column().replace('_', ' ') + " " + firsts + " at its first point, contact " + start
+                        + ", but " + mine + " here; a manifold's points share it");
             }
-            first[manifolds++] = start;
-            most = Math.max(most, c - start);
         }
-        first[manifolds] = contactCount;
-        count = manifolds;
-        largest = most;
+        return null;
     }
 
     /** The number of manifolds. */

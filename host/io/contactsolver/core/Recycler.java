@@ -434,22 +434,25 @@ public final class Recycler {
                 int first = firsts[m];
                 int end = firsts[m + 1];
                 int count = end - first;
+                int solved = pointStart[m];
+                // a fresh manifold's points are its contacts, and so is a recycled one's whose points all persist
+                boolean same = !recycled[m] || sameIds(contactIds, first, end, ids, solved, pointStart[m + 1]);
                 float total = 0.0f;
                 float unmatched = 0.0f;
-                for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
+                for (int p = solved; p < pointStart[m + 1]; p++) {
                     total += normal[p];
-                    if (recycled[m] && contactOf(contactIds, first, end, ids[p]) < 0) {
+                    if (!same && contactOf(contactIds, first, end, ids[p]) < 0) {
                         unmatched += normal[p];
                     }
                 }
                 float spread = unmatched / count;
                 for (int c = first; c < end; c++) {
                     float j;
-                    if (recycled[m]) {
+                    if (same) {
+                        j = normal[solved + (c - first)];
+                    } else {
                         int p = pointOf(ids, m, contactIds[c]);
                         j = (p >= 0 ? normal[p] : 0.0f) + spread;
-                    } else {
-                        j = normal[pointStart[m] + (c - first)];
                     }
                     float share = total > 0.0f ? j / total : 1.0f / count;
                     out.put(IMPULSE_J * stride + c, j);
@@ -462,6 +465,19 @@ public final class Recycler {
                 }
             }
         });
+    }
+
+    /** Whether contacts {@code [first, end)} have the ids of solved points {@code [from, to)}, in that order. */
+    private static boolean sameIds(int[] contactIds, int first, int end, int[] ids, int from, int to) {
+        if (end - first != to - from) {
+            return false;
+        }
+        for (int c = first; c < end; c++) {
+            if (contactIds[c] != ids[from + (c - first)]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The contact of {@code [first, end)} with id {@code id}, or -1. */

@@ -278,25 +278,13 @@ final class SoftStep {
         float az = warmVectors[MVEC_AZ * manifoldCount + m];
         acc[l + MACC_F1] = (fx * t1x + fy * t1y) + fz * t1z;
         acc[l + MACC_F2] = (fx * t2x + fy * t2y) + fz * t2z;
-        projectOntoDisk(acc, l + MACC_F1, l + MACC_F2, mu * total);
+        Iterative.projectOntoDisk(acc, l + MACC_F1, l + MACC_F2, mu * total);
         float twistLimit = mu * twistArm + tau * total;
         float twist = (ax * nx + ay * ny) + az * nz;
         acc[l + MACC_TWIST] = twist > twistLimit ? twistLimit : twist < -twistLimit ? -twistLimit : twist;
         acc[l + MACC_R1] = (ax * t1x + ay * t1y) + az * t1z;
         acc[l + MACC_R2] = (ax * t2x + ay * t2y) + az * t2z;
-        projectOntoDisk(acc, l + MACC_R1, l + MACC_R2, rho * total);
-    }
-
-    /** Scales the pair {@code (acc[i], acc[k])} back onto the disk of radius {@code limit >= 0} if it lies outside. */
-    static void projectOntoDisk(float[] acc, int i, int k, float limit) {
-        float x = acc[i];
-        float y = acc[k];
-        float squared = x * x + y * y;
-        if (squared > limit * limit) {
-            float scale = limit / (float) Math.sqrt(squared);
-            acc[i] = x * scale;
-            acc[k] = y * scale;
-        }
+        Iterative.projectOntoDisk(acc, l + MACC_R1, l + MACC_R2, rho * total);
     }
 
     /** Step 1 of a substep: {@code v += g h} for a body with mass (at state offset {@code s}). */
@@ -499,7 +487,7 @@ final class SoftStep {
                 float old2 = acc[l + MACC_R2];
                 acc[l + MACC_R1] = old1 - (man[o + MAN_RM11] * w1 + man[o + MAN_RM12] * w2);
                 acc[l + MACC_R2] = old2 - (man[o + MAN_RM12] * w1 + man[o + MAN_RM22] * w2);
-                projectOntoDisk(acc, l + MACC_R1, l + MACC_R2, rho * total);
+                Iterative.projectOntoDisk(acc, l + MACC_R1, l + MACC_R2, rho * total);
                 float d1 = acc[l + MACC_R1] - old1;
                 float d2 = acc[l + MACC_R2] - old2;
                 dwax -= d1 * man[o + MAN_ROLL1_AX] + d2 * man[o + MAN_ROLL2_AX];
@@ -544,7 +532,7 @@ final class SoftStep {
                 float old2 = acc[l + MACC_F2];
                 acc[l + MACC_F1] = old1 - (man[o + MAN_TM11] * v1 + man[o + MAN_TM12] * v2);
                 acc[l + MACC_F2] = old2 - (man[o + MAN_TM12] * v1 + man[o + MAN_TM22] * v2);
-                projectOntoDisk(acc, l + MACC_F1, l + MACC_F2, mu * total);
+                Iterative.projectOntoDisk(acc, l + MACC_F1, l + MACC_F2, mu * total);
                 float d1 = acc[l + MACC_F1] - old1;
                 float d2 = acc[l + MACC_F2] - old2;
                 float px = d1 * t1x + d2 * t2x;

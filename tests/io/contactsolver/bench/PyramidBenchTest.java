@@ -2,11 +2,17 @@ package io.contactsolver.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.contactsolver.Backend;
+import io.contactsolver.ContactSolver;
+import io.contactsolver.SolverConfig;
 import io.contactsolver.app.ExitCode;
+import io.contactsolver.app.Scheme;
+import io.contactsolver.bench.EngineBenchmark.Engine;
+import io.contactsolver.bench.PyramidBench.Layout;
+import io.contactsolver.bench.PyramidBench.Motion;
 import io.contactsolver.scene.BoxScene;
 import io.contactsolver.testing.Cli;
 import io.contactsolver.testing.Cli.Run;
@@ -19,118 +25,161 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The pyramid section of {@code bench}: Box2D's own benchmark run beside ours in one sitting, read
- * from its output, and the ratios quoted only for Box2D's own scene. A stand-in shell script plays
- * Box2D's program here; the real one is built from Box2D's repository outside this project.
+ * The pyramid section of {@code bench}: the peers' own benchmarks (Box3D's, Box2D v3's) run beside
+ * ours in one sitting, read from their output, and the ratios quoted only for each peer's own scene;
+ * the many-pyramids scene standing at the defaults. Stand-in shell scripts play the peers' programs
+ * here; the real ones are built from the peers' repositories outside this project.
  */
 class PyramidBenchTest {
     @TempDir
     Path dir;
 
+    /**
+     * Each peer runs its own scene before each of our runs of it and once after the scene's last:
+     * scene by scene, Box3D then Box2D, each call in a folder of its own that is gone afterwards.
+     * The stand-ins print {@code n} ms a step on the {@code n}-th call of the sitting.
+     */
     @Test
-    void box2dRunsAreReadAsMillisecondsAStepOverTheStepsItTimes() throws IOException {
-        String output = """
-                Starting Box2D benchmarks
-                ======================================
-                benchmark: large_pyramid, steps = 500
-                thread count: 1
-                run 0 : 1779.81 (ms)
-                run 1 : 1996 (ms)
-                body 5051 / shape 5051 / contact 14950 / joint 0 / stack 0
-                """;
-        List<Double> millis = Box2dBenchmark.parse(output);
-        // Box2D's clock leaves out the first of the 500 steps
-        assertEquals(List.of(1779.81 / 499, 1996.0 / 499), millis);
-    }
-
-    @Test
-    void outputThatIsNotTheLargePyramidsIsRefusedNamingWhatIsMissing() {
-        IOException noScene = assertThrows(IOException.class,
-                () -> Box2dBenchmark.parse("benchmark: joint_grid, steps = 500\nrun 0 : 10 (ms)\n"));
-        assertTrue(noScene.getMessage().contains("'benchmark: large_pyramid, steps = N'"), noScene.getMessage());
-        IOException debug = assertThrows(IOException.class,
-                () -> Box2dBenchmark.parse("benchmark: large_pyramid, steps = 1\nrun 0 : 10 (ms)\n"));
-        assertTrue(debug.getMessage().contains("at least 2"), debug.getMessage());
-        IOException noRuns = assertThrows(IOException.class,
-                () -> Box2dBenchmark.parse("benchmark: large_pyramid, steps = 500\nthread count: 1\n"));
-        assertTrue(noRuns.getMessage().contains("no line 'run N : MS (ms)'; its last line: thread count: 1"),
-                noRuns.getMessage());
-        IOException notATime = assertThrows(IOException.class,
-                () -> Box2dBenchmark.parse("benchmark: large_pyramid, steps = 500\nrun 3 : nan (ms)\n"));
-        assertTrue(notATime.getMessage().contains("run 3 has no number of milliseconds: 'nan'"),
-                notATime.getMessage());
-        IOException negative = assertThrows(IOException.class,
-                () -> Box2dBenchmark.parse("benchmark: large_pyramid, steps = 500\nrun 0 : -5 (ms)\n"));
-        assertTrue(negative.getMessage().contains("run 0 took -5 ms, not a positive finite time"),
-                negative.getMessage());
-    }
-
-    @Test
-    void box2dRunsBeforeEachOfOurRunsAndAfterTheLastInAFolderOfItsOwn() throws IOException {
+    void eachPeerRunsItsSceneBeforeEachOfOurRunsAndAfterTheLastInAFolderOfItsOwn() throws IOException {
         Path log = dir.resolve("calls.log");
-        // runs 1, 2, 3 (ms a step: 10, 20, 30 ms over the 10 timed steps); writes its CSV where it runs
-        Path box2d = script("fake-box2d", """
-                #!/bin/sh
-                echo "$* in $PWD" >> '%s'
-                n=$(wc -l < '%s')
-                echo "benchmark: large_pyramid, steps = 11"
-                echo "thread count: 1"
-                echo "run 0 : ${n}0 (ms)"
-                echo "threads,ms" > large_pyramid.csv
-                """.formatted(log, log));
+        Path box3d = standIn("fake-box3d", "box3d", log);
+        Path box2d = standIn("fake-box2d", "box2d", log);
         Path csv = dir.resolve("bench.csv");
         Run run = Cli.inProcess("bench", "--sections", "pyramid", "--backends", "cpu", "--threads", "1",
-                "--pyramid-base", "3", "--frames", "52", "--pyramid-schemes", "soft-step", "--rounds", "2",
-                "--box2d-benchmark", box2d.toString(), "--csv", csv.toString());
+                "--pyramid-scenes", "large,many", "--pyramid-base", "3", "--many-pyramids-grid", "1",
+                "--many-pyramids-base", "2", "--frames", "52", "--pyramid-schemes", "soft-step", "--rounds", "2",
+                "--box3d-benchmark", box3d.toString(), "--box2d-benchmark", box2d.toString(), "--csv", csv.toString());
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
 
         List<String> calls = Files.readAllLines(log);
-        assertEquals(3, calls.size(), "before each of the two rounds and after the last: " + calls);
+        String large = " -b=large_pyramid -t=1 -w=1 -r=1 in ";
+        String many = " -b=many_pyramids -t=1 -w=1 -r=1 in ";
+        List<String> expected = List.of("box3d" + large, "box2d" + large, "box3d" + large, "box2d" + large,
+                "box3d" + large, "box2d" + large, "box3d" + many, "box3d" + many, "box3d" + many);
+        assertEquals(expected, calls.stream().map(call -> call.substring(0, call.indexOf(" in ") + 4)).toList(),
+                "before each of the two rounds of each scene and after its last: " + calls);
         Path here = Paths.get("").toAbsolutePath();
         for (String call : calls) {
-            assertTrue(call.startsWith("-b=large_pyramid -t=1 -w=1 -r=1 in "), call);
             Path folder = Paths.get(call.substring(call.indexOf(" in ") + 4));
             assertFalse(folder.equals(here), "not in the working folder: " + call);
             assertFalse(Files.exists(folder), "its folder and CSV are gone: " + call);
         }
-        assertFalse(Files.exists(here.resolve("large_pyramid.csv")), "Box2D's CSV stays out of the working folder");
-        assertTrue(run.out().contains("best 1.00 ms, median 2.00 ms over 3 runs"), run.out());
+        assertFalse(Files.exists(here.resolve("large_pyramid.csv")), "the peers' CSV stays out of the working folder");
+        // calls 1, 3, 5 were Box3D's large_pyramid, 2, 4, 6 Box2D's, 7, 8, 9 Box3D's many_pyramids
+        assertTrue(run.out().contains("Box3D large_pyramid, whole step (collision included), 1 thread, its steps 2 to "
+                + "11 a run, measured in this run, interleaved with ours (" + box3d + " -b=large_pyramid -t=1 -w=1 -r=1): "
+                + "best 1.00 ms, median 3.00 ms over 3 runs"), run.out());
+        assertTrue(run.out().contains("Box2D v3 large_pyramid, whole step (collision included), 1 thread, its steps 2 "
+                + "to 11 a run, measured in this run, interleaved with ours (" + box2d
+                + " -b=large_pyramid -t=1 -w=1 -r=1): best 2.00 ms, median 4.00 ms over 3 runs"), run.out());
+        assertTrue(run.out().contains("Box3D many_pyramids, whole step (collision included), 1 thread, its steps 2 to "
+                + "11 a run, measured in this run, interleaved with ours (" + box3d + " -b=many_pyramids -t=1 -w=1 -r=1): "
+                + "best 7.00 ms, median 8.00 ms over 3 runs"), run.out());
+        assertTrue(run.out().contains("no ratios to Box3D: its large_pyramid has 5,050 boxes, this one 6"), run.out());
+        assertTrue(run.out().contains("no ratios to Box2D v3: its large_pyramid has 5,050 boxes, this one 6"),
+                run.out());
+        assertTrue(run.out().contains("no ratios to Box3D: its many_pyramids has 10,780 boxes, this one 3"), run.out());
         assertTrue(run.out().contains("2 rounds a configuration"), run.out());
-        assertTrue(run.out().contains("no ratios to Box2D: its large_pyramid has 5,050 boxes, this one 6"), run.out());
+
         List<String> rows = Files.readAllLines(dir.resolve("bench-pyramid.csv"));
         List<String> header = List.of(rows.get(0).split(","));
-        List<String> row = List.of(rows.get(1).split(",", -1));
-        assertEquals("2", row.get(header.indexOf("rounds")));
-        assertEquals("2.0000", row.get(header.indexOf("box2d_median_ms")));
-        assertEquals("1.0000", row.get(header.indexOf("box2d_best_ms")));
-        double median = Double.parseDouble(row.get(header.indexOf("module_ms_per_frame")));
-        double best = Double.parseDouble(row.get(header.indexOf("best_module_ms_per_frame")));
-        assertTrue(best > 0 && best <= median, best + " <= " + median);
+        assertEquals(3, rows.size(), "one row a scene: " + rows);
+        Map<String, String> largeRow = row(header, rows.get(1));
+        assertEquals("large", largeRow.get("scene"));
+        assertEquals("6", largeRow.get("boxes"));
+        assertEquals("2", largeRow.get("rounds"));
+        assertEquals("3.0000", largeRow.get("box3d_median_ms"));
+        assertEquals("1.0000", largeRow.get("box3d_best_ms"));
+        assertEquals("4.0000", largeRow.get("box2d_median_ms"));
+        assertEquals("2.0000", largeRow.get("box2d_best_ms"));
+        Map<String, String> manyRow = row(header, rows.get(2));
+        assertEquals("many", manyRow.get("scene"));
+        assertEquals("3", manyRow.get("boxes"));
+        assertEquals("8.0000", manyRow.get("box3d_median_ms"));
+        assertEquals("7.0000", manyRow.get("box3d_best_ms"));
+        assertEquals("", manyRow.get("box2d_median_ms"), "Box2D has no such scene");
+        for (Map<String, String> row : List.of(largeRow, manyRow)) {
+            double median = Double.parseDouble(row.get("solver_ms_per_frame"));
+            double best = Double.parseDouble(row.get("best_solver_ms_per_frame"));
+            assertTrue(best > 0 && best <= median, best + " <= " + median);
+            assertEquals("true", row.get("stands"), row.toString());
+        }
         assertFalse(run.out().contains("moved the boxes differently"), "the rounds step the same bits: " + run.out());
     }
 
+    /**
+     * On Box3D's own scene the table quotes our times over Box3D's: the stand-in's runs take 1.0 and
+     * 2.0 ms a step (199 and 398 ms over the 199 steps it times), so the ratio is our median over
+     * 1.5 ms and our best over 1.0 ms, recomputed here from the CSV's figures.
+     */
     @Test
-    void aFailingBox2dIsOneLineNamingItAndNoTableIsWritten() throws IOException {
-        Path box2d = script("crashing-box2d", """
+    void ourTimeOnBox3dsOwnSceneIsQuotedAsAMultipleOfBox3ds() throws IOException {
+        Path log = dir.resolve("calls.log");
+        Path box3d = script("fake-box3d", """
                 #!/bin/sh
-                echo "benchmark: large_pyramid, steps = 500"
+                echo "$*" >> '%s'
+                n=$(wc -l < '%s')
+                echo "benchmark: large_pyramid, steps = 200"
+                echo "run 0 : $((n * 199)) (ms)"
+                echo "body 5051 / shape 5051 / contact 14950 / joint 0 / stack 0"
+                """.formatted(log, log));
+        Path csv = dir.resolve("bench.csv");
+        Run run = Cli.inProcess("bench", "--sections", "pyramid", "--backends", "cpu", "--threads", "1",
+                "--frames", "51", "--pyramid-schemes", "soft-step", "--box3d-benchmark", box3d.toString(),
+                "--csv", csv.toString());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        List<String> rows = Files.readAllLines(dir.resolve("bench-pyramid.csv"));
+        Map<String, String> row = row(List.of(rows.get(0).split(",")), rows.get(1));
+        assertEquals("5050", row.get("boxes"));
+        assertEquals("1.5000", row.get("box3d_median_ms"));
+        double ours = Double.parseDouble(row.get("solver_ms_per_frame"));
+        String line = run.out().lines().filter(text -> text.startsWith("soft-step ")).findFirst().orElseThrow();
+        String[] columns = line.trim().split(" +");
+        // scheme, backend, threads, solver ms/frame, best, x Box3D, best x
+        assertEquals(ours, Double.parseDouble(columns[3]), 0.005, line);
+        assertEquals(ours / 1.5, Double.parseDouble(columns[5]), 0.01, line);
+        assertEquals(ours / 1.0, Double.parseDouble(columns[6]), 0.01, line);
+        assertTrue(run.out().contains("x Box3D: our median over Box3D's median; best x: our best over its best"),
+                run.out());
+    }
+
+    @Test
+    void aFailingPeerIsOneLineNamingItAndNoTableIsWritten() throws IOException {
+        Path box3d = script("crashing-box3d", """
+                #!/bin/sh
+                echo "benchmark: large_pyramid, steps = 200"
                 echo "Segmentation fault" >&2
                 exit 3
                 """);
+        assertFailsInOneLine(box3d, "--box3d-benchmark", box3d + " -b=large_pyramid -t=1 -w=1 -r=1 failed with exit "
+                + "status 3; its last line: Segmentation fault");
+        Path debug = script("debug-box3d", """
+                #!/bin/sh
+                echo "benchmark: large_pyramid, steps = 10"
+                echo "run 0 : 12.5 (ms)"
+                echo "body 211 / shape 211 / contact 580 / joint 0 / stack 0"
+                """);
+        assertFailsInOneLine(debug, "--box3d-benchmark", "build Release");
+        Path box2d = script("crashing-box2d", "#!/bin/sh\necho 'Segmentation fault' >&2\nexit 3\n");
+        assertFailsInOneLine(box2d, "--box2d-benchmark", "failed with exit status 3; its last line: Segmentation fault");
+    }
+
+    private void assertFailsInOneLine(Path program, String option, String message) throws IOException {
         Path csv = dir.resolve("bench.csv");
         Run run = Cli.inProcess("bench", "--sections", "pyramid", "--backends", "cpu", "--threads", "1",
-                "--pyramid-base", "3", "--frames", "52", "--pyramid-schemes", "soft-step", "--box2d-benchmark",
-                box2d.toString(), "--csv", csv.toString());
+                "--pyramid-base", "3", "--frames", "52", "--pyramid-schemes", "soft-step", option, program.toString(),
+                "--csv", csv.toString());
         assertEquals(ExitCode.FAILURE, run.exitCode(), run.err());
         List<String> errors = run.errLines().stream().filter(line -> line.startsWith("error:")).toList();
         assertEquals(1, errors.size(), run.err());
-        assertTrue(errors.get(0).contains(box2d + " -b=large_pyramid -t=1 -w=1 -r=1 failed with exit status 3; "
-                + "its last line: Segmentation fault"), errors.get(0));
+        assertTrue(errors.get(0).contains(message), errors.get(0));
         assertFalse(Files.exists(csv) || Files.exists(dir.resolve("bench-pyramid.csv")), "nothing half-written");
     }
 
@@ -160,41 +209,134 @@ class PyramidBenchTest {
     }
 
     @Test
-    void refusesABox2dProgramItCannotRunAndTwoBox2dFigures() throws IOException {
+    void refusesAPeerProgramItCannotRunAndOptionsThatWouldDoNothing() throws IOException {
         Path text = Files.writeString(dir.resolve("notes.txt"), "not a program");
-        assertRefused("--box2d-benchmark: " + dir.resolve("absent") + ": no such file or directory",
-                "--box2d-benchmark", dir.resolve("absent").toString());
-        assertRefused("--box2d-benchmark: " + dir + ": is a folder, not a file", "--box2d-benchmark", dir.toString());
-        assertRefused("--box2d-benchmark: " + text + ": not executable", "--box2d-benchmark", text.toString());
-        Path box2d = script("box2d", "#!/bin/sh\nexit 0\n");
-        assertRefused("pass one", "--box2d-benchmark", box2d.toString(), "--box2d-ms", "3.3");
+        for (String option : List.of("--box3d-benchmark", "--box2d-benchmark")) {
+            assertRefused(option + ": " + dir.resolve("absent") + ": no such file or directory", option,
+                    dir.resolve("absent").toString());
+            assertRefused(option + ": " + dir + ": is a folder, not a file", option, dir.toString());
+            assertRefused(option + ": " + text + ": not executable", option, text.toString());
+        }
+        Path program = script("peer", "#!/bin/sh\nexit 0\n");
+        assertRefused("pass one", "--box2d-benchmark", program.toString(), "--box2d-ms", "3.3");
         assertRefused("--rounds must be in [1, 100], got 0", "--rounds", "0");
         assertRefused("--box2d-runs must be in [1, 100], got 0", "--box2d-runs", "0");
+        assertRefused("--box3d-runs must be in [1, 100], got 101", "--box3d-runs", "101");
+        assertRefused("--many-pyramids-grid must be in [1, 50], got 0", "--many-pyramids-grid", "0");
+        assertRefused("--many-pyramids-base must be in [1, 100], got 101", "--many-pyramids-base", "101");
         assertRefused("unknown scheme 'fast' (one of soft-step, two-solves)", "--pyramid-schemes", "fast");
+        assertRefused("unknown pyramid scene 'tall' (one of large, many)", "--pyramid-scenes", "tall");
+        assertRefused("--box2d-benchmark does nothing with --pyramid-scenes many: it is for --pyramid-scenes with "
+                + "large only", "--pyramid-scenes", "many", "--box2d-benchmark", program.toString());
+        assertRefused("--pyramid-base does nothing with --pyramid-scenes many", "--pyramid-scenes", "many",
+                "--pyramid-base", "20");
+        assertRefused("--many-pyramids-grid does nothing with --pyramid-scenes large: it is for --pyramid-scenes "
+                + "with many only", "--many-pyramids-grid", "2");
+        assertRefused("--box3d-runs does nothing with no --box3d-benchmark", "--box3d-runs", "3");
     }
 
-    /** The ratios are ours over Box2D's: median over median, best over best. */
+    /** The ratios are ours over each peer's: median over median, best over best, on the peer's own scene only. */
     @Test
-    void quotesOurTimesAsMultiplesOfBox2dsOnlyForItsOwnScene() {
-        int large = (int) BoxScene.pyramidBoxCount(BoxScene.LARGE_PYRAMID_BASE);
-        PyramidBench.Box2dFigure box2d = new PyramidBench.Box2dFigure(List.of(4.0, 2.0, 3.0), "test");
-        String table = table(row(large, 27.0, 18.0), box2d);
-        assertTrue(table.matches("(?s).*soft-step +cpu +2 +27\\.00 +18\\.00 +9\\.0 +9\\.0 .*"), table);
+    void quotesOurTimesAsMultiplesOfEachPeersOnlyForItsOwnScene() {
+        List<PyramidBench.Figure> figures = List.of(
+                new PyramidBench.Figure(Engine.BOX3D, "large_pyramid", List.of(13.5, 12.0, 15.0), 199, "test"),
+                new PyramidBench.Figure(Engine.BOX2D, "large_pyramid", List.of(4.0, 2.0, 3.0), 499, "test"),
+                new PyramidBench.Figure(Engine.BOX3D, "many_pyramids", List.of(30.0), 99, "test"));
+        String table = table(row(Layout.large(BoxScene.LARGE_PYRAMID_BASE), 27.0, 18.0), figures);
+        // Box3D: 27 / 13.5 and 18 / 12; Box2D: 27 / 3 and 18 / 2
+        assertTrue(table.matches("(?s).*soft-step +cpu +2 +27\\.00 +18\\.00 +2\\.00 +1\\.50 +9\\.00 +9\\.00 .*"),
+                table);
+        assertTrue(table.contains("Box3D large_pyramid, whole step (collision included), 1 thread, its steps 2 to 200 "
+                + "a run, test: best 12.00 ms, median 13.50 ms over 3 runs"), table);
         assertTrue(table.contains("best 2.00 ms, median 3.00 ms over 3 runs"), table);
-        String small = table(row(210, 27.0, 18.0), box2d);
-        assertFalse(small.contains("9.0"), small);
-        assertTrue(small.contains("no ratios to Box2D"), small);
+        assertFalse(table.contains("30.00"), "many_pyramids' figure is not the large pyramid's: " + table);
+        String small = table(row(Layout.large(20), 27.0, 18.0), figures);
+        assertFalse(small.contains("1.50") || small.contains("9.00"), small);
+        assertTrue(small.contains("no ratios to Box3D: its large_pyramid has 5,050 boxes, this one 210"), small);
+        String many = table(row(Layout.many(14, 10), 60.0, 45.0), figures);
+        assertTrue(many.matches("(?s).*soft-step +cpu +2 +60\\.00 +45\\.00 +2\\.00 +1\\.50 .*"), many);
+        assertTrue(many.contains("14 x 14 pyramids of base 10, 10,780 unit boxes"), many);
+        assertFalse(many.contains("Box2D"), many);
     }
 
-    private static PyramidBench.Row row(int boxes, double median, double best) {
-        return new PyramidBench.Row("soft-step", "cpu", 2, boxes, 59_300, 300, median, 17.0, 0.5f, 0.7f, false,
-                "4 substeps x (1 soft + 1 relax)", "", 3, best, true);
+    /**
+     * Box3D's many_pyramids, scaled down to 2 x 2 pyramids of base 4, stands 300 frames on the soft
+     * step at its defaults, its points recycled.
+     */
+    @Test
+    void aSmallManyPyramidsSceneStandsAtTheDefaults() {
+        Layout layout = Layout.many(2, 4);
+        PyramidBench.Row row;
+        try (ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU)
+                .withThreads(1))) {
+            row = new PyramidBench(List.of(layout), 300, 10, step -> { }).run(layout, Scheme.SOFT_STEP, solver, 1);
+        }
+        Motion motion = row.motion();
+        assertEquals(40, row.layout().boxes());
+        assertTrue(row.stands(), motion.toString());
+        assertTrue(motion.outOfPlane() < 0.01f && motion.tiltDegrees() < 1.0f, motion.toString());
+        // the contacts are springs: the tops settle a little, by less than a centimetre
+        assertTrue(motion.topSink() > 0.0f && motion.mostSink() >= motion.topSink() && motion.mostSink() < 0.01f,
+                motion.toString());
+        assertTrue(row.recycledShare() > 0.9, "resting boxes keep their manifolds: " + row.recycledShare());
     }
 
-    private static String table(PyramidBench.Row row, PyramidBench.Box2dFigure box2d) {
+    /** The rule can fail: each of its three measures alone, and boxes that fall through everything. */
+    @Test
+    void thePyramidStandsOnlyWithinAllThreeLimits() {
+        float height = 100.0f;
+        assertTrue(new Motion(0.02f, 1.0f, 0.3f, 0.68f, 0.83f).stands(height));
+        assertFalse(new Motion(0.1f, 1.0f, 0.3f, 0.68f, 0.83f).stands(height), "out of its plane");
+        assertFalse(new Motion(0.02f, 5.0f, 0.3f, 0.68f, 0.83f).stands(height), "turned");
+        assertFalse(new Motion(0.02f, 1.0f, 0.3f, 0.68f, 2.0f).stands(height), "sank 2% of its height on the way");
+        assertFalse(new Motion(0.02f, 1.0f, 0.3f, 0.1f, -2.5f).stands(height), "thrown up");
+        assertFalse(new Motion(0.0f, 0.0f, 0.0f, 1389.0f, 1389.0f).stands(height), "fell with no contact");
+        assertTrue(new Motion(0.0f, 0.0f, 40.0f, 0.0f, 0.0f).stands(height),
+                "sliding in its plane is reported, not judged");
+    }
+
+    private static Map<String, String> row(List<String> header, String line) {
+        List<String> values = List.of(line.split(",", -1));
+        assertEquals(header.size(), values.size(), line);
+        Map<String, String> row = new LinkedHashMap<>();
+        for (int i = 0; i < header.size(); i++) {
+            row.put(header.get(i), values.get(i));
+        }
+        return row;
+    }
+
+    private static PyramidBench.Row row(Layout layout, double median, double best) {
+        return new PyramidBench.Row(layout, "soft-step", "cpu", 2, 59_300, 300, median, best, 17.0, 0.98,
+                new Motion(0.01f, 0.5f, 0.2f, 0.68f, 0.7f), true, "4 substeps x (1 soft + 1 relax)", "", 3, true);
+    }
+
+    private static String table(PyramidBench.Row row, List<PyramidBench.Figure> figures) {
         StringWriter text = new StringWriter();
-        PyramidBench.table(List.of(row), box2d, new PrintWriter(text, true));
+        PyramidBench.table(List.of(row), figures, new PrintWriter(text, true));
         return text.toString();
+    }
+
+    /**
+     * A stand-in for a peer's benchmark program: logs {@code name args in folder}, prints the
+     * scene's Release body count and {@code n} ms a step on the {@code n}-th logged call (10 timed
+     * steps), and writes its CSV where it runs, as the real ones do.
+     */
+    private Path standIn(String file, String name, Path log) throws IOException {
+        return script(file, """
+                #!/bin/sh
+                echo "%s $* in $PWD" >> '%s'
+                n=$(wc -l < '%s')
+                case "$1" in
+                  -b=large_pyramid) scene=large_pyramid; bodies=5051 ;;
+                  -b=many_pyramids) scene=many_pyramids; bodies=10781 ;;
+                  *) echo "No benchmark named $1"; exit 1 ;;
+                esac
+                echo "benchmark: $scene, steps = 11"
+                echo "thread count: 1"
+                echo "run 0 : ${n}0 (ms)"
+                echo "body $bodies / shape $bodies / contact 0 / joint 0 / stack 0"
+                echo "threads,ms" > "$scene.csv"
+                """.formatted(name, log, log));
     }
 
     private void assertRefused(String message, String... options) {

@@ -338,7 +338,8 @@ class HostileInputTest {
         "solve --tolerance 0.1|--tolerance does nothing with --solver single-pass: it is for --solver iterative only",
         "solve --backend cpu --device 0|--device does nothing with --backend cpu: it is for --backend opencl or auto "
             + "only",
-        "bench --frames 60|--frames does nothing with --sections sweep,iterative,step: it is for --sections pyramid only",
+        "bench --frames 60|--frames does nothing with --sections sweep,iterative,step: it is for --sections pyramid "
+            + "only",
         "bench --sections sweep --box2d-ms 3|--box2d-ms does nothing with --sections sweep: it is for --sections "
             + "pyramid only",
         "bench --device 0|--device does nothing with --backends cpu: it is for --backends with opencl only"})

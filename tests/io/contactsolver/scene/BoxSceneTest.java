@@ -41,6 +41,51 @@ class BoxSceneTest {
         assertEquals(new Vector3f(0.0f, 19.5f, 0.0f), p, "the top box");
     }
 
+    /**
+     * Box3D's many_pyramids, its layout recomputed here as its benchmark writes it: pyramid {@code j}
+     * of row {@code r} has the box {@code (i, k)} (row {@code i}, {@code k} from {@code i}) at
+     * {@code x = (i + 1) e + 2 (k - i) e + centreX - 0.5}, {@code y = (2 i + 1) e},
+     * {@code z = -g + 2 e + r 2 (g - 2 e) / (rows - 1)}, with {@code centreX = -g + j (2 e base + 2 e)
+     * + 2 e} and the ground's half extent {@code g = e columns (base + 1)}.
+     */
+    @Test
+    void manyPyramidsAreLaidOutAsBox3dLaysThemOut() {
+        assertEquals(10_780L, BoxScene.manyPyramidsBoxCount(BoxScene.MANY_PYRAMIDS_GRID, BoxScene.MANY_PYRAMIDS_BASE));
+        int grid = 3;
+        int base = 4;
+        BoxScene scene = BoxScene.manyPyramids(grid, base);
+        BodyBatch bodies = scene.bodies();
+        assertEquals(grid * grid * 10, bodies.size());
+        double e = 0.5;
+        double ground = e * grid * (base + 1.0);
+        Vector3f p = new Vector3f();
+        int body = 0;
+        for (int r = 0; r < grid; r++) {
+            double z = -ground + 2 * e + r * 2 * (ground - 2 * e) / (grid - 1.0);
+            for (int j = 0; j < grid; j++) {
+                double centreX = -ground + j * (2 * e * base + 2 * e) + 2 * e;
+                for (int i = 0; i < base; i++) {
+                    for (int k = i; k < base; k++) {
+                        bodies.getPosition(body++, p);
+                        double x = (i + 1) * e + 2 * (k - i) * e + centreX - 0.5;
+                        assertEquals(x, p.x, 1e-5, "pyramid " + r + "," + j + " box " + i + "," + k);
+                        assertEquals((2 * i + 1) * e, p.y, 1e-6);
+                        assertEquals(z, p.z, 1e-5);
+                    }
+                }
+            }
+        }
+        // a grid of one is the large pyramid's shape in the plane at the ground's back edge plus a box
+        BodyBatch one = BoxScene.manyPyramids(1, base).bodies();
+        BodyBatch pyramid = BoxScene.pyramid(base).bodies();
+        Vector3f q = new Vector3f();
+        for (int i = 0; i < pyramid.size(); i++) {
+            assertEquals(pyramid.getPosition(i, q).set(q.x, q.y, 1.0f - 0.5f * (base + 1)), one.getPosition(i, p));
+        }
+        assertThrows(IllegalArgumentException.class, () -> BoxScene.manyPyramids(0, 4));
+        assertThrows(IllegalArgumentException.class, () -> BoxScene.manyPyramids(2, 0));
+    }
+
     @Test
     void boxesAreUnitCubesOfUnitMassAtRestUnturned() {
         BoxScene scene = BoxScene.pyramid(5);

@@ -1,0 +1,96 @@
+package io.contactsolver.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.bench.EngineBenchmark.Engine;
+import io.contactsolver.bench.EngineBenchmark.Runs;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Reading the output of the peers' own benchmark programs, Box3D's and Box2D v3's: the same lines,
+ * a figure a step over the steps each run times, and the scene checked by its body count.
+ */
+class EngineBenchmarkTest {
+    private static final long LARGE = 5050;
+    private static final long MANY = 10780;
+
+    @Test
+    void box3dRunsAreReadAsMillisecondsAStepOverTheStepsItTimes() throws IOException {
+        String output = """
+                Starting benchmarks
+                ======================================
+                benchmark: large_pyramid, steps = 200
+                thread count: 1
+                run 0 : 2688.59 (ms)
+                run 1 : 2786.1 (ms)
+                body 5051 / shape 5051 / contact 14950 / joint 0 / stack 6364816
+
+                ======================================
+                All benchmarks complete!
+                """;
+        Runs runs = EngineBenchmark.parse(Engine.BOX3D, "large_pyramid", LARGE, output);
+        // the first of the 200 steps is off the clock: 199 timed
+        assertEquals(199, runs.timedSteps());
+        assertEquals(List.of(2688.59 / 199, 2786.1 / 199), runs.millisPerStep());
+        Runs many = EngineBenchmark.parse(Engine.BOX3D, "many_pyramids", MANY, """
+                benchmark: many_pyramids, steps = 100
+                thread count: 1
+                run 0 : 3049.16 (ms)
+                body 10781 / shape 10781 / contact 28420 / joint 0 / stack 12101552
+                """);
+        assertEquals(99, many.timedSteps());
+        assertEquals(List.of(3049.16 / 99), many.millisPerStep());
+    }
+
+    @Test
+    void box2dRunsAreReadTheSameWay() throws IOException {
+        String output = """
+                Starting Box2D benchmarks
+                ======================================
+                benchmark: large_pyramid, steps = 500
+                thread count: 1
+                run 0 : 1779.81 (ms)
+                run 1 : 1996 (ms)
+                body 5051 / shape 5051 / contact 14950 / joint 0 / stack 0
+                """;
+        Runs runs = EngineBenchmark.parse(Engine.BOX2D, "large_pyramid", LARGE, output);
+        assertEquals(List.of(1779.81 / 499, 1996.0 / 499), runs.millisPerStep());
+        assertEquals(499, runs.timedSteps());
+    }
+
+    @Test
+    void outputThatIsNotTheScenesReleaseBenchmarkIsRefusedNamingWhatIsMissing() {
+        assertRefused("Box3D's benchmark output has no line 'benchmark: large_pyramid, steps = N'; its last line: "
+                + "body 5051 / shape", "benchmark: joint_grid, steps = 500\nrun 0 : 10 (ms)\nbody 5051 / shape\n");
+        assertRefused("Box3D's benchmark ran 1 steps of large_pyramid; it times all but the first, so it needs at "
+                + "least 2", "benchmark: large_pyramid, steps = 1\nrun 0 : 10 (ms)\nbody 5051 / shape\n");
+        assertRefused("no line 'run N : MS (ms)'; its last line: thread count: 1",
+                "benchmark: large_pyramid, steps = 200\nthread count: 1\n");
+        // a run line before the scene's is another scene's
+        assertRefused("no line 'run N : MS (ms)'",
+                "run 0 : 10 (ms)\nbenchmark: large_pyramid, steps = 200\nbody 5051 / shape\n");
+        assertRefused("Box3D's benchmark run 3 has no number of milliseconds: 'nan'",
+                "benchmark: large_pyramid, steps = 200\nrun 3 : nan (ms)\nbody 5051 / shape\n");
+        assertRefused("Box3D's benchmark run 0 took -5 ms, not a positive finite time",
+                "benchmark: large_pyramid, steps = 200\nrun 0 : -5 (ms)\nbody 5051 / shape\n");
+        assertRefused("Box3D's benchmark run 0 took 0 ms, not a positive finite time",
+                "benchmark: large_pyramid, steps = 200\nrun 0 : 0 (ms)\nbody 5051 / shape\n");
+        assertRefused("no line 'body N / ...' counting the bodies of large_pyramid; its last line: run 0 : 10 (ms)",
+                "benchmark: large_pyramid, steps = 200\nrun 0 : 10 (ms)\n");
+        // a Debug build: 10 steps of a pyramid with a base of 20
+        assertRefused("Box3D's benchmark ran large_pyramid with 211 bodies, not 5,050 boxes and the ground: the figure "
+                + "would be for another scene (a Debug build runs smaller ones: build Release)",
+                "benchmark: large_pyramid, steps = 10\nrun 0 : 10 (ms)\nbody 211 / shape 211 / contact 0\n");
+        assertRefused("it printed nothing", "");
+    }
+
+    private static void assertRefused(String message, String output) {
+        IOException refused = assertThrows(IOException.class,
+                () -> EngineBenchmark.parse(Engine.BOX3D, "large_pyramid", LARGE, output));
+        assertTrue(refused.getMessage().contains(message), refused.getMessage());
+    }
+}
