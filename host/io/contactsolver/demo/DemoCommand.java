@@ -165,6 +165,14 @@ public final class DemoCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: " + Quoting.escape(outProblem));
             return ExitCode.FAILURE;
         }
+        // AWT off screen; its fonts' native libraries asked for now, not after the run
+        System.setProperty("java.awt.headless", "true");
+        String textProblem = DemoPictures.textProblem();
+        if (textProblem != null) {
+            spec.commandLine().getErr().println("warning: " + SNAPSHOT + " and " + CHART + " will not be written: this "
+                    + "Java runtime cannot draw text (" + Quoting.escape(textProblem) + "); install its font libraries "
+                    + "(freetype, harfbuzz, fontconfig) to get them");
+        }
         PrintWriter stdout = spec.commandLine().getOut();
         Simulation simulation = scene.simulation(particles, seed,
                 settingsFromOptions());
@@ -195,7 +203,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - started) / 1e9;
         HeapSlope slope = scene == DemoScene.HEAP ? HeapSlope.measure(world) : null;
-        List<Path> written = writeOutputs(world, figures, slope);
+        List<Path> written = writeOutputs(world, figures, slope, textProblem == null);
         printSummary(stdout, device, simulation, figures, seconds, atRest, restWatch, slope, written);
         return ExitCode.OK;
     }
@@ -279,18 +287,24 @@ public final class DemoCommand implements Callable<Integer> {
         return IoErrors.sameFileProblem(outputs);
     }
 
-    /** The pictures and the CSVs, all written or none (see {@link AtomicFiles}); returns their paths. */
-    private List<Path> writeOutputs(ParticleWorld world, List<StepFigures> figures, HeapSlope slope)
+    /**
+     * The pictures (where {@code pictures}) and the CSVs, all written or none (see
+     * {@link AtomicFiles}); returns their paths.
+     */
+    private List<Path> writeOutputs(ParticleWorld world, List<StepFigures> figures, HeapSlope slope, boolean pictures)
             throws IOException {
-        System.setProperty("java.awt.headless", "true");
         StepFigures last = figures.get(figures.size() - 1);
         String snapshotTitle = String.format(Locale.ROOT, "%,d spheres after %,d steps (%.2f s), side view, "
                 + "coloured by speed", world.count, last.step(), last.time());
         String chartTitle = String.format(Locale.ROOT, "%,d spheres, dt %s s, restitution %s, friction %s, "
                 + "rolling resistance %s m", world.count, timeStep, restitution, friction, rollingResistance);
         List<Output> outputs = new ArrayList<>();
-        outputs.add(new Output(out.resolve(SNAPSHOT), png -> DemoPictures.snapshot(world, snapshotTitle, slope, png)));
-        outputs.add(new Output(out.resolve(CHART), png -> DemoPictures.energyAndContacts(figures, chartTitle, png)));
+        if (pictures) {
+            outputs.add(new Output(out.resolve(SNAPSHOT), png -> DemoPictures.snapshot(world, snapshotTitle, slope,
+                    png)));
+            outputs.add(new Output(out.resolve(CHART), png -> DemoPictures.energyAndContacts(figures, chartTitle,
+                    png)));
+        }
         outputs.add(Output.text(out.resolve(PARTICLES_CSV), text -> writeParticles(world, text)));
         if (csv != null) {
             outputs.add(Output.text(csv, text -> StepFigures.writeCsv(figures, text)));

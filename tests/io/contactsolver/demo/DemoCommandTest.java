@@ -3,15 +3,19 @@ package io.contactsolver.demo;
 import io.contactsolver.app.ExitCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.contactsolver.testing.Cli.Run;
 import io.contactsolver.testing.Cli;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -69,6 +73,49 @@ class DemoCommandTest {
                 summary.get(3));
         assertTrue(summary.get(4).startsWith("largest remaining approach velocity: "), summary.get(4));
         assertTrue(run.err().contains("120/120 steps") && run.err().contains("contacts/step"), "the progress bar");
+    }
+
+    /**
+     * A Java runtime whose font libraries cannot be loaded (a trimmed one on a GPU machine had no
+     * libharfbuzz) still runs the demo and writes its CSVs; the two pictures are left out with a
+     * one-line warning given before the run, not a stack trace after it.
+     */
+    @Test
+    void withoutFontLibrariesWritesTheCsvsAndWarnsOfThePictures() throws IOException, InterruptedException {
+        Path fontManager = Path.of(System.getProperty("java.home"), "lib", "libfontmanager.so");
+        assumeTrue(Files.isRegularFile(fontManager) && new String(Files.readAllBytes(fontManager),
+                StandardCharsets.ISO_8859_1).contains("libharfbuzz.so.0"),
+                "this JDK's font manager does not load the system's libharfbuzz.so.0, so it cannot be taken away");
+        Path broken = Files.createDirectory(dir.resolve("no-fonts"));
+        Files.write(broken.resolve("libharfbuzz.so.0"), new byte[0]); // not a library: the loader refuses it
+        String path = System.getenv("LD_LIBRARY_PATH");
+        Path out = dir.resolve("out");
+        Path csv = dir.resolve("steps.csv");
+        Run run = Cli.child(Map.of("LD_LIBRARY_PATH", broken + (path == null ? "" : ":" + path)), "demo", "--scene",
+                "box", "--particles", "50", "--steps", "20", "--backend", "cpu", "--out", out.toString(), "--csv",
+                csv.toString());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        assertTrue(run.err().contains("warning: particles.png and energy-contacts.png will not be written: this Java "
+                + "runtime cannot draw text (UnsatisfiedLinkError: "), run.err());
+        assertTrue(run.err().contains("libharfbuzz.so.0") && !run.err().contains("\tat "), run.err());
+        try (Stream<Path> files = Files.list(out)) {
+            assertEquals(List.of(DemoCommand.PARTICLES_CSV), files.map(p -> p.getFileName().toString()).toList());
+        }
+        assertParticlesCsv(out.resolve(DemoCommand.PARTICLES_CSV), 50);
+        assertEquals(21, Files.readAllLines(csv).size(), "a row per step");
+        assertTrue(run.out().contains("wrote " + out.resolve(DemoCommand.PARTICLES_CSV) + ", " + csv), run.out());
+    }
+
+    @Test
+    void theTextProblemIsTheErrorInOneLine() {
+        assertNull(DemoPictures.textProblem(() -> { }));
+        assertEquals("UnsatisfiedLinkError: libfontmanager.so: libharfbuzz.so.0: cannot open shared object file",
+                DemoPictures.textProblem(() -> {
+                    throw new UnsatisfiedLinkError("libfontmanager.so: libharfbuzz.so.0: cannot open shared object file");
+                }));
+        assertEquals("NoClassDefFoundError", DemoPictures.textProblem(() -> {
+            throw new NoClassDefFoundError();
+        }));
     }
 
     /** The default scheme: the module's soft step, 4 substeps of a soft and a relax sweep, no push-out solve. */
