@@ -9,6 +9,7 @@ import io.contactsolver.app.JavaCommand;
 import io.contactsolver.app.ModeOptions;
 import io.contactsolver.app.Progress;
 import io.contactsolver.app.Scheme;
+import io.contactsolver.app.TextDrawing;
 import io.contactsolver.core.Quoting;
 import java.io.IOException;
 import java.io.InputStream;
@@ -341,12 +342,14 @@ public final class BenchCommand implements Callable<Integer> {
 
     /**
      * Why {@code --plot} cannot be honoured on this Java runtime, or null when it can: its boot layer
-     * lacks {@value #PLOT_MODULE} (a runtime linked without it, or {@code --limit-modules}). Reads
-     * the module layer only: no AWT class is loaded to find out.
+     * lacks {@value #PLOT_MODULE} (a runtime linked without it, or {@code --limit-modules}; read
+     * from the module layer, no AWT class loaded), or it cannot draw text ({@link TextDrawing}).
      */
     static String plotUnavailable() {
         if (ModuleLayer.boot().findModule(PLOT_MODULE).isPresent()) {
-            return null;
+            String text = TextDrawing.problem();
+            return text == null ? null : "--plot: this Java runtime cannot draw text (" + text + "); run without "
+                    + "--plot, or install its font libraries (freetype, harfbuzz, fontconfig)";
         }
         return "--plot needs the " + PLOT_MODULE + " module, which this Java runtime (" + System.getProperty("java.home")
                 + ") lacks: run without --plot, or on a runtime with " + PLOT_MODULE;

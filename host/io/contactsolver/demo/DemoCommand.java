@@ -12,6 +12,7 @@ import io.contactsolver.app.IoErrors;
 import io.contactsolver.app.ModeOptions;
 import io.contactsolver.app.Progress;
 import io.contactsolver.app.Scheme;
+import io.contactsolver.app.TextDrawing;
 import io.contactsolver.app.TwoSolves;
 import io.contactsolver.scene.AtomicFiles.Output;
 import io.contactsolver.scene.AtomicFiles;
@@ -165,9 +166,7 @@ public final class DemoCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: " + Quoting.escape(outProblem));
             return ExitCode.FAILURE;
         }
-        // AWT off screen; its fonts' native libraries asked for now, not after the run
-        System.setProperty("java.awt.headless", "true");
-        String textProblem = DemoPictures.textProblem();
+        String textProblem = TextDrawing.problem();
         if (textProblem != null) {
             spec.commandLine().getErr().println("warning: " + SNAPSHOT + " and " + CHART + " will not be written: this "
                     + "Java runtime cannot draw text (" + Quoting.escape(textProblem) + "); install its font libraries "

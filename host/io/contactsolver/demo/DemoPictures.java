@@ -56,36 +56,6 @@ final class DemoPictures {
     }
 
     /**
-     * Why this Java runtime cannot draw the pictures' text, in one line, or null when it can. A
-     * trimmed or minimal runtime may lack the native font libraries that {@code java.desktop} loads
-     * on the first {@code drawString} (freetype, harfbuzz, fontconfig); that first call then throws a
-     * {@link LinkageError}. Asked before the simulation, so that a long run is not lost at its end.
-     */
-    static String textProblem() {
-        return textProblem(() -> {
-            BufferedImage image = new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB);
-            Graphics2D g = image.createGraphics();
-            try {
-                g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
-                g.drawString("0", 0, 8);
-            } finally {
-                g.dispose();
-            }
-        });
-    }
-
-    /** {@link #textProblem()} with the drawing given: the error it throws as one line, or null. */
-    static String textProblem(Runnable drawText) {
-        try {
-            drawText.run();
-            return null;
-        } catch (LinkageError | InternalError | java.awt.AWTError e) {
-            String message = e.getMessage();
-            return e.getClass().getSimpleName() + (message == null || message.isBlank() ? "" : ": " + message);
-        }
-    }
-
-    /**
      * The particles seen from the front (x to the right, y up, looking along -z), the nearest drawn
      * last; circles have the spheres' radii, colours their speed on a scale from 0 to the speed
      * that 99% of the spheres do not exceed (the fastest 1% share the top colour), so that a few

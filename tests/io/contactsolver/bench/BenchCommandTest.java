@@ -13,6 +13,7 @@ import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Cli.Run;
 import io.contactsolver.testing.Cli;
+import io.contactsolver.testing.NoFonts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -148,6 +149,23 @@ class BenchCommandTest {
         assertEquals(List.of("error: --plot needs the java.desktop module, which this Java runtime ("
                 + System.getProperty("java.home") + ") lacks: run without --plot, or on a runtime with java.desktop"),
                 errors);
+        assertEquals("", refused.out(), "nothing measured");
+        assertFalse(Files.exists(plot));
+    }
+
+    /** A runtime with {@code java.desktop} that cannot draw text refuses {@code --plot} before measuring. */
+    @Test
+    void refusesAPlotWhereTextCannotBeDrawn() throws IOException, InterruptedException {
+        Path plot = dir.resolve("plot.png");
+        Run refused = Cli.child(List.of("-D" + BenchCommand.CHILD_PROPERTY + "=true"), NoFonts.environment(dir),
+                "bench", "--contacts", "200", "--min-time", "0.01", "--backends", "cpu", "--sections", "sweep",
+                "--plot", plot.toString());
+        assertEquals(ExitCode.FAILURE, refused.exitCode(), refused.err());
+        List<String> errors = refused.errLines().stream().filter(line -> !line.startsWith("INFO:")).toList();
+        assertEquals(1, errors.size(), refused.err());
+        assertTrue(errors.get(0).startsWith("error: --plot: this Java runtime cannot draw text (UnsatisfiedLinkError: ")
+                && errors.get(0).contains("libharfbuzz.so.0") && errors.get(0).endsWith("); run without --plot, or "
+                + "install its font libraries (freetype, harfbuzz, fontconfig)"), errors.get(0));
         assertEquals("", refused.out(), "nothing measured");
         assertFalse(Files.exists(plot));
     }

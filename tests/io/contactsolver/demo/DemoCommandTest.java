@@ -3,19 +3,16 @@ package io.contactsolver.demo;
 import io.contactsolver.app.ExitCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.contactsolver.testing.Cli.Run;
 import io.contactsolver.testing.Cli;
+import io.contactsolver.testing.NoFonts;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -82,16 +79,9 @@ class DemoCommandTest {
      */
     @Test
     void withoutFontLibrariesWritesTheCsvsAndWarnsOfThePictures() throws IOException, InterruptedException {
-        Path fontManager = Path.of(System.getProperty("java.home"), "lib", "libfontmanager.so");
-        assumeTrue(Files.isRegularFile(fontManager) && new String(Files.readAllBytes(fontManager),
-                StandardCharsets.ISO_8859_1).contains("libharfbuzz.so.0"),
-                "this JDK's font manager does not load the system's libharfbuzz.so.0, so it cannot be taken away");
-        Path broken = Files.createDirectory(dir.resolve("no-fonts"));
-        Files.write(broken.resolve("libharfbuzz.so.0"), new byte[0]); // not a library: the loader refuses it
-        String path = System.getenv("LD_LIBRARY_PATH");
         Path out = dir.resolve("out");
         Path csv = dir.resolve("steps.csv");
-        Run run = Cli.child(Map.of("LD_LIBRARY_PATH", broken + (path == null ? "" : ":" + path)), "demo", "--scene",
+        Run run = Cli.child(NoFonts.environment(dir), "demo", "--scene",
                 "box", "--particles", "50", "--steps", "20", "--backend", "cpu", "--out", out.toString(), "--csv",
                 csv.toString());
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
@@ -104,18 +94,6 @@ class DemoCommandTest {
         assertParticlesCsv(out.resolve(DemoCommand.PARTICLES_CSV), 50);
         assertEquals(21, Files.readAllLines(csv).size(), "a row per step");
         assertTrue(run.out().contains("wrote " + out.resolve(DemoCommand.PARTICLES_CSV) + ", " + csv), run.out());
-    }
-
-    @Test
-    void theTextProblemIsTheErrorInOneLine() {
-        assertNull(DemoPictures.textProblem(() -> { }));
-        assertEquals("UnsatisfiedLinkError: libfontmanager.so: libharfbuzz.so.0: cannot open shared object file",
-                DemoPictures.textProblem(() -> {
-                    throw new UnsatisfiedLinkError("libfontmanager.so: libharfbuzz.so.0: cannot open shared object file");
-                }));
-        assertEquals("NoClassDefFoundError", DemoPictures.textProblem(() -> {
-            throw new NoClassDefFoundError();
-        }));
     }
 
     /** The default scheme: the module's soft step, 4 substeps of a soft and a relax sweep, no push-out solve. */
