@@ -1,6 +1,6 @@
 package io.contactsolver.app;
 
-import io.contactsolver.opencl.SignalChaining;
+import io.contactsolver.SignalChaining;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;

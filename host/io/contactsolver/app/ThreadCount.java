@@ -1,7 +1,7 @@
 package io.contactsolver.app;
 
+import io.contactsolver.Quoting;
 import io.contactsolver.SolverConfig;
-import io.contactsolver.core.Quoting;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 

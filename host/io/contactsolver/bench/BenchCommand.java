@@ -2,6 +2,7 @@ package io.contactsolver.bench;
 
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
+import io.contactsolver.Quoting;
 import io.contactsolver.app.DeviceOptions;
 import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
@@ -9,7 +10,6 @@ import io.contactsolver.app.JavaCommand;
 import io.contactsolver.app.ModeOptions;
 import io.contactsolver.app.Progress;
 import io.contactsolver.app.Scheme;
-import io.contactsolver.core.Quoting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;

@@ -5,10 +5,9 @@ import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
-import io.contactsolver.core.BackendUnavailableException;
+import io.contactsolver.TransferProbe;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactField;
-import io.contactsolver.opencl.TransferProbe;
 import io.contactsolver.scene.Batches;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
@@ -286,7 +285,7 @@ final class Benchmark {
             addProbeRow(kind, contacts, bodies, UPLOAD, probe.bytes(), probe::upload, note);
             addProbeRow(kind, contacts, bodies, READBACK, probe.bytes(), probe::readback, note);
             addProbeRow(kind, contacts, bodies, DEVICE_COPY, 2 * probe.bytes(), probe::deviceCopy, note);
-        } catch (BackendUnavailableException | LinkageError | RuntimeException e) {
+        } catch (LinkageError | RuntimeException e) {
             emit(Measurement.row().scene(kind).backend(BANDWIDTH).solver(DEVICE_COPY).contacts(contacts)
                     .bodies(bodies).note("skipped: " + e.getMessage()).build());
         }

@@ -1,6 +1,6 @@
 package io.contactsolver.bench;
 
-import io.contactsolver.core.Quoting;
+import io.contactsolver.Quoting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -2,9 +2,9 @@ package io.contactsolver.cli;
 
 import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
+import io.contactsolver.Quoting;
 import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
-import io.contactsolver.core.Quoting;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.scene.SceneWriter;

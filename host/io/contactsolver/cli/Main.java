@@ -1,12 +1,12 @@
 package io.contactsolver.cli;
 
+import io.contactsolver.Quoting;
 import io.contactsolver.app.CommandLineLog;
 import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
 import io.contactsolver.app.SignalChainedLaunch;
 import io.contactsolver.bench.BenchCommand;
 import io.contactsolver.demo.DemoCommand;
-import io.contactsolver.core.Quoting;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;

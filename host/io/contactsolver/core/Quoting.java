@@ -5,7 +5,7 @@ package io.contactsolver.core;
  * (escape sequences that could set a terminal's title or move its cursor, line breaks that would
  * split the line) and bidirectional-text controls are written as {@code \\uXXXX} ({@code \\t},
  * {@code \\n}, {@code \\r} for the common ones), and a quoted field is cut to
- * {@value #FIELD_LIMIT} characters.
+ * {@value #FIELD_LIMIT} characters. The API's {@code Quoting} hands these rules out to programs.
  */
 public final class Quoting {
     /** The most characters of one field an error line shows. */

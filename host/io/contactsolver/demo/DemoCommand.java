@@ -2,6 +2,7 @@ package io.contactsolver.demo;
 
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
+import io.contactsolver.Quoting;
 import io.contactsolver.SoftStepSettings;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
@@ -15,7 +16,6 @@ import io.contactsolver.app.Scheme;
 import io.contactsolver.app.TwoSolves;
 import io.contactsolver.scene.AtomicFiles.Output;
 import io.contactsolver.scene.AtomicFiles;
-import io.contactsolver.core.Quoting;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;

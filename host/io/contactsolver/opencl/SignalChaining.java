@@ -17,7 +17,8 @@ import java.util.logging.Logger;
  * {@code hs_err} file (seen here with PoCL 3.1 in 9 of 25 runs of {@code bench}, and in none
  * of six with {@code libjsig}). Preloaded, {@code libjsig} keeps the JVM's handlers first and
  * chains to the others. It must be loaded before the JVM starts:
- * {@code LD_PRELOAD=$JAVA_HOME/lib/libjsig.so}.
+ * {@code LD_PRELOAD=$JAVA_HOME/lib/libjsig.so}. The API's {@code SignalChaining} hands out
+ * {@link #library()} and {@link #active()}.
  */
 public final class SignalChaining {
     private static final Logger LOG = Logger.getLogger(SignalChaining.class.getName());

@@ -36,7 +36,8 @@ import org.jocl.cl_mem;
  * The limits the OpenCL path is measured against, on one device: how fast the link moves a
  * buffer up (from a direct buffer, as the solve's uploads do) and down, and how fast the device
  * copies a buffer within its own memory. Each copy is timed by the device's profiling events, as
- * the solve's upload, kernel and readback phases are, so the figures compare directly.
+ * the solve's upload, kernel and readback phases are, so the figures compare directly. Programs
+ * reach it through the API's {@code TransferProbe}.
  */
 public final class TransferProbe implements AutoCloseable {
     private final Device device;

@@ -1,6 +1,6 @@
 package io.contactsolver.scene;
 
-import io.contactsolver.core.Quoting;
+import io.contactsolver.Quoting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

@@ -1,7 +1,7 @@
 package io.contactsolver.scene;
 
-import io.contactsolver.core.Quoting;
 import io.contactsolver.InvalidInputException;
+import io.contactsolver.Quoting;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -5,7 +5,6 @@ import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.InvalidInputException;
 import io.contactsolver.NonFiniteResultException;
-import io.contactsolver.core.IntIndexMap;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactField;
 import java.io.IOException;
@@ -43,7 +42,6 @@ public final class SceneReader {
         BodyBatch bodies = new BodyBatch(1024);
         int[] bodyIds = new int[1024];
         int[] bodyLines = new int[1024];
-        IntIndexMap bodyIndex = new IntIndexMap(1024);
         try (CsvReader csv = new CsvReader(bodiesFile)) {
             int idColumn = csv.column(ID);
             BodyField[] fields = BodyField.values();
@@ -58,26 +56,32 @@ public final class SceneReader {
                             "body id " + id + " is negative");
                 }
                 int body = bodies.add();
-                int earlier = bodyIndex.putIfAbsent(id, body);
-                if (earlier >= 0) {
-                    throw new SceneFormatException(bodiesFile, csv.line(), SceneFormatException.column(ID),
-                            "duplicate body id " + id + " (first on line " + bodyLines[earlier] + ")");
-                }
-                for (BodyField field : fields) {
-                    bodies.set(field, body, csv.number(columns[field.ordinal()], field.column()));
-                }
                 if (body == bodyIds.length) {
                     bodyIds = Arrays.copyOf(bodyIds, body * 2);
                     bodyLines = Arrays.copyOf(bodyLines, body * 2);
                 }
+                // recorded before the fields are read: a repeated id is its line's first fault
                 bodyIds[body] = id;
                 bodyLines[body] = csv.line();
+                for (BodyField field : fields) {
+                    bodies.set(field, body, csv.number(columns[field.ordinal()], field.column()));
+                }
             }
+        } catch (SceneFormatException fault) {
+            SceneFormatException earlier = repeat(bodiesFile, "body", IdTable.of(bodyIds, bodies.size()), bodyIds,
+                    bodyLines);
+            throw earlier != null ? earlier : fault;
+        }
+        IdTable bodyIndex = IdTable.of(bodyIds, bodies.size());
+        SceneFormatException repeatedBody = repeat(bodiesFile, "body", bodyIndex, bodyIds, bodyLines);
+        if (repeatedBody != null) {
+            throw repeatedBody;
         }
 
         ContactBatch contacts = new ContactBatch(1024);
+        int[] contactIds = new int[1024];
         int[] contactLines = new int[1024];
-        IntIndexMap contactIndex = new IntIndexMap(1024);
+        int recorded = 0; // contacts whose id and line are in the arrays
         try (CsvReader csv = new CsvReader(contactsFile)) {
             int idColumn = csv.column(ID);
             int aColumn = csv.column("a");
@@ -94,11 +98,14 @@ public final class SceneReader {
                 int a = bodyReference(csv, aColumn, "a", bodyIndex);
                 int b = bodyReference(csv, bColumn, "b", bodyIndex);
                 int contact = contacts.add(a, b, 0, 0, 0, 0, 0, 0, 0);
-                int earlier = contactIndex.putIfAbsent(id, contact);
-                if (earlier >= 0) {
-                    throw new SceneFormatException(contactsFile, csv.line(), SceneFormatException.column(ID),
-                            "duplicate contact id " + id + " (first on line " + contactLines[earlier] + ")");
+                if (contact == contactLines.length) {
+                    contactIds = Arrays.copyOf(contactIds, contact * 2);
+                    contactLines = Arrays.copyOf(contactLines, contact * 2);
                 }
+                // recorded after the bodies it names and before the fields: the order of a line's faults
+                contactIds[contact] = id;
+                contactLines[contact] = csv.line();
+                recorded = contact + 1;
                 contacts.setId(contact, id);
                 if (manifoldColumn >= 0) {
                     contacts.setManifold(contact, csv.integer(manifoldColumn, MANIFOLD));
@@ -107,14 +114,34 @@ public final class SceneReader {
                     int column = columns[field.ordinal()];
                     contacts.set(field, contact, column < 0 ? 0.0f : csv.number(column, field.column()));
                 }
-                if (contact == contactLines.length) {
-                    contactLines = Arrays.copyOf(contactLines, contact * 2);
-                }
-                contactLines[contact] = csv.line();
             }
+        } catch (SceneFormatException fault) {
+            SceneFormatException earlier = repeat(contactsFile, "contact", IdTable.of(contactIds, recorded),
+                    contactIds, contactLines);
+            throw earlier != null ? earlier : fault;
+        }
+        SceneFormatException repeatedContact = repeat(contactsFile, "contact", IdTable.of(contactIds, recorded),
+                contactIds, contactLines);
+        if (repeatedContact != null) {
+            throw repeatedContact;
         }
         return new Scene(bodies, Arrays.copyOf(bodyIds, bodies.size()), contacts,
                 Arrays.copyOf(bodyLines, bodies.size()), Arrays.copyOf(contactLines, contacts.size()));
+    }
+
+    /**
+     * The fault of the first record of {@code table}, in file order, whose id an earlier record
+     * already had, or null if its ids are unique. Checked once the records are read, and when a
+     * fault stops the reading (on the records read until then), so that a file is refused at its
+     * first fault, as if each id had been checked as it came.
+     */
+    private static SceneFormatException repeat(Path file, String noun, IdTable table, int[] ids, int[] lines) {
+        int repeat = table.firstRepeat();
+        if (repeat < 0) {
+            return null;
+        }
+        return new SceneFormatException(file, lines[repeat], SceneFormatException.column(ID), "duplicate " + noun
+                + " id " + ids[repeat] + " (first on line " + lines[table.recordOf(ids[repeat])] + ")");
     }
 
     /** Where in the files a fault found by the solver came from: the file, line, column(s) and id. */
@@ -147,13 +174,13 @@ public final class SceneReader {
         return lines == null ? 0 : lines[index];
     }
 
-    private static int bodyReference(CsvReader csv, int column, String name, IntIndexMap bodyIndex)
+    private static int bodyReference(CsvReader csv, int column, String name, IdTable bodyIndex)
             throws SceneFormatException {
         int id = csv.integer(column, name);
         if (id == ContactBatch.WORLD) {
             return ContactBatch.WORLD;
         }
-        int index = bodyIndex.get(id);
+        int index = bodyIndex.recordOf(id);
         if (index < 0) {
             throw new SceneFormatException(csv.file(), csv.line(), SceneFormatException.column(name),
                     "unknown body id " + id);
