@@ -41,6 +41,10 @@ public final class SolveResult {
     private long bytesUploaded;
     private long bytesDownloaded;
 
+    /** An empty result, for a solve or step to fill: no bodies and no contacts until then. */
+    public SolveResult() {
+    }
+
     /**
      * The bodies of the solve that wrote this result: the {@code BodyBatch}'s size then.
      *
