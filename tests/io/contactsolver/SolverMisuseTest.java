@@ -8,7 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,6 +20,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -101,7 +105,9 @@ class SolverMisuseTest {
      * A solver that is never closed does not keep its threads for ever: once it is unreachable the
      * cleaner releases them (and any device memory), with a warning on the library's logger that it
      * was not closed. Dropped solvers, a collection asked for until the threads are gone, within a
-     * bound.
+     * bound. The solvers are held until their threads are counted (a collection during the loop that
+     * makes them would clean some first), and only their own threads are followed: another test's
+     * unclosed solver may be cleaned at any time.
      */
     @Test
     void aSolverNeverClosedReleasesItsThreadsOnceUnreachableWithAWarning() throws InterruptedException {
@@ -125,15 +131,18 @@ class SolverMisuseTest {
         };
         log.addHandler(capture);
         try {
-            int before = solverThreads();
-            leakSolvers(20);
-            assertTrue(solverThreads() >= before + 20, "each dropped solver still has its helper thread");
+            Set<Thread> before = solverThreads();
+            List<ContactSolver> leaked = leakSolvers(20);
+            Set<Thread> theirs = solverThreads();
+            theirs.removeAll(before);
+            assertTrue(theirs.size() >= 20, "each solver has its helper thread: " + theirs.size());
+            leaked.clear(); // dropped, never closed
             long deadline = System.nanoTime() + 30_000_000_000L;
-            while (solverThreads() > before && System.nanoTime() < deadline) {
+            while (theirs.stream().anyMatch(Thread::isAlive) && System.nanoTime() < deadline) {
                 System.gc();
                 Thread.sleep(50);
             }
-            assertTrue(solverThreads() <= before, solverThreads() + " solver threads left, " + before + " before");
+            assertEquals(0, theirs.stream().filter(Thread::isAlive).count(), "the dropped solvers' threads left");
             // at least these 20: a solver another test left unclosed may be cleaned now too
             assertTrue(warnings.stream().filter(w -> w.contains("was not closed")).count() >= 20, warnings.toString());
         } finally {
@@ -141,23 +150,26 @@ class SolverMisuseTest {
         }
     }
 
-    /** Solvers on two threads whose helper threads have started, dropped without being closed. */
-    private static void leakSolvers(int count) {
+    /** Solvers on two threads whose helper threads have started, for the caller to drop without closing. */
+    private static List<ContactSolver> leakSolvers(int count) {
         BodyBatch bodies = new BodyBatch();
         for (int i = 0; i < 20_000; i++) { // more than one thread's range of a step's loops: the helper starts
             bodies.setParticle(bodies.add(), 1.0f);
         }
+        List<ContactSolver> solvers = new ArrayList<>();
         for (int s = 0; s < count; s++) {
             ContactSolver solver = Backends.cpu(2);
             solver.step(bodies, new ContactBatch(), SolveSettings.singlePass(), new Vector3f(0, -10, 0), 0.01f, null,
                     new SolveResult());
+            solvers.add(solver);
         }
+        return solvers;
     }
 
     /** Live threads of solvers' thread teams and pools. */
-    private static int solverThreads() {
-        return (int) Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
+    private static Set<Thread> solverThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive)
                 .filter(t -> t.getName().startsWith("contact-solver-team-") || t.getName().startsWith("ForkJoinPool-"))
-                .count();
+                .collect(Collectors.toCollection(HashSet::new));
     }
 }

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Java twins of the kernels (host/io/contactsolver/cpu) and their OpenCL C (kernels/) stay in
+ * The Java twins of the kernels (host/library/io/contactsolver/cpu) and their OpenCL C (kernels/) stay in
  * step, read as text, so that this runs on every machine, OpenCL or not: an edit of the maths on
  * one side only fails here even where the agreement tests skip. docs/twins.md is the map.
  *
@@ -56,7 +56,7 @@ class TwinStructureTest {
     record Pair(String java, String c, List<Known> known) {
     }
 
-    /** A Java class of host/io/contactsolver/cpu and its kernel file. */
+    /** A Java class of host/library/io/contactsolver/cpu and its kernel file. */
     record Twin(String javaFile, String clFile, List<Pair> pairs, List<String> javaOnly, List<String> clOnly) {
     }
 
@@ -193,7 +193,7 @@ class TwinStructureTest {
                             "warm_start_manifolds", "solve_manifolds", "integrate_motions", "restitute_manifolds",
                             "finish_bodies", "write_manifold_results")));
 
-    private static final Path JAVA_DIR = Path.of("host/io/contactsolver/cpu");
+    private static final Path JAVA_DIR = Path.of("host/library/io/contactsolver/cpu");
     private static final Path CL_DIR = Path.of("kernels");
 
     @Test

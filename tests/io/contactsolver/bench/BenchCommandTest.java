@@ -66,6 +66,8 @@ class BenchCommandTest {
             double rate = Double.parseDouble(row.get(header.indexOf("contacts_per_second")));
             int contacts = Integer.parseInt(row.get(header.indexOf("contacts")));
             assertTrue(seconds > 0, "a measured time: " + row);
+            // measured figures: the columns agree with each other here; the arithmetic of the derived
+            // columns is checked on figures worked out by hand in MeasurementTest
             assertEquals(contacts / seconds, rate, rate * 1e-4, "contacts per second is contacts over time");
             double host = Double.parseDouble(row.get(header.indexOf("host_s")));
             double hostPerContact = Double.parseDouble(row.get(header.indexOf("host_ns_per_contact")));

@@ -35,7 +35,8 @@ class EngineBenchmarkTest {
         Runs runs = EngineBenchmark.parse(Engine.BOX3D, "large_pyramid", LARGE, output);
         // the first of the 200 steps is off the clock: 199 timed
         assertEquals(199, runs.timedSteps());
-        assertEquals(List.of(2688.59 / 199, 2786.1 / 199), runs.millisPerStep());
+        // 2688.59 ms = 199 x 13.5 ms + 2.09 ms, and 2.09 / 199 = 0.0105025; 2786.1 ms = 199 x 14 ms + 0.1 ms
+        assertMillis(List.of(13.5105025, 14.0005025), runs.millisPerStep());
         Runs many = EngineBenchmark.parse(Engine.BOX3D, "many_pyramids", MANY, """
                 benchmark: many_pyramids, steps = 100
                 thread count: 1
@@ -43,7 +44,8 @@ class EngineBenchmarkTest {
                 body 10781 / shape 10781 / contact 28420 / joint 0 / stack 12101552
                 """);
         assertEquals(99, many.timedSteps());
-        assertEquals(List.of(3049.16 / 99), many.millisPerStep());
+        // 3049.16 ms = 99 x 30.8 ms - 0.04 ms, and 0.04 / 99 = 0.0004040
+        assertMillis(List.of(30.7995960), many.millisPerStep());
     }
 
     @Test
@@ -58,7 +60,9 @@ class EngineBenchmarkTest {
                 body 5051 / shape 5051 / contact 14950 / joint 0 / stack 0
                 """;
         Runs runs = EngineBenchmark.parse(Engine.BOX2D, "large_pyramid", LARGE, output);
-        assertEquals(List.of(1779.81 / 499, 1996.0 / 499), runs.millisPerStep());
+        // over the 499 timed steps: 1779.81 ms = 499 x 3.5 ms + 33.31 ms, and 33.31 / 499 = 0.0667535;
+        // 1996 ms = 499 x 4 ms
+        assertMillis(List.of(3.5667535, 4.0), runs.millisPerStep());
         assertEquals(499, runs.timedSteps());
     }
 
@@ -86,6 +90,14 @@ class EngineBenchmarkTest {
                 + "would be for another scene (a Debug build runs smaller ones: build Release)",
                 "benchmark: large_pyramid, steps = 10\nrun 0 : 10 (ms)\nbody 211 / shape 211 / contact 0\n");
         assertRefused("it printed nothing", "");
+    }
+
+    /** The figures worked out above, to the 7 decimals they are given to. */
+    private static void assertMillis(List<Double> expected, List<Double> actual) {
+        assertEquals(expected.size(), actual.size(), actual.toString());
+        for (int i = 0; i < expected.size(); i++) {
+            assertEquals(expected.get(i), actual.get(i), 1e-7, "run " + i + " of " + actual);
+        }
     }
 
     private static void assertRefused(String message, String output) {

@@ -14,6 +14,8 @@ class LoopCostTest {
     void anIterationIsTheDifferenceOfTheTwoSolvesOverTheirExtraIterations() {
         LoopCost cost = new LoopCost(PILE, new LoopCost.TimedSolve(10, 0.030), new LoopCost.TimedSolve(30, 0.070),
                 Double.NaN);
+        // (70 - 30) ms over (30 - 10) iterations: 2 ms an iteration; over 1000 contacts 2 us = 2000 ns a
+        // contact, 4000 ns of the 2 threads' time; the set-up is what 10 iterations leave of 30 ms: 10 ms
         assertEquals(0.002, cost.secondsPerIteration(), 1e-12);
         assertEquals(2000.0, cost.nanosPerContactIteration(), 1e-6);
         assertEquals(4000.0, cost.nanosPerContactIterationPerThread(), 1e-6);

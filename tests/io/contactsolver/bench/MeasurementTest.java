@@ -18,7 +18,11 @@ class MeasurementTest {
         assertEquals("0.00000", Measurement.number(0.0));
     }
 
-    /** Each figure a different value, so one written to another's column shows. */
+    /**
+     * Each figure a different value, so one written to another's column shows. The derived columns
+     * by hand: 1000 contacts in 2 ms are 500,000 a second; at 96 bytes each, 48,000,000 bytes a
+     * second, 0.048 GB/s; 60 us of host time over 1000 contacts, 60 ns a contact.
+     */
     private static Measurement everyFigure() {
         return Measurement.row().scene("pile").backend("opencl").solver("iterative").contacts(1000).bodies(250)
                 .threads(3).iterations(17).residual(0.5).secondsPerSolve(0.002).bytesPerContact(96)

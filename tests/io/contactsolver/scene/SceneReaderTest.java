@@ -98,6 +98,41 @@ class SceneReaderTest {
         assertEquals(1, fault.getMessage().lines().count(), "one line");
     }
 
+    /**
+     * Ids are checked for repeats once a file is read, or once a fault stops it, yet a file is
+     * refused at its first fault: a repeated id before a bad field, the bad field before a later
+     * repeat, and on one line the repeat before the fields, after the bodies a contact names.
+     */
+    @Test
+    void aFileIsRefusedAtItsFirstFaultWhetherThatIsARepeatedIdOrNot() throws IOException {
+        String body = ",0,0,0,1,0,0,0,1,0,0,0,0,0,0.5,2,2,2,0,0,0";
+        String badBody = ",0,0,0,1,0,0,0,1,0,0,0,0,0,x,2,2,2,0,0,0";
+        Path contacts = write("contacts.csv", BrokenScenes.goodContacts());
+        assertRefusedAt(write("bodies.csv", BrokenScenes.BODY_HEADER, "10" + body, "20" + body, "10" + body,
+                "30" + badBody), contacts, 4, "duplicate body id 10 (first on line 2)");
+        assertRefusedAt(write("bodies.csv", BrokenScenes.BODY_HEADER, "10" + body, "20" + badBody, "10" + body),
+                contacts, 3, "column 'inv_mass'");
+        assertRefusedAt(write("bodies.csv", BrokenScenes.BODY_HEADER, "10" + body, "20" + body, "10" + badBody),
+                contacts, 4, "duplicate body id 10 (first on line 2)");
+
+        Path bodies = write("bodies.csv", BrokenScenes.goodBodies());
+        assertRefusedAt(bodies, write("contacts.csv", BrokenScenes.CONTACT_HEADER, "7,10,20,0.5,0,0,1,0,0,0.5",
+                "8,-1,20,1,-1,0,0,1,0,1", "7,-1,10,1,-1,0,0,1,0,y", "9,10,21,0.5,0,0,1,0,0,0.5"), 4,
+                "duplicate contact id 7 (first on line 2)");
+        assertRefusedAt(bodies, write("contacts.csv", BrokenScenes.CONTACT_HEADER, "7,10,20,0.5,0,0,1,0,0,0.5",
+                "7,10,21,0.5,0,0,1,0,0,0.5"), 3, "unknown body id 21");
+        // a file's ids in any order, not only counting up: the repeat is the earliest line of any id given before
+        assertRefusedAt(bodies, write("contacts.csv", BrokenScenes.CONTACT_HEADER, "9,10,20,0.5,0,0,1,0,0,0.5",
+                "3,-1,20,1,-1,0,0,1,0,1", "8,-1,10,1,-1,0,0,1,0,1", "3,-1,10,1,-1,0,0,1,0,1",
+                "9,-1,10,1,-1,0,0,1,0,1"), 5, "duplicate contact id 3 (first on line 3)");
+    }
+
+    private static void assertRefusedAt(Path bodies, Path contacts, int line, String problem) {
+        SceneFormatException fault = assertThrows(SceneFormatException.class, () -> SceneReader.read(bodies, contacts));
+        assertEquals(line, fault.line(), fault.getMessage());
+        assertTrue(fault.getMessage().contains(problem), fault.getMessage());
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("io.contactsolver.testing.BrokenScenes#brokenFrictionFiles")
     void refusesBadFrictionNamingFileLineAndColumn(Broken broken) throws IOException {
