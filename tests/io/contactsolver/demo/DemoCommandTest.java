@@ -60,8 +60,8 @@ class DemoCommandTest {
 
         List<String> summary = run.out().lines().toList();
         assertTrue(summary.get(0).startsWith("demo: box, 250 spheres, 120 steps of 0.0025 s (0.30 s simulated), "
-                + "restitution 0.4, friction 0.5, rolling resistance 0.001 m, two solves (8 velocity and 4 push-out "
-                + "iterations)"), summary.get(0));
+                + "restitution 0.4, friction 0.5, rolling resistance 0.001 m, torsion 0.001 m, two solves (8 velocity "
+                + "and 4 push-out iterations)"), summary.get(0));
         assertTrue(summary.get(1).startsWith("backend: CPU"), summary.get(1));
         assertTrue(summary.get(2).matches("solve: [0-9.]+ ms per step on average, [0-9,]+ contacts per second, "
                 + "[0-9,]+ contact-iterations per second \\([0-9,]+ contacts and 1[12]\\.[0-9] iterations per step on "
@@ -145,7 +145,9 @@ class DemoCommandTest {
         "--friction, Infinity, --friction must be finite and at least 0",
         "--rolling-resistance, -0.001, --rolling-resistance must be finite and at least 0 m",
         "--rolling-resistance, NaN, --rolling-resistance must be finite and at least 0 m",
-        "--rolling-resistance, Infinity, --rolling-resistance must be finite and at least 0 m"})
+        "--rolling-resistance, Infinity, --rolling-resistance must be finite and at least 0 m",
+        "--torsion, -0.001, --torsion must be finite and at least 0 m",
+        "--torsion, NaN, --torsion must be finite and at least 0 m"})
     void refusesABadOptionWithOneLineAndWritesNothing(String option, String value, String message) {
         Path out = dir.resolve("out");
         assertRefusedAsAnOption(Cli.inProcess("demo", option, value, "--out", out.toString(), "--backend", "cpu"),

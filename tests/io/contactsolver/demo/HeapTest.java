@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The heap scene: a small poured heap stands steeper with friction than without, spheres spin only
- * with friction, and the slope measurement reads a known cone's angle.
+ * with friction and stop spinning with torsion, and the slope measurement reads a known cone's angle.
  */
 class HeapTest {
     /** Small enough to run in seconds, large enough for a flank of a few rings. */
@@ -51,6 +51,36 @@ class HeapTest {
             assertTrue(fastestSpin(frictionless.world()) < 0.1f, "without friction nothing spins: "
                     + fastestSpin(frictionless.world()) + " rad/s");
         }
+    }
+
+    /**
+     * On the soft step at the demo's defaults a heap's spheres come to rest in their spin too, with
+     * torsional resistance: without it, spin about the contact normals is what is left of the
+     * kinetic energy once the centres are at rest.
+     */
+    @Test
+    void torsionStopsTheSpinThatIsLeftOnceTheCentresRest() {
+        double[] spin = new double[2];
+        for (int run = 0; run < 2; run++) {
+            float torsion = run == 0 ? 0.0f : DemoCommand.DEFAULT_TORSION;
+            Simulation heap = DemoScene.HEAP.simulation(PARTICLES, SEED, Simulation.Settings.of(DT, 0.3f, 10)
+                    .withFriction(0.5f, 0.001f).withTorsion(torsion).withSoftStep(4, 0.0f));
+            DemoScene.RestWatch restWatch = new DemoScene.RestWatch();
+            try (ContactSolver solver = Backends.cpu()) {
+                int steps = 0;
+                while (!restWatch.atRest(heap)) {
+                    assertTrue(++steps <= MAX_STEPS, "not at rest after " + MAX_STEPS + " steps, torsion " + torsion);
+                    heap.step(solver);
+                }
+                for (int s = 0; s < 200; s++) {
+                    heap.step(solver);
+                }
+            }
+            ParticleWorld world = heap.world();
+            spin[run] = world.kineticEnergy() - world.translationalEnergy();
+        }
+        assertTrue(spin[0] > 1e-6 && spin[1] < 1e-9, "spin energy without torsion " + spin[0] + " J, with "
+                + spin[1] + " J");
     }
 
     @Test

@@ -76,6 +76,8 @@ public final class DemoCommand implements Callable<Integer> {
     public static final float DEFAULT_RESTITUTION = 0.3f;
     public static final float DEFAULT_FRICTION = 0.5f;
     public static final float DEFAULT_ROLLING_RESISTANCE = 0.001f;
+    /** As the rolling resistance: a millimetre patch, so that a sphere's spin about its contacts stops too. */
+    public static final float DEFAULT_TORSION = 0.001f;
     public static final int DEFAULT_ITERATIONS = 10;
     public static final long DEFAULT_SEED = 1;
     public static final int DEFAULT_SUBSTEPS = SoftStepSettings.DEFAULT_SUBSTEPS;
@@ -89,7 +91,8 @@ public final class DemoCommand implements Callable<Integer> {
     public static Simulation defaultSimulation() {
         return DemoScene.HEAP.simulation(DemoScene.HEAP.defaultParticles, DEFAULT_SEED,
                 Simulation.Settings.of(DEFAULT_TIME_STEP, DEFAULT_RESTITUTION, DEFAULT_ITERATIONS)
-                        .withFriction(DEFAULT_FRICTION, DEFAULT_ROLLING_RESISTANCE).withSoftStep(DEFAULT_SUBSTEPS, DEFAULT_CONTACT_HERTZ));
+                        .withFriction(DEFAULT_FRICTION, DEFAULT_ROLLING_RESISTANCE).withTorsion(DEFAULT_TORSION)
+                        .withSoftStep(DEFAULT_SUBSTEPS, DEFAULT_CONTACT_HERTZ));
     }
 
     @Option(names = "--dt", defaultValue = "" + DEFAULT_TIME_STEP, paramLabel = "S",
@@ -109,6 +112,11 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Rolling resistance of every contact, m: the lever arm of the torque resisting rolling "
                     + "(not spin about the contact normal); 0 for none (default: ${DEFAULT-VALUE}).")
     float rollingResistance;
+
+    @Option(names = "--torsion", defaultValue = "" + DEFAULT_TORSION, paramLabel = "TAU",
+            description = "Torsional resistance of every contact, m: the patch radius whose grip resists spin about "
+                    + "the contact normal; 0 for none (default: ${DEFAULT-VALUE}).")
+    float torsion;
 
     @Option(names = "--iterations", defaultValue = "" + DEFAULT_ITERATIONS, paramLabel = "N",
             description = "two-solves: solver iterations per step (default: ${DEFAULT-VALUE}); the push-out solve "
@@ -216,7 +224,7 @@ public final class DemoCommand implements Callable<Integer> {
     /** The simulation's settings from the options. */
     private Simulation.Settings settingsFromOptions() {
         Simulation.Settings settings = Simulation.Settings.of(timeStep, restitution, iterations)
-                .withFriction(friction, rollingResistance);
+                .withFriction(friction, rollingResistance).withTorsion(torsion);
         return scheme == Scheme.SOFT_STEP ? settings.withSoftStep(substeps, contactHertz) : settings.withScheme(scheme);
     }
 
@@ -245,6 +253,9 @@ public final class DemoCommand implements Callable<Integer> {
         }
         if (!(rollingResistance >= 0.0f) || !Float.isFinite(rollingResistance)) {
             return "--rolling-resistance must be finite and at least 0 m, got " + rollingResistance;
+        }
+        if (!(torsion >= 0.0f) || !Float.isFinite(torsion)) {
+            return "--torsion must be finite and at least 0 m, got " + torsion;
         }
         if (!(contactHertz >= 0.0f) || !Float.isFinite(contactHertz)) {
             return "--contact-hertz must be finite and at least 0, got " + contactHertz;
@@ -296,7 +307,8 @@ public final class DemoCommand implements Callable<Integer> {
         String snapshotTitle = String.format(Locale.ROOT, "%,d spheres after %,d steps (%.2f s), side view, "
                 + "coloured by speed", world.count, last.step(), last.time());
         String chartTitle = String.format(Locale.ROOT, "%,d spheres, dt %s s, restitution %s, friction %s, "
-                + "rolling resistance %s m", world.count, timeStep, restitution, friction, rollingResistance);
+                + "rolling resistance %s m, torsion %s m", world.count, timeStep, restitution, friction, rollingResistance,
+                torsion);
         List<Output> outputs = new ArrayList<>();
         if (pictures) {
             outputs.add(new Output(out.resolve(SNAPSHOT), png -> DemoPictures.snapshot(world, snapshotTitle, slope,
@@ -358,9 +370,9 @@ public final class DemoCommand implements Callable<Integer> {
         long solveNanos = figures.stream().mapToLong(StepFigures::solveNanos).sum();
         long contactCount = figures.stream().mapToLong(StepFigures::contacts).sum();
         stdout.printf(Locale.ROOT, "demo: %s, %,d spheres, %,d steps of %s s (%.2f s simulated), restitution %s, "
-                + "friction %s, rolling resistance %s m, %s, stepped in %.1f s (%.1f steps/s)%n",
+                + "friction %s, rolling resistance %s m, torsion %s m, %s, stepped in %.1f s (%.1f steps/s)%n",
                 scene.label(), last.particles(), figures.size(), timeStep, last.time(), restitution, friction,
-                rollingResistance, schemeLine(), seconds, figures.size() / seconds);
+                rollingResistance, torsion, schemeLine(), seconds, figures.size() / seconds);
         stdout.println("backend: " + device);
         // both solves of a step (velocity and push-out) count as its solve time
         long contactIterations = figures.stream().mapToLong(StepFigures::contactIterations).sum();

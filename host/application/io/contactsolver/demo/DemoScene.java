@@ -44,9 +44,9 @@ public enum DemoScene {
     /**
      * Watches a run for rest: every sphere in the world and the kinetic energy of the centres'
      * motion per sphere below {@link #REST_ENERGY} for {@link #REST_STEPS} steps in a row. Spin is
-     * left out: rolling resistance resists rolling but not spin about the contact normal
-     * (docs/physics.md, "Iterative solver with friction"), so a sphere alone on the floor may spin
-     * about the vertical for ever without moving anything.
+     * left out: it changes no sphere's place, and without torsional resistance ({@code --torsion 0})
+     * nothing resists spin about a contact normal, so a sphere alone on the floor may spin about the
+     * vertical for ever without moving anything.
      */
     static final class RestWatch {
         /**

@@ -91,6 +91,8 @@ public final class Simulation {
      *   <li>{@code friction}: Coulomb friction coefficient of every contact, {@code >= 0} (0:
      *       frictionless)</li>
      *   <li>{@code rollingResistance}: rolling resistance of every contact, m, {@code >= 0} (0: none)</li>
+     *   <li>{@code torsion}: torsional resistance of every contact, m, {@code >= 0} (0: none): the
+     *       patch radius that resists spin about the contact normal</li>
      *   <li>{@code scheme}, {@code substeps}, {@code contactHertz}: how a step is taken, and the soft
      *       step's substeps and contact stiffness</li>
      * </ul>
@@ -104,6 +106,7 @@ public final class Simulation {
         private final boolean positionalCorrection;
         private final float friction;
         private final float rollingResistance;
+        private final float torsion;
         private final Scheme scheme;
         private final int substeps;
         private final float contactHertz;
@@ -118,6 +121,7 @@ public final class Simulation {
             boolean positionalCorrection = true;
             float friction;
             float rollingResistance;
+            float torsion;
             Scheme scheme = Scheme.DEFAULT;
             int substeps = SoftStepSettings.DEFAULT_SUBSTEPS;
             float contactHertz = SoftStepSettings.DEFAULT_CONTACT_HERTZ;
@@ -132,6 +136,7 @@ public final class Simulation {
             positionalCorrection = d.positionalCorrection;
             friction = d.friction;
             rollingResistance = d.rollingResistance;
+            torsion = d.torsion;
             scheme = d.scheme;
             substeps = d.substeps;
             contactHertz = d.contactHertz;
@@ -147,6 +152,7 @@ public final class Simulation {
             d.positionalCorrection = positionalCorrection;
             d.friction = friction;
             d.rollingResistance = rollingResistance;
+            d.torsion = torsion;
             d.scheme = scheme;
             d.substeps = substeps;
             d.contactHertz = contactHertz;
@@ -173,6 +179,11 @@ public final class Simulation {
                 d.friction = mu;
                 d.rollingResistance = rho;
             });
+        }
+
+        /** These settings with torsional resistance {@code tau} (m) at every contact. */
+        public Settings withTorsion(float tau) {
+            return with(d -> d.torsion = tau);
         }
 
         /**
@@ -239,6 +250,10 @@ public final class Simulation {
             return rollingResistance;
         }
 
+        public float torsion() {
+            return torsion;
+        }
+
         public Scheme scheme() {
             return scheme;
         }
@@ -252,7 +267,7 @@ public final class Simulation {
         }
 
         boolean hasFriction() {
-            return friction != 0.0f || rollingResistance != 0.0f;
+            return friction != 0.0f || rollingResistance != 0.0f || torsion != 0.0f;
         }
     }
 
@@ -550,11 +565,12 @@ public final class Simulation {
         deepestOverlap = Math.max(deepestOverlap, -gap);
     }
 
-    /** Every contact gets the same friction and rolling resistance; a new contact has none. */
+    /** Every contact gets the same friction, rolling and torsional resistance; a new contact has none. */
     private void setFriction(int c) {
         if (settings.hasFriction()) {
             contacts.setFriction(c, settings.friction());
             contacts.setRollingResistance(c, settings.rollingResistance());
+            contacts.setTorsion(c, settings.torsion());
         }
     }
 
