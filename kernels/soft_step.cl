@@ -433,14 +433,14 @@ void warm_start(__global const float* man, const int rows, const int r, __global
  * Step 3 (soft, relax 0) or 5 (relax 1) for manifold row r, points [first, end): each point's
  * normal row at its current separation, then, where `friction`, the rolling pair, the twist and the
  * friction pair at the centre, limited by the points' normal impulses just found. Returns the
- * largest change of an accumulated impulse. The separation and the normal row as SoftStep.java
- * describes them.
+ * largest change of an accumulated impulse where `measure` (the step's last sweep), else 0. The
+ * separation and the normal row as SoftStep.java describes them.
  */
 float solve_manifold(__global const float* man, const int rows, const int r, __global const float* pts,
                      const int points, const int first, const int end, __global float* normal, __global float* peak,
                      __global float* acc, __global float* state, const int a, const int b, const int world,
                      __global const float* motion, const int ma, const int mb, const float inverseSubstep,
-                     const float maxPushOut, const int relax, const int friction)
+                     const float maxPushOut, const int relax, const int friction, const int measure)
 {
     const float nx = man[MAN_NX * rows + r];
     const float ny = man[MAN_NY * rows + r];
@@ -525,7 +525,9 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
         total += next;
         twistArm += pts[POINT_LEVER * points + p] * next;
         peak[p] = next > peak[p] ? next : peak[p];
-        largest = java_max(largest, fabs(applied));
+        if (measure) {
+            largest = java_max(largest, fabs(applied));
+        }
     }
     if (friction) {
         const float t1x = man[MAN_T1X * rows + r];
@@ -555,7 +557,9 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
             dwbx += d1 * man[MAN_ROLL1_BX * rows + r] + d2 * man[MAN_ROLL2_BX * rows + r];
             dwby += d1 * man[MAN_ROLL1_BY * rows + r] + d2 * man[MAN_ROLL2_BY * rows + r];
             dwbz += d1 * man[MAN_ROLL1_BZ * rows + r] + d2 * man[MAN_ROLL2_BZ * rows + r];
-            largest = java_max(largest, java_max(fabs(d1), fabs(d2)));
+            if (measure) {
+                largest = java_max(largest, java_max(fabs(d1), fabs(d2)));
+            }
         }
         const float mu = man[MAN_MU * rows + r];
         const float tau = man[MAN_TORSION * rows + r];
@@ -575,7 +579,9 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
             dwbx += d * man[MAN_TWIST_BX * rows + r];
             dwby += d * man[MAN_TWIST_BY * rows + r];
             dwbz += d * man[MAN_TWIST_BZ * rows + r];
-            largest = java_max(largest, fabs(d));
+            if (measure) {
+                largest = java_max(largest, fabs(d));
+            }
         }
         if (mu > 0.0f) {
             /* the friction pair at the centre */
@@ -614,7 +620,9 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
             dwbx += d1 * man[MAN_DIRT1_BX * rows + r] + d2 * man[MAN_DIRT2_BX * rows + r];
             dwby += d1 * man[MAN_DIRT1_BY * rows + r] + d2 * man[MAN_DIRT2_BY * rows + r];
             dwbz += d1 * man[MAN_DIRT1_BZ * rows + r] + d2 * man[MAN_DIRT2_BZ * rows + r];
-            largest = java_max(largest, java_max(fabs(d1), fabs(d2)));
+            if (measure) {
+                largest = java_max(largest, java_max(fabs(d1), fabs(d2)));
+            }
         }
     }
     if (a != world) {
@@ -644,13 +652,13 @@ void soft_store(__global float* state, const int s, const float dvx, const float
 /*
  * Visits manifold rows [firstRow, endRow) with solve_manifold: points of row r
  * [pointStart[r], pointStart[r + 1]), state slots and movers of each side at side * rows + r.
- * Returns the largest change.
+ * Returns the largest change where `measure`, else 0.
  */
 float sweep(__global const float* man, const int rows, __global const int* pointStart, __global const int* slots,
             __global const int* movers, __global const float* pts, const int points, __global float* normal,
             __global float* peak, __global float* acc, __global float* state, __global const float* motion,
             const int worldSlot, const float inverseSubstep, const float maxPushOut, const int relax,
-            const int friction, const int firstRow, const int endRow)
+            const int friction, const int measure, const int firstRow, const int endRow)
 {
     const int world = worldSlot * STATE_STRIDE;
     float largest = 0.0f;
@@ -663,7 +671,7 @@ float sweep(__global const float* man, const int rows, __global const int* point
         const float change = solve_manifold(man, rows, r, pts, points, pointStart[r], pointStart[r + 1], normal, peak,
                                             acc, state, a, b, world, motion, movers[LINK_A * rows + r] * MOTION_STRIDE,
                                             movers[LINK_B * rows + r] * MOTION_STRIDE, inverseSubstep, maxPushOut,
-                                            relax, friction);
+                                            relax, friction, measure);
         largest = java_max(largest, change);
     }
     return largest;
@@ -981,7 +989,7 @@ __kernel void solve_manifolds(__global const float* man, const int rows, __globa
     const int begin = serial ? first : first + i;
     const int end = serial ? first + count : first + i + 1;
     const float largest = sweep(man, rows, pointStart, slots, movers, pts, points, normal, peak, acc, state, motion,
-                                worldSlot, inverseSubstep, maxPushOut, relax, friction, begin, end);
+                                worldSlot, inverseSubstep, maxPushOut, relax, friction, record, begin, end);
     if (record && as_int(largest) > 0) {
         atomic_max(&residuals[0], as_int(largest));
     }

@@ -257,6 +257,36 @@ class SoftStepManifoldTest {
                 + "but 0.99999994 here; a manifold's points share it");
     }
 
+    /**
+     * The rules hold across the blocks the check takes at once (1,024 contacts): a run that starts
+     * before a block and ends in it is checked against its first point all the same.
+     */
+    @Test
+    void aManifoldAcrossTheChecksBlocksIsCheckedWhole() {
+        BodyBatch bodies = restingBox();
+        bodies.add();
+        bodies.setMass(1, 1.0f).setPosition(1, 3.0f, 0.5f, 0.0f);
+        ContactBatch contacts = new ContactBatch();
+        for (int c = 0; c < 3000; c++) {
+            // runs of four from contact 2: 1022-1025 and 2046-2049 straddle the blocks
+            int added = contacts.add(ContactBatch.WORLD, 0, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f);
+            contacts.setFriction(added, 0.5f).setManifold(added, (c + 2) / 4).setId(added, c);
+        }
+        ContactSolver.validate(bodies, contacts);
+
+        contacts.setFriction(1024, 0.25f);
+        assertRefused(bodies, contacts, "contact 1024, field 'friction': manifold 256 has friction 0.5 at its first "
+                + "point, contact 1022, but 0.25 here; a manifold's points share it");
+
+        contacts.setFriction(1024, 0.5f).setManifold(1026, 256);
+        assertRefused(bodies, contacts, "contact 1026, field 'manifold': manifold 256 has more than 4 points (it "
+                + "starts at contact 1022)");
+
+        contacts.setManifold(1026, 257).setBodies(2049, ContactBatch.WORLD, 1);
+        assertRefused(bodies, contacts, "contact 2049, fields 'a', 'b': manifold 512 joins bodies (-1, 0) at its "
+                + "first point, contact 2046, but (-1, 1) here");
+    }
+
     private static void assertRefused(BodyBatch bodies, ContactBatch contacts, String message) {
         InvalidInputException refused = assertThrows(InvalidInputException.class,
                 () -> ContactSolver.validate(bodies, contacts));

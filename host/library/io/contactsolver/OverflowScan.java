@@ -116,18 +116,30 @@ final class OverflowScan {
         }
     }
 
-    /** The lowest element with a non-finite value in any of the first {@code fields} fields, or -1. */
+    /** Values a scan copies out of a direct buffer at once. */
+    private static final int SLICE = 1024;
+
+    /**
+     * The lowest element with a non-finite value in any of the first {@code fields} fields, or -1.
+     * Each field is copied out a slice at a time and scanned in the array: a direct buffer's
+     * checked get a value cost three times the scan (the box pyramid's impulses, 0.8 ms a frame).
+     */
     private int firstNonFinite(FieldBlock block, int count, int fields) {
         AtomicInteger first = new AtomicInteger(Integer.MAX_VALUE);
         FloatBuffer values = block.floats();
         int stride = block.stride();
         runner.forRange(count, 1 << 15, (from, to) -> {
+            float[] slice = new float[Math.min(SLICE, to - from)];
             int end = to;
             for (int f = 0; f < fields; f++) {
                 int base = f * stride;
-                for (int i = from; i < end; i++) {
-                    if (!Float.isFinite(values.get(base + i))) {
-                        end = i; // later fields need only be scanned below the lowest found so far
+                // later fields need only be scanned below the lowest found so far
+                for (int start = from; start < end; start += SLICE) {
+                    int n = Math.min(SLICE, end - start);
+                    values.get(base + start, slice, 0, n);
+                    int bad = firstNonFinite(slice, n);
+                    if (bad >= 0) {
+                        end = start + bad;
                         break;
                     }
                 }
@@ -137,5 +149,15 @@ final class OverflowScan {
             }
         });
         return first.get() == Integer.MAX_VALUE ? -1 : first.get();
+    }
+
+    /** The first of {@code values[0 .. n)} that is not finite, or -1. */
+    private static int firstNonFinite(float[] values, int n) {
+        for (int i = 0; i < n; i++) {
+            if (!Float.isFinite(values[i])) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

@@ -323,10 +323,11 @@ public final class Recycler {
         int from = cache.pointStart()[j];
         int to = cache.pointStart()[j + 1];
         int stride = pointCount;
+        // the manifold's points are consecutive in both caches: their captures go over at once
+        System.arraycopy(old, from * CAPTURE, kept, pointStart[m] * CAPTURE, (to - from) * CAPTURE);
         for (int p = from; p < to; p++) {
             int at = pointStart[m] + (p - from);
             int o = p * CAPTURE;
-            System.arraycopy(old, o, kept, at * CAPTURE, CAPTURE);
             geometry[GEOM_RAX * stride + at] = old[o + CAPTURE_RAX];
             geometry[GEOM_RAY * stride + at] = old[o + CAPTURE_RAY];
             geometry[GEOM_RAZ * stride + at] = old[o + CAPTURE_RAZ];

@@ -355,9 +355,13 @@ public final class CpuBackend implements SolverBackend {
                         return 0.0f;
                     },
                     (first, end) -> SoftStep.sweep(manifolds, points, pointStart, bodyPairs, movers, normal, peak,
-                            accumulated, state, moved, world, k, false, softFriction, first, end),
+                            accumulated, state, moved, world, k, false, softFriction, false, first, end),
                     (first, end) -> SoftStep.sweep(manifolds, points, pointStart, bodyPairs, movers, normal, peak,
-                            accumulated, state, moved, world, k, true, frictional, first, end),
+                            accumulated, state, moved, world, k, false, softFriction, true, first, end),
+                    (first, end) -> SoftStep.sweep(manifolds, points, pointStart, bodyPairs, movers, normal, peak,
+                            accumulated, state, moved, world, k, true, frictional, false, first, end),
+                    (first, end) -> SoftStep.sweep(manifolds, points, pointStart, bodyPairs, movers, normal, peak,
+                            accumulated, state, moved, world, k, true, frictional, true, first, end),
                     (first, end) -> {
                         float largest = 0.0f;
                         for (int r = first; r < end; r++) {
@@ -406,8 +410,13 @@ public final class CpuBackend implements SolverBackend {
         }
     }
 
-    /** The four row sweeps of a soft step's substeps, over rows {@code [first, end)} each. */
-    private record RowSweeps(RowSweep warmStart, RowSweep solve, RowSweep relax, RowSweep restitution) {
+    /**
+     * The row sweeps of a soft step's substeps, over rows {@code [first, end)} each; the soft and
+     * relax sweeps twice, without and with their largest change, which only the step's last sweep
+     * reports.
+     */
+    private record RowSweeps(RowSweep warmStart, RowSweep solve, RowSweep measuredSolve, RowSweep relax,
+            RowSweep measuredRelax, RowSweep restitution) {
     }
 
     /**
@@ -458,7 +467,7 @@ public final class CpuBackend implements SolverBackend {
 
         @Override
         public void solve(boolean record) {
-            sweep(rowSweeps.solve(), record);
+            sweep(record ? rowSweeps.measuredSolve() : rowSweeps.solve(), record);
         }
 
         @Override
@@ -474,7 +483,7 @@ public final class CpuBackend implements SolverBackend {
 
         @Override
         public void relax(boolean record) {
-            sweep(rowSweeps.relax(), record);
+            sweep(record ? rowSweeps.measuredRelax() : rowSweeps.relax(), record);
         }
 
         private void sweep(RowSweep rows, boolean record) {

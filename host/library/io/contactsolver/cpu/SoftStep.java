@@ -371,7 +371,9 @@ final class SoftStep {
      * {@code [first, end)}: each point's normal row at its current separation, then, where
      * {@code friction} (the batch has friction, rolling or torsional resistance, and this sweep
      * applies it), the rolling pair, the twist and the friction pair at the centre, limited by the
-     * points' normal impulses just found. Returns the largest change of an accumulated impulse.
+     * points' normal impulses just found. Returns the largest change of an accumulated impulse
+     * where {@code measure} (the step's last sweep, whose change is the residual), else 0: the
+     * running maximum is a chain of dependent steps a point, a tenth of a sweep's time.
      *
      * <p>Separation: {@code s = s0 + n . (dx_b - dx_a) + (M_b^T n) . r_b - (M_a^T n) . r_a}, with
      * {@code M = R(dq) - 1} from each side's motion record ({@code ma}, {@code mb}). Normal row: a
@@ -382,7 +384,7 @@ final class SoftStep {
      */
     static float solveManifold(float[] man, int r, float[] pts, int first, int end, float[] normal, float[] peak,
             float[] acc, float[] state, int a, int b, int world, float[] motion, int ma, int mb, float inverseSubstep,
-            float maxPushOut, boolean relax, boolean friction) {
+            float maxPushOut, boolean relax, boolean friction, boolean measure) {
         int o = r * MAN;
         float nx = man[o + MAN_NX];
         float ny = man[o + MAN_NY];
@@ -465,7 +467,9 @@ final class SoftStep {
             total += next;
             twistArm += pts[q + POINT_LEVER] * next;
             peak[p] = next > peak[p] ? next : peak[p];
-            largest = Math.max(largest, Math.abs(applied));
+            if (measure) {
+                largest = Math.max(largest, Math.abs(applied));
+            }
         }
         if (friction) {
             int l = r * MACC;
@@ -496,7 +500,9 @@ final class SoftStep {
                 dwbx += d1 * man[o + MAN_ROLL1_BX] + d2 * man[o + MAN_ROLL2_BX];
                 dwby += d1 * man[o + MAN_ROLL1_BY] + d2 * man[o + MAN_ROLL2_BY];
                 dwbz += d1 * man[o + MAN_ROLL1_BZ] + d2 * man[o + MAN_ROLL2_BZ];
-                largest = Math.max(largest, Math.max(Math.abs(d1), Math.abs(d2)));
+                if (measure) {
+                    largest = Math.max(largest, Math.max(Math.abs(d1), Math.abs(d2)));
+                }
             }
             float mu = man[o + MAN_MU];
             float tau = man[o + MAN_TORSION];
@@ -515,7 +521,9 @@ final class SoftStep {
                 dwbx += d * man[o + MAN_TWIST_BX];
                 dwby += d * man[o + MAN_TWIST_BY];
                 dwbz += d * man[o + MAN_TWIST_BZ];
-                largest = Math.max(largest, Math.abs(d));
+                if (measure) {
+                    largest = Math.max(largest, Math.abs(d));
+                }
             }
             if (mu > 0.0f) {
                 // the friction pair at the centre
@@ -550,7 +558,9 @@ final class SoftStep {
                 dwbx += d1 * man[o + MAN_DIRT1_BX] + d2 * man[o + MAN_DIRT2_BX];
                 dwby += d1 * man[o + MAN_DIRT1_BY] + d2 * man[o + MAN_DIRT2_BY];
                 dwbz += d1 * man[o + MAN_DIRT1_BZ] + d2 * man[o + MAN_DIRT2_BZ];
-                largest = Math.max(largest, Math.max(Math.abs(d1), Math.abs(d2)));
+                if (measure) {
+                    largest = Math.max(largest, Math.max(Math.abs(d1), Math.abs(d2)));
+                }
             }
         }
         if (a != world) {
@@ -578,11 +588,12 @@ final class SoftStep {
     /**
      * Visits manifold rows {@code [firstRow, endRow)} (points of row {@code r}:
      * {@code [pointStart[r], pointStart[r + 1])}; state offsets {@code pairs[2 r + side]}, motion
-     * offsets {@code movers[2 r + side]}) with {@link #solveManifold}. Returns the largest change.
+     * offsets {@code movers[2 r + side]}) with {@link #solveManifold}. Returns the largest change
+     * where {@code measure}, else 0.
      */
     static float sweep(float[] man, float[] pts, int[] pointStart, int[] pairs, int[] movers, float[] normal,
             float[] peak, float[] acc, float[] state, float[] motion, int world, SoftCoefficients k, boolean relax,
-            boolean friction, int firstRow, int endRow) {
+            boolean friction, boolean measure, int firstRow, int endRow) {
         float largest = 0.0f;
         for (int r = firstRow; r < endRow; r++) {
             int a = pairs[PAIR * r + LINK_A];
@@ -592,7 +603,7 @@ final class SoftStep {
             }
             float change = solveManifold(man, r, pts, pointStart[r], pointStart[r + 1], normal, peak, acc, state, a, b,
                     world, motion, movers[PAIR * r + LINK_A], movers[PAIR * r + LINK_B], k.inverseSubstep(), k.maxPushOut(),
-                    relax, friction);
+                    relax, friction, measure);
             largest = Math.max(largest, change);
         }
         return largest;
