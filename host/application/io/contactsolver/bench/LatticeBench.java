@@ -104,17 +104,7 @@ final class LatticeBench {
      * {@code openCl} (left out if none opens), {@code rounds} times over, the configurations in turn.
      */
     List<Row> run(int cores, boolean cpu, boolean openCl, String device, int rounds) {
-        List<SolverConfig> configs = new ArrayList<>();
-        if (cpu) {
-            configs.add(SolverConfig.defaults().withBackend(Backend.CPU).withThreads(1));
-            if (cores > 1) {
-                configs.add(SolverConfig.defaults().withBackend(Backend.CPU).withThreads(cores));
-            }
-        }
-        if (openCl) {
-            SolverConfig config = SolverConfig.defaults().withBackend(Backend.OPENCL).withThreads(cores);
-            configs.add(device == null ? config : config.withDevice(device));
-        }
+        List<SolverConfig> configs = Benchmark.configurations(cores, cpu, openCl, device);
         List<List<Round>> measured = new ArrayList<>();
         configs.forEach(config -> measured.add(new ArrayList<>()));
         for (int round = 0; round < rounds; round++) {
