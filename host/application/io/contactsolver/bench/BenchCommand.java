@@ -11,12 +11,15 @@ import io.contactsolver.app.ModeOptions;
 import io.contactsolver.app.Progress;
 import io.contactsolver.app.Scheme;
 import io.contactsolver.app.TextDrawing;
+import io.contactsolver.scene.SphereLattice;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Reader;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -62,11 +65,13 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Rows to measure (default: ${DEFAULT-VALUE}).")
     List<Choices.BenchBackend> backends;
 
-    @Option(names = "--sections", split = ",", paramLabel = "sweep,iterative,step,pyramid,bulk",
+    @Option(names = "--sections", split = ",", paramLabel = "sweep,iterative,step,pyramid,lattice,bulk",
             defaultValue = "sweep,iterative,step", converter = Choices.Section.Converter.class,
             description = "sweep: single pass at every size; iterative: convergence and cost per iteration; "
                     + "step: the soft step (ContactSolver.step) on the pile at every size up to --step-max; "
                     + "pyramid: the box pyramids of Box3D's and Box2D's benchmarks rebuilt, stepped frame by frame; "
+                    + "lattice: the soft step on --lattice-size^3 touching spheres on the floor, on 1 thread and all "
+                    + "cores; "
                     + "bulk: a 1,000,000-contact step's data through the bulk API beside one solve iteration "
                     + "(default: ${DEFAULT-VALUE}).")
     List<Choices.Section> sections;
@@ -112,9 +117,19 @@ public final class BenchCommand implements Callable<Integer> {
     List<Scheme> pyramidSchemes;
 
     @Option(names = "--rounds", defaultValue = "1", paramLabel = "N",
-            description = "pyramid: runs of each configuration, reported as their median and best "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "pyramid, lattice: runs of each configuration, taking turns, reported as their median and "
+                    + "best (default: ${DEFAULT-VALUE}).")
     int rounds;
+
+    @Option(names = "--lattice-size", defaultValue = "40", paramLabel = "N",
+            description = "lattice: spheres along each side, 1 to " + SphereLattice.MAX_SIZE + " (default: "
+                    + "${DEFAULT-VALUE}: 64,000 spheres, 188,800 contacts).")
+    int latticeSize;
+
+    @Option(names = "--lattice-steps", defaultValue = "40", paramLabel = "N",
+            description = "lattice: timed steps a run, 1 to 10000, after " + LatticeBench.WARM_UP_STEPS
+                    + " untimed (default: ${DEFAULT-VALUE}).")
+    int latticeSteps;
 
     @Option(names = "--box3d-benchmark", paramLabel = "FILE",
             description = "pyramid: Box3D's built benchmark program; its own scene (large_pyramid, many_pyramids; "
@@ -291,11 +306,24 @@ public final class BenchCommand implements Callable<Integer> {
                 throw refused(problem);
             }
         }
+        if (latticeSize < 1 || latticeSize > SphereLattice.MAX_SIZE) {
+            throw refused("--lattice-size must be in [1, " + SphereLattice.MAX_SIZE + "], got " + latticeSize);
+        }
+        if (latticeSteps < 1 || latticeSteps > 10_000) {
+            throw refused("--lattice-steps must be in [1, 10000], got " + latticeSteps);
+        }
         boolean pyramid = sections.contains(Choices.Section.PYRAMID);
-        ModeOptions.refuseUnused(spec, pyramid, "--sections " + Choices.labels(sections), "--sections pyramid",
-                "--pyramid-scenes", "--pyramid-base", "--many-pyramids-grid", "--many-pyramids-base", "--frames",
-                "--pyramid-iterations", "--pyramid-schemes", "--rounds", "--box3d-benchmark", "--box3d-runs",
-                "--box2d-ms", "--box2d-benchmark", "--box2d-runs");
+        boolean lattice = sections.contains(Choices.Section.LATTICE);
+        String chosen = "--sections " + Choices.labels(sections);
+        ModeOptions.refuseUnused(spec, pyramid, chosen, "--sections pyramid", "--pyramid-scenes", "--pyramid-base",
+                "--many-pyramids-grid", "--many-pyramids-base", "--frames", "--pyramid-iterations", "--pyramid-schemes",
+                "--box3d-benchmark", "--box3d-runs", "--box2d-ms", "--box2d-benchmark", "--box2d-runs");
+        ModeOptions.refuseUnused(spec, lattice, chosen, "--sections lattice", "--lattice-size", "--lattice-steps");
+        ModeOptions.refuseUnused(spec, pyramid || lattice, chosen, "--sections pyramid and lattice", "--rounds");
+        if (lattice && !backends.contains(Choices.BenchBackend.CPU) && !backends.contains(Choices.BenchBackend.OPENCL)) {
+            throw refused("--sections lattice steps on the cpu and opencl backends, and --backends "
+                    + Choices.labels(backends) + " has neither");
+        }
         String scenes = "--pyramid-scenes " + String.join(",", pyramidScenes.stream().map(kind -> kind.label).toList());
         ModeOptions.refuseUnused(spec, pyramidScenes.contains(PyramidBench.Kind.LARGE), scenes,
                 "--pyramid-scenes with large", "--pyramid-base", "--box2d-ms", "--box2d-benchmark", "--box2d-runs");
@@ -313,6 +341,9 @@ public final class BenchCommand implements Callable<Integer> {
             outputs.put("--csv " + csv + " (its iteration-cost table)", loopCostFile(csv));
             if (pyramid) {
                 outputs.put("--csv " + csv + " (its pyramid table)", sibling(csv, "-pyramid.csv"));
+            }
+            if (lattice) {
+                outputs.put("--csv " + csv + " (its lattice table)", sibling(csv, "-lattice.csv"));
             }
         }
         if (plot != null) {
@@ -335,6 +366,26 @@ public final class BenchCommand implements Callable<Integer> {
             return ExitCode.FAILURE;
         }
         return null;
+    }
+
+    /** Writes a table to a writer. */
+    @FunctionalInterface
+    private interface Table {
+        void writeTo(Writer writer) throws IOException;
+    }
+
+    /**
+     * Writes a section's CSV table to {@code file}, creating its folder if missing, as the check of
+     * the outputs promised ({@link IoErrors#outputProblem}).
+     */
+    private static void writeTable(Path file, Table table) throws IOException {
+        Path folder = file.toAbsolutePath().getParent();
+        if (folder != null) {
+            Files.createDirectories(folder);
+        }
+        try (Writer writer = Files.newBufferedWriter(file)) {
+            table.writeTo(writer);
+        }
     }
 
     /** The module {@link ThroughputPlot} draws with. */
@@ -438,9 +489,23 @@ public final class BenchCommand implements Callable<Integer> {
             if (csv != null && !pyramid.isEmpty()) {
                 // written now, so that a later section that fails leaves it
                 pyramidCsv = sibling(csv, "-pyramid.csv");
-                try (java.io.Writer writer = java.nio.file.Files.newBufferedWriter(pyramidCsv)) {
-                    PyramidBench.writeCsv(pyramid, figures, writer);
-                }
+                List<PyramidBench.Row> measured = pyramid;
+                writeTable(pyramidCsv, writer -> PyramidBench.writeCsv(measured, figures, writer));
+            }
+        }
+        List<LatticeBench.Row> lattice = List.of();
+        Path latticeCsv = null;
+        if (sections.contains(Choices.Section.LATTICE)) {
+            try (Progress bar = Progress.open("lattice", 1, "", spec.commandLine().getErr())) {
+                lattice = new LatticeBench(latticeSize, latticeSteps, bar::setExtraMessage).run(cores,
+                        backends.contains(Choices.BenchBackend.CPU), backends.contains(Choices.BenchBackend.OPENCL),
+                        device.device(), rounds);
+            }
+            if (csv != null && !lattice.isEmpty()) {
+                // written now, so that a later section that fails leaves it
+                latticeCsv = sibling(csv, "-lattice.csv");
+                List<LatticeBench.Row> measured = lattice;
+                writeTable(latticeCsv, writer -> LatticeBench.writeCsv(measured, writer));
             }
         }
         BulkIoBench bulk = null;
@@ -461,6 +526,10 @@ public final class BenchCommand implements Callable<Integer> {
         PyramidBench.table(pyramid, figures, out);
         if (pyramidCsv != null) {
             out.println("wrote " + pyramidCsv);
+        }
+        LatticeBench.table(lattice, out);
+        if (latticeCsv != null) {
+            out.println("wrote " + latticeCsv);
         }
         List<String> written = new ArrayList<>();
         if (wroteRows) {

@@ -5,6 +5,7 @@ import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
+import io.contactsolver.SolverConfig;
 import io.contactsolver.TransferProbe;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactField;
@@ -619,6 +620,26 @@ final class Benchmark {
         work.run();
         long once = Math.max(1, System.nanoTime() - start);
         return (int) Math.max(1, Math.min(100_000, BATCH_NANOS / once));
+    }
+
+    /**
+     * The solvers a scene stepped frame by frame is measured on (the pyramid, the lattice): the CPU
+     * at 1 thread and at {@code cores} if {@code cpu}, each once, then OpenCL on {@code device} (null:
+     * the automatic choice) if {@code openCl}.
+     */
+    static List<SolverConfig> configurations(int cores, boolean cpu, boolean openCl, String device) {
+        List<SolverConfig> configs = new ArrayList<>();
+        if (cpu) {
+            configs.add(SolverConfig.defaults().withBackend(Backend.CPU).withThreads(1));
+            if (cores > 1) {
+                configs.add(SolverConfig.defaults().withBackend(Backend.CPU).withThreads(cores));
+            }
+        }
+        if (openCl) {
+            SolverConfig config = SolverConfig.defaults().withBackend(Backend.OPENCL).withThreads(cores);
+            configs.add(device == null ? config : config.withDevice(device));
+        }
+        return configs;
     }
 
     static double median(double[] values) {

@@ -46,11 +46,12 @@ final class Choices {
     /**
      * The parts of a run: the single-pass sweep over sizes, the iterative solver's figures, the
      * soft step on the pile over sizes, the box pyramid stepped frame by frame
-     * ({@link PyramidBench}), and a step's data through the bulk API beside one iteration
+     * ({@link PyramidBench}), the soft step on a lattice of spheres on 1 thread and all cores
+     * ({@link LatticeBench}), and a step's data through the bulk API beside one iteration
      * ({@link BulkIoBench}).
      */
     enum Section {
-        SWEEP, ITERATIVE, STEP, PYRAMID, BULK;
+        SWEEP, ITERATIVE, STEP, PYRAMID, LATTICE, BULK;
 
         static final class Converter extends LabelConverter<Section> {
             Converter() {

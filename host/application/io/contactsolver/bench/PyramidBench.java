@@ -209,17 +209,7 @@ final class PyramidBench {
      */
     Result run(int cores, boolean cpu, boolean openCl, String device, Set<Scheme> schemes, int rounds,
             List<EngineBenchmark> peers) throws IOException, InterruptedException {
-        List<SolverConfig> configs = new ArrayList<>();
-        if (cpu) {
-            configs.add(SolverConfig.defaults().withBackend(Backend.CPU).withThreads(1));
-            if (cores > 1) {
-                configs.add(SolverConfig.defaults().withBackend(Backend.CPU).withThreads(cores));
-            }
-        }
-        if (openCl) {
-            SolverConfig config = SolverConfig.defaults().withBackend(Backend.OPENCL).withThreads(cores);
-            configs.add(device == null ? config : config.withDevice(device));
-        }
+        List<SolverConfig> configs = Benchmark.configurations(cores, cpu, openCl, device);
         List<Row> rows = new ArrayList<>();
         List<Figure> figures = new ArrayList<>();
         for (Layout layout : layouts) {
