@@ -247,40 +247,54 @@ final class HostPipeline {
     }
 
     /**
-     * Stage 3 for the soft step: the warm start matched by id, the normal rows checked for
-     * overflow, the movable bodies classified, {@code dest} prepared, the points of every manifold
-     * chosen (recycled from {@code warmStart}'s manifolds or taken fresh, {@link Recycler}: their
-     * captures go to {@code dest}'s manifolds), and the manifolds coloured.
+     * Stage 3 for the soft step: the movable bodies classified, the warm start matched by id and
+     * the manifolds coloured, the normal rows checked for overflow, {@code dest} prepared, and the
+     * points of every manifold chosen (recycled from {@code warmStart}'s manifolds or taken fresh,
+     * {@link Recycler}: their captures go to {@code dest}'s manifolds).
      *
      * @throws InvalidInputException if a warm start meets two contacts with the same id
      * @throws NonFiniteResultException if a contact's normal row overflows
      */
     void prepareSoft(BodyBatch bodies, ContactBatch contacts, SoftStepSettings settings, SolveResult warmStart,
             InputMagnitudes magnitudes, SolveResult dest) {
-        // only the manifolds taken fresh read the previous impulses: matched by id, read where needed
+        movable.classify(bodies.block(), bodies.size(), runner);
+        // two serial stages side by side, as neither reads the other's output: the manifolds
+        // coloured on the last member, the ids matched on the first (on one thread, one after the other)
         try {
-            if (warmStart == null) {
-                warmStarts.requireUniqueIds(contacts.idArray(), contacts.size());
-            } else {
-                warmStarts.matchIds(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
-                        warmStart.contactCount());
-            }
+            runner.team((member, team) -> {
+                if (member == team.members() - 1) {
+                    coloring.build(contacts.linkBlock(), manifolds.firsts(), manifolds.count(), movable,
+                            settings.colourBudget());
+                }
+                if (member == 0) {
+                    matchIds(contacts, warmStart);
+                }
+            });
         } catch (InputFault fault) {
             throw InvalidInputException.of(fault);
         }
         clock.lap(SolvePhase.SET_UP);
         scan.requireFiniteNormalRows(bodies, contacts, magnitudes, 0.0);
         clock.lap(SolvePhase.VALIDATE);
-        movable.classify(bodies.block(), bodies.size(), runner);
-        clock.lap(SolvePhase.SET_UP);
         dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
         Recycler.Previous previous = warmStart == null ? null : new Recycler.Previous(warmStarts.previousOf(),
                 warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.manifoldCache());
         recycler.prepare(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(), contacts.idArray(),
                 contacts.size(), manifolds, movable, previous, settings.recycleDistance(), dest.manifoldCache(), runner);
         clock.lap(SolvePhase.SET_UP);
-        coloring.build(contacts.linkBlock(), manifolds.firsts(), manifolds.count(), movable, settings.colourBudget());
-        clock.lap(SolvePhase.SET_UP);
+    }
+
+    /**
+     * The soft step's ids checked and matched to the warm start's: only the manifolds taken fresh
+     * read the previous impulses, so they are read where needed ({@code WarmStart.previousOf}).
+     */
+    private void matchIds(ContactBatch contacts, SolveResult warmStart) {
+        if (warmStart == null) {
+            warmStarts.requireUniqueIds(contacts.idArray(), contacts.size());
+        } else {
+            warmStarts.matchIds(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
+                    warmStart.contactCount());
+        }
     }
 
     /**

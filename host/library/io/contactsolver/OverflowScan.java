@@ -22,6 +22,12 @@ import java.util.function.IntFunction;
  * not depend on how many.
  */
 final class OverflowScan {
+    /**
+     * Elements a thread scans at least: a team's loop costs a few microseconds, so even a few
+     * thousand bodies are worth sharing (the pyramid's 5,050 bodies were scanned on one thread).
+     */
+    private static final int GRAIN = 1 << 12;
+
     private final ParallelRunner runner;
 
     OverflowScan(ParallelRunner runner) {
@@ -82,7 +88,7 @@ final class OverflowScan {
         requireFinite(state, count, BodySnapshot.FIELDS, InvalidInputException.Subject.BODY,
                 f -> BodyField.values()[f].column());
         AtomicInteger first = new AtomicInteger(Integer.MAX_VALUE);
-        runner.forRange(count, 1 << 15, (from, to) -> {
+        runner.forRange(count, GRAIN, (from, to) -> {
             for (int i = from; i < to && i < first.get(); i++) {
                 if (!InputValidator.isUnitNorm(InputValidator.orientationNorm(state.floats(), state.stride(), i))) {
                     first.accumulateAndGet(i, Math::min);
@@ -128,7 +134,7 @@ final class OverflowScan {
         AtomicInteger first = new AtomicInteger(Integer.MAX_VALUE);
         FloatBuffer values = block.floats();
         int stride = block.stride();
-        runner.forRange(count, 1 << 15, (from, to) -> {
+        runner.forRange(count, GRAIN, (from, to) -> {
             float[] slice = new float[Math.min(SLICE, to - from)];
             int end = to;
             for (int f = 0; f < fields; f++) {
