@@ -285,7 +285,7 @@ class SoftStepTest {
         "soft; 1e-38; time step dt = 1.0E-38 s is subnormal (below 1.17549435E-38 s): too short for float",
         "single; 1e-45; time step dt = 1.4E-45 s is subnormal (below 1.17549435E-38 s): too short for float",
         "soft; 2e-38; time step dt = 2.0E-38 s over 4 substeps: the soft step's substep h = dt / 4 = 5.0E-39 is "
-            + "subnormal (below 1.17549435E-38) (contact hertz 2.5000002E37, an eighth of the substep rate, damping ratio "
+            + "subnormal (below 1.17549435E-38) (contact hertz 5.0000003E37, following the substep rate, damping ratio "
             + "10.0)",
         "undamped soft; 1e-6; time step dt = 1.0E-6 s over 4 substeps: the soft step's mass scale = 0.0 is zero "
             + "(contact hertz 1.0E-20, damping ratio 0.0)"})

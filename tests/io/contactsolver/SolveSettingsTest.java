@@ -234,6 +234,8 @@ class SolveSettingsTest {
                 refusal(() -> s.withRecycleDistance(Float.NaN)));
         assertEquals("damping ratio must be finite and not negative, got -1.0",
                 refusal(() -> s.withDampingRatio(-1.0f)));
+        assertEquals("damping ratio must be at most 10.0, got 10.5: a stiffer-damped contact gains energy in a "
+                + "resting stack with friction", refusal(() -> s.withDampingRatio(10.5f)));
         assertEquals("push-out speed must be positive and finite, got Infinity",
                 refusal(() -> s.withPushOutSpeed(Float.POSITIVE_INFINITY)));
         assertEquals("push-out speed must be positive and finite, got 0.0", refusal(() -> s.withPushOutSpeed(0.0f)));

@@ -18,12 +18,13 @@ import org.joml.Vector3fc;
  *   <li>{@code relaxIterations}: the relax sweeps of each substep, which take the push-out out of
  *       the velocities (default {@value #DEFAULT_RELAX_ITERATIONS});</li>
  *   <li>{@code contactHertz}: contact stiffness as the frequency of the contact spring, in Hz
- *       (default 0: an eighth of the substep rate, 30 Hz at 60 Hz and 4 substeps; a step refuses
- *       more than that, which gains energy; contacts with a body that cannot move are twice as
- *       stiff);</li>
- *   <li>{@code dampingRatio}: the contact spring's damping ratio, dimensionless (default
- *       {@value #DEFAULT_DAMPING_RATIO}: heavily over-damped, so overlap is pushed out without
- *       bounce);</li>
+ *       (default 0: follows the substep rate, an eighth of it up to 240 Hz, 30 Hz at 60 Hz and 4
+ *       substeps, rising to a quarter from 1,920 Hz, 500 Hz for a step of 2 ms in 4 substeps; a step
+ *       refuses more than that; contacts with a body that cannot move are twice as stiff, within a
+ *       quarter of the substep rate);</li>
+ *   <li>{@code dampingRatio}: the contact spring's damping ratio, dimensionless, at most
+ *       {@value #MAX_DAMPING_RATIO} (default {@value #DEFAULT_DAMPING_RATIO}: heavily over-damped,
+ *       so overlap is pushed out without bounce);</li>
  *   <li>{@code pushOutSpeed}: the fastest the soft contact pushes overlapping bodies apart, in m/s
  *       (default {@value #DEFAULT_PUSH_OUT_SPEED});</li>
  *   <li>{@code recycleDistance}: contact recycling, in metres (default
@@ -52,14 +53,21 @@ public final class SoftStepSettings implements SolveSettings {
     /** The default relax sweeps of each substep. */
     public static final int DEFAULT_RELAX_ITERATIONS = 1;
     /**
-     * The default contact stiffness: 0, which follows the substep rate (an eighth of it, the
-     * stiffest a step allows).
+     * The default contact stiffness: 0, which follows the substep rate (the stiffest a step allows,
+     * {@link #highestContactHertz}).
      */
     public static final float DEFAULT_CONTACT_HERTZ = 0.0f;
     /** The default contact recycling distance, in metres (Box3D's: ten linear slops of 5 mm). */
     public static final float DEFAULT_RECYCLE_DISTANCE = 0.05f;
     /** The default damping ratio of the contact spring, dimensionless. */
     public static final float DEFAULT_DAMPING_RATIO = 10.0f;
+
+    /**
+     * The largest damping ratio accepted: above it the contact is nearly rigid while its spring still
+     * pushes, and a resting column with friction gains energy (measured at 20 and 100 on 1 to 16
+     * substeps, docs/physics.md, "Stiffness and stability").
+     */
+    public static final float MAX_DAMPING_RATIO = 10.0f;
     /** The default fastest push-out of overlapping bodies, in m/s. */
     public static final float DEFAULT_PUSH_OUT_SPEED = 3.0f;
     /** The default most colours of the manifolds' partition, the iterative solver's. */
@@ -181,10 +189,10 @@ public final class SoftStepSettings implements SolveSettings {
 
     /**
      * The contact stiffness as the frequency of the contact spring, in Hz, finite and not negative;
-     * 0 (the default) follows the substep rate, taking an eighth of it. A step refuses a frequency
-     * above an eighth of its substep rate (it gains energy: a resting stack never comes to rest),
-     * naming the rate; contacts with a body that cannot move use twice the frequency and half the
-     * damping ratio.
+     * 0 (the default) follows the substep rate ({@link #highestContactHertz}). A step refuses a
+     * frequency above that (stiffer contacts gain energy, or topple tall stacks), naming it;
+     * contacts with a body that cannot move use twice the frequency, within a quarter of the substep
+     * rate, and half the damping ratio.
      *
      * @param newHertz the frequency of the contact spring in Hz, or 0 to follow the substep rate
      * @return a copy with the new frequency
@@ -199,16 +207,22 @@ public final class SoftStepSettings implements SolveSettings {
     }
 
     /**
-     * The contact's damping ratio, finite and not negative (default {@value #DEFAULT_DAMPING_RATIO}).
+     * The contact's damping ratio, in {@code [0, }{@value #MAX_DAMPING_RATIO}{@code ]} (default
+     * {@value #DEFAULT_DAMPING_RATIO}).
      *
      * @param newRatio the damping ratio of the contact spring, dimensionless; 1 is critically
      *     damped, larger is over-damped
      * @return a copy with the new damping ratio
-     * @throws IllegalArgumentException if {@code newRatio} is negative or not finite
+     * @throws IllegalArgumentException if {@code newRatio} is negative, above
+     *     {@value #MAX_DAMPING_RATIO} or not finite
      */
     public SoftStepSettings withDampingRatio(float newRatio) {
         if (!(newRatio >= 0.0f) || !Float.isFinite(newRatio)) {
             throw new IllegalArgumentException("damping ratio must be finite and not negative, got " + newRatio);
+        }
+        if (newRatio > MAX_DAMPING_RATIO) {
+            throw new IllegalArgumentException("damping ratio must be at most " + MAX_DAMPING_RATIO + ", got " + newRatio
+                    + ": a stiffer-damped contact gains energy in a resting stack with friction");
         }
         return with(draft -> draft.dampingRatio = newRatio + 0.0f);
     }
@@ -305,7 +319,7 @@ public final class SoftStepSettings implements SolveSettings {
     /**
      * The contact stiffness in Hz, as set.
      *
-     * @return Hz; 0 follows the substep rate (an eighth of it)
+     * @return Hz; 0 follows the substep rate ({@link #highestContactHertz})
      */
     public float contactHertz() {
         return contactHertz;
@@ -313,11 +327,15 @@ public final class SoftStepSettings implements SolveSettings {
 
     /**
      * The stiffest contact frequency a step of {@code timeStep} seconds in these settings' substeps
-     * allows, an eighth of the substep rate: what a contact frequency of 0 (the default) takes, and
-     * the most {@link #withContactHertz} may ask for such a step.
+     * allows: what a contact frequency of 0 (the default) takes, and the most
+     * {@link #withContactHertz} may ask for such a step. A share {@code s} of the substep rate
+     * {@code r = substeps / timeStep}, {@code s = (1/8) cbrt(r / 240 Hz)} clamped to
+     * {@code [1/8, 1/4]}: an eighth up to 240 Hz (30 Hz at 60 Hz and 4 substeps, Box3D's budget,
+     * where tall stacks stand only that soft), a quarter from 1,920 Hz (500 Hz for a step of 2 ms in
+     * 4 substeps, where a granular pile needs it to keep its overlap within 2% of a diameter).
      *
      * @param timeStep the step in seconds, positive
-     * @return {@code substeps / (8 timeStep)}, Hz
+     * @return {@code s r}, Hz
      */
     public float highestContactHertz(float timeStep) {
         return SoftCoefficients.highestHertz(timeStep, substeps);
@@ -370,8 +388,8 @@ public final class SoftStepSettings implements SolveSettings {
     }
 
     /**
-     * {@inheritDoc} For the soft step the contact frequency must also be at most an eighth of the
-     * substep rate (stiffer contacts gain energy), and the substep {@code h = dt / substeps}, its
+     * {@inheritDoc} For the soft step the contact frequency must also be at most
+     * {@link #highestContactHertz} (stiffer contacts gain energy or topple tall stacks), and the substep {@code h = dt / substeps}, its
      * inverse and the soft contact's coefficients (docs/physics.md, "Soft step") must be finite and
      * normal.
      *
@@ -390,7 +408,7 @@ public final class SoftStepSettings implements SolveSettings {
         if (degenerate != null) {
             throw new IllegalArgumentException("time step dt = " + timeStep + " s over " + substeps
                     + " substeps: the soft step's " + degenerate + " (contact hertz " + coefficients.hertz()
-                    + (contactHertz > 0.0f ? "" : ", an eighth of the substep rate") + ", damping ratio "
+                    + (contactHertz > 0.0f ? "" : ", following the substep rate") + ", damping ratio "
                     + dampingRatio + ")");
         }
     }
