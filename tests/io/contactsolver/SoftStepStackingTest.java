@@ -178,7 +178,7 @@ class SoftStepStackingTest {
     @CsvSource({"1, 10, 0.0166667", "2, 10, 0.0166667", "4, 10, 0.0166667", "8, 10, 0.0166667",
         "1, 0, 0.0166667", "4, 0, 0.0166667", "8, 0.5, 0.0166667", "16, 1, 0.0166667", "32, 10, 0.0166667",
         "16, 0, 0.0083333", "1, 10, 0.002", "2, 0, 0.002", "4, 10, 0.002", "4, 0, 0.002", "8, 2, 0.002",
-        "16, 10, 0.002", "1, 10, 0.0005", "1, 0, 0.0005", "2, 10, 0.001"})
+        "16, 10, 0.002", "1, 10, 0.0005", "1, 0, 0.0005", "2, 10, 0.001", "1, 0.5, 0.0166667", "2, 0, 0.0333333", "2, 0.5, 0.0333333", "2, 10, 0.0333333", "6, 0, 0.1", "6, 10, 0.1", "1, 2, 0.0166667"})
     void aRestingColumnNeverGainsEnergyAtTheEdgesOfTheSettings(int substeps, float dampingRatio, float dt) {
         SoftStepSettings settings = SolveSettings.softStep().withSubsteps(substeps).withDampingRatio(dampingRatio);
         float stiffest = settings.highestContactHertz(dt);
@@ -196,6 +196,33 @@ class SoftStepStackingTest {
             assertTrue(energy[tenth] <= settled, "no later tenth holds more energy than the second did: " + outcome);
         }
         assertTrue(energy[energy.length - 1] < Math.max(0.1 * energy[1], floor), "and it dies away: " + outcome);
+    }
+
+    /**
+     * Below 60 substeps a second the contacts are too soft to hold a column (5 boxes at 30 Hz in 1
+     * substep, damping ratio 0, toppled), so such a step is refused, saying how many substeps would
+     * do, and nothing moves; 2 substeps of the same step are taken.
+     */
+    @Test
+    void aSubstepRateBelowSixtyHertzIsRefused() {
+        BoxScene scene = BoxScene.stack(2);
+        BodyBatch bodies = scene.bodies();
+        ContactBatch contacts = new ContactBatch();
+        new BoxContacts(scene.halfExtent(), 0.02f, BoxContacts.DEFAULT_FRICTION).find(bodies, contacts);
+        Vector3f before = bodies.getPosition(1, new Vector3f());
+        float dt = 1.0f / 30.0f;
+        try (ContactSolver solver = Backends.open(Backend.CPU)) {
+            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                    () -> solver.step(bodies, contacts, SolveSettings.softStep().withSubsteps(1),
+                            new Vector3f(0.0f, -G, 0.0f), dt, null, new SolveResult()));
+            assertEquals("time step dt = 0.033333335 s in 1 substeps is 29.999998 substeps a second, below 60.0: "
+                    + "under gravity contacts that soft let a resting stack rock and topple; take at least 2 substeps, or a shorter "
+                    + "step", refused.getMessage());
+            assertEquals(before, bodies.getPosition(1, new Vector3f()), "nothing moved");
+            solver.step(bodies, contacts, SolveSettings.softStep().withSubsteps(2), new Vector3f(0.0f, -G, 0.0f), dt,
+                    null, new SolveResult());
+        }
+        assertTrue(bodies.getPosition(1, new Vector3f()).y < before.y, "2 substeps of 1/30 s are taken");
     }
 
     /** A stiffer setting than a step allows is refused at the step, naming it, and nothing moves. */

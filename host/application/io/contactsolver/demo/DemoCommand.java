@@ -269,7 +269,7 @@ public final class DemoCommand implements Callable<Integer> {
         if (substeps >= 1 && substeps <= SoftStepSettings.MAX_SUBSTEPS && timeStep > 0.0f && Float.isFinite(timeStep)) {
             float highest = SolveSettings.softStep().withSubsteps(substeps).highestContactHertz(timeStep);
             if (contactHertz > highest) {
-                return "--contact-hertz " + contactHertz + " is above an eighth of the substep rate, " + highest
+                return "--contact-hertz " + contactHertz + " is above the stiffest the substep rate allows, " + highest
                         + " Hz at --dt " + timeStep + " and --substeps " + substeps + ": stiffer contacts gain energy; "
                         + "lower it, or take more substeps";
             }
