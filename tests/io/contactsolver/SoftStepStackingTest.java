@@ -205,10 +205,8 @@ class SoftStepStackingTest {
      */
     @Test
     void aSubstepRateBelowSixtyHertzIsRefused() {
-        BoxScene scene = BoxScene.stack(2);
-        BodyBatch bodies = scene.bodies();
-        ContactBatch contacts = new ContactBatch();
-        new BoxContacts(scene.halfExtent(), 0.02f, BoxContacts.DEFAULT_FRICTION).find(bodies, contacts);
+        BodyBatch bodies = BoxScene.stack(2).bodies();
+        ContactBatch contacts = contactsOf(bodies);
         Vector3f before = bodies.getPosition(1, new Vector3f());
         float dt = 1.0f / 30.0f;
         try (ContactSolver solver = Backends.open(Backend.CPU)) {
@@ -216,8 +214,8 @@ class SoftStepStackingTest {
                     () -> solver.step(bodies, contacts, SolveSettings.softStep().withSubsteps(1),
                             new Vector3f(0.0f, -G, 0.0f), dt, null, new SolveResult()));
             assertEquals("time step dt = 0.033333335 s in 1 substeps is 29.999998 substeps a second, below 60.0: "
-                    + "under gravity contacts that soft let a resting stack rock and topple; take at least 2 substeps, or a shorter "
-                    + "step", refused.getMessage());
+                    + "under gravity contacts that soft let a resting stack rock and topple; take at least 2 "
+                    + "substeps, or a shorter step", refused.getMessage());
             assertEquals(before, bodies.getPosition(1, new Vector3f()), "nothing moved");
             solver.step(bodies, contacts, SolveSettings.softStep().withSubsteps(2), new Vector3f(0.0f, -G, 0.0f), dt,
                     null, new SolveResult());
@@ -227,11 +225,9 @@ class SoftStepStackingTest {
 
     /** A stiffer setting than a step allows is refused at the step, naming it, and nothing moves. */
     @Test
-    void aContactFrequencyAboveAnEighthOfTheSubstepRateIsRefused() {
-        BoxScene scene = BoxScene.stack(2);
-        BodyBatch bodies = scene.bodies();
-        ContactBatch contacts = new ContactBatch();
-        new BoxContacts(scene.halfExtent(), 0.02f, BoxContacts.DEFAULT_FRICTION).find(bodies, contacts);
+    void aContactFrequencyAboveTheStiffestAStepAllowsIsRefused() {
+        BodyBatch bodies = BoxScene.stack(2).bodies();
+        ContactBatch contacts = contactsOf(bodies);
         Vector3f before = bodies.getPosition(1, new Vector3f());
         try (ContactSolver solver = Backends.open(Backend.CPU)) {
             IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
@@ -243,5 +239,12 @@ class SoftStepStackingTest {
                     new Vector3f(0.0f, -G, 0.0f), DT, null, new SolveResult());
         }
         assertTrue(bodies.getPosition(1, new Vector3f()).y <= before.y, "30 Hz, the bound itself, is taken");
+    }
+
+    /** The collision's contacts of a stack of unit boxes as it stands. */
+    private static ContactBatch contactsOf(BodyBatch bodies) {
+        ContactBatch contacts = new ContactBatch();
+        new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION).find(bodies, contacts);
+        return contacts;
     }
 }
