@@ -277,7 +277,7 @@ final class HostPipeline {
         scan.requireFiniteNormalRows(bodies, contacts, magnitudes, 0.0);
         clock.lap(SolvePhase.VALIDATE);
         dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
-        Recycler.Previous previous = warmStart == null ? null : new Recycler.Previous(warmStarts.previousOf(),
+        Recycler.Previous previous = warmStart == null ? null : new Recycler.Previous(warmStarts,
                 warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.manifoldCache());
         recycler.prepare(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(), contacts.idArray(),
                 contacts.size(), manifolds, movable, previous, settings.recycleDistance(), dest.manifoldCache(), runner);
@@ -286,13 +286,13 @@ final class HostPipeline {
 
     /**
      * The soft step's ids checked and matched to the warm start's: only the manifolds taken fresh
-     * read the previous impulses, so they are read where needed ({@code WarmStart.previousOf}).
+     * read the previous impulses, so they are read where needed ({@code WarmStart.matchIdsLazily}).
      */
     private void matchIds(ContactBatch contacts, SolveResult warmStart) {
         if (warmStart == null) {
             warmStarts.requireUniqueIds(contacts.idArray(), contacts.size());
         } else {
-            warmStarts.matchIds(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
+            warmStarts.matchIdsLazily(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
                     warmStart.contactCount());
         }
     }

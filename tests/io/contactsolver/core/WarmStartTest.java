@@ -147,6 +147,46 @@ class WarmStartTest {
         assertTrue(allocated < 4096, allocated + " bytes allocated in 200 calls");
     }
 
+    /**
+     * The soft step's lazy matching: each contact's previous one, asked contact by contact, is the
+     * one with its id, whether the warm start is the last step's (its ids the last checked, whose
+     * index is kept), the same ids again, or another result's (matched in full).
+     */
+    @ParameterizedTest(name = "dense ids: {0}")
+    @ValueSource(booleans = {false, true})
+    void lazyMatchingFindsEachContactsPreviousOneById(boolean dense) {
+        SplittableRandom random = new SplittableRandom(11);
+        WarmStart warm = new WarmStart();
+        int[] previousIds = distinctIds(random, 300, dense);
+        warm.requireUniqueIds(previousIds, previousIds.length);
+        for (int step = 0; step < 12; step++) {
+            int[] ids;
+            if (step % 4 == 1) {
+                ids = previousIds.clone(); // the same ids again
+            } else {
+                // some persist (reordered), the rest new
+                int[] fresh = distinctIds(random, 300, dense);
+                ids = new int[300];
+                for (int c = 0; c < ids.length; c++) {
+                    ids[c] = c % 3 == 0 ? fresh[c] : previousIds[(c * 7) % previousIds.length];
+                }
+                ids = Arrays.stream(ids).distinct().toArray();
+            }
+            int[] warmIds = step % 4 == 3 ? distinctIds(random, 200, dense) : previousIds; // another result's
+            warm.matchIdsLazily(ids, ids.length, warmIds, warmIds.length);
+            for (int c = 0; c < ids.length; c++) {
+                int expected = -1;
+                for (int p = 0; p < warmIds.length; p++) {
+                    if (warmIds[p] == ids[c]) {
+                        expected = p;
+                    }
+                }
+                assertEquals(expected, warm.previousOf(c, ids), "step " + step + ", contact " + c);
+            }
+            previousIds = ids;
+        }
+    }
+
     /** A previous step with a repeated id (a single pass's, which checks none) cannot be matched. */
     @Test
     void aPreviousStepWithARepeatedIdIsRefusedNamingBothContacts() {

@@ -77,11 +77,12 @@ public final class Recycler {
     private float[] gaps = new float[0];
 
     /**
-     * What the previous step left: each current contact's previous contact by id ({@code previousOf},
-     * -1 for none), the previous impulses ({@code ImpulseField}, structure of arrays with stride
-     * {@code stride}), and the previous manifolds.
+     * What the previous step left: each current contact's previous contact by id
+     * ({@link WarmStart#previousOf(int, int[])} of {@code matched}, -1 for none), the previous
+     * impulses ({@code ImpulseField}, structure of arrays with stride {@code stride}), and the
+     * previous manifolds.
      */
-    public record Previous(int[] previousOf, FloatBuffer impulses, int stride, ManifoldCache cache) {
+    public record Previous(WarmStart matched, FloatBuffer impulses, int stride, ManifoldCache cache) {
     }
 
     /**
@@ -390,7 +391,7 @@ public final class Recycler {
                 kept[o + CAPTURE_QBW + k] = b < 0 ? (k == 0 ? 1.0f : 0.0f) : bf.get((BODY_QW + k) * bs + b);
             }
             nextCache.ids()[at] = contactIds[c];
-            int p = last == null ? -1 : last.previousOf()[c];
+            int p = last == null ? -1 : last.matched().previousOf(c, contactIds);
             if (p < 0) {
                 warmNormal[at] = 0.0f;
                 continue;

@@ -22,7 +22,7 @@ public final class WarmStart {
     private static final long DIRECT_SLACK = 1 << 12;
 
     /** Current id to contact index, for the ids in {@link #checkedIds} when they are hashed. */
-    private final IntIndexMap currentIds = new IntIndexMap(16);
+    private IntIndexMap currentIds = new IntIndexMap(16);
     /** When they are dense: contact index + 1 of id {@code lowestId + k} at {@code k}, 0 for none. */
     private int[] contactOfId = new int[0];
     private boolean dense;
@@ -42,6 +42,20 @@ public final class WarmStart {
     /** {@code claimGeneration} at a current contact a previous one has matched in this call. */
     private int[] claim = new int[0];
     private int claimGeneration;
+    /**
+     * The index of the ids checked before the current ones ({@link #matchIdsLazily}), kept when
+     * those were a warm start's ids: its id to contact index is the previous contact of an id.
+     */
+    private IntIndexMap previousIds = new IntIndexMap(16);
+    private int[] previousContactOfId = new int[0];
+    private boolean previousDense;
+    private int previousLowestId;
+    private int previousHighestId;
+    /** How {@link #previousOf(int, int[])} answers after {@link #matchIdsLazily}: one of the three below. */
+    private int lookup = BY_ARRAY;
+    private static final int BY_ARRAY = 0;
+    private static final int SAME_ORDER = 1;
+    private static final int BY_PREVIOUS_INDEX = 2;
 
     /**
      * The starting impulses of every current contact.
@@ -128,6 +142,68 @@ public final class WarmStart {
     }
 
     /**
+     * {@link #matchIds} for a solver that reads the previous contacts of only a few current ones
+     * (the soft step's manifolds taken fresh), which it then asks {@link #previousOf(int, int[])}
+     * for. When the previous ids are the ones the last call found unique (a step's warm start is
+     * the last step's result), they cannot repeat, and their index, kept rather than rebuilt for
+     * the current ids, answers those few: the pass matching every previous id is skipped. Other
+     * previous ids are matched as {@link #matchIds} does, with its faults.
+     *
+     * @throws InputFault if two current contacts share an id, or two previous contacts do
+     */
+    public void matchIdsLazily(int[] ids, int count, int[] previousIds, int previousCount) {
+        boolean previousChecked = previousCount == checkedCount
+                && Arrays.equals(previousIds, 0, previousCount, checkedIds, 0, previousCount);
+        if (!previousChecked) {
+            lookup = BY_ARRAY;
+            if (matchIds(ids, count, previousIds, previousCount)) {
+                lookup = SAME_ORDER;
+            }
+            return;
+        }
+        if (count == checkedCount && Arrays.equals(ids, 0, count, checkedIds, 0, count)) {
+            lookup = SAME_ORDER; // the same ids as last time: unique, each contact its own previous one
+            return;
+        }
+        lookup = BY_ARRAY; // until the current ids are indexed (a repeated one throws)
+        keepIndexAsPrevious();
+        indexUniqueIds(ids, count);
+        lookup = BY_PREVIOUS_INDEX;
+    }
+
+    /** Swaps the current ids' index into the previous one's place; the current one is rebuilt next. */
+    private void keepIndexAsPrevious() {
+        IntIndexMap map = previousIds;
+        previousIds = currentIds;
+        currentIds = map;
+        int[] table = previousContactOfId;
+        previousContactOfId = contactOfId;
+        contactOfId = table;
+        previousDense = dense;
+        previousLowestId = lowestId;
+        previousHighestId = highestId;
+    }
+
+    /**
+     * Current contact {@code c}'s previous contact (the same id), or -1, after
+     * {@link #matchIdsLazily} for {@code ids}.
+     */
+    public int previousOf(int c, int[] ids) {
+        if (lookup == SAME_ORDER) {
+            return c;
+        }
+        if (lookup == BY_ARRAY) {
+            return previousOf[c];
+        }
+        int id = ids[c];
+        if (!previousDense) {
+            return previousIds.get(id);
+        }
+        return id >= previousLowestId && id <= previousHighestId ? previousContactOfId[id - previousLowestId] - 1
+                : -1;
+    }
+
+    /**
      * The previous contact of each current one that the last {@link #match} found (the same id),
      * or -1; only the first {@code count} entries of that call are valid.
      */
@@ -161,11 +237,18 @@ public final class WarmStart {
     /** Maps every id to its contact, refusing a repeated one, and keeps the ids as found unique. */
     private void indexUniqueIds(int[] ids, int count) {
         checkedCount = -1;
+        if (checkedIds.length < count) {
+            checkedIds = new int[count];
+        }
+        // the ids copied as checked in the pass that finds their range (checkedCount marks them only once indexed)
+        int[] kept = checkedIds;
         int lowest = Integer.MAX_VALUE;
         int highest = Integer.MIN_VALUE;
         for (int c = 0; c < count; c++) {
-            lowest = Math.min(lowest, ids[c]);
-            highest = Math.max(highest, ids[c]);
+            int id = ids[c];
+            kept[c] = id;
+            lowest = Math.min(lowest, id);
+            highest = Math.max(highest, id);
         }
         long span = (long) highest - lowest + 1;
         dense = count > 0 && span <= DIRECT_SPREAD * count + DIRECT_SLACK;
@@ -193,10 +276,6 @@ public final class WarmStart {
                 }
             }
         }
-        if (checkedIds.length < count) {
-            checkedIds = new int[count];
-        }
-        System.arraycopy(ids, 0, checkedIds, 0, count);
         checkedCount = count;
     }
 
