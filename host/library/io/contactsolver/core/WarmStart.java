@@ -21,13 +21,8 @@ public final class WarmStart {
     private static final long DIRECT_SPREAD = 4;
     private static final long DIRECT_SLACK = 1 << 12;
 
-    /** Current id to contact index, for the ids in {@link #checkedIds} when they are hashed. */
-    private IntIndexMap currentIds = new IntIndexMap(16);
-    /** When they are dense: contact index + 1 of id {@code lowestId + k} at {@code k}, 0 for none. */
-    private int[] contactOfId = new int[0];
-    private boolean dense;
-    private int lowestId;
-    private int highestId;
+    /** Id to contact index of the ids in {@link #checkedIds}. */
+    private IdIndex current = new IdIndex();
     /**
      * The last ids found unique, {@code checkedCount} of them, or none ({@code -1}); while a
      * simulation's contacts persist they come back unchanged, and the map above still serves them.
@@ -46,11 +41,7 @@ public final class WarmStart {
      * The index of the ids checked before the current ones ({@link #matchIdsLazily}), kept when
      * those were a warm start's ids: its id to contact index is the previous contact of an id.
      */
-    private IntIndexMap previousIds = new IntIndexMap(16);
-    private int[] previousContactOfId = new int[0];
-    private boolean previousDense;
-    private int previousLowestId;
-    private int previousHighestId;
+    private IdIndex previous = new IdIndex();
     /** How {@link #previousOf(int, int[])} answers after {@link #matchIdsLazily}: one of the three below. */
     private int lookup = BY_ARRAY;
     private static final int BY_ARRAY = 0;
@@ -103,15 +94,15 @@ public final class WarmStart {
     }
 
     /**
-     * Matches the current contacts to the previous ones by id, as {@link #match} does, without
-     * gathering the impulses: {@link #previousOf()} then tells each current contact's previous one,
-     * for a solver that reads only some of them (the soft step's manifolds taken fresh).
+     * Matches the current contacts to the previous ones by id, for {@link #match} and
+     * {@link #matchIdsLazily}: the arrays {@code previousOf} and {@code matchOf} then tell each contact's
+     * match.
      *
      * @return whether the previous ids are the current ones in the same order (each contact its own
      *     previous one)
      * @throws InputFault if two current contacts share an id, or two previous contacts do
      */
-    public boolean matchIds(int[] ids, int count, int[] previousIds, int previousCount) {
+    private boolean matchIds(int[] ids, int count, int[] previousIds, int previousCount) {
         requireUniqueIds(ids, count);
         if (previousOf.length < count) {
             previousOf = new int[Math.max(count, previousOf.length + (previousOf.length >> 1))];
@@ -128,7 +119,7 @@ public final class WarmStart {
         }
         int generation = nextClaim(count);
         for (int p = 0; p < previousCount; p++) {
-            int c = contactOf(previousIds[p]);
+            int c = current.contactOf(previousIds[p]);
             if (c >= 0) {
                 if (claim[c] == generation) {
                     throw repeatedPrevious(previousIds, p);
@@ -173,15 +164,9 @@ public final class WarmStart {
 
     /** Swaps the current ids' index into the previous one's place; the current one is rebuilt next. */
     private void keepIndexAsPrevious() {
-        IntIndexMap map = previousIds;
-        previousIds = currentIds;
-        currentIds = map;
-        int[] table = previousContactOfId;
-        previousContactOfId = contactOfId;
-        contactOfId = table;
-        previousDense = dense;
-        previousLowestId = lowestId;
-        previousHighestId = highestId;
+        IdIndex kept = previous;
+        previous = current;
+        current = kept;
     }
 
     /**
@@ -195,20 +180,7 @@ public final class WarmStart {
         if (lookup == BY_ARRAY) {
             return previousOf[c];
         }
-        int id = ids[c];
-        if (!previousDense) {
-            return previousIds.get(id);
-        }
-        return id >= previousLowestId && id <= previousHighestId ? previousContactOfId[id - previousLowestId] - 1
-                : -1;
-    }
-
-    /**
-     * The previous contact of each current one that the last {@link #match} found (the same id),
-     * or -1; only the first {@code count} entries of that call are valid.
-     */
-    public int[] previousOf() {
-        return previousOf;
+        return previous.contactOf(ids[c]);
     }
 
     /**
@@ -226,13 +198,6 @@ public final class WarmStart {
         }
     }
 
-    /** The current contact with id {@code id}, or -1. */
-    private int contactOf(int id) {
-        if (!dense) {
-            return currentIds.get(id);
-        }
-        return id >= lowestId && id <= highestId ? contactOfId[id - lowestId] - 1 : -1;
-    }
 
     /** Maps every id to its contact, refusing a repeated one, and keeps the ids as found unique. */
     private void indexUniqueIds(int[] ids, int count) {
@@ -251,26 +216,28 @@ public final class WarmStart {
             highest = Math.max(highest, id);
         }
         long span = (long) highest - lowest + 1;
-        dense = count > 0 && span <= DIRECT_SPREAD * count + DIRECT_SLACK;
-        if (dense) {
-            lowestId = lowest;
-            highestId = highest;
-            if (contactOfId.length < span) {
-                contactOfId = new int[(int) span];
+        IdIndex index = current;
+        index.dense = count > 0 && span <= DIRECT_SPREAD * count + DIRECT_SLACK;
+        if (index.dense) {
+            index.lowest = lowest;
+            index.highest = highest;
+            if (index.table.length < span) {
+                index.table = new int[(int) span];
             } else {
-                Arrays.fill(contactOfId, 0, (int) span, 0);
+                Arrays.fill(index.table, 0, (int) span, 0);
             }
+            int[] table = index.table;
             for (int c = 0; c < count; c++) {
                 int slot = ids[c] - lowest;
-                if (contactOfId[slot] != 0) {
-                    throw duplicate(ids, c, contactOfId[slot] - 1);
+                if (table[slot] != 0) {
+                    throw duplicate(ids, c, table[slot] - 1);
                 }
-                contactOfId[slot] = c + 1;
+                table[slot] = c + 1;
             }
         } else {
-            currentIds.clear();
+            index.hashed.clear();
             for (int c = 0; c < count; c++) {
-                int earlier = currentIds.putIfAbsent(ids[c], c);
+                int earlier = index.hashed.putIfAbsent(ids[c], c);
                 if (earlier >= 0) {
                     throw duplicate(ids, c, earlier);
                 }
@@ -309,5 +276,25 @@ public final class WarmStart {
     private static InputFault duplicate(int[] ids, int c, int earlier) {
         return InputFault.contact(c, List.of("id"),
                 "duplicate contact id " + ids[c] + " (also contact " + earlier + "); warm starting matches by id");
+    }
+
+    /**
+     * Id to contact index of one set of unique ids: a table indexed by id when they are dense
+     * (contact index + 1 of id {@code lowest + k} at {@code k}, 0 for none), else hashed.
+     */
+    private static final class IdIndex {
+        private final IntIndexMap hashed = new IntIndexMap(16);
+        private int[] table = new int[0];
+        private boolean dense;
+        private int lowest;
+        private int highest;
+
+        /** The contact with id {@code id}, or -1. */
+        int contactOf(int id) {
+            if (!dense) {
+                return hashed.get(id);
+            }
+            return id >= lowest && id <= highest ? table[id - lowest] - 1 : -1;
+        }
     }
 }
