@@ -102,8 +102,8 @@ public final class ParallelRunner implements AutoCloseable {
 
     /**
      * The members of a team and their barrier. Helper threads are started on first use, spin for
-     * a while after each task ({@link #SPIN_NANOS}) and then park; at a barrier members spin briefly, then yield, since phases last microseconds
-     * to milliseconds.
+     * a while after each task ({@link #SPIN_NANOS}) and then park; at a barrier members spin
+     * briefly, then yield, since phases last microseconds to milliseconds.
      */
     public static final class Team {
         /** Spins before a waiting member starts yielding its core. */
