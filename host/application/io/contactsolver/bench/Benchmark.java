@@ -9,6 +9,7 @@ import io.contactsolver.SolverConfig;
 import io.contactsolver.TransferProbe;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactField;
+import io.contactsolver.layout.SolvePhase;
 import io.contactsolver.scene.Batches;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
@@ -17,6 +18,7 @@ import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -640,6 +642,11 @@ final class Benchmark {
             configs.add(device == null ? config : config.withDevice(device));
         }
         return configs;
+    }
+
+    /** A phase as the tables name it: {@code SET_UP} as {@code set-up}. */
+    static String phaseLabel(SolvePhase phase) {
+        return phase.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     static double median(double[] values) {

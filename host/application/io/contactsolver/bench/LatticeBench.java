@@ -246,7 +246,7 @@ final class LatticeBench {
                 WARM_UP_STEPS, first.rounds(), first.rounds() == 1 ? "" : "s");
         StringBuilder heads = new StringBuilder();
         for (SolvePhase phase : HOST_PHASES) {
-            heads.append(String.format(Locale.ROOT, " %9s", phaseLabel(phase)));
+            heads.append(String.format(Locale.ROOT, " %9s", Benchmark.phaseLabel(phase)));
         }
         out.printf(Locale.ROOT, "%-7s %7s %10s %8s %10s %7s%s %10s %8s %11s%n", "backend", "threads", "ms/step", "best",
                 "x 1 thread", "best x", heads, "rebuild ms", "sank mm", "sideways mm");
@@ -278,10 +278,6 @@ final class LatticeBench {
         if (deterministic) {
             out.println("every round " + (rows.size() > 1 ? "and configuration " : "") + "moved the spheres to the same bits");
         }
-    }
-
-    private static String phaseLabel(SolvePhase phase) {
-        return phase.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     private static String ratio(double value) {

@@ -372,7 +372,7 @@ final class PyramidBench {
             for (SolvePhase phase : SolvePhase.values()) {
                 if (nanos[phase.ordinal()] > 0) {
                     text.append(text.length() == 0 ? "" : ", ").append(clock == 0 ? "" : "device ")
-                            .append(phase.name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                            .append(Benchmark.phaseLabel(phase))
                             .append(String.format(Locale.ROOT, " %.2f", nanos[phase.ordinal()] / 1e6 / frames));
                 }
             }
