@@ -180,6 +180,10 @@ final class HostPipeline {
             if (warmStart == null) {
                 warmStarts.requireUniqueIds(contacts.idArray(), contacts.size());
             } else {
+                if (!warmStart.hasImpulses()) {
+                    throw new IllegalArgumentException("warmStart holds no impulses (its soft step was asked for none, "
+                            + "SoftStepSettings.withImpulses(false)): an iterative solve warm starts from impulses");
+                }
                 impulses = warmStarts.match(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
                         warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.contactCount());
             }
@@ -276,9 +280,11 @@ final class HostPipeline {
         clock.lap(SolvePhase.SET_UP);
         scan.requireFiniteNormalRows(bodies, contacts, magnitudes, 0.0);
         clock.lap(SolvePhase.VALIDATE);
-        dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
+        dest.prepare(bodies.size(), contacts.size(), contacts.idArray(), settings.writesDeltas(),
+                settings.writesImpulses());
         Recycler.Previous previous = warmStart == null ? null : new Recycler.Previous(warmStarts,
-                warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.manifoldCache());
+                warmStart.hasImpulses() ? warmStart.impulseBlock().floats() : null, warmStart.impulseStride(),
+                warmStart.contactIdArray(), warmStart.manifoldCache());
         recycler.prepare(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(), contacts.idArray(),
                 contacts.size(), manifolds, movable, previous, settings.recycleDistance(), dest.manifoldCache(), runner);
         clock.lap(SolvePhase.SET_UP);
@@ -300,9 +306,9 @@ final class HostPipeline {
     /**
      * Stage 4 for the soft step, once {@link #prepareSoft} ran: the step run on the backend into
      * {@code nextBodies} (the bodies themselves are not changed) and {@code dest}'s manifolds (the
-     * solved points' normal impulses and manifolds' vectors), every contact's impulses written from
-     * them ({@link Recycler#report}), the manifolds completed for the next step, and the impulses and
-     * deltas scanned.
+     * solved points' normal impulses and manifolds' vectors), the manifolds completed for the next
+     * step, every contact's impulses written from them ({@link Recycler#report}), and the impulses and
+     * deltas scanned; the deltas and impulses only where the settings ask for them.
      */
     IterationOutcome solveSoft(BodyBatch bodies, ContactBatch contacts, SoftStepSettings settings,
             SoftCoefficients coefficients, Vector3fc gravity, float timeStep, FieldBlock nextBodies, SolveResult dest) {
@@ -312,13 +318,17 @@ final class HostPipeline {
         SoftStepJob job = new SoftStepJob(bodies.block(), count, contacts.floatBlock(), contacts.linkBlock(),
                 contacts.size(), manifolds, recycler, coloring, restitution, frictionUse(contacts, settings), movable,
                 settings.iterations(), settings.relaxIterations(), coefficients, gravity.x(), gravity.y(), gravity.z(),
-                timeStep, nextBodies, dest.deltaBlock(), solved.normal(), solved.vectors(), clock);
+                timeStep, nextBodies, settings.writesDeltas() ? dest.deltaBlock() : null, solved.normal(),
+                solved.vectors(), clock);
         IterationOutcome outcome = backend.solve(solver -> solver.softStep(job));
-        recycler.report(manifolds, contacts.idArray(), solved, dest.impulseBlock(), runner);
         recycler.keep(contacts.linkBlock(), manifolds, solved);
+        if (settings.writesImpulses()) {
+            Recycler.report(solved, contacts.idArray(), dest.impulseBlock(), runner);
+        }
         dest.setRecycledCount(recycler.recycledCount());
         clock.lap(SolvePhase.OUTPUT);
-        scan.requireFiniteResult(dest.impulseBlock(), contacts.size(), dest.deltaBlock(), count);
+        scan.requireFiniteResult(dest.impulseBlock(), settings.writesImpulses() ? contacts.size() : 0,
+                dest.deltaBlock(), settings.writesDeltas() ? count : 0);
         return outcome;
     }
 

@@ -37,7 +37,11 @@ import org.joml.Vector3fc;
  *   <li>{@code colourBudget}: the most colours of the manifolds' partition (default
  *       {@value #DEFAULT_COLOUR_BUDGET}, at most 64); manifolds that do not fit are solved one after
  *       the other after the colours;</li>
- *   <li>{@code friction} (default on).</li>
+ *   <li>{@code friction} (default on);</li>
+ *   <li>{@code deltas} and {@code impulses}: whether the step writes each body's velocity change and
+ *       each contact's impulses into its {@link SolveResult} (default both). A caller who reads only
+ *       the bodies' new state switches them off and pays for neither; the bodies move to the same
+ *       bits either way, and the next step warm starts from the result just the same.</li>
  * </ul>
  *
  * <p>The soft step has no positional-correction setting: its soft contacts push overlap out
@@ -93,6 +97,8 @@ public final class SoftStepSettings implements SolveSettings {
     private final float restitutionThreshold;
     private final int colourBudget;
     private final boolean friction;
+    private final boolean deltas;
+    private final boolean impulses;
 
     /**
      * The settings being made by a {@code with} method: a copy of the settings it was called on,
@@ -109,6 +115,8 @@ public final class SoftStepSettings implements SolveSettings {
         float restitutionThreshold;
         int colourBudget = DEFAULT_COLOUR_BUDGET;
         boolean friction = true;
+        boolean deltas = true;
+        boolean impulses = true;
 
         /** Every setting at its default. */
         Draft() {
@@ -126,6 +134,8 @@ public final class SoftStepSettings implements SolveSettings {
             restitutionThreshold = from.restitutionThreshold;
             colourBudget = from.colourBudget;
             friction = from.friction;
+            deltas = from.deltas;
+            impulses = from.impulses;
         }
     }
 
@@ -140,6 +150,8 @@ public final class SoftStepSettings implements SolveSettings {
         restitutionThreshold = draft.restitutionThreshold;
         colourBudget = draft.colourBudget;
         friction = draft.friction;
+        deltas = draft.deltas;
+        impulses = draft.impulses;
     }
 
     /** A copy with what {@code change} sets, by name, changed; the {@code with} methods validate first. */
@@ -297,6 +309,50 @@ public final class SoftStepSettings implements SolveSettings {
     }
 
     /**
+     * Whether a step writes every body's velocity change into its result (default on). Off, the
+     * result holds none ({@link SolveResult#hasDeltas()}; reading one throws), the CPU writes none
+     * and a device sends none back; the bodies move to the same bits.
+     *
+     * @param write whether to write them
+     * @return a copy with the choice
+     */
+    public SoftStepSettings withDeltas(boolean write) {
+        return with(draft -> draft.deltas = write);
+    }
+
+    /**
+     * Whether a step writes every contact's impulses into its result (default on). Off, the result
+     * holds none ({@link SolveResult#hasImpulses()}; reading one throws) and no time goes into
+     * spreading the manifolds' impulses over their contacts; the bodies move to the same bits, and
+     * the next soft step still warm starts from the result (from the manifolds it keeps). An
+     * iterative solve cannot warm start from such a result.
+     *
+     * @param write whether to write them
+     * @return a copy with the choice
+     */
+    public SoftStepSettings withImpulses(boolean write) {
+        return with(draft -> draft.impulses = write);
+    }
+
+    /**
+     * Whether a step writes the bodies' velocity changes.
+     *
+     * @return true unless {@link #withDeltas} switched them off
+     */
+    public boolean writesDeltas() {
+        return deltas;
+    }
+
+    /**
+     * Whether a step writes the contacts' impulses.
+     *
+     * @return true unless {@link #withImpulses} switched them off
+     */
+    public boolean writesImpulses() {
+        return impulses;
+    }
+
+    /**
      * Substeps per step.
      *
      * @return from 1 to {@value #MAX_SUBSTEPS}
@@ -444,13 +500,14 @@ public final class SoftStepSettings implements SolveSettings {
                 && Float.compare(pushOutSpeed, that.pushOutSpeed) == 0
                 && Float.compare(recycleDistance, that.recycleDistance) == 0
                 && Float.compare(restitutionThreshold, that.restitutionThreshold) == 0
-                && colourBudget == that.colourBudget && friction == that.friction;
+                && colourBudget == that.colourBudget && friction == that.friction && deltas == that.deltas
+                && impulses == that.impulses;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(substeps, iterations, relaxIterations, contactHertz, dampingRatio, pushOutSpeed,
-                recycleDistance, restitutionThreshold, colourBudget, friction);
+                recycleDistance, restitutionThreshold, colourBudget, friction, deltas, impulses);
     }
 
     /**
@@ -464,6 +521,7 @@ public final class SoftStepSettings implements SolveSettings {
                 + relaxIterations + ", contactHertz=" + (contactHertz > 0.0f ? Float.toString(contactHertz) : "auto")
                 + ", dampingRatio=" + dampingRatio + ", pushOutSpeed=" + pushOutSpeed + ", recycleDistance="
                 + recycleDistance + ", restitutionThreshold=" + restitutionThreshold + ", colourBudget="
-                + colourBudget + (friction ? "" : ", friction off") + "]";
+                + colourBudget + (friction ? "" : ", friction off") + (deltas ? "" : ", no deltas")
+                + (impulses ? "" : ", no impulses") + "]";
     }
 }

@@ -20,11 +20,18 @@ import org.joml.Vector3f;
  *
  * <p>A result is also the warm start of the next step's iterative solve: pass it back as
  * {@code warmStart} and contacts with the same id start from the impulses they ended with here.
+ *
+ * <p>A soft step may be asked to write no deltas or no impulses ({@link SoftStepSettings#withDeltas},
+ * {@link SoftStepSettings#withImpulses}); its result then holds none ({@link #hasDeltas()},
+ * {@link #hasImpulses()}), and reading them throws {@link IllegalStateException} rather than giving
+ * an earlier solve's values.
  */
 public final class SolveResult {
     private final FieldBlock deltas = new FieldBlock(DeltaField.COUNT, 0);
     private final FieldBlock impulses = new FieldBlock(ImpulseField.COUNT, 0);
     private int[] contactIds = new int[0];
+    private boolean holdsDeltas = true;
+    private boolean holdsImpulses = true;
     /** The manifolds a soft step solved, which the next step may recycle. */
     private final ManifoldCache manifolds = new ManifoldCache();
     private int recycledCount;
@@ -218,6 +225,7 @@ public final class SolveResult {
      * @throws IndexOutOfBoundsException if {@code body} is not in {@code 0 .. bodyCount()-1}
      */
     public float delta(DeltaField field, int body) {
+        requireDeltas();
         Objects.checkIndex(body, bodyCount);
         return deltas.getFloat(field.ordinal(), body);
     }
@@ -242,6 +250,7 @@ public final class SolveResult {
      * @throws IndexOutOfBoundsException if {@code contact} is not in {@code 0 .. contactCount()-1}
      */
     public float impulse(ImpulseField field, int contact) {
+        requireImpulses();
         Objects.checkIndex(contact, contactCount);
         return impulses.getFloat(field.ordinal(), contact);
     }
@@ -256,6 +265,7 @@ public final class SolveResult {
      * @throws IndexOutOfBoundsException if {@code contact} is not in {@code 0 .. contactCount()-1}
      */
     public Vector3f getTangentImpulse(int contact, Vector3f dest) {
+        requireImpulses();
         Objects.checkIndex(contact, contactCount);
         return impulses.getVector(ImpulseField.TX.ordinal(), contact, dest);
     }
@@ -271,6 +281,7 @@ public final class SolveResult {
      * @throws IndexOutOfBoundsException if {@code contact} is not in {@code 0 .. contactCount()-1}
      */
     public Vector3f getRollingImpulse(int contact, Vector3f dest) {
+        requireImpulses();
         Objects.checkIndex(contact, contactCount);
         return impulses.getVector(ImpulseField.RX.ordinal(), contact, dest);
     }
@@ -315,6 +326,7 @@ public final class SolveResult {
      * @throws IllegalArgumentException if {@code destStride} is below 1
      */
     public float[] get(DeltaField field, int firstBody, float[] dest, int destOffset, int destStride, int count) {
+        requireDeltas();
         BulkRange.elements("bodies", firstBody, count, bodyCount);
         BulkRange.array("dest", dest.length, destOffset, destStride, count);
         deltas.getFloats(field.ordinal(), firstBody, count, dest, destOffset, destStride);
@@ -335,6 +347,7 @@ public final class SolveResult {
      * @throws IllegalArgumentException if {@code dest} is read-only
      */
     public FloatBuffer get(DeltaField field, int firstBody, FloatBuffer dest, int destIndex, int count) {
+        requireDeltas();
         BulkRange.elements("bodies", firstBody, count, bodyCount);
         BulkRange.buffer("dest", dest, destIndex, count, true);
         deltas.getFloats(field.ordinal(), firstBody, count, dest, destIndex);
@@ -357,6 +370,7 @@ public final class SolveResult {
      */
     public float[] get(ImpulseField field, int firstContact, float[] dest, int destOffset, int destStride,
             int count) {
+        requireImpulses();
         BulkRange.elements("contacts", firstContact, count, contactCount);
         BulkRange.array("dest", dest.length, destOffset, destStride, count);
         impulses.getFloats(field.ordinal(), firstContact, count, dest, destOffset, destStride);
@@ -377,6 +391,7 @@ public final class SolveResult {
      * @throws IllegalArgumentException if {@code dest} is read-only
      */
     public FloatBuffer get(ImpulseField field, int firstContact, FloatBuffer dest, int destIndex, int count) {
+        requireImpulses();
         BulkRange.elements("contacts", firstContact, count, contactCount);
         BulkRange.buffer("dest", dest, destIndex, count, true);
         impulses.getFloats(field.ordinal(), firstContact, count, dest, destIndex);
@@ -392,6 +407,7 @@ public final class SolveResult {
      *     hold this result
      */
     public FloatBuffer deltas() {
+        requireDeltas();
         return deltas.floats().asReadOnlyBuffer();
     }
 
@@ -413,6 +429,7 @@ public final class SolveResult {
      *     field hold this result
      */
     public FloatBuffer impulses() {
+        requireImpulses();
         return impulses.floats().asReadOnlyBuffer();
     }
 
@@ -426,10 +443,25 @@ public final class SolveResult {
     }
 
     void prepare(int bodies, int contacts, int[] ids) {
-        deltas.ensureCapacity(bodies, 0);
-        impulses.ensureCapacity(contacts, 0);
+        prepare(bodies, contacts, ids, true, true);
+    }
+
+    /**
+     * Makes the result ready for a solve of {@code bodies} and {@code contacts} with ids {@code ids}:
+     * room for the deltas and impulses it is to hold (none grown for what it is not), the ids
+     * copied, the soft step's manifolds forgotten.
+     */
+    void prepare(int bodies, int contacts, int[] ids, boolean withDeltas, boolean withImpulses) {
+        holdsDeltas = withDeltas;
+        holdsImpulses = withImpulses;
+        if (withDeltas) {
+            deltas.ensureCapacity(bodies, 0);
+        }
+        if (withImpulses) {
+            impulses.ensureCapacity(contacts, 0);
+        }
         if (contactIds.length < contacts) {
-            contactIds = new int[impulses.stride()];
+            contactIds = new int[Math.max(contacts, contactIds.length + (contactIds.length >> 1))];
         }
         System.arraycopy(ids, 0, contactIds, 0, contacts);
         bodyCount = bodies;
@@ -437,6 +469,40 @@ public final class SolveResult {
         backend = null;
         manifolds.clear();
         recycledCount = 0;
+    }
+
+    /**
+     * Whether this result holds the bodies' velocity changes: every solve's does, a soft step's
+     * unless its settings asked for none ({@link SoftStepSettings#withDeltas}).
+     *
+     * @return false if reading a delta would throw
+     */
+    public boolean hasDeltas() {
+        return holdsDeltas;
+    }
+
+    /**
+     * Whether this result holds the contacts' impulses: every solve's does, a soft step's unless its
+     * settings asked for none ({@link SoftStepSettings#withImpulses}).
+     *
+     * @return false if reading an impulse would throw
+     */
+    public boolean hasImpulses() {
+        return holdsImpulses;
+    }
+
+    private void requireDeltas() {
+        if (!holdsDeltas) {
+            throw new IllegalStateException("this result holds no deltas: the soft step that wrote it was asked for "
+                    + "none (SoftStepSettings.withDeltas(false))");
+        }
+    }
+
+    private void requireImpulses() {
+        if (!holdsImpulses) {
+            throw new IllegalStateException("this result holds no impulses: the soft step that wrote it was asked "
+                    + "for none (SoftStepSettings.withImpulses(false))");
+        }
     }
 
     /** The soft step's manifolds, for the next step to recycle; empty for other solvers. */
@@ -475,6 +541,7 @@ public final class SolveResult {
     }
 
     private Vector3f get3(int body, DeltaField first, Vector3f dest) {
+        requireDeltas();
         Objects.checkIndex(body, bodyCount);
         return deltas.getVector(first.ordinal(), body, dest);
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
+import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.Scheme;
@@ -269,7 +270,7 @@ class PyramidBenchTest {
         PyramidBench.Row row;
         try (ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU)
                 .withThreads(1))) {
-            row = new PyramidBench(List.of(layout), 300, 10, step -> { }).run(layout, Scheme.SOFT_STEP, solver, 1);
+            row = new PyramidBench(List.of(layout), 300, 10, SolveSettings.softStep(), step -> { }).run(layout, Scheme.SOFT_STEP, solver, 1);
         }
         Motion motion = row.motion();
         assertEquals(40, row.layout().boxes());

@@ -9,7 +9,9 @@ import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
+import io.contactsolver.SoftStepSettings;
 import io.contactsolver.SolverConfig;
+import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.ImpulseField;
 import io.contactsolver.scene.BoxContacts;
 import io.contactsolver.scene.BoxScene;
@@ -160,6 +162,48 @@ class SoftStepAgreementTest {
                     Bits.assertIdentical(bodies[0], bodies[k], what + ", solver " + k);
                     assertSameFigures(results[0][step & 1], results[k][step & 1], what + ", solver " + k);
                 }
+            }
+        }
+    }
+
+    /**
+     * Outputs on request on the device: a bodies-only step moves the pyramid to the full CPU step's
+     * bits, and sends back exactly the deltas' bytes fewer than a full step on the device.
+     */
+    @Test
+    void aBodiesOnlyStepOnTheDeviceMovesTheBodiesAsTheFullStepAndSendsNoDeltas() {
+        SoftStepSettings full = SolveSettings.softStep();
+        SoftStepSettings bodiesOnly = full.withDeltas(false).withImpulses(false);
+        SoftStepSettings[] settings = {full, full, bodiesOnly};
+        BodyBatch[] bodies = new BodyBatch[3];
+        ContactBatch[] contacts = new ContactBatch[3];
+        BoxContacts[] collision = new BoxContacts[3];
+        SolveResult[][] results = new SolveResult[3][2];
+        for (int k = 0; k < 3; k++) {
+            bodies[k] = BoxScene.pyramid(20).bodies();
+            contacts[k] = new ContactBatch();
+            collision[k] = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
+            results[k][0] = new SolveResult();
+            results[k][1] = new SolveResult();
+        }
+        Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
+        try (ContactSolver cpu = Backends.cpu(2); ContactSolver deviceFull = Backends.openClOrSkip();
+                ContactSolver deviceLean = Backends.openClOrSkip()) {
+            ContactSolver[] solvers = {cpu, deviceFull, deviceLean};
+            for (int step = 0; step < 8; step++) {
+                for (int k = 0; k < 3; k++) {
+                    collision[k].find(bodies[k], contacts[k]);
+                    solvers[k].step(bodies[k], contacts[k], settings[k], gravity, DT,
+                            step == 0 ? null : results[k][(step + 1) & 1], results[k][step & 1]);
+                }
+                String what = "pyramid, bodies only, step " + step;
+                SolveResult lean = results[2][step & 1];
+                assertEquals(Backend.OPENCL, lean.backend(), what + ": stayed on the device");
+                assertTrue(!lean.hasDeltas() && !lean.hasImpulses(), what + ": holds neither");
+                Bits.assertIdentical(bodies[0], bodies[2], what);
+                Bits.assertIdentical(bodies[0], bodies[1], what + ", full on the device");
+                assertEquals(results[1][step & 1].bytesDownloaded() - (long) DeltaField.COUNT * Float.BYTES
+                        * bodies[2].size(), lean.bytesDownloaded(), what + ": bytes sent back");
             }
         }
     }

@@ -3,6 +3,8 @@ package io.contactsolver.bench;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.Quoting;
+import io.contactsolver.SoftStepSettings;
+import io.contactsolver.SolveSettings;
 import io.contactsolver.app.DeviceOptions;
 import io.contactsolver.app.ExitCode;
 import io.contactsolver.app.IoErrors;
@@ -130,6 +132,11 @@ public final class BenchCommand implements Callable<Integer> {
             description = "lattice: timed steps a run, 1 to 10000, after " + LatticeBench.WARM_UP_STEPS
                     + " untimed (default: ${DEFAULT-VALUE}).")
     int latticeSteps;
+
+    @Option(names = "--bodies-only",
+            description = "pyramid (soft step), lattice: ask each step for the bodies' new state alone, no deltas and "
+                    + "no impulses (SoftStepSettings.withDeltas(false).withImpulses(false)); the same trajectory.")
+    boolean bodiesOnly;
 
     @Option(names = "--box3d-benchmark", paramLabel = "FILE",
             description = "pyramid: Box3D's built benchmark program; its own scene (large_pyramid, many_pyramids; "
@@ -319,7 +326,8 @@ public final class BenchCommand implements Callable<Integer> {
                 "--many-pyramids-grid", "--many-pyramids-base", "--frames", "--pyramid-iterations", "--pyramid-schemes",
                 "--box3d-benchmark", "--box3d-runs", "--box2d-ms", "--box2d-benchmark", "--box2d-runs");
         ModeOptions.refuseUnused(spec, lattice, chosen, "--sections lattice", "--lattice-size", "--lattice-steps");
-        ModeOptions.refuseUnused(spec, pyramid || lattice, chosen, "--sections pyramid and lattice", "--rounds");
+        ModeOptions.refuseUnused(spec, pyramid || lattice, chosen, "--sections pyramid and lattice", "--rounds",
+                "--bodies-only");
         if (lattice && !backends.contains(Choices.BenchBackend.CPU) && !backends.contains(Choices.BenchBackend.OPENCL)) {
             throw refused("--sections lattice steps on the cpu and opencl backends, and --backends "
                     + Choices.labels(backends) + " has neither");
@@ -477,7 +485,8 @@ public final class BenchCommand implements Callable<Integer> {
                     engine == EngineBenchmark.Engine.BOX3D ? box3dRuns : box2dRuns)));
             PyramidBench.Result result;
             try (Progress bar = Progress.open("pyramid", 1, "", spec.commandLine().getErr())) {
-                result = new PyramidBench(pyramidLayouts(), frames, pyramidIterations, bar::setExtraMessage).run(cores,
+                result = new PyramidBench(pyramidLayouts(), frames, pyramidIterations, softStep(),
+                        bar::setExtraMessage).run(cores,
                         backends.contains(Choices.BenchBackend.CPU), backends.contains(Choices.BenchBackend.OPENCL),
                         device.device(), EnumSet.copyOf(pyramidSchemes), rounds, peers);
             } catch (IOException e) {
@@ -497,7 +506,7 @@ public final class BenchCommand implements Callable<Integer> {
         Path latticeCsv = null;
         if (sections.contains(Choices.Section.LATTICE)) {
             try (Progress bar = Progress.open("lattice", 1, "", spec.commandLine().getErr())) {
-                lattice = new LatticeBench(latticeSize, latticeSteps, bar::setExtraMessage).run(cores,
+                lattice = new LatticeBench(latticeSize, latticeSteps, softStep(), bar::setExtraMessage).run(cores,
                         backends.contains(Choices.BenchBackend.CPU), backends.contains(Choices.BenchBackend.OPENCL),
                         device.device(), rounds);
             }
@@ -531,6 +540,9 @@ public final class BenchCommand implements Callable<Integer> {
         if (latticeCsv != null) {
             out.println("wrote " + latticeCsv);
         }
+        if (bodiesOnly && !(pyramid.isEmpty() && lattice.isEmpty())) {
+            out.println("--bodies-only: each soft step was asked for the bodies alone, " + softStep());
+        }
         List<String> written = new ArrayList<>();
         if (wroteRows) {
             written.add(csv.toString());
@@ -549,5 +561,11 @@ public final class BenchCommand implements Callable<Integer> {
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
                 System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20);
         return ExitCode.OK;
+    }
+
+    /** The soft step's settings of the pyramid and the lattice: the defaults, with --bodies-only's choice. */
+    private SoftStepSettings softStep() {
+        SoftStepSettings soft = SolveSettings.softStep();
+        return bodiesOnly ? soft.withDeltas(false).withImpulses(false) : soft;
     }
 }

@@ -7,7 +7,6 @@ import io.contactsolver.ContactSolver;
 import io.contactsolver.SoftStepSettings;
 import io.contactsolver.SolveHistory;
 import io.contactsolver.SolveResult;
-import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.SolvePhase;
@@ -90,12 +89,14 @@ final class LatticeBench {
 
     private final int size;
     private final int steps;
+    private final SoftStepSettings soft;
     private final Consumer<String> progress;
 
-    /** The lattice of {@code size} spheres a side, stepped {@code steps} timed steps a round. */
-    LatticeBench(int size, int steps, Consumer<String> progress) {
+    /** The lattice of {@code size} spheres a side, stepped {@code steps} timed steps a round with {@code soft}. */
+    LatticeBench(int size, int steps, SoftStepSettings soft, Consumer<String> progress) {
         this.size = size;
         this.steps = steps;
+        this.soft = soft;
         this.progress = progress;
     }
 
@@ -156,7 +157,6 @@ final class LatticeBench {
         float[] start = positions(bodies);
         ContactBatch contacts = new ContactBatch(SphereLattice.contactCount(size));
         SolveHistory history = new SolveHistory();
-        SoftStepSettings soft = SolveSettings.softStep();
         Vector3f gravity = new Vector3f(0.0f, GRAVITY, 0.0f);
         long stepNanos = 0;
         long rebuildNanos = 0;

@@ -191,12 +191,16 @@ final class PyramidBench {
     private final List<Layout> layouts;
     private final int frames;
     private final int twoSolveIterations;
+    private final SoftStepSettings soft;
     private final Consumer<String> progress;
 
-    PyramidBench(List<Layout> layouts, int frames, int twoSolveIterations, Consumer<String> progress) {
+    /** The scenes {@code layouts}, {@code frames} frames each; the soft-step scheme steps with {@code soft}. */
+    PyramidBench(List<Layout> layouts, int frames, int twoSolveIterations, SoftStepSettings soft,
+            Consumer<String> progress) {
         this.layouts = List.copyOf(layouts);
         this.frames = frames;
         this.twoSolveIterations = twoSolveIterations;
+        this.soft = soft;
         this.progress = progress;
     }
 
@@ -307,7 +311,6 @@ final class PyramidBench {
                 ? TwoSolves.withPushOut(SolveSettings.iterative(twoSolveIterations), SLOP) : null;
         SolveResult[] results = {new SolveResult(), new SolveResult()};
         Vector3f gravity = new Vector3f(0.0f, GRAVITY, 0.0f);
-        SoftStepSettings soft = SolveSettings.softStep();
         Tracker tracker = new Tracker(layout, bodies);
         long stepNanos = 0;
         long collisionNanos = 0;

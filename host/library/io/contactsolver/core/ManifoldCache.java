@@ -4,7 +4,9 @@ package io.contactsolver.core;
  * What a soft step keeps of the manifolds it solved, for the next step to recycle (docs/physics.md,
  * "Contact recycling"): per manifold its body pair, its points and its friction and angular vectors
  * ({@link ManifoldVectorField}); per point its id, its capture ({@link CaptureField}: anchors,
- * normal, separation and both orientations when it was taken) and its normal impulse. Manifolds in
+ * normal, separation and both orientations when it was taken) and its normal impulse; and the step's
+ * contacts of each manifold, from which {@link Recycler#reportedImpulses} gives any contact's impulses
+ * when the result was asked for none. Manifolds in
  * the order of the step's manifolds, each one's points consecutive; a point's capture fields
  * together ({@code p * CaptureField.COUNT + field}), as a recycled point reads them all. A result
  * holds one; the arrays only grow.
@@ -15,6 +17,7 @@ public final class ManifoldCache {
     private int[] bodyA = new int[0];
     private int[] bodyB = new int[0];
     private int[] pointStart = new int[1];
+    private int[] contactStart = new int[1];
     private float[] vectors = new float[0];
     private int[] ids = new int[0];
     private float[] captures = new float[0];
@@ -31,6 +34,7 @@ public final class ManifoldCache {
             bodyA = new int[room];
             bodyB = new int[room];
             pointStart = new int[room + 1];
+            contactStart = new int[room + 1];
             vectors = new float[ManifoldVectorField.COUNT * room];
         }
         if (ids.length < points) {
@@ -84,6 +88,11 @@ public final class ManifoldCache {
     /** Manifold {@code m}'s points are {@code [pointStart()[m], pointStart()[m + 1])}. */
     public int[] pointStart() {
         return pointStart;
+    }
+
+    /** Manifold {@code m} was the step's contacts {@code [contactStart()[m], contactStart()[m + 1])}. */
+    public int[] contactStart() {
+        return contactStart;
     }
 
     /** {@link ManifoldVectorField} {@code f} of manifold {@code m} at {@code f * manifoldCount() + m}. */

@@ -3,6 +3,7 @@ package io.contactsolver.core;
 import static io.contactsolver.core.FieldOffsets.*;
 
 import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
@@ -79,10 +80,12 @@ public final class Recycler {
     /**
      * What the previous step left: each current contact's previous contact by id
      * ({@link WarmStart#previousOf(int, int[])} of {@code matched}, -1 for none), the previous
-     * impulses ({@code ImpulseField}, structure of arrays with stride {@code stride}), and the
-     * previous manifolds.
+     * impulses ({@code ImpulseField}, structure of arrays with stride {@code stride}; null where that
+     * result holds none), the previous contacts' ids, and the previous manifolds. A previous soft
+     * step's impulses are read from its manifolds ({@link #reportedImpulses}), the same bits as its
+     * result's, so that a step warm starts alike whether or not that result wrote them.
      */
-    public record Previous(WarmStart matched, FloatBuffer impulses, int stride, ManifoldCache cache) {
+    public record Previous(WarmStart matched, FloatBuffer impulses, int stride, int[] contactIds, ManifoldCache cache) {
     }
 
     /**
@@ -392,19 +395,25 @@ public final class Recycler {
             }
             nextCache.ids()[at] = contactIds[c];
             int p = last == null ? -1 : last.matched().previousOf(c, contactIds);
-            if (p < 0) {
+            if (p < 0 || !last.cache().isValid() && last.impulses() == null) {
                 warmNormal[at] = 0.0f;
                 continue;
             }
-            FloatBuffer old = last.impulses();
-            int ps = last.stride();
-            warmNormal[at] = old.get(IMPULSE_J * ps + p);
-            sums[0] += old.get(IMPULSE_TX * ps + p);
-            sums[1] += old.get(IMPULSE_TY * ps + p);
-            sums[2] += old.get(IMPULSE_TZ * ps + p);
-            sums[3] += old.get(IMPULSE_RX * ps + p);
-            sums[4] += old.get(IMPULSE_RY * ps + p);
-            sums[5] += old.get(IMPULSE_RZ * ps + p);
+            if (last.cache().isValid()) {
+                reportedImpulses(last.cache(), last.contactIds(), p, sums, VECTOR);
+            } else {
+                FloatBuffer old = last.impulses();
+                for (int field = 0; field < IMPULSES; field++) {
+                    sums[VECTOR + field] = old.get(field * last.stride() + p);
+                }
+            }
+            warmNormal[at] = sums[VECTOR + IMPULSE_J];
+            sums[0] += sums[VECTOR + IMPULSE_TX];
+            sums[1] += sums[VECTOR + IMPULSE_TY];
+            sums[2] += sums[VECTOR + IMPULSE_TZ];
+            sums[3] += sums[VECTOR + IMPULSE_RX];
+            sums[4] += sums[VECTOR + IMPULSE_RY];
+            sums[5] += sums[VECTOR + IMPULSE_RZ];
         }
         warmVectors[MVEC_FX * manifoldCount + m] = sums[0];
         warmVectors[MVEC_FY * manifoldCount + m] = sums[1];
@@ -416,57 +425,110 @@ public final class Recycler {
 
     /**
      * Writes every contact's impulses ({@code ImpulseField}, structure of arrays with stride
-     * {@code stride}) from what the step solved, as {@code cache} holds it (its points' normal
-     * impulses, its manifolds' vectors). A contact gets the normal impulse of the solved point with
-     * its id (a fresh manifold's points are its contacts); what a recycled manifold's points without
-     * a contact carry is shared equally among its contacts, so a manifold's contacts report all it
-     * carries. The vectors go to the contacts in proportion to their normal impulses (equal shares
-     * when the manifold carries none). A zero is written +0.
+     * {@code impulses.stride()}) from what the step solved, as {@code cache} holds it once
+     * {@link #keep} completed it (its points' normal impulses, its manifolds' vectors):
+     * {@link #reportedImpulses} for each contact of the step, whose ids are {@code contactIds}.
      */
-    public void report(ManifoldGrouping manifolds, int[] contactIds, ManifoldCache cache, FieldBlock impulses,
-            ParallelRunner runner) {
-        int[] firsts = manifolds.firsts();
-        float[] normal = cache.normal();
-        float[] vectors = cache.vectors();
-        int[] ids = cache.ids();
+    public static void report(ManifoldCache cache, int[] contactIds, FieldBlock impulses, ParallelRunner runner) {
+        int[] contactStart = cache.contactStart();
         FloatBuffer out = impulses.floats();
         int stride = impulses.stride();
-        runner.forRange(manifoldCount, 1 << 10, (from, to) -> {
+        runner.forRange(cache.manifoldCount(), 1 << 10, (from, to) -> {
+            float[] tally = new float[TALLY + IMPULSES];
             for (int m = from; m < to; m++) {
-                int first = firsts[m];
-                int end = firsts[m + 1];
-                int count = end - first;
-                int solved = pointStart[m];
-                // a fresh manifold's points are its contacts, and so is a recycled one's whose points all persist
-                boolean same = !recycled[m] || sameIds(contactIds, first, end, ids, solved, pointStart[m + 1]);
-                float total = 0.0f;
-                float unmatched = 0.0f;
-                for (int p = solved; p < pointStart[m + 1]; p++) {
-                    total += normal[p];
-                    if (!same && contactOf(contactIds, first, end, ids[p]) < 0) {
-                        unmatched += normal[p];
+                tally(cache, contactIds, m, tally);
+                for (int c = contactStart[m]; c < contactStart[m + 1]; c++) {
+                    contactImpulses(cache, contactIds, m, c, tally, tally, TALLY);
+                    for (int f = 0; f < IMPULSES; f++) {
+                        out.put(f * stride + c, tally[TALLY + f]);
                     }
-                }
-                float spread = unmatched / count;
-                for (int c = first; c < end; c++) {
-                    float j;
-                    if (same) {
-                        j = normal[solved + (c - first)];
-                    } else {
-                        int p = pointOf(ids, m, contactIds[c]);
-                        j = (p >= 0 ? normal[p] : 0.0f) + spread;
-                    }
-                    float share = total > 0.0f ? j / total : 1.0f / count;
-                    out.put(IMPULSE_J * stride + c, j);
-                    out.put(IMPULSE_TX * stride + c, vectors[MVEC_FX * manifoldCount + m] * share + 0.0f);
-                    out.put(IMPULSE_TY * stride + c, vectors[MVEC_FY * manifoldCount + m] * share + 0.0f);
-                    out.put(IMPULSE_TZ * stride + c, vectors[MVEC_FZ * manifoldCount + m] * share + 0.0f);
-                    out.put(IMPULSE_RX * stride + c, vectors[MVEC_AX * manifoldCount + m] * share + 0.0f);
-                    out.put(IMPULSE_RY * stride + c, vectors[MVEC_AY * manifoldCount + m] * share + 0.0f);
-                    out.put(IMPULSE_RZ * stride + c, vectors[MVEC_AZ * manifoldCount + m] * share + 0.0f);
                 }
             }
         });
+    }
+
+    /**
+     * Contact {@code contact}'s impulses, of the step that kept {@code cache} (its contacts' ids
+     * {@code contactIds}), into {@code dest[at .. at + ImpulseField.COUNT)} in {@code ImpulseField}
+     * order: what {@link #report} writes for it, bit for bit. A contact gets the normal impulse of the
+     * solved point with its id (a fresh manifold's points are its contacts); what a recycled
+     * manifold's points without a contact carry is shared equally among its contacts, so a
+     * manifold's contacts report all it carries. The vectors go to the contacts in proportion to
+     * their normal impulses (equal shares when the manifold carries none). A zero is +0.
+     */
+    public static void reportedImpulses(ManifoldCache cache, int[] contactIds, int contact, float[] dest, int at) {
+        int[] contactStart = cache.contactStart();
+        // the manifold holding the contact: the last whose first contact is not above it
+        int low = 0;
+        int high = cache.manifoldCount() - 1;
+        while (low < high) {
+            int mid = (low + high + 1) >>> 1;
+            if (contactStart[mid] <= contact) {
+                low = mid;
+            } else {
+                high = mid - 1;
+            }
+        }
+        float[] tally = new float[TALLY];
+        tally(cache, contactIds, low, tally);
+        contactImpulses(cache, contactIds, low, contact, tally, dest, at);
+    }
+
+    /** {@link #tally}'s figures of a manifold: the sum of its points' normal impulses, each contact's share of what its unmatched points carry, 1 if its contacts are its points in order. */
+    private static final int TALLY_TOTAL = 0;
+    private static final int TALLY_SPREAD = 1;
+    private static final int TALLY_SAME = 2;
+    private static final int TALLY = 3;
+    private static final int IMPULSES = ImpulseField.COUNT;
+
+    /** Manifold {@code m}'s {@code TALLY_*} figures into {@code tally}. */
+    private static void tally(ManifoldCache cache, int[] contactIds, int m, float[] tally) {
+        int[] contactStart = cache.contactStart();
+        int[] pointStart = cache.pointStart();
+        float[] normal = cache.normal();
+        int[] ids = cache.ids();
+        int first = contactStart[m];
+        int end = contactStart[m + 1];
+        // a fresh manifold's points are its contacts, and so is a recycled one's whose points all persist
+        boolean same = sameIds(contactIds, first, end, ids, pointStart[m], pointStart[m + 1]);
+        float total = 0.0f;
+        float unmatched = 0.0f;
+        for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
+            total += normal[p];
+            if (!same && contactOf(contactIds, first, end, ids[p]) < 0) {
+                unmatched += normal[p];
+            }
+        }
+        tally[TALLY_TOTAL] = total;
+        tally[TALLY_SPREAD] = unmatched / (end - first);
+        tally[TALLY_SAME] = same ? 1.0f : 0.0f;
+    }
+
+    /** Contact {@code c} of manifold {@code m}, its {@link #tally} given: its impulses into {@code dest[at ..]}. */
+    private static void contactImpulses(ManifoldCache cache, int[] contactIds, int m, int c, float[] tally,
+            float[] dest, int at) {
+        int first = cache.contactStart()[m];
+        int count = cache.contactStart()[m + 1] - first;
+        int solved = cache.pointStart()[m];
+        float[] normal = cache.normal();
+        float[] vectors = cache.vectors();
+        int manifolds = cache.manifoldCount();
+        float total = tally[TALLY_TOTAL];
+        float j;
+        if (tally[TALLY_SAME] != 0.0f) {
+            j = normal[solved + (c - first)];
+        } else {
+            int p = pointOf(cache, m, contactIds[c]);
+            j = (p >= 0 ? normal[p] : 0.0f) + tally[TALLY_SPREAD];
+        }
+        float share = total > 0.0f ? j / total : 1.0f / count;
+        dest[at + IMPULSE_J] = j;
+        dest[at + IMPULSE_TX] = vectors[MVEC_FX * manifolds + m] * share + 0.0f;
+        dest[at + IMPULSE_TY] = vectors[MVEC_FY * manifolds + m] * share + 0.0f;
+        dest[at + IMPULSE_TZ] = vectors[MVEC_FZ * manifolds + m] * share + 0.0f;
+        dest[at + IMPULSE_RX] = vectors[MVEC_AX * manifolds + m] * share + 0.0f;
+        dest[at + IMPULSE_RY] = vectors[MVEC_AY * manifolds + m] * share + 0.0f;
+        dest[at + IMPULSE_RZ] = vectors[MVEC_AZ * manifolds + m] * share + 0.0f;
     }
 
     /** Whether contacts {@code [first, end)} have the ids of solved points {@code [from, to)}, in that order. */
@@ -492,9 +554,10 @@ public final class Recycler {
         return -1;
     }
 
-    /** The solved point of manifold {@code m} with id {@code id}, or -1. */
-    private int pointOf(int[] ids, int m, int id) {
-        for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
+    /** The solved point of the cache's manifold {@code m} with id {@code id}, or -1. */
+    private static int pointOf(ManifoldCache cache, int m, int id) {
+        int[] ids = cache.ids();
+        for (int p = cache.pointStart()[m]; p < cache.pointStart()[m + 1]; p++) {
             if (ids[p] == id) {
                 return p;
             }
@@ -515,6 +578,7 @@ public final class Recycler {
             cache.bodyB()[m] = ints.get(ContactBody.B.ordinal() * links.stride() + firsts[m]);
         }
         System.arraycopy(pointStart, 0, cache.pointStart(), 0, manifoldCount + 1);
+        System.arraycopy(firsts, 0, cache.contactStart(), 0, manifoldCount + 1);
         cache.finish();
     }
 

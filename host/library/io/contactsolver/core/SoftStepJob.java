@@ -24,6 +24,7 @@ package io.contactsolver.core;
  * @param relaxIterations relax sweeps per substep
  * @param gx gravity, x (m/s^2; likewise {@code gy}, {@code gz})
  * @param timeStep the whole step, seconds
+ * @param deltas receives each body's {@code DeltaField}s, or null where the step was asked for none
  * @param normalOut receives each solved point's normal impulse, in the order of {@code points}
  * @param vectorsOut receives each manifold's {@link ManifoldVectorField}s, structure of arrays with
  *     stride {@code manifolds.count()}

@@ -386,7 +386,8 @@ public final class CpuBackend implements SolverBackend {
                 for (int i = from; i < to; i++) {
                     SoftStep.finishBody(bodies.floats(), bodies.stride(), i, velocity,
                             movable.isMovable(i) ? i * StateField.STRIDE : -1, moved, job.gx(), job.gy(), job.gz(),
-                            job.timeStep(), next.floats(), next.stride(), deltas.floats(), deltas.stride());
+                            job.timeStep(), next.floats(), next.stride(), deltas == null ? null : deltas.floats(),
+                            deltas == null ? 0 : deltas.stride());
                 }
             });
         }

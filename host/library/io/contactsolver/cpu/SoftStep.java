@@ -731,7 +731,7 @@ final class SoftStep {
      * (a body that never turned keeps its orientation bits), {@code v}, {@code w} the start's plus the
      * change (state offset {@code s}, or none: {@code s < 0}), written to {@code next}
      * ({@code BodyField} layout, stride {@code nextStride}); the change less {@code g dt} for a body
-     * with mass is its delta.
+     * with mass is its delta, written unless {@code deltas} is null (the step was asked for none).
      */
     static void finishBody(FloatBuffer bodies, int stride, int i, float[] state, int s, float[] motion,
             float gx, float gy, float gz, float dt, FloatBuffer next, int nextStride, FloatBuffer deltas,
@@ -772,8 +772,10 @@ final class SoftStep {
             float dw = s >= 0 ? state[s + STATE_DWX + axis] : 0.0f;
             next.put((BODY_VX + axis) * nextStride + i, s >= 0 ? v + dv : v);
             next.put((BODY_WX + axis) * nextStride + i, s >= 0 ? w + dw : w);
-            deltas.put((DELTA_DVX + axis) * deltaStride + i, heavy ? dv - (axis == 0 ? gx : axis == 1 ? gy : gz) * dt : dv);
-            deltas.put((DELTA_DWX + axis) * deltaStride + i, dw);
+            if (deltas != null) {
+                deltas.put((DELTA_DVX + axis) * deltaStride + i, heavy ? dv - (axis == 0 ? gx : axis == 1 ? gy : gz) * dt : dv);
+                deltas.put((DELTA_DWX + axis) * deltaStride + i, dw);
+            }
         }
     }
 

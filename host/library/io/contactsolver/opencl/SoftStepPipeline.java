@@ -213,7 +213,9 @@ final class SoftStepPipeline {
 
         stage.enter("readback");
         transfers.downloadBlock(nextMem, job.nextBodies(), bodyCount, SoftStepJob.BODY_STATE_FIELDS);
-        transfers.downloadBlock(deltaMem, job.deltas(), bodyCount, DeltaField.COUNT);
+        if (job.deltas() != null) { // the device writes them anyway: only the copy is saved
+            transfers.downloadBlock(deltaMem, job.deltas(), bodyCount, DeltaField.COUNT);
+        }
         int vectorCount = ManifoldVectorField.COUNT * rowCount;
         FloatBuffer normalHost = transfers.hostFloats(pointCount);
         transfers.downloadFloats(normalOutMem, normalHost, 0, pointCount);
