@@ -321,10 +321,14 @@ public final class Simulation {
         this.contacts = new ContactBatch(world.capacity() * 4);
     }
 
-    /** The module's settings of the soft step scheme. */
+    /**
+     * The module's settings of the soft step scheme; the demo reads the bodies and the step's
+     * figures, never a delta or an impulse, so it asks for neither.
+     */
     private static SoftStepSettings softSettings(Settings settings) {
         return SolveSettings.softStep().withSubsteps(settings.substeps()).withContactHertz(settings.contactHertz())
-                .withRestitutionThreshold(RESTING_STEPS * GRAVITY * settings.timeStep());
+                .withRestitutionThreshold(RESTING_STEPS * GRAVITY * settings.timeStep()).withDeltas(false)
+                .withImpulses(false);
     }
 
     /**
