@@ -167,6 +167,43 @@ class SoftStepAgreementTest {
     }
 
     /**
+     * One device solver steps pyramids of 10, 210 and again 10 boxes in turn, each from its own
+     * bodies and results: its buffers grow and its kernels take new buffers and counts between the
+     * launches (a kernel keeps the arguments of its last launch, and a launch sets only those that
+     * changed), and every step moves the boxes as the CPU does, to the bit.
+     */
+    @Test
+    void oneDeviceSolverStepsScenesOfOtherSizesInTurn() {
+        int[] bases = {4, 20, 4};
+        SoftStepSettings settings = SolveSettings.softStep();
+        Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
+        try (ContactSolver cpu = Backends.cpu(1); ContactSolver openCl = Backends.openClOrSkip()) {
+            for (int k = 0; k < bases.length; k++) {
+                BodyBatch onCpu = BoxScene.pyramid(bases[k]).bodies();
+                BodyBatch onDevice = BoxScene.pyramid(bases[k]).bodies();
+                ContactBatch cpuContacts = new ContactBatch();
+                ContactBatch deviceContacts = new ContactBatch();
+                BoxContacts collision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
+                SolveResult[] cpuResults = {new SolveResult(), new SolveResult()};
+                SolveResult[] deviceResults = {new SolveResult(), new SolveResult()};
+                for (int step = 0; step < 3; step++) {
+                    collision.find(onCpu, cpuContacts);
+                    collision.find(onDevice, deviceContacts);
+                    SolveResult expected = cpu.step(onCpu, cpuContacts, settings, gravity, DT,
+                            step == 0 ? null : cpuResults[(step + 1) & 1], cpuResults[step & 1]);
+                    SolveResult actual = openCl.step(onDevice, deviceContacts, settings, gravity, DT,
+                            step == 0 ? null : deviceResults[(step + 1) & 1], deviceResults[step & 1]);
+                    String what = "pyramid of base " + bases[k] + " (scene " + k + "), step " + step;
+                    assertEquals(Backend.OPENCL, actual.backend(), what + ": stayed on the device");
+                    Bits.assertIdentical(expected, actual, what);
+                    Bits.assertIdentical(onCpu, onDevice, what);
+                    assertSameFigures(expected, actual, what);
+                }
+            }
+        }
+    }
+
+    /**
      * Outputs on request on the device: a bodies-only step moves the pyramid to the full CPU step's
      * bits, and sends back exactly the deltas' bytes fewer than a full step on the device.
      */
