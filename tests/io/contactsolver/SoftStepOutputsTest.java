@@ -58,20 +58,12 @@ class SoftStepOutputsTest {
                 assertTrue(impulses.hasImpulses() && !impulses.hasDeltas(), what);
                 assertTrue(deltas.hasDeltas() && !deltas.hasImpulses(), what);
                 for (ImpulseField field : ImpulseField.values()) {
-                    float[] want = expected.get(field, new float[expected.contactCount()]);
-                    float[] got = impulses.get(field, new float[impulses.contactCount()]);
-                    for (int c = 0; c < want.length; c++) {
-                        assertEquals(Float.floatToRawIntBits(want[c]), Float.floatToRawIntBits(got[c]),
-                                what + ": " + field + " of contact " + c);
-                    }
+                    assertSameBits(expected.get(field, new float[expected.contactCount()]),
+                            impulses.get(field, new float[impulses.contactCount()]), what + ": " + field + " of contact ");
                 }
                 for (DeltaField field : DeltaField.values()) {
-                    float[] want = expected.get(field, new float[expected.bodyCount()]);
-                    float[] got = deltas.get(field, new float[deltas.bodyCount()]);
-                    for (int b = 0; b < want.length; b++) {
-                        assertEquals(Float.floatToRawIntBits(want[b]), Float.floatToRawIntBits(got[b]),
-                                what + ": " + field + " of body " + b);
-                    }
+                    assertSameBits(expected.get(field, new float[expected.bodyCount()]),
+                            deltas.get(field, new float[deltas.bodyCount()]), what + ": " + field + " of body ");
                 }
                 Bits.assertIdentical(full.bodies, withImpulses.bodies, what);
                 Bits.assertIdentical(full.bodies, withDeltas.bodies, what);
@@ -206,6 +198,14 @@ class SoftStepOutputsTest {
         }
         // the kick took the top box off its place: manifolds were taken fresh and warm started by id
         assertTrue(expected.moved() > 0.05f, "the top box moved " + expected.moved() + " m");
+    }
+
+    /** {@code got} holds {@code want}'s values to the bit; a difference is named by {@code what} and its index. */
+    private static void assertSameBits(float[] want, float[] got, String what) {
+        assertEquals(want.length, got.length, what + "count");
+        for (int i = 0; i < want.length; i++) {
+            assertEquals(Float.floatToRawIntBits(want[i]), Float.floatToRawIntBits(got[i]), what + i);
+        }
     }
 
     /** Every contact's impulses as {@link Recycler#reportedImpulses} gives them equal the result's bits. */
