@@ -321,7 +321,7 @@ final class HostPipeline {
                 timeStep, nextBodies, settings.writesDeltas() ? dest.deltaBlock() : null, solved.normal(),
                 solved.vectors(), clock);
         IterationOutcome outcome = backend.solve(solver -> solver.softStep(job));
-        recycler.keep(contacts.linkBlock(), manifolds, solved);
+        recycler.keep(contacts.linkBlock(), manifolds, solved, runner);
         if (settings.writesImpulses()) {
             Recycler.report(solved, contacts.idArray(), dest.impulseBlock(), runner);
         }

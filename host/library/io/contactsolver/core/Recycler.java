@@ -172,6 +172,13 @@ public final class Recycler {
             return;
         }
         int old = cache.manifoldCount();
+        if (samePairs(links, firsts, count, cache)) {
+            // the k-th manifold of a pair is the k-th of that pair in the last step: here, itself
+            for (int m = 0; m < count; m++) {
+                previous[m] = m;
+            }
+            return;
+        }
         if (head.length < bodyCount + 1) {
             head = new int[bodyCount + 1];
         }
@@ -205,6 +212,28 @@ public final class Recycler {
                 }
             }
         }
+    }
+
+    /**
+     * Whether the batch's manifolds join the same body pairs as the last step's, in the same order
+     * (a scene whose collision detection found the same pairs again): then each is matched to the
+     * manifold at its own index, as the chains would match it, without building them.
+     */
+    private static boolean samePairs(FieldBlock links, int[] firsts, int count, ManifoldCache cache) {
+        if (cache.manifoldCount() != count) {
+            return false;
+        }
+        IntBuffer ints = links.ints();
+        int a = ContactBody.A.ordinal() * links.stride();
+        int b = ContactBody.B.ordinal() * links.stride();
+        int[] oldA = cache.bodyA();
+        int[] oldB = cache.bodyB();
+        for (int m = 0; m < count; m++) {
+            if (ints.get(a + firsts[m]) != oldA[m] || ints.get(b + firsts[m]) != oldB[m]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The body a pair is chained under: the larger index, so the world ({@code -1}) only when both are. */
@@ -577,13 +606,19 @@ public final class Recycler {
      * the backend their normal impulses and the manifolds' vectors) with each manifold's pair and
      * points, for the next step.
      */
-    public void keep(FieldBlock links, ManifoldGrouping manifolds, ManifoldCache cache) {
+    public void keep(FieldBlock links, ManifoldGrouping manifolds, ManifoldCache cache, ParallelRunner runner) {
         int[] firsts = manifolds.firsts();
         IntBuffer ints = links.ints();
-        for (int m = 0; m < manifoldCount; m++) {
-            cache.bodyA()[m] = ints.get(ContactBody.A.ordinal() * links.stride() + firsts[m]);
-            cache.bodyB()[m] = ints.get(ContactBody.B.ordinal() * links.stride() + firsts[m]);
-        }
+        int[] bodyA = cache.bodyA();
+        int[] bodyB = cache.bodyB();
+        int a = ContactBody.A.ordinal() * links.stride();
+        int b = ContactBody.B.ordinal() * links.stride();
+        runner.forRange(manifoldCount, 1 << 14, (from, to) -> {
+            for (int m = from; m < to; m++) {
+                bodyA[m] = ints.get(a + firsts[m]);
+                bodyB[m] = ints.get(b + firsts[m]);
+            }
+        });
         System.arraycopy(pointStart, 0, cache.pointStart(), 0, manifoldCount + 1);
         System.arraycopy(firsts, 0, cache.contactStart(), 0, manifoldCount + 1);
         cache.finish();
