@@ -137,6 +137,29 @@ class LatticeBenchTest {
         assertFalse(table.contains("same bits"), table);
     }
 
+    /** Asking each step for the bodies alone moves the lattice to the same state, and the report says it asked. */
+    @Test
+    void bodiesOnlyStepsTheLatticeAlikeAndSaysSo() {
+        String[] common = {"bench", "--sections", "lattice", "--backends", "cpu", "--threads", "1", "--lattice-size", "3",
+            "--lattice-steps", "10"};
+        Run full = Cli.inProcess(common);
+        String[] lean = java.util.Arrays.copyOf(common, common.length + 1);
+        lean[common.length] = "--bodies-only";
+        Run bodiesOnly = Cli.inProcess(lean);
+        assertEquals(ExitCode.OK, bodiesOnly.exitCode(), bodiesOnly.err());
+        assertTrue(bodiesOnly.out().contains("--bodies-only: each soft step was asked for the bodies alone, "
+                + "SoftStepSettings[") && bodiesOnly.out().contains(", no deltas, no impulses]"), bodiesOnly.out());
+        assertFalse(full.out().contains("--bodies-only"), full.out());
+        // sank and sideways, the last two columns, to the digits printed
+        assertEquals(lastColumns(full.out()), lastColumns(bodiesOnly.out()));
+    }
+
+    private static List<String> lastColumns(String out) {
+        String row = out.lines().filter(line -> line.startsWith("cpu ")).findFirst().orElseThrow();
+        List<String> columns = List.of(row.trim().split(" +"));
+        return columns.subList(columns.size() - 2, columns.size());
+    }
+
     @Test
     void refusesLatticeOptionsOutOfRangeOrWithoutTheSection() {
         assertRefused("--lattice-size must be in [1, 100], got 0", "--sections", "lattice", "--lattice-size", "0");
@@ -148,6 +171,8 @@ class LatticeBenchTest {
                 "--sections", "sweep,step", "--lattice-steps", "3");
         assertRefused("--rounds does nothing with --sections sweep: it is for --sections pyramid and lattice only",
                 "--sections", "sweep", "--rounds", "3");
+        assertRefused("--bodies-only does nothing with --sections step: it is for --sections pyramid and lattice only",
+                "--sections", "step", "--bodies-only");
         assertRefused("--sections lattice steps on the cpu and opencl backends, and --backends naive,jbullet has "
                 + "neither", "--sections", "lattice", "--backends", "naive,jbullet");
         assertRefused("--plot " + dir.resolve("b-lattice.csv") + " is the same file as --csv " + dir.resolve("b.csv")
