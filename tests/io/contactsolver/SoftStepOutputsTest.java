@@ -210,7 +210,7 @@ class SoftStepOutputsTest {
 
     /** Every contact's impulses as {@link Recycler#reportedImpulses} gives them equal the result's bits. */
     private static void assertReportedAsHeld(SolveResult result, String what) {
-        float[] reported = new float[ImpulseField.COUNT];
+        float[] reported = new float[Recycler.REPORTED];
         for (int c = 0; c < result.contactCount(); c++) {
             Recycler.reportedImpulses(result.manifoldCache(), result.contactIdArray(), c, reported, 0);
             for (ImpulseField field : ImpulseField.values()) {

@@ -44,6 +44,7 @@ import java.util.Arrays;
 public final class Recycler {
     /** The most a point's anchors may drift apart, as a share of its shorter anchor on a body that moves. */
     public static final float ARM_SHARE = 0.05f;
+    private static final double ARM_SHARE_SQUARED = (double) ARM_SHARE * ARM_SHARE;
     /** The most either body may have turned since a manifold was taken for it to be recycled. */
     public static final float MAX_TURN_DEGREES = 10.0f;
     /** {@code cos^2} of half {@link #MAX_TURN_DEGREES}: a turn {@code d} is within it when {@code d_w^2} exceeds it. */
@@ -52,7 +53,11 @@ public final class Recycler {
 
     private static final int VECTOR = ManifoldVectorField.COUNT;
     private static final int CAPTURE = CaptureField.COUNT;
-    /** A manifold's scratch: each side's turn as a matrix (9 each); also the sums of {@link #takeFresh}. */
+    /**
+     * A manifold's scratch: each side's turn as a matrix (9 each); also the sums of {@link #takeFresh}
+     * ({@link ManifoldVectorField}s) and after them a previous contact's impulses with their scratch
+     * ({@link #REPORTED}).
+     */
     private static final int SCRATCH = 18;
     private static final int TURN_A = 0;
     private static final int TURN_B = 9;
@@ -274,7 +279,6 @@ public final class Recycler {
         double dz = (double) (b < 0 ? 0.0f : f.get(BODY_Z * s + b)) - (a < 0 ? 0.0f : f.get(BODY_Z * s + a));
         boolean movesA = a >= 0 && movable.isMovable(a);
         boolean movesB = b >= 0 && movable.isMovable(b);
-        double share2 = (double) ARM_SHARE * ARM_SHARE;
         for (int p = from; p < to; p++) {
             int o = p * CAPTURE;
             double rax = old[o + CAPTURE_RAX];
@@ -297,7 +301,7 @@ public final class Recycler {
             if (movesB) {
                 arm = Math.min(arm, (rbx * rbx + rby * rby) + rbz * rbz);
             }
-            if (!(drift <= limit && drift <= share2 * arm)) {
+            if (!(drift <= limit && drift <= ARM_SHARE_SQUARED * arm)) {
                 return false;
             }
         }
@@ -470,13 +474,13 @@ public final class Recycler {
         FloatBuffer out = impulses.floats();
         int stride = impulses.stride();
         runner.forRange(cache.manifoldCount(), 1 << 10, (from, to) -> {
-            float[] tally = new float[TALLY + IMPULSES];
+            float[] scratch = new float[REPORTED];
             for (int m = from; m < to; m++) {
-                tally(cache, contactIds, m, tally);
+                tally(cache, contactIds, m, scratch, IMPULSES);
                 for (int c = contactStart[m]; c < contactStart[m + 1]; c++) {
-                    contactImpulses(cache, contactIds, m, c, tally, tally, TALLY);
+                    contactImpulses(cache, contactIds, m, c, scratch, IMPULSES, scratch, 0);
                     for (int f = 0; f < IMPULSES; f++) {
-                        out.put(f * stride + c, tally[TALLY + f]);
+                        out.put(f * stride + c, scratch[f]);
                     }
                 }
             }
@@ -486,7 +490,8 @@ public final class Recycler {
     /**
      * Contact {@code contact}'s impulses, of the step that kept {@code cache} (its contacts' ids
      * {@code contactIds}), into {@code dest[at .. at + ImpulseField.COUNT)} in {@code ImpulseField}
-     * order: what {@link #report} writes for it, bit for bit. A contact gets the normal impulse of the
+     * order: what {@link #report} writes for it, bit for bit. The {@link #REPORTED} floats from
+     * {@code at} on are written, the ones after the impulses as scratch, so no call allocates. A contact gets the normal impulse of the
      * solved point with its id (a fresh manifold's points are its contacts); what a recycled
      * manifold's points without a contact carry is shared equally among its contacts, so a
      * manifold's contacts report all it carries. The vectors go to the contacts in proportion to
@@ -505,9 +510,8 @@ public final class Recycler {
                 high = mid - 1;
             }
         }
-        float[] tally = new float[TALLY];
-        tally(cache, contactIds, low, tally);
-        contactImpulses(cache, contactIds, low, contact, tally, dest, at);
+        tally(cache, contactIds, low, dest, at + IMPULSES);
+        contactImpulses(cache, contactIds, low, contact, dest, at + IMPULSES, dest, at);
     }
 
     /** {@link #tally}'s figures of a manifold: the sum of its points' normal impulses, each contact's share of what its unmatched points carry, 1 if its contacts are its points in order. */
@@ -516,9 +520,11 @@ public final class Recycler {
     private static final int TALLY_SAME = 2;
     private static final int TALLY = 3;
     private static final int IMPULSES = ImpulseField.COUNT;
+    /** The floats {@link #reportedImpulses} writes: a contact's {@code ImpulseField}s, then the {@link #tally} it works from. */
+    public static final int REPORTED = IMPULSES + TALLY;
 
-    /** Manifold {@code m}'s {@code TALLY_*} figures into {@code tally}. */
-    private static void tally(ManifoldCache cache, int[] contactIds, int m, float[] tally) {
+    /** Manifold {@code m}'s {@code TALLY_*} figures into {@code tally[at ..]}. */
+    private static void tally(ManifoldCache cache, int[] contactIds, int m, float[] tally, int at) {
         int[] contactStart = cache.contactStart();
         int[] pointStart = cache.pointStart();
         float[] normal = cache.normal();
@@ -535,13 +541,13 @@ public final class Recycler {
                 unmatched += normal[p];
             }
         }
-        tally[TALLY_TOTAL] = total;
-        tally[TALLY_SPREAD] = unmatched / (end - first);
-        tally[TALLY_SAME] = same ? 1.0f : 0.0f;
+        tally[at + TALLY_TOTAL] = total;
+        tally[at + TALLY_SPREAD] = unmatched / (end - first);
+        tally[at + TALLY_SAME] = same ? 1.0f : 0.0f;
     }
 
-    /** Contact {@code c} of manifold {@code m}, its {@link #tally} given: its impulses into {@code dest[at ..]}. */
-    private static void contactImpulses(ManifoldCache cache, int[] contactIds, int m, int c, float[] tally,
+    /** Contact {@code c} of manifold {@code m}, its {@link #tally} at {@code tally[t ..]}: its impulses into {@code dest[at ..]}. */
+    private static void contactImpulses(ManifoldCache cache, int[] contactIds, int m, int c, float[] tally, int t,
             float[] dest, int at) {
         int first = cache.contactStart()[m];
         int count = cache.contactStart()[m + 1] - first;
@@ -549,13 +555,13 @@ public final class Recycler {
         float[] normal = cache.normal();
         float[] vectors = cache.vectors();
         int manifolds = cache.manifoldCount();
-        float total = tally[TALLY_TOTAL];
+        float total = tally[t + TALLY_TOTAL];
         float j;
-        if (tally[TALLY_SAME] != 0.0f) {
+        if (tally[t + TALLY_SAME] != 0.0f) {
             j = normal[solved + (c - first)];
         } else {
             int p = pointOf(cache, m, contactIds[c]);
-            j = (p >= 0 ? normal[p] : 0.0f) + tally[TALLY_SPREAD];
+            j = (p >= 0 ? normal[p] : 0.0f) + tally[t + TALLY_SPREAD];
         }
         float share = total > 0.0f ? j / total : 1.0f / count;
         dest[at + IMPULSE_J] = j;

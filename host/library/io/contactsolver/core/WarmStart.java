@@ -198,7 +198,6 @@ public final class WarmStart {
         }
     }
 
-
     /** Maps every id to its contact, refusing a repeated one, and keeps the ids as found unique. */
     private void indexUniqueIds(int[] ids, int count) {
         checkedCount = -1;
