@@ -280,21 +280,30 @@ void prepare_manifold(__global const float* geometry, const int points, const in
     const float kt = (nx * (man[MAN_TWIST_AX * rows + r] + man[MAN_TWIST_BX * rows + r]) + ny * (man[MAN_TWIST_AY * rows + r]
             + man[MAN_TWIST_BY * rows + r])) + nz * (man[MAN_TWIST_AZ * rows + r] + man[MAN_TWIST_BZ * rows + r]);
     man[MAN_TWIST_MASS * rows + r] = kt > 0.0f ? 1.0f / kt : 0.0f;
-    soft_inertia_times(bodyA, t1x, t1y, t1z, man, MAN_ROLL1_AX * rows + r, rows);
-    soft_inertia_times(bodyA, t2x, t2y, t2z, man, MAN_ROLL2_AX * rows + r, rows);
-    soft_inertia_times(bodyB, t1x, t1y, t1z, man, MAN_ROLL1_BX * rows + r, rows);
-    soft_inertia_times(bodyB, t2x, t2y, t2z, man, MAN_ROLL2_BX * rows + r, rows);
-    const float r11 = soft_dot(man, MAN_T1X * rows + r, MAN_ROLL1_AX * rows + r, rows)
-            + soft_dot(man, MAN_T1X * rows + r, MAN_ROLL1_BX * rows + r, rows);
-    const float r22 = soft_dot(man, MAN_T2X * rows + r, MAN_ROLL2_AX * rows + r, rows)
-            + soft_dot(man, MAN_T2X * rows + r, MAN_ROLL2_BX * rows + r, rows);
-    const float r12 = soft_dot(man, MAN_T1X * rows + r, MAN_ROLL2_AX * rows + r, rows)
-            + soft_dot(man, MAN_T1X * rows + r, MAN_ROLL2_BX * rows + r, rows);
-    inverse2(r11, r22, r12, man, MAN_RM11 * rows + r, rows);
-
     const float mu = contacts[CONTACT_FRICTION * contactStride + c0];
     const float rho = contacts[CONTACT_ROLLING_RESISTANCE * contactStride + c0];
     const float tau = contacts[CONTACT_TORSION * contactStride + c0];
+    /* without rolling resistance the rolling pair stays at zero: zeros rather than its masses,
+       which only the warm start reads then, times a zero impulse */
+    if (rho > 0.0f) {
+        soft_inertia_times(bodyA, t1x, t1y, t1z, man, MAN_ROLL1_AX * rows + r, rows);
+        soft_inertia_times(bodyA, t2x, t2y, t2z, man, MAN_ROLL2_AX * rows + r, rows);
+        soft_inertia_times(bodyB, t1x, t1y, t1z, man, MAN_ROLL1_BX * rows + r, rows);
+        soft_inertia_times(bodyB, t2x, t2y, t2z, man, MAN_ROLL2_BX * rows + r, rows);
+        const float r11 = soft_dot(man, MAN_T1X * rows + r, MAN_ROLL1_AX * rows + r, rows)
+                + soft_dot(man, MAN_T1X * rows + r, MAN_ROLL1_BX * rows + r, rows);
+        const float r22 = soft_dot(man, MAN_T2X * rows + r, MAN_ROLL2_AX * rows + r, rows)
+                + soft_dot(man, MAN_T2X * rows + r, MAN_ROLL2_BX * rows + r, rows);
+        const float r12 = soft_dot(man, MAN_T1X * rows + r, MAN_ROLL2_AX * rows + r, rows)
+                + soft_dot(man, MAN_T1X * rows + r, MAN_ROLL2_BX * rows + r, rows);
+        inverse2(r11, r22, r12, man, MAN_RM11 * rows + r, rows);
+    } else {
+        for (int f = MAN_ROLL1_AX; f <= MAN_ROLL2_BZ; f++) {
+            man[f * rows + r] = 0.0f;
+        }
+        inverse2(0.0f, 0.0f, 0.0f, man, MAN_RM11 * rows + r, rows);
+    }
+
     man[MAN_MU * rows + r] = mu;
     man[MAN_RHO * rows + r] = rho;
     man[MAN_TORSION * rows + r] = tau;

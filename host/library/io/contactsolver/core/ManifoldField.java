@@ -19,7 +19,8 @@ package io.contactsolver.core;
  *   <li>{@code TWIST_A = I_a^-1 n}, {@code TWIST_B = I_b^-1 n}, and {@code TWIST_MASS =
  *       1 / (n . (I_a^-1 + I_b^-1) n)} (0 when nothing can turn about n);</li>
  *   <li>{@code ROLL1_A = I_a^-1 t1}, {@code ROLL2_A = I_a^-1 t2}, likewise for b, and {@code RM11},
- *       {@code RM12}, {@code RM22}: the rolling mass, the inverse of {@code [t_i . (I_a^-1 + I_b^-1) t_j]};</li>
+ *       {@code RM12}, {@code RM22}: the rolling mass, the inverse of {@code [t_i . (I_a^-1 + I_b^-1) t_j]}
+ *       (all 0 for a manifold without rolling resistance, whose rolling pair stays at zero);</li>
  *   <li>{@code MU}, {@code RHO}, {@code TORSION}: the manifold's friction coefficient, rolling
  *       resistance and torsional resistance (m);</li>
  *   <li>{@code VT1}, {@code VT2}, {@code VTWIST}, {@code VR1}, {@code VR2}: at the start of the step,

@@ -73,6 +73,8 @@ public final class CpuBackend implements SolverBackend {
     private float[] manifoldImpulses = new float[0];
     private int[] movers = new int[0];
     private float[] peaks = new float[0];
+    private float[] warmRecords = new float[0];
+    private boolean[] bouncingRows = new boolean[0];
     private float[] motion = new float[0];
     private float[] stagedImpulses = new float[0];
     /** Each team member's largest change of an iteration, as float bits: non-negative floats order like their bits. */
@@ -241,6 +243,10 @@ public final class CpuBackend implements SolverBackend {
         private final float[] normal;
         private final float[] peak;
         private final float[] accumulated;
+        /** Each row's warm-start record ({@code SoftStep.WARM} floats), for the coming substep. */
+        private final float[] warm;
+        /** Whether a row has a point restitution may act on: the restitution pass skips the others. */
+        private final boolean[] bouncing;
         private final int[] bodyPairs;
         private final int[] movers;
         private final float[] moved;
@@ -265,6 +271,10 @@ public final class CpuBackend implements SolverBackend {
             lambda = grow(lambda, pointCount);
             peaks = grow(peaks, pointCount);
             manifoldImpulses = grow(manifoldImpulses, (long) ManifoldImpulse.COUNT * rows);
+            warmRecords = grow(warmRecords, (long) SoftStep.WARM * rows);
+            if (bouncingRows.length < rows) {
+                bouncingRows = new boolean[rows];
+            }
             pairs = grow(pairs, (long) ContactBody.COUNT * rows);
             CpuBackend.this.movers = grow(CpuBackend.this.movers, (long) ContactBody.COUNT * rows);
             motion = grow(motion, (long) (bodyCount + 1) * MotionField.STRIDE);
@@ -274,6 +284,8 @@ public final class CpuBackend implements SolverBackend {
             this.normal = lambda;
             this.peak = peaks;
             this.accumulated = manifoldImpulses;
+            this.warm = warmRecords;
+            this.bouncing = bouncingRows;
             this.bodyPairs = pairs;
             this.movers = CpuBackend.this.movers;
             this.moved = motion;
@@ -317,6 +329,9 @@ public final class CpuBackend implements SolverBackend {
                             contacts.stride(), c0, r, pointStart[r], prep, BodyMath.record(a, bodyCount),
                             BodyMath.record(b, bodyCount), slotA == bodyCount || slotB == bodyCount, k, rule, manifolds,
                             points, normal, peak, accumulated);
+                    SoftStep.warmImpulses(manifolds, r, points, pointStart[r], pointStart[r + 1], normal, accumulated,
+                            warm);
+                    bouncing[r] = SoftStep.mayBounce(points, pointStart[r], pointStart[r + 1]);
                     bodyPairs[ContactBody.COUNT * r + LINK_A] = slotA * StateField.STRIDE;
                     bodyPairs[ContactBody.COUNT * r + LINK_B] = slotB * StateField.STRIDE;
                     movers[ContactBody.COUNT * r + LINK_A] = (a >= 0 ? a : bodyCount) * MotionField.STRIDE;
@@ -348,26 +363,22 @@ public final class CpuBackend implements SolverBackend {
             RowSweeps rowSweeps = new RowSweeps(
                     (first, end) -> {
                         for (int r = first; r < end; r++) {
-                            SoftStep.warmStart(manifolds, r, points, pointStart[r], pointStart[r + 1], normal,
-                                    accumulated, state, bodyPairs[ContactBody.COUNT * r + LINK_A],
+                            SoftStep.applyWarmStart(warm, r, state, bodyPairs[ContactBody.COUNT * r + LINK_A],
                                     bodyPairs[ContactBody.COUNT * r + LINK_B], world);
                         }
                         return 0.0f;
                     },
-                    (first, end) -> SoftStep.sweep(manifolds, points, pointStart, bodyPairs, movers, normal, peak,
-                            accumulated, state, moved, world, k, false, softFriction, false, first, end),
-                    (first, end) -> SoftStep.sweep(manifolds, points, pointStart, bodyPairs, movers, normal, peak,
-                            accumulated, state, moved, world, k, false, softFriction, true, first, end),
-                    (first, end) -> SoftStep.sweep(manifolds, points, pointStart, bodyPairs, movers, normal, peak,
-                            accumulated, state, moved, world, k, true, frictional, false, first, end),
-                    (first, end) -> SoftStep.sweep(manifolds, points, pointStart, bodyPairs, movers, normal, peak,
-                            accumulated, state, moved, world, k, true, frictional, true, first, end),
+                    (relax, measure, warmNext) -> (first, end) -> SoftStep.sweep(manifolds, points, pointStart,
+                            bodyPairs, movers, normal, peak, accumulated, state, moved, world, k, relax,
+                            relax ? frictional : softFriction, measure, warmNext ? warm : null, first, end),
                     (first, end) -> {
                         float largest = 0.0f;
                         for (int r = first; r < end; r++) {
-                            largest = Math.max(largest, SoftStep.restitution(manifolds, r, points, pointStart[r],
-                                    pointStart[r + 1], normal, peak, state, bodyPairs[ContactBody.COUNT * r + LINK_A],
-                                    bodyPairs[ContactBody.COUNT * r + LINK_B], world));
+                            if (bouncing[r]) {
+                                largest = Math.max(largest, SoftStep.restitution(manifolds, r, points, pointStart[r],
+                                        pointStart[r + 1], normal, peak, state, bodyPairs[ContactBody.COUNT * r + LINK_A],
+                                        bodyPairs[ContactBody.COUNT * r + LINK_B], world));
+                            }
                         }
                         return largest;
                     });
@@ -415,12 +426,17 @@ public final class CpuBackend implements SolverBackend {
     }
 
     /**
-     * The row sweeps of a soft step's substeps, over rows {@code [first, end)} each; the soft and
-     * relax sweeps twice, without and with their largest change, which only the step's last sweep
-     * reports.
+     * The row sweeps of a soft step's substeps, over rows {@code [first, end)} each: the warm
+     * start, the soft and relax sweeps (with their largest change only where the step's last sweep
+     * reports it, and the next substep's warm start only at a substep's last sweep), restitution.
      */
-    private record RowSweeps(RowSweep warmStart, RowSweep solve, RowSweep measuredSolve, RowSweep relax,
-            RowSweep measuredRelax, RowSweep restitution) {
+    private record RowSweeps(RowSweep warmStart, SweepKind sweep, RowSweep restitution) {
+    }
+
+    /** The row sweep of a soft ({@code relax} false) or relax sweep, measured or not, writing the next substep's warm starts or not. */
+    @FunctionalInterface
+    private interface SweepKind {
+        RowSweep of(boolean relax, boolean measure, boolean warmNext);
     }
 
     /**
@@ -438,6 +454,11 @@ public final class CpuBackend implements SolverBackend {
         private final float h;
         /** The largest change of the step's last sweep, as the schedule marks it. */
         private float largest;
+        private final int sweepsPerSubstep;
+        private final int substeps;
+        /** The substeps begun, and the sweeps done in the current one. */
+        private int substepsBegun;
+        private int sweepsDone;
 
         MemberSweeps(SoftStepRun run, RowSweeps rowSweeps, int member, ParallelRunner.Team team) {
             this.run = run;
@@ -448,6 +469,8 @@ public final class CpuBackend implements SolverBackend {
             this.bodyFrom = (int) ((long) run.bodyCount * member / members);
             this.bodyTo = (int) ((long) run.bodyCount * (member + 1) / members);
             this.h = run.job.coefficients().substep();
+            this.sweepsPerSubstep = run.job.iterations() + run.job.relaxIterations();
+            this.substeps = run.job.coefficients().substeps();
         }
 
         @Override
@@ -465,13 +488,15 @@ public final class CpuBackend implements SolverBackend {
 
         @Override
         public void warmStart() {
+            substepsBegun++;
+            sweepsDone = 0;
             sweepColours(run.coloring, rowSweeps.warmStart(), rowSweeps.warmStart(), member, team);
             team.await();
         }
 
         @Override
         public void solve(boolean record) {
-            sweep(record ? rowSweeps.measuredSolve() : rowSweeps.solve(), record);
+            sweep(false, record);
         }
 
         @Override
@@ -487,10 +512,14 @@ public final class CpuBackend implements SolverBackend {
 
         @Override
         public void relax(boolean record) {
-            sweep(record ? rowSweeps.measuredRelax() : rowSweeps.relax(), record);
+            sweep(true, record);
         }
 
-        private void sweep(RowSweep rows, boolean record) {
+        /** One sweep; the substep's last, where another substep follows, works out its warm start. */
+        private void sweep(boolean relax, boolean record) {
+            sweepsDone++;
+            boolean warmNext = sweepsDone == sweepsPerSubstep && substepsBegun < substeps;
+            RowSweep rows = rowSweeps.sweep().of(relax, record, warmNext);
             float change = sweepColours(run.coloring, rows, rows, member, team);
             if (record) {
                 largest = change;
@@ -801,6 +830,8 @@ public final class CpuBackend implements SolverBackend {
         manifoldImpulses = new float[0];
         movers = new int[0];
         peaks = new float[0];
+        warmRecords = new float[0];
+        bouncingRows = new boolean[0];
         motion = new float[0];
         stagedImpulses = new float[0];
         changes = new int[0];

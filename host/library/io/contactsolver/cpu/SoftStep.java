@@ -34,6 +34,15 @@ final class SoftStep {
     private static final int POINT = PointField.COUNT;
     private static final int MACC = ManifoldImpulse.COUNT;
     private static final int PAIR = ContactBody.COUNT;
+    /**
+     * A row's warm-start record ({@link #warmImpulses}): body a's linear and angular velocity
+     * change (subtracted), then body b's (added), 3 floats each.
+     */
+    static final int WARM = 12;
+    private static final int WARM_VA = 0;
+    private static final int WARM_WA = 3;
+    private static final int WARM_VB = 6;
+    private static final int WARM_WB = 9;
 
     private SoftStep() {
     }
@@ -226,18 +235,27 @@ final class SoftStep {
         float kt = (nx * (man[o + MAN_TWIST_AX] + man[o + MAN_TWIST_BX]) + ny * (man[o + MAN_TWIST_AY]
                 + man[o + MAN_TWIST_BY])) + nz * (man[o + MAN_TWIST_AZ] + man[o + MAN_TWIST_BZ]);
         man[o + MAN_TWIST_MASS] = kt > 0.0f ? 1.0f / kt : 0.0f;
-        inertiaTimes(prepared, oa, t1x, t1y, t1z, man, o + MAN_ROLL1_AX);
-        inertiaTimes(prepared, oa, t2x, t2y, t2z, man, o + MAN_ROLL2_AX);
-        inertiaTimes(prepared, ob, t1x, t1y, t1z, man, o + MAN_ROLL1_BX);
-        inertiaTimes(prepared, ob, t2x, t2y, t2z, man, o + MAN_ROLL2_BX);
-        float r11 = dot(man, o + MAN_T1X, o + MAN_ROLL1_AX) + dot(man, o + MAN_T1X, o + MAN_ROLL1_BX);
-        float r22 = dot(man, o + MAN_T2X, o + MAN_ROLL2_AX) + dot(man, o + MAN_T2X, o + MAN_ROLL2_BX);
-        float r12 = dot(man, o + MAN_T1X, o + MAN_ROLL2_AX) + dot(man, o + MAN_T1X, o + MAN_ROLL2_BX);
-        inverse2(r11, r22, r12, man, o + MAN_RM11);
-
         float mu = contacts.get(CONTACT_FRICTION * contactStride + c0);
         float rho = contacts.get(CONTACT_ROLLING_RESISTANCE * contactStride + c0);
         float tau = contacts.get(CONTACT_TORSION * contactStride + c0);
+        // without rolling resistance the rolling pair stays at zero: zeros rather than its masses,
+        // which only the warm start reads then, times a zero impulse
+        if (rho > 0.0f) {
+            inertiaTimes(prepared, oa, t1x, t1y, t1z, man, o + MAN_ROLL1_AX);
+            inertiaTimes(prepared, oa, t2x, t2y, t2z, man, o + MAN_ROLL2_AX);
+            inertiaTimes(prepared, ob, t1x, t1y, t1z, man, o + MAN_ROLL1_BX);
+            inertiaTimes(prepared, ob, t2x, t2y, t2z, man, o + MAN_ROLL2_BX);
+            float r11 = dot(man, o + MAN_T1X, o + MAN_ROLL1_AX) + dot(man, o + MAN_T1X, o + MAN_ROLL1_BX);
+            float r22 = dot(man, o + MAN_T2X, o + MAN_ROLL2_AX) + dot(man, o + MAN_T2X, o + MAN_ROLL2_BX);
+            float r12 = dot(man, o + MAN_T1X, o + MAN_ROLL2_AX) + dot(man, o + MAN_T1X, o + MAN_ROLL2_BX);
+            inverse2(r11, r22, r12, man, o + MAN_RM11);
+        } else {
+            for (int f = MAN_ROLL1_AX; f <= MAN_ROLL2_BZ; f++) {
+                man[o + f] = 0.0f;
+            }
+            inverse2(0.0f, 0.0f, 0.0f, man, o + MAN_RM11);
+        }
+
         man[o + MAN_MU] = mu;
         man[o + MAN_RHO] = rho;
         man[o + MAN_TORSION] = tau;
@@ -295,12 +313,17 @@ final class SoftStep {
     }
 
     /**
-     * Step 2 for manifold row {@code r}: applies its accumulated impulses to its bodies (state
-     * offsets {@code a}, {@code b}): each point's normal impulse at its anchors, the friction pair
-     * at the centre, the twist about n and the rolling pair.
+     * Step 2's velocity changes for manifold row {@code r}, worked out from its accumulated
+     * impulses (each point's normal impulse at its anchors, the friction pair at the centre, the
+     * twist about n and the rolling pair) into its {@link #WARM} record at {@code warm[r * WARM]}:
+     * the linear and angular change of body a (to subtract) and of body b (to add). Worked out
+     * where the impulses are final, at the end of a substep's last sweep while the row is in
+     * cache, so that the warm start ({@link #applyWarmStart}) reads 12 floats a row rather than
+     * the whole row (the large box pyramid: 2.4 ms a frame, most of it waiting on memory); the
+     * device's warm start has the same statements in one place, so the same bits.
      */
-    static void warmStart(float[] man, int r, float[] pts, int first, int end, float[] normal, float[] acc,
-            float[] state, int a, int b, int world) {
+    static void warmImpulses(float[] man, int r, float[] pts, int first, int end, float[] normal, float[] acc,
+            float[] warm) {
         int o = r * MAN;
         int l = r * MACC;
         float nx = man[o + MAN_NX];
@@ -346,23 +369,42 @@ final class SoftStep {
                 + (roll1 * man[o + MAN_ROLL1_BY] + roll2 * man[o + MAN_ROLL2_BY]);
         bwz = (((bwz + f1 * man[o + MAN_DIRT1_BZ]) + f2 * man[o + MAN_DIRT2_BZ]) + twist * man[o + MAN_TWIST_BZ])
                 + (roll1 * man[o + MAN_ROLL1_BZ] + roll2 * man[o + MAN_ROLL2_BZ]);
+        int w = r * WARM;
+        warm[w + WARM_VA] = man[o + MAN_INV_MASS_A] * px;
+        warm[w + WARM_VA + 1] = man[o + MAN_INV_MASS_A] * py;
+        warm[w + WARM_VA + 2] = man[o + MAN_INV_MASS_A] * pz;
+        warm[w + WARM_WA] = awx;
+        warm[w + WARM_WA + 1] = awy;
+        warm[w + WARM_WA + 2] = awz;
+        warm[w + WARM_VB] = man[o + MAN_INV_MASS_B] * px;
+        warm[w + WARM_VB + 1] = man[o + MAN_INV_MASS_B] * py;
+        warm[w + WARM_VB + 2] = man[o + MAN_INV_MASS_B] * pz;
+        warm[w + WARM_WB] = bwx;
+        warm[w + WARM_WB + 1] = bwy;
+        warm[w + WARM_WB + 2] = bwz;
+    }
+
+    /**
+     * Step 2 for manifold row {@code r}: applies its accumulated impulses to its bodies (state
+     * offsets {@code a}, {@code b}), as {@link #warmImpulses} worked them out into its record.
+     */
+    static void applyWarmStart(float[] warm, int r, float[] state, int a, int b, int world) {
+        int w = r * WARM;
         if (a != world) {
-            float ima = man[o + MAN_INV_MASS_A];
-            state[a + STATE_DVX] -= ima * px;
-            state[a + STATE_DVY] -= ima * py;
-            state[a + STATE_DVZ] -= ima * pz;
-            state[a + STATE_DWX] -= awx;
-            state[a + STATE_DWY] -= awy;
-            state[a + STATE_DWZ] -= awz;
+            state[a + STATE_DVX] -= warm[w + WARM_VA];
+            state[a + STATE_DVY] -= warm[w + WARM_VA + 1];
+            state[a + STATE_DVZ] -= warm[w + WARM_VA + 2];
+            state[a + STATE_DWX] -= warm[w + WARM_WA];
+            state[a + STATE_DWY] -= warm[w + WARM_WA + 1];
+            state[a + STATE_DWZ] -= warm[w + WARM_WA + 2];
         }
         if (b != world) {
-            float imb = man[o + MAN_INV_MASS_B];
-            state[b + STATE_DVX] += imb * px;
-            state[b + STATE_DVY] += imb * py;
-            state[b + STATE_DVZ] += imb * pz;
-            state[b + STATE_DWX] += bwx;
-            state[b + STATE_DWY] += bwy;
-            state[b + STATE_DWZ] += bwz;
+            state[b + STATE_DVX] += warm[w + WARM_VB];
+            state[b + STATE_DVY] += warm[w + WARM_VB + 1];
+            state[b + STATE_DVZ] += warm[w + WARM_VB + 2];
+            state[b + STATE_DWX] += warm[w + WARM_WB];
+            state[b + STATE_DWY] += warm[w + WARM_WB + 1];
+            state[b + STATE_DWZ] += warm[w + WARM_WB + 2];
         }
     }
 
@@ -588,12 +630,13 @@ final class SoftStep {
     /**
      * Visits manifold rows {@code [firstRow, endRow)} (points of row {@code r}:
      * {@code [pointStart[r], pointStart[r + 1])}; state offsets {@code pairs[2 r + side]}, motion
-     * offsets {@code movers[2 r + side]}) with {@link #solveManifold}. Returns the largest change
-     * where {@code measure}, else 0.
+     * offsets {@code movers[2 r + side]}) with {@link #solveManifold}, and where {@code warm} is
+     * given (the substep's last sweep, another substep to come) each row's warm-start record for
+     * the next substep. Returns the largest change where {@code measure}, else 0.
      */
     static float sweep(float[] man, float[] pts, int[] pointStart, int[] pairs, int[] movers, float[] normal,
             float[] peak, float[] acc, float[] state, float[] motion, int world, SoftCoefficients k, boolean relax,
-            boolean friction, boolean measure, int firstRow, int endRow) {
+            boolean friction, boolean measure, float[] warm, int firstRow, int endRow) {
         float largest = 0.0f;
         for (int r = firstRow; r < endRow; r++) {
             int a = pairs[PAIR * r + LINK_A];
@@ -605,8 +648,21 @@ final class SoftStep {
                     world, motion, movers[PAIR * r + LINK_A], movers[PAIR * r + LINK_B], k.inverseSubstep(), k.maxPushOut(),
                     relax, friction, measure);
             largest = Math.max(largest, change);
+            if (warm != null) {
+                warmImpulses(man, r, pts, pointStart[r], pointStart[r + 1], normal, acc, warm);
+            }
         }
         return largest;
+    }
+
+    /** Whether any of points {@code [first, end)} has a restitution target ({@link #restitution} may act on it). */
+    static boolean mayBounce(float[] pts, int first, int end) {
+        for (int p = first; p < end; p++) {
+            if (pts[p * POINT + POINT_TARGET] > 0.0f) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
