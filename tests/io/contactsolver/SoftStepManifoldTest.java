@@ -226,6 +226,70 @@ class SoftStepManifoldTest {
         }
     }
 
+    /**
+     * A kept manifold solves the points it kept, however many the batch gives it: two resting boxes
+     * side by side, the first given only three of its corners for a step, move to the same bits as
+     * when it is given all four, and so does the second, whose points come after the first's four.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aKeptManifoldSolvesItsKeptPointsWhenTheBatchGivesFewer(Backend backend) {
+        try (ContactSolver solver = Backends.open(backend)) {
+            BodyBatch whole = twoRestingBoxes();
+            BodyBatch partial = twoRestingBoxes();
+            SolveHistory wholeHistory = new SolveHistory();
+            SolveHistory partialHistory = new SolveHistory();
+            ContactBatch contacts = new ContactBatch();
+            for (int step = 0; step < 4; step++) {
+                contacts.clear();
+                for (int box = 0; box < 2; box++) {
+                    numberedCorners(whole, box, contacts, 4);
+                }
+                SolveResult wholeResult = solver.step(whole, contacts, SolveSettings.softStep(), GRAVITY, DT,
+                        wholeHistory);
+                contacts.clear();
+                for (int box = 0; box < 2; box++) {
+                    numberedCorners(partial, box, contacts, box == 0 && step >= 2 ? 3 : 4);
+                }
+                SolveResult partialResult = solver.step(partial, contacts, SolveSettings.softStep(), GRAVITY, DT,
+                        partialHistory);
+                assertEquals(step == 0 ? 0 : 8, wholeResult.recycledCount(), "step " + step + ", four corners each");
+                assertEquals(step == 0 ? 0 : 8, partialResult.recycledCount(), "step " + step + ", three corners given");
+                for (int box = 0; box < 2; box++) {
+                    assertEquals(whole.getPosition(box, new Vector3f()), partial.getPosition(box, new Vector3f()),
+                            "step " + step + ", box " + box + " position");
+                    assertEquals(whole.getLinearVelocity(box, new Vector3f()), partial.getLinearVelocity(box, new Vector3f()),
+                            "step " + step + ", box " + box + " velocity");
+                    assertEquals(whole.getAngularVelocity(box, new Vector3f()),
+                            partial.getAngularVelocity(box, new Vector3f()), "step " + step + ", box " + box + " spin");
+                }
+            }
+        }
+    }
+
+    private static BodyBatch twoRestingBoxes() {
+        BodyBatch bodies = new BodyBatch();
+        for (int box = 0; box < 2; box++) {
+            bodies.add();
+            bodies.setMassProperties(box, 1.0f, new Matrix3f().scaling(1.0f / 6.0f)).setPosition(box, 2.0f * box,
+                    0.5f - 7e-5f, 0.0f);
+        }
+        return bodies;
+    }
+
+    /** The first {@code count} bottom corners of {@code box}, manifold {@code box}, ids {@code 4 box + corner}. */
+    private static void numberedCorners(BodyBatch bodies, int box, ContactBatch contacts, int count) {
+        Vector3f x = bodies.getPosition(box, new Vector3f());
+        Quaternionf q = bodies.getOrientation(box, new Quaternionf());
+        for (int corner = 0; corner < count; corner++) {
+            float sx = (corner & 1) == 0 ? -0.5f : 0.5f;
+            float sz = (corner & 2) == 0 ? -0.5f : 0.5f;
+            Vector3f p = q.transform(new Vector3f(sx, -0.5f, sz)).add(x);
+            int c = contacts.add(ContactBatch.WORLD, box, p.x, 0.0f, p.z, 0.0f, 1.0f, 0.0f, 0.0f);
+            contacts.setSeparation(c, p.y).setFriction(c, 0.5f).setId(c, 4 * box + corner).setManifold(c, box);
+        }
+    }
+
     /** A manifold's rules are checked with the rest of the input: one line naming the contact and the field. */
     @Test
     void aManifoldThatBreaksItsRulesIsRefusedNamingTheContact() {

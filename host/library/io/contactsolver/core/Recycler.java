@@ -70,6 +70,11 @@ public final class Recycler {
     /** Per manifold: the previous step's manifold it was matched to, or -1; then whether it is recycled. */
     private int[] previous = new int[0];
     private boolean[] recycled = new boolean[0];
+    /** Per manifold, before the points are written: {@link #FRESH}, {@link #KEPT}, or {@link #EITHER} (as many points either way). */
+    private byte[] fate = new byte[0];
+    private static final byte FRESH = 0;
+    private static final byte KEPT = 1;
+    private static final byte EITHER = 2;
     /** Per solved point: its geometry ({@link GeometryField}, stride {@code pointCount}) and warm normal impulse. */
     private float[] geometry = new float[0];
     private float[] warmNormal = new float[0];
@@ -79,7 +84,7 @@ public final class Recycler {
     private int[] head = new int[0];
     private int[] next = new int[0];
     private boolean[] claimed = new boolean[0];
-    /** Each previous point's {@code g} (3 floats), where {@link #holds} got that far. */
+    /** Each previous point's {@code g} (3 floats), where {@link #holds} got that far before the layout was known. */
     private float[] gaps = new float[0];
 
     /**
@@ -112,6 +117,7 @@ public final class Recycler {
             int room = Math.max(count, previous.length + (previous.length >> 1));
             previous = new int[room];
             recycled = new boolean[room];
+            fate = new byte[room];
             pointStart = new int[room + 1];
         }
         boolean recycling = cache != null && cache.isValid() && distance > 0.0f;
@@ -124,25 +130,31 @@ public final class Recycler {
             gaps = new float[3 * Math.max(cache.pointCount(), gaps.length / 3 * 3 / 2)];
         }
         float[] drifts = gaps;
+        byte[] fates = fate;
+        // a manifold that solves as many points kept as fresh is tested where it is written, in one
+        // pass over its captures; the others are tested first, for the layout to be known
         runner.forRange(count, 1 << 10, (from, to) -> {
             double[] turns = new double[SCRATCH];
             for (int m = from; m < to; m++) {
-                keep[m] = match[m] >= 0
-                        && holds(bodies, movable, cache, match[m], firsts[m], links, limit, turns, drifts);
+                int j = match[m];
+                if (j < 0) {
+                    fates[m] = FRESH;
+                } else if (cache.pointStart()[j + 1] - cache.pointStart()[j] == firsts[m + 1] - firsts[m]) {
+                    fates[m] = EITHER;
+                } else {
+                    fates[m] = holds(bodies, movable, cache, j, firsts[m], links, limit, turns, drifts,
+                            3 * cache.pointStart()[j]) ? KEPT : FRESH;
+                }
             }
         });
         int points = 0;
-        int kept = 0;
         for (int m = 0; m < count; m++) {
             pointStart[m] = points;
-            int solved = keep[m] ? cache.pointStart()[match[m] + 1] - cache.pointStart()[match[m]]
+            points += fates[m] == KEPT ? cache.pointStart()[match[m] + 1] - cache.pointStart()[match[m]]
                     : firsts[m + 1] - firsts[m];
-            points += solved;
-            kept += keep[m] ? solved : 0;
         }
         pointStart[count] = points;
         pointCount = points;
-        recycledPoints = kept;
         if (warmNormal.length < points) {
             int room = (int) Math.min(Integer.MAX_VALUE / GeometryField.COUNT - 8,
                     Math.max((long) points, warmNormal.length + (long) (warmNormal.length >> 1)));
@@ -155,15 +167,31 @@ public final class Recycler {
         nextCache.prepare(count, points);
         runner.forRange(count, 1 << 10, (from, to) -> {
             float[] scratch = new float[SCRATCH];
+            double[] turns = new double[SCRATCH];
+            float[] near = new float[3 * ManifoldGrouping.MAX_POINTS];
             for (int m = from; m < to; m++) {
-                if (keep[m]) {
-                    keepManifold(m, cache, match[m], drifts, nextCache);
+                int j = match[m];
+                if (fates[m] == EITHER) {
+                    keep[m] = holds(bodies, movable, cache, j, firsts[m], links, limit, turns, near, 0);
+                    if (keep[m]) {
+                        keepManifold(m, cache, j, near, 0, nextCache);
+                        continue;
+                    }
                 } else {
-                    takeFresh(bodies, contacts, links, contactIds, firsts[m], firsts[m + 1], m, last, scratch,
-                            nextCache);
+                    keep[m] = fates[m] == KEPT;
+                    if (keep[m]) {
+                        keepManifold(m, cache, j, drifts, 3 * cache.pointStart()[j], nextCache);
+                        continue;
+                    }
                 }
+                takeFresh(bodies, contacts, links, contactIds, firsts[m], firsts[m + 1], m, last, scratch, nextCache);
             }
         });
+        int kept = 0;
+        for (int m = 0; m < count; m++) {
+            kept += keep[m] ? pointStart[m + 1] - pointStart[m] : 0;
+        }
+        recycledPoints = kept;
     }
 
     /**
@@ -250,7 +278,7 @@ public final class Recycler {
      * Whether every point of the previous manifold {@code j} still holds for the bodies of contact
      * {@code c}: neither body turned too far since it was taken, and each point's anchors drifted
      * apart by at most {@code limit} (squared) and the arm's share. Leaves each point's {@code g} at
-     * {@code gaps[3 p]} (rounded to float), where it got that far.
+     * {@code gaps[gapAt + 3 i]} for the manifold's {@code i}-th point (rounded to float), where it got that far.
      *
      * <p>In double: a body at rest turns by next to nothing, its orientation's vector part drifts to
      * 1e-20 and below, and float products of such numbers are subnormal, which the CPU computes on a
@@ -259,7 +287,7 @@ public final class Recycler {
      * floats as stored and its one output that enters a solve, {@code g}, is rounded to float.
      */
     private static boolean holds(FieldBlock bodies, MovableBodies movable, ManifoldCache cache, int j, int c,
-            FieldBlock links, float limit, double[] turns, float[] gaps) {
+            FieldBlock links, float limit, double[] turns, float[] gaps, int gapAt) {
         IntBuffer ints = links.ints();
         int a = ints.get(ContactBody.A.ordinal() * links.stride() + c);
         int b = ints.get(ContactBody.B.ordinal() * links.stride() + c);
@@ -290,9 +318,10 @@ public final class Recycler {
             double gx = dx + (turned(turns, TURN_B, 0, rbx, rby, rbz) - turned(turns, TURN_A, 0, rax, ray, raz));
             double gy = dy + (turned(turns, TURN_B, 3, rbx, rby, rbz) - turned(turns, TURN_A, 3, rax, ray, raz));
             double gz = dz + (turned(turns, TURN_B, 6, rbx, rby, rbz) - turned(turns, TURN_A, 6, rax, ray, raz));
-            gaps[3 * p] = (float) gx;
-            gaps[3 * p + 1] = (float) gy;
-            gaps[3 * p + 2] = (float) gz;
+            int k = gapAt + 3 * (p - from);
+            gaps[k] = (float) gx;
+            gaps[k + 1] = (float) gy;
+            gaps[k + 2] = (float) gz;
             double drift = (gx * gx + gy * gy) + gz * gz;
             double arm = Double.POSITIVE_INFINITY;
             if (movesA) {
@@ -360,8 +389,8 @@ public final class Recycler {
         return dw * dw;
     }
 
-    /** Manifold {@code m} recycled from the previous manifold {@code j}, whose points' {@code g} are in {@code gaps}. */
-    private void keepManifold(int m, ManifoldCache cache, int j, float[] gaps, ManifoldCache nextCache) {
+    /** Manifold {@code m} recycled from the previous manifold {@code j}, whose points' {@code g} are at {@code gaps[gapAt ..]}. */
+    private void keepManifold(int m, ManifoldCache cache, int j, float[] gaps, int gapAt, ManifoldCache nextCache) {
         float[] old = cache.captures();
         float[] kept = nextCache.captures();
         int from = cache.pointStart()[j];
@@ -384,8 +413,9 @@ public final class Recycler {
             geometry[GEOM_NX * stride + at] = nx;
             geometry[GEOM_NY * stride + at] = ny;
             geometry[GEOM_NZ * stride + at] = nz;
+            int k = gapAt + 3 * (p - from);
             geometry[GEOM_S * stride + at] = old[o + CAPTURE_S]
-                    + ((nx * gaps[3 * p] + ny * gaps[3 * p + 1]) + nz * gaps[3 * p + 2]);
+                    + ((nx * gaps[k] + ny * gaps[k + 1]) + nz * gaps[k + 2]);
             nextCache.ids()[at] = cache.ids()[p];
             warmNormal[at] = cache.normal()[p];
         }
