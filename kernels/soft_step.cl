@@ -531,8 +531,10 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
         dwbx += applied * pts[POINT_DIR_BX * points + p];
         dwby += applied * pts[POINT_DIR_BY * points + p];
         dwbz += applied * pts[POINT_DIR_BZ * points + p];
-        total += next;
-        twistArm += pts[POINT_LEVER * points + p] * next;
+        if (friction) {
+            total += next;
+            twistArm += pts[POINT_LEVER * points + p] * next;
+        }
         peak[p] = next > peak[p] ? next : peak[p];
         if (measure) {
             largest = java_max(largest, fabs(applied));

@@ -526,8 +526,10 @@ final class SoftStep {
             dwbx += applied * pts[q + POINT_DIR_BX];
             dwby += applied * pts[q + POINT_DIR_BY];
             dwbz += applied * pts[q + POINT_DIR_BZ];
-            total += next;
-            twistArm += pts[q + POINT_LEVER] * next;
+            if (friction) {
+                total += next;
+                twistArm += pts[q + POINT_LEVER] * next;
+            }
             peak[p] = next > peak[p] ? next : peak[p];
             if (measure) {
                 largest = Math.max(largest, Math.abs(applied));
