@@ -48,14 +48,13 @@ final class SoftStep {
     }
 
     /**
-     * Writes {@code out[at ..]}: the symmetric matrix {@code [[xx, xy, xz], [xy, yy, yz], [xz, yz, zz]]}
-     * (a body's inverse inertia in world space) times {@code (x, y, z)}.
+     * Writes {@code out[at ..]}: the inverse inertia of the prepared record at {@code o} times
+     * {@code (x, y, z)}.
      */
-    private static void times(float xx, float xy, float xz, float yy, float yz, float zz, float x, float y, float z,
-            float[] out, int at) {
-        out[at] = xx * x + xy * y + xz * z;
-        out[at + 1] = xy * x + yy * y + yz * z;
-        out[at + 2] = xz * x + yz * y + zz * z;
+    private static void inertiaTimes(float[] prepared, int o, float x, float y, float z, float[] out, int at) {
+        out[at] = prepared[o + PREP_IXX] * x + prepared[o + PREP_IXY] * y + prepared[o + PREP_IXZ] * z;
+        out[at + 1] = prepared[o + PREP_IXY] * x + prepared[o + PREP_IYY] * y + prepared[o + PREP_IYZ] * z;
+        out[at + 2] = prepared[o + PREP_IXZ] * x + prepared[o + PREP_IYZ] * y + prepared[o + PREP_IZZ] * z;
     }
 
     /** {@code man[u ..] . man[v ..]}: the dot product of two vectors of one record. */
@@ -122,31 +121,6 @@ final class SoftStep {
         man[o + MAN_T2Z] = t2z;
         float ima = prepared[oa + PREP_INV_MASS];
         float imb = prepared[ob + PREP_INV_MASS];
-        // the bodies' records read once: the stores to the rows could alias them, and each read would be made again
-        float iaxx = prepared[oa + PREP_IXX];
-        float iaxy = prepared[oa + PREP_IXY];
-        float iaxz = prepared[oa + PREP_IXZ];
-        float iayy = prepared[oa + PREP_IYY];
-        float iayz = prepared[oa + PREP_IYZ];
-        float iazz = prepared[oa + PREP_IZZ];
-        float ibxx = prepared[ob + PREP_IXX];
-        float ibxy = prepared[ob + PREP_IXY];
-        float ibxz = prepared[ob + PREP_IXZ];
-        float ibyy = prepared[ob + PREP_IYY];
-        float ibyz = prepared[ob + PREP_IYZ];
-        float ibzz = prepared[ob + PREP_IZZ];
-        float vax = prepared[oa + PREP_VX];
-        float vay = prepared[oa + PREP_VY];
-        float vaz = prepared[oa + PREP_VZ];
-        float wax = prepared[oa + PREP_WX];
-        float way = prepared[oa + PREP_WY];
-        float waz = prepared[oa + PREP_WZ];
-        float vbx = prepared[ob + PREP_VX];
-        float vby = prepared[ob + PREP_VY];
-        float vbz = prepared[ob + PREP_VZ];
-        float wbx = prepared[ob + PREP_WX];
-        float wby = prepared[ob + PREP_WY];
-        float wbz = prepared[ob + PREP_WZ];
         man[o + MAN_INV_MASS_A] = ima;
         man[o + MAN_INV_MASS_B] = imb;
         float e = contacts.get(CONTACT_RESTITUTION * contactStride + c0);
@@ -185,18 +159,18 @@ final class SoftStep {
             pts[q + POINT_RXN_BX] = rxnBX;
             pts[q + POINT_RXN_BY] = rxnBY;
             pts[q + POINT_RXN_BZ] = rxnBZ;
-            times(iaxx, iaxy, iaxz, iayy, iayz, iazz, rxnAX, rxnAY, rxnAZ, pts, q + POINT_DIR_AX);
-            times(ibxx, ibxy, ibxz, ibyy, ibyz, ibzz, rxnBX, rxnBY, rxnBZ, pts, q + POINT_DIR_BX);
+            inertiaTimes(prepared, oa, rxnAX, rxnAY, rxnAZ, pts, q + POINT_DIR_AX);
+            inertiaTimes(prepared, ob, rxnBX, rxnBY, rxnBZ, pts, q + POINT_DIR_BX);
             float kn = (ima + imb + dot(pts, q + POINT_RXN_AX, q + POINT_DIR_AX)) + dot(pts, q + POINT_RXN_BX,
                     q + POINT_DIR_BX);
             pts[q + POINT_NORMAL_MASS] = kn > 0.0f ? 1.0f / kn : 0.0f;
             pts[q + POINT_S0] = geometry[GEOM_S * pointCount + g];
             // v_n0 = n . ((v_b + w_b x r_b) - (v_a + w_a x r_a)), the angular parts as w . (r x n)
-            float vn = (((vbx - vax) * nx
-                    + (vby - vay) * ny)
-                    + (vbz - vaz) * nz)
-                    + ((wbx * rxnBX + wby * rxnBY) + wbz * rxnBZ)
-                    - ((wax * rxnAX + way * rxnAY) + waz * rxnAZ);
+            float vn = (((prepared[ob + PREP_VX] - prepared[oa + PREP_VX]) * nx
+                    + (prepared[ob + PREP_VY] - prepared[oa + PREP_VY]) * ny)
+                    + (prepared[ob + PREP_VZ] - prepared[oa + PREP_VZ]) * nz)
+                    + ((prepared[ob + PREP_WX] * rxnBX + prepared[ob + PREP_WY] * rxnBY) + prepared[ob + PREP_WZ] * rxnBZ)
+                    - ((prepared[oa + PREP_WX] * rxnAX + prepared[oa + PREP_WY] * rxnAY) + prepared[oa + PREP_WZ] * rxnAZ);
             pts[q + POINT_VN0] = vn;
             pts[q + POINT_TARGET] = vn < -rule.restitutionThreshold() ? -(e * vn) : 0.0f;
             cax += rax;
@@ -241,13 +215,13 @@ final class SoftStep {
         man[o + MAN_CXT2_BX] = cby * t2z - cbz * t2y;
         man[o + MAN_CXT2_BY] = cbz * t2x - cbx * t2z;
         man[o + MAN_CXT2_BZ] = cbx * t2y - cby * t2x;
-        times(iaxx, iaxy, iaxz, iayy, iayz, iazz, man[o + MAN_CXT1_AX], man[o + MAN_CXT1_AY], man[o + MAN_CXT1_AZ], man,
+        inertiaTimes(prepared, oa, man[o + MAN_CXT1_AX], man[o + MAN_CXT1_AY], man[o + MAN_CXT1_AZ], man,
                 o + MAN_DIRT1_AX);
-        times(iaxx, iaxy, iaxz, iayy, iayz, iazz, man[o + MAN_CXT2_AX], man[o + MAN_CXT2_AY], man[o + MAN_CXT2_AZ], man,
+        inertiaTimes(prepared, oa, man[o + MAN_CXT2_AX], man[o + MAN_CXT2_AY], man[o + MAN_CXT2_AZ], man,
                 o + MAN_DIRT2_AX);
-        times(ibxx, ibxy, ibxz, ibyy, ibyz, ibzz, man[o + MAN_CXT1_BX], man[o + MAN_CXT1_BY], man[o + MAN_CXT1_BZ], man,
+        inertiaTimes(prepared, ob, man[o + MAN_CXT1_BX], man[o + MAN_CXT1_BY], man[o + MAN_CXT1_BZ], man,
                 o + MAN_DIRT1_BX);
-        times(ibxx, ibxy, ibxz, ibyy, ibyz, ibzz, man[o + MAN_CXT2_BX], man[o + MAN_CXT2_BY], man[o + MAN_CXT2_BZ], man,
+        inertiaTimes(prepared, ob, man[o + MAN_CXT2_BX], man[o + MAN_CXT2_BY], man[o + MAN_CXT2_BZ], man,
                 o + MAN_DIRT2_BX);
         float linear = ima + imb;
         float k11 = (linear + dot(man, o + MAN_CXT1_AX, o + MAN_DIRT1_AX)) + dot(man, o + MAN_CXT1_BX, o + MAN_DIRT1_BX);
@@ -256,8 +230,8 @@ final class SoftStep {
         inverse2(k11, k22, k12, man, o + MAN_TM11);
 
         // twist about n and rolling about the tangents: I^-1 n, I^-1 t_i and their masses
-        times(iaxx, iaxy, iaxz, iayy, iayz, iazz, nx, ny, nz, man, o + MAN_TWIST_AX);
-        times(ibxx, ibxy, ibxz, ibyy, ibyz, ibzz, nx, ny, nz, man, o + MAN_TWIST_BX);
+        inertiaTimes(prepared, oa, nx, ny, nz, man, o + MAN_TWIST_AX);
+        inertiaTimes(prepared, ob, nx, ny, nz, man, o + MAN_TWIST_BX);
         float kt = (nx * (man[o + MAN_TWIST_AX] + man[o + MAN_TWIST_BX]) + ny * (man[o + MAN_TWIST_AY]
                 + man[o + MAN_TWIST_BY])) + nz * (man[o + MAN_TWIST_AZ] + man[o + MAN_TWIST_BZ]);
         man[o + MAN_TWIST_MASS] = kt > 0.0f ? 1.0f / kt : 0.0f;
@@ -267,10 +241,10 @@ final class SoftStep {
         // without rolling resistance the rolling pair stays at zero: zeros rather than its masses,
         // which only the warm start reads then, times a zero impulse
         if (rho > 0.0f) {
-            times(iaxx, iaxy, iaxz, iayy, iayz, iazz, t1x, t1y, t1z, man, o + MAN_ROLL1_AX);
-            times(iaxx, iaxy, iaxz, iayy, iayz, iazz, t2x, t2y, t2z, man, o + MAN_ROLL2_AX);
-            times(ibxx, ibxy, ibxz, ibyy, ibyz, ibzz, t1x, t1y, t1z, man, o + MAN_ROLL1_BX);
-            times(ibxx, ibxy, ibxz, ibyy, ibyz, ibzz, t2x, t2y, t2z, man, o + MAN_ROLL2_BX);
+            inertiaTimes(prepared, oa, t1x, t1y, t1z, man, o + MAN_ROLL1_AX);
+            inertiaTimes(prepared, oa, t2x, t2y, t2z, man, o + MAN_ROLL2_AX);
+            inertiaTimes(prepared, ob, t1x, t1y, t1z, man, o + MAN_ROLL1_BX);
+            inertiaTimes(prepared, ob, t2x, t2y, t2z, man, o + MAN_ROLL2_BX);
             float r11 = dot(man, o + MAN_T1X, o + MAN_ROLL1_AX) + dot(man, o + MAN_T1X, o + MAN_ROLL1_BX);
             float r22 = dot(man, o + MAN_T2X, o + MAN_ROLL2_AX) + dot(man, o + MAN_T2X, o + MAN_ROLL2_BX);
             float r12 = dot(man, o + MAN_T1X, o + MAN_ROLL2_AX) + dot(man, o + MAN_T1X, o + MAN_ROLL2_BX);
@@ -287,9 +261,15 @@ final class SoftStep {
         man[o + MAN_TORSION] = tau;
 
         // the relative velocities at the start of the step: at the centre along t_i, angular along n, t1, t2
-        float vx = vbx - vax;
-        float vy = vby - vay;
-        float vz = vbz - vaz;
+        float vx = prepared[ob + PREP_VX] - prepared[oa + PREP_VX];
+        float vy = prepared[ob + PREP_VY] - prepared[oa + PREP_VY];
+        float vz = prepared[ob + PREP_VZ] - prepared[oa + PREP_VZ];
+        float wax = prepared[oa + PREP_WX];
+        float way = prepared[oa + PREP_WY];
+        float waz = prepared[oa + PREP_WZ];
+        float wbx = prepared[ob + PREP_WX];
+        float wby = prepared[ob + PREP_WY];
+        float wbz = prepared[ob + PREP_WZ];
         man[o + MAN_VT1] = ((vx * t1x + vy * t1y) + vz * t1z)
                 + ((wbx * man[o + MAN_CXT1_BX] + wby * man[o + MAN_CXT1_BY]) + wbz * man[o + MAN_CXT1_BZ])
                 - ((wax * man[o + MAN_CXT1_AX] + way * man[o + MAN_CXT1_AY]) + waz * man[o + MAN_CXT1_AZ]);
