@@ -5,7 +5,8 @@
  * host/io/contactsolver/core/SoftStepSchedule.java.
  *
  *   prepare_manifolds       one work-item per manifold row: the manifold's constraint, its points,
- *                           their warm start, the motion record each side reads
+ *                           their warm start, the first substep's warm-start record, the motion
+ *                           record each side reads
  *   reset_motions           one work-item per body, one more for the world's all-zero record
  *   apply_substep_gravity   one work-item per body: v += g h for a movable body with mass
  *   warm_start_manifolds    one work-item per manifold row of a colour, or (`serial`) one for the
@@ -28,7 +29,7 @@
  * contact firsts[order[r]] gives its bodies and coefficients) and its points
  * [pointStart[r], pointStart[r + 1]), consecutive in row order as on the CPU. Where the CPU keeps
  * a record's fields together, the device keeps structure of arrays: a manifold row's fields
- * (MAN_*) and accumulated impulses (MACC_*) with stride `rows`, a point's fields (POINT_*) with
+ * (MAN_*), accumulated impulses (MACC_*) and warm-start records (WARM_*) with stride `rows`, a point's fields (POINT_*) with
  * stride `points`; a point's accumulated normal impulse normal[p] and its largest of the step
  * peak[p]. The state slots of both sides are at LINK_A * rows + r and LINK_B * rows + r (the body,
  * or worldSlot for the world and every body contacts cannot move), the movers likewise (the body
@@ -362,13 +363,15 @@ void soft_apply_gravity(__global float* state, const int s, const float gx, cons
 }
 
 /*
- * Step 2 for manifold row r: applies its accumulated impulses to its bodies (state offsets a, b):
- * each point's normal impulse at its anchors, the friction pair at the centre, the twist about n
- * and the rolling pair.
+ * Step 2's velocity changes for manifold row r, worked out from its accumulated impulses (each
+ * point's normal impulse at its anchors, the friction pair at the centre, the twist about n and
+ * the rolling pair) into its warm-start record (WARM_*, stride `rows`): the linear and angular change
+ * of body a (to subtract) and of body b (to add). Worked out where the impulses are final (the row
+ * prepared, or a substep's last sweep), so that the warm start reads 12 floats a row.
  */
-void warm_start(__global const float* man, const int rows, const int r, __global const float* pts, const int points,
-                const int first, const int end, __global const float* normal, __global const float* acc,
-                __global float* state, const int a, const int b, const int world)
+void warm_impulses(__global const float* man, const int rows, const int r, __global const float* pts, const int points,
+                   const int first, const int end, __global const float* normal, __global const float* acc,
+                   __global float* warm)
 {
     const float nx = man[MAN_NX * rows + r];
     const float ny = man[MAN_NY * rows + r];
@@ -418,23 +421,39 @@ void warm_start(__global const float* man, const int rows, const int r, __global
     bwz = (((bwz + f1 * man[MAN_DIRT1_BZ * rows + r]) + f2 * man[MAN_DIRT2_BZ * rows + r])
             + twist * man[MAN_TWIST_BZ * rows + r])
             + (roll1 * man[MAN_ROLL1_BZ * rows + r] + roll2 * man[MAN_ROLL2_BZ * rows + r]);
+    warm[WARM_VAX * rows + r] = man[MAN_INV_MASS_A * rows + r] * px;
+    warm[WARM_VAY * rows + r] = man[MAN_INV_MASS_A * rows + r] * py;
+    warm[WARM_VAZ * rows + r] = man[MAN_INV_MASS_A * rows + r] * pz;
+    warm[WARM_WAX * rows + r] = awx;
+    warm[WARM_WAY * rows + r] = awy;
+    warm[WARM_WAZ * rows + r] = awz;
+    warm[WARM_VBX * rows + r] = man[MAN_INV_MASS_B * rows + r] * px;
+    warm[WARM_VBY * rows + r] = man[MAN_INV_MASS_B * rows + r] * py;
+    warm[WARM_VBZ * rows + r] = man[MAN_INV_MASS_B * rows + r] * pz;
+    warm[WARM_WBX * rows + r] = bwx;
+    warm[WARM_WBY * rows + r] = bwy;
+    warm[WARM_WBZ * rows + r] = bwz;
+}
+
+/* Step 2 for manifold row r: applies its accumulated impulses to its bodies (state offsets a, b), as warm_impulses worked them out. */
+void soft_apply_warm_start(__global const float* warm, const int rows, const int r, __global float* state, const int a,
+                           const int b, const int world)
+{
     if (a != world) {
-        const float ima = man[MAN_INV_MASS_A * rows + r];
-        state[a + STATE_DVX] -= ima * px;
-        state[a + STATE_DVY] -= ima * py;
-        state[a + STATE_DVZ] -= ima * pz;
-        state[a + STATE_DWX] -= awx;
-        state[a + STATE_DWY] -= awy;
-        state[a + STATE_DWZ] -= awz;
+        state[a + STATE_DVX] -= warm[WARM_VAX * rows + r];
+        state[a + STATE_DVY] -= warm[WARM_VAY * rows + r];
+        state[a + STATE_DVZ] -= warm[WARM_VAZ * rows + r];
+        state[a + STATE_DWX] -= warm[WARM_WAX * rows + r];
+        state[a + STATE_DWY] -= warm[WARM_WAY * rows + r];
+        state[a + STATE_DWZ] -= warm[WARM_WAZ * rows + r];
     }
     if (b != world) {
-        const float imb = man[MAN_INV_MASS_B * rows + r];
-        state[b + STATE_DVX] += imb * px;
-        state[b + STATE_DVY] += imb * py;
-        state[b + STATE_DVZ] += imb * pz;
-        state[b + STATE_DWX] += bwx;
-        state[b + STATE_DWY] += bwy;
-        state[b + STATE_DWZ] += bwz;
+        state[b + STATE_DVX] += warm[WARM_VBX * rows + r];
+        state[b + STATE_DVY] += warm[WARM_VBY * rows + r];
+        state[b + STATE_DVZ] += warm[WARM_VBZ * rows + r];
+        state[b + STATE_DWX] += warm[WARM_WBX * rows + r];
+        state[b + STATE_DWY] += warm[WARM_WBY * rows + r];
+        state[b + STATE_DWZ] += warm[WARM_WBZ * rows + r];
     }
 }
 
@@ -662,14 +681,16 @@ void soft_store(__global float* state, const int s, const float dvx, const float
 
 /*
  * Visits manifold rows [firstRow, endRow) with solve_manifold: points of row r
- * [pointStart[r], pointStart[r + 1]), state slots and movers of each side at side * rows + r.
- * Returns the largest change where `measure`, else 0.
+ * [pointStart[r], pointStart[r + 1]), state slots and movers of each side at side * rows + r; with
+ * `warmNext` (the substep's last sweep, another substep to come) each row's warm-start record for
+ * the next substep. Returns the largest change where `measure`, else 0.
  */
 float sweep(__global const float* man, const int rows, __global const int* pointStart, __global const int* slots,
             __global const int* movers, __global const float* pts, const int points, __global float* normal,
             __global float* peak, __global float* acc, __global float* state, __global const float* motion,
             const int worldSlot, const float inverseSubstep, const float maxPushOut, const int relax,
-            const int friction, const int measure, const int firstRow, const int endRow)
+            const int friction, const int measure, __global float* warm, const int warmNext, const int firstRow,
+            const int endRow)
 {
     const int world = worldSlot * STATE_STRIDE;
     float largest = 0.0f;
@@ -684,6 +705,9 @@ float sweep(__global const float* man, const int rows, __global const int* point
                                             movers[LINK_B * rows + r] * MOTION_STRIDE, inverseSubstep, maxPushOut,
                                             relax, friction, measure);
         largest = java_max(largest, change);
+        if (warmNext) {
+            warm_impulses(man, rows, r, pts, points, pointStart[r], pointStart[r + 1], normal, acc, warm);
+        }
     }
     return largest;
 }
@@ -899,7 +923,8 @@ void write_results(__global const float* man, const int rows, const int r, __glo
 
 /*
  * Manifold row r from manifold order[r]: its constraint and points (prepare_manifold, the stiffer
- * coefficients where a side's slot is the world's), and the motion record each side reads.
+ * coefficients where a side's slot is the world's), its warm start for the first substep, and the
+ * motion record each side reads.
  */
 __kernel void prepare_manifolds(__global const float* contacts, __global const int* links, const int contactStride,
                                 __global const int* firsts, __global const int* order, __global float* man,
@@ -911,7 +936,7 @@ __kernel void prepare_manifolds(__global const float* contacts, __global const i
                                 __global const float* prepared, const float restitutionThreshold,
                                 const float biasRate, const float massScale, const float impulseScale,
                                 const float staticBiasRate, const float staticMassScale,
-                                const float staticImpulseScale)
+                                const float staticImpulseScale, __global float* warm)
 {
     const int r = get_global_id(0);
     if (r >= rows) {
@@ -928,6 +953,7 @@ __kernel void prepare_manifolds(__global const float* contacts, __global const i
                      rows, m, contacts, contactStride, c0, r, pointStart[r], record(prepared, a, worldRecord),
                      record(prepared, b, worldRecord), isStatic, k, restitutionThreshold, man, pts, normal, peak,
                      acc);
+    warm_impulses(man, rows, r, pts, points, pointStart[r], pointStart[r + 1], normal, acc, warm);
     movers[LINK_A * rows + r] = a >= 0 ? a : worldRecord;
     movers[LINK_B * rows + r] = b >= 0 ? b : worldRecord;
 }
@@ -962,10 +988,9 @@ __kernel void apply_substep_gravity(__global const float* bodies, const int stri
 }
 
 /* The warm start of a colour, one manifold row a work-item, or with `serial` of the overflow rows in order. */
-__kernel void warm_start_manifolds(__global const float* man, const int rows, __global const int* pointStart,
-                                   __global const int* slots, __global const float* acc, __global const float* pts,
-                                   const int points, __global const float* normal, __global float* state,
-                                   const int worldSlot, const int first, const int count, const int serial)
+__kernel void warm_start_manifolds(__global const float* warm, const int rows, __global const int* slots,
+                                   __global float* state, const int worldSlot, const int first, const int count,
+                                   const int serial)
 {
     const int i = get_global_id(0);
     if ((serial && i != 0) || (!serial && i >= count)) {
@@ -975,15 +1000,15 @@ __kernel void warm_start_manifolds(__global const float* man, const int rows, __
     const int begin = serial ? first : first + i;
     const int end = serial ? first + count : first + i + 1;
     for (int r = begin; r < end; r++) {
-        warm_start(man, rows, r, pts, points, pointStart[r], pointStart[r + 1], normal, acc, state,
-                   slots[LINK_A * rows + r] * STATE_STRIDE, slots[LINK_B * rows + r] * STATE_STRIDE, world);
+        soft_apply_warm_start(warm, rows, r, state, slots[LINK_A * rows + r] * STATE_STRIDE,
+                              slots[LINK_B * rows + r] * STATE_STRIDE, world);
     }
 }
 
 /*
  * One soft or relax sweep of a colour, one manifold row a work-item, or with `serial` of the
  * overflow rows in order on one work-item. With `record` (the step's last sweep) the largest change
- * goes into residuals[0].
+ * goes into residuals[0]; with `warmNext` each row's warm start for the next substep into `warm`.
  */
 __kernel void solve_manifolds(__global const float* man, const int rows, __global const int* pointStart,
                               __global const int* slots, __global float* acc, __global const float* pts,
@@ -991,7 +1016,8 @@ __kernel void solve_manifolds(__global const float* man, const int rows, __globa
                               __global const int* movers, __global float* state, const int worldSlot,
                               __global const float* motion, const float inverseSubstep, const float maxPushOut,
                               const int relax, const int friction, const int first, const int count,
-                              const int serial, __global int* residuals, const int record)
+                              const int serial, __global int* residuals, const int record, __global float* warm,
+                              const int warmNext)
 {
     const int i = get_global_id(0);
     if ((serial && i != 0) || (!serial && i >= count)) {
@@ -1000,7 +1026,8 @@ __kernel void solve_manifolds(__global const float* man, const int rows, __globa
     const int begin = serial ? first : first + i;
     const int end = serial ? first + count : first + i + 1;
     const float largest = sweep(man, rows, pointStart, slots, movers, pts, points, normal, peak, acc, state, motion,
-                                worldSlot, inverseSubstep, maxPushOut, relax, friction, record, begin, end);
+                                worldSlot, inverseSubstep, maxPushOut, relax, friction, record, warm, warmNext, begin,
+                                end);
     if (record && as_int(largest) > 0) {
         atomic_max(&residuals[0], as_int(largest));
     }

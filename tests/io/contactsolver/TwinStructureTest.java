@@ -176,7 +176,8 @@ class TwinStructureTest {
                     pair("inverse2", "inverse2"),
                     pair("prepareManifold", "prepare_manifold"),
                     pair("applyGravity", "soft_apply_gravity"),
-                    pair("warmStart", "warm_start"),
+                    pair("warmImpulses", "warm_impulses"),
+                    pair("applyWarmStart", "soft_apply_warm_start"),
                     pair("solveManifold", "solve_manifold"),
                     pair("store", "soft_store"),
                     pair("sweep", "sweep"),
@@ -191,7 +192,7 @@ class TwinStructureTest {
                                     "a step asked for no deltas gives the CPU none to write; the device writes"
                                             + " them to its own buffer and the host does not read them back")),
                     pair("writeResults", "write_results")),
-                    List.of(),
+                    List.of("mayBounce"),
                     List.of("java_max", "prepare_manifolds", "reset_motions", "apply_substep_gravity",
                             "warm_start_manifolds", "solve_manifolds", "integrate_motions", "restitute_manifolds",
                             "finish_bodies", "write_manifold_results")));

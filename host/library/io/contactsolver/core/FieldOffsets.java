@@ -343,6 +343,20 @@ public final class FieldOffsets {
     public static final int MACC_R1 = ManifoldImpulse.R1.ordinal();
     public static final int MACC_R2 = ManifoldImpulse.R2.ordinal();
 
+    // WARM: WarmStartField
+    public static final int WARM_VAX = WarmStartField.VAX.ordinal();
+    public static final int WARM_VAY = WarmStartField.VAY.ordinal();
+    public static final int WARM_VAZ = WarmStartField.VAZ.ordinal();
+    public static final int WARM_WAX = WarmStartField.WAX.ordinal();
+    public static final int WARM_WAY = WarmStartField.WAY.ordinal();
+    public static final int WARM_WAZ = WarmStartField.WAZ.ordinal();
+    public static final int WARM_VBX = WarmStartField.VBX.ordinal();
+    public static final int WARM_VBY = WarmStartField.VBY.ordinal();
+    public static final int WARM_VBZ = WarmStartField.VBZ.ordinal();
+    public static final int WARM_WBX = WarmStartField.WBX.ordinal();
+    public static final int WARM_WBY = WarmStartField.WBY.ordinal();
+    public static final int WARM_WBZ = WarmStartField.WBZ.ordinal();
+
     // MVEC: ManifoldVectorField
     public static final int MVEC_FX = ManifoldVectorField.FX.ordinal();
     public static final int MVEC_FY = ManifoldVectorField.FY.ordinal();

@@ -60,6 +60,8 @@ public enum Layout {
     POINT(PointField.class, "COUNT"),
     /** {@link ManifoldImpulse}: the impulses the soft step accumulates for a manifold beside its points'. */
     MACC(ManifoldImpulse.class, "COUNT"),
+    /** {@link WarmStartField}: a soft-step manifold row's warm start, worked out ahead. */
+    WARM(WarmStartField.class, "COUNT"),
     /** {@link ManifoldVectorField}: a manifold's friction and angular vectors, its warm start and its result. */
     MVEC(ManifoldVectorField.class, "COUNT"),
     /** {@link GeometryField}: a solved point's geometry after recycling, as the soft step uses it. */

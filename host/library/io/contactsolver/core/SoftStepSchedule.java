@@ -10,7 +10,9 @@ package io.contactsolver.core;
  *   <li>once a step: the bodies' working records, every manifold row (from the bodies and contacts
  *       as the step starts), every body's motion record reset;</li>
  *   <li>each substep: gravity, the warm start colour by colour, {@code iterations} soft sweeps, the
- *       bodies' motion integrated, {@code relaxIterations} relax sweeps;</li>
+ *       bodies' motion integrated, {@code relaxIterations} relax sweeps; the substep's last sweep
+ *       works out each row's warm start for the next substep (the first substep's comes with the
+ *       rows);</li>
  *   <li>after the last substep: restitution, then every body's state at the end of the step and
  *       every manifold's results.</li>
  * </ol>
@@ -60,15 +62,17 @@ public final class SoftStepSchedule {
         /** Gravity on every movable body with mass, for one substep. */
         void applyGravity();
 
-        /** Every manifold's accumulated impulses applied again, colour by colour. */
+        /** Every manifold's accumulated impulses applied again, colour by colour, from its warm-start record. */
         void warmStart();
 
         /**
          * One soft sweep (overlap pushed out by the soft contact).
          *
          * @param record whether this is the step's last sweep: its largest change is the residual
+         * @param warmNext whether this is the substep's last sweep and another substep follows: it
+         *     works out each row's warm start for that substep ({@code WarmStartField})
          */
-        void solve(boolean record);
+        void solve(boolean record, boolean warmNext);
 
         /** Every body moved by its velocity over one substep, its motion record updated. */
         void integrate();
@@ -77,8 +81,10 @@ public final class SoftStepSchedule {
          * One relax sweep (the push-out taken out of the velocities).
          *
          * @param record whether this is the step's last sweep: its largest change is the residual
+         * @param warmNext whether this is the substep's last sweep and another substep follows: it
+         *     works out each row's warm start for that substep ({@code WarmStartField})
          */
-        void relax(boolean record);
+        void relax(boolean record, boolean warmNext);
 
         /** Restitution, once after the last substep; its largest change joins the residual. */
         void restitution();
@@ -112,11 +118,13 @@ public final class SoftStepSchedule {
             sweeps.applyGravity();
             sweeps.warmStart();
             for (int iteration = 0; iteration < iterations; iteration++) {
-                sweeps.solve(lastSubstep && iteration + 1 == iterations && relaxIterations == 0);
+                boolean last = iteration + 1 == iterations && relaxIterations == 0;
+                sweeps.solve(lastSubstep && last, !lastSubstep && last);
             }
             sweeps.integrate();
             for (int iteration = 0; iteration < relaxIterations; iteration++) {
-                sweeps.relax(lastSubstep && iteration + 1 == relaxIterations);
+                boolean last = iteration + 1 == relaxIterations;
+                sweeps.relax(lastSubstep && last, !lastSubstep && last);
             }
         }
         sweeps.restitution();

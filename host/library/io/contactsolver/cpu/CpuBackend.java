@@ -27,6 +27,7 @@ import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.core.StateField;
 import io.contactsolver.core.TargetRule;
+import io.contactsolver.core.WarmStartField;
 import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.ImpulseField;
@@ -243,7 +244,7 @@ public final class CpuBackend implements SolverBackend {
         private final float[] normal;
         private final float[] peak;
         private final float[] accumulated;
-        /** Each row's warm-start record ({@code SoftStep.WARM} floats), for the coming substep. */
+        /** Each row's warm-start record ({@link WarmStartField}), for the coming substep. */
         private final float[] warm;
         /** Whether a row has a point restitution may act on: the restitution pass skips the others. */
         private final boolean[] bouncing;
@@ -271,7 +272,7 @@ public final class CpuBackend implements SolverBackend {
             lambda = grow(lambda, pointCount);
             peaks = grow(peaks, pointCount);
             manifoldImpulses = grow(manifoldImpulses, (long) ManifoldImpulse.COUNT * rows);
-            warmRecords = grow(warmRecords, (long) SoftStep.WARM * rows);
+            warmRecords = grow(warmRecords, (long) WarmStartField.COUNT * rows);
             if (bouncingRows.length < rows) {
                 bouncingRows = new boolean[rows];
             }
@@ -370,7 +371,7 @@ public final class CpuBackend implements SolverBackend {
                     },
                     (relax, measure, warmNext) -> (first, end) -> SoftStep.sweep(manifolds, points, pointStart,
                             bodyPairs, movers, normal, peak, accumulated, state, moved, world, k, relax,
-                            relax ? frictional : softFriction, measure, warmNext ? warm : null, first, end),
+                            relax ? frictional : softFriction, measure, warm, warmNext, first, end),
                     (first, end) -> {
                         float largest = 0.0f;
                         for (int r = first; r < end; r++) {
@@ -454,11 +455,6 @@ public final class CpuBackend implements SolverBackend {
         private final float h;
         /** The largest change of the step's last sweep, as the schedule marks it. */
         private float largest;
-        private final int sweepsPerSubstep;
-        private final int substeps;
-        /** The substeps begun, and the sweeps done in the current one. */
-        private int substepsBegun;
-        private int sweepsDone;
 
         MemberSweeps(SoftStepRun run, RowSweeps rowSweeps, int member, ParallelRunner.Team team) {
             this.run = run;
@@ -469,8 +465,6 @@ public final class CpuBackend implements SolverBackend {
             this.bodyFrom = (int) ((long) run.bodyCount * member / members);
             this.bodyTo = (int) ((long) run.bodyCount * (member + 1) / members);
             this.h = run.job.coefficients().substep();
-            this.sweepsPerSubstep = run.job.iterations() + run.job.relaxIterations();
-            this.substeps = run.job.coefficients().substeps();
         }
 
         @Override
@@ -488,15 +482,13 @@ public final class CpuBackend implements SolverBackend {
 
         @Override
         public void warmStart() {
-            substepsBegun++;
-            sweepsDone = 0;
             sweepColours(run.coloring, rowSweeps.warmStart(), rowSweeps.warmStart(), member, team);
             team.await();
         }
 
         @Override
-        public void solve(boolean record) {
-            sweep(false, record);
+        public void solve(boolean record, boolean warmNext) {
+            sweep(false, record, warmNext);
         }
 
         @Override
@@ -511,14 +503,11 @@ public final class CpuBackend implements SolverBackend {
         }
 
         @Override
-        public void relax(boolean record) {
-            sweep(true, record);
+        public void relax(boolean record, boolean warmNext) {
+            sweep(true, record, warmNext);
         }
 
-        /** One sweep; the substep's last, where another substep follows, works out its warm start. */
-        private void sweep(boolean relax, boolean record) {
-            sweepsDone++;
-            boolean warmNext = sweepsDone == sweepsPerSubstep && substepsBegun < substeps;
+        private void sweep(boolean relax, boolean record, boolean warmNext) {
             RowSweep rows = rowSweeps.sweep().of(relax, record, warmNext);
             float change = sweepColours(run.coloring, rows, rows, member, team);
             if (record) {

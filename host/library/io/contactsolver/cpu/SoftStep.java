@@ -10,6 +10,7 @@ import io.contactsolver.core.PointField;
 import io.contactsolver.core.SoftCoefficients;
 import io.contactsolver.core.StateField;
 import io.contactsolver.core.TargetRule;
+import io.contactsolver.core.WarmStartField;
 import io.contactsolver.layout.ContactBody;
 import java.nio.FloatBuffer;
 
@@ -34,15 +35,7 @@ final class SoftStep {
     private static final int POINT = PointField.COUNT;
     private static final int MACC = ManifoldImpulse.COUNT;
     private static final int PAIR = ContactBody.COUNT;
-    /**
-     * A row's warm-start record ({@link #warmImpulses}): body a's linear and angular velocity
-     * change (subtracted), then body b's (added), 3 floats each.
-     */
-    static final int WARM = 12;
-    private static final int WARM_VA = 0;
-    private static final int WARM_WA = 3;
-    private static final int WARM_VB = 6;
-    private static final int WARM_WB = 9;
+    static final int WARM = WarmStartField.COUNT;
 
     private SoftStep() {
     }
@@ -315,12 +308,11 @@ final class SoftStep {
     /**
      * Step 2's velocity changes for manifold row {@code r}, worked out from its accumulated
      * impulses (each point's normal impulse at its anchors, the friction pair at the centre, the
-     * twist about n and the rolling pair) into its {@link #WARM} record at {@code warm[r * WARM]}:
-     * the linear and angular change of body a (to subtract) and of body b (to add). Worked out
-     * where the impulses are final, at the end of a substep's last sweep while the row is in
-     * cache, so that the warm start ({@link #applyWarmStart}) reads 12 floats a row rather than
-     * the whole row (the large box pyramid: 2.4 ms a frame, most of it waiting on memory); the
-     * device's warm start has the same statements in one place, so the same bits.
+     * twist about n and the rolling pair) into its {@link WarmStartField} record at
+     * {@code warm[r * WARM]}: the linear and angular change of body a (to subtract) and of body b
+     * (to add). Worked out where the impulses are final (the row prepared, or a substep's last
+     * sweep, while the row is in cache), so that the warm start ({@link #applyWarmStart}) reads
+     * 12 floats a row rather than the whole row and its points.
      */
     static void warmImpulses(float[] man, int r, float[] pts, int first, int end, float[] normal, float[] acc,
             float[] warm) {
@@ -370,18 +362,18 @@ final class SoftStep {
         bwz = (((bwz + f1 * man[o + MAN_DIRT1_BZ]) + f2 * man[o + MAN_DIRT2_BZ]) + twist * man[o + MAN_TWIST_BZ])
                 + (roll1 * man[o + MAN_ROLL1_BZ] + roll2 * man[o + MAN_ROLL2_BZ]);
         int w = r * WARM;
-        warm[w + WARM_VA] = man[o + MAN_INV_MASS_A] * px;
-        warm[w + WARM_VA + 1] = man[o + MAN_INV_MASS_A] * py;
-        warm[w + WARM_VA + 2] = man[o + MAN_INV_MASS_A] * pz;
-        warm[w + WARM_WA] = awx;
-        warm[w + WARM_WA + 1] = awy;
-        warm[w + WARM_WA + 2] = awz;
-        warm[w + WARM_VB] = man[o + MAN_INV_MASS_B] * px;
-        warm[w + WARM_VB + 1] = man[o + MAN_INV_MASS_B] * py;
-        warm[w + WARM_VB + 2] = man[o + MAN_INV_MASS_B] * pz;
-        warm[w + WARM_WB] = bwx;
-        warm[w + WARM_WB + 1] = bwy;
-        warm[w + WARM_WB + 2] = bwz;
+        warm[w + WARM_VAX] = man[o + MAN_INV_MASS_A] * px;
+        warm[w + WARM_VAY] = man[o + MAN_INV_MASS_A] * py;
+        warm[w + WARM_VAZ] = man[o + MAN_INV_MASS_A] * pz;
+        warm[w + WARM_WAX] = awx;
+        warm[w + WARM_WAY] = awy;
+        warm[w + WARM_WAZ] = awz;
+        warm[w + WARM_VBX] = man[o + MAN_INV_MASS_B] * px;
+        warm[w + WARM_VBY] = man[o + MAN_INV_MASS_B] * py;
+        warm[w + WARM_VBZ] = man[o + MAN_INV_MASS_B] * pz;
+        warm[w + WARM_WBX] = bwx;
+        warm[w + WARM_WBY] = bwy;
+        warm[w + WARM_WBZ] = bwz;
     }
 
     /**
@@ -391,20 +383,20 @@ final class SoftStep {
     static void applyWarmStart(float[] warm, int r, float[] state, int a, int b, int world) {
         int w = r * WARM;
         if (a != world) {
-            state[a + STATE_DVX] -= warm[w + WARM_VA];
-            state[a + STATE_DVY] -= warm[w + WARM_VA + 1];
-            state[a + STATE_DVZ] -= warm[w + WARM_VA + 2];
-            state[a + STATE_DWX] -= warm[w + WARM_WA];
-            state[a + STATE_DWY] -= warm[w + WARM_WA + 1];
-            state[a + STATE_DWZ] -= warm[w + WARM_WA + 2];
+            state[a + STATE_DVX] -= warm[w + WARM_VAX];
+            state[a + STATE_DVY] -= warm[w + WARM_VAY];
+            state[a + STATE_DVZ] -= warm[w + WARM_VAZ];
+            state[a + STATE_DWX] -= warm[w + WARM_WAX];
+            state[a + STATE_DWY] -= warm[w + WARM_WAY];
+            state[a + STATE_DWZ] -= warm[w + WARM_WAZ];
         }
         if (b != world) {
-            state[b + STATE_DVX] += warm[w + WARM_VB];
-            state[b + STATE_DVY] += warm[w + WARM_VB + 1];
-            state[b + STATE_DVZ] += warm[w + WARM_VB + 2];
-            state[b + STATE_DWX] += warm[w + WARM_WB];
-            state[b + STATE_DWY] += warm[w + WARM_WB + 1];
-            state[b + STATE_DWZ] += warm[w + WARM_WB + 2];
+            state[b + STATE_DVX] += warm[w + WARM_VBX];
+            state[b + STATE_DVY] += warm[w + WARM_VBY];
+            state[b + STATE_DVZ] += warm[w + WARM_VBZ];
+            state[b + STATE_DWX] += warm[w + WARM_WBX];
+            state[b + STATE_DWY] += warm[w + WARM_WBY];
+            state[b + STATE_DWZ] += warm[w + WARM_WBZ];
         }
     }
 
@@ -632,13 +624,13 @@ final class SoftStep {
     /**
      * Visits manifold rows {@code [firstRow, endRow)} (points of row {@code r}:
      * {@code [pointStart[r], pointStart[r + 1])}; state offsets {@code pairs[2 r + side]}, motion
-     * offsets {@code movers[2 r + side]}) with {@link #solveManifold}, and where {@code warm} is
-     * given (the substep's last sweep, another substep to come) each row's warm-start record for
-     * the next substep. Returns the largest change where {@code measure}, else 0.
+     * offsets {@code movers[2 r + side]}) with {@link #solveManifold}, and with {@code warmNext}
+     * (the substep's last sweep, another substep to come) each row's warm-start record for the
+     * next substep in {@code warm}. Returns the largest change where {@code measure}, else 0.
      */
     static float sweep(float[] man, float[] pts, int[] pointStart, int[] pairs, int[] movers, float[] normal,
             float[] peak, float[] acc, float[] state, float[] motion, int world, SoftCoefficients k, boolean relax,
-            boolean friction, boolean measure, float[] warm, int firstRow, int endRow) {
+            boolean friction, boolean measure, float[] warm, boolean warmNext, int firstRow, int endRow) {
         float largest = 0.0f;
         for (int r = firstRow; r < endRow; r++) {
             int a = pairs[PAIR * r + LINK_A];
@@ -650,7 +642,7 @@ final class SoftStep {
                     world, motion, movers[PAIR * r + LINK_A], movers[PAIR * r + LINK_B], k.inverseSubstep(), k.maxPushOut(),
                     relax, friction, measure);
             largest = Math.max(largest, change);
-            if (warm != null) {
+            if (warmNext) {
                 warmImpulses(man, r, pts, pointStart[r], pointStart[r + 1], normal, acc, warm);
             }
         }

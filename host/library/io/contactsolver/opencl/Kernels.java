@@ -135,21 +135,21 @@ final class Kernels implements AutoCloseable {
                 arg(INTS, "solvedStart"), arg(INT, "worldRecord"), arg(FLOATS, "prepared"),
                 arg(FLOAT, "restitutionThreshold"), arg(FLOAT, "biasRate"), arg(FLOAT, "massScale"),
                 arg(FLOAT, "impulseScale"), arg(FLOAT, "staticBiasRate"), arg(FLOAT, "staticMassScale"),
-                arg(FLOAT, "staticImpulseScale")),
+                arg(FLOAT, "staticImpulseScale"), arg(FLOATS, "warm")),
         RESET_MOTIONS("reset_motions", arg(FLOATS, "motion"), arg(INT, "bodyCount")),
         APPLY_SUBSTEP_GRAVITY("apply_substep_gravity", arg(FLOATS, "bodies"), arg(INT, "stride"),
                 arg(INT, "bodyCount"), arg(INTS, "movable"), arg(FLOATS, "state"), arg(FLOAT, "gx"), arg(FLOAT, "gy"),
                 arg(FLOAT, "gz"), arg(FLOAT, "h")),
-        WARM_START_MANIFOLDS("warm_start_manifolds", arg(FLOATS, "man"), arg(INT, "rows"), arg(INTS, "pointStart"),
-                arg(INTS, "slots"), arg(FLOATS, "acc"), arg(FLOATS, "pts"), arg(INT, "points"),
-                arg(FLOATS, "normal"), arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"),
-                arg(INT, "count"), arg(INT, "serial")),
+        WARM_START_MANIFOLDS("warm_start_manifolds", arg(FLOATS, "warm"), arg(INT, "rows"), arg(INTS, "slots"),
+                arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"), arg(INT, "count"),
+                arg(INT, "serial")),
         SOLVE_MANIFOLDS("solve_manifolds", arg(FLOATS, "man"), arg(INT, "rows"), arg(INTS, "pointStart"),
                 arg(INTS, "slots"), arg(FLOATS, "acc"), arg(FLOATS, "pts"), arg(INT, "points"),
                 arg(FLOATS, "normal"), arg(FLOATS, "peak"), arg(INTS, "movers"), arg(FLOATS, "state"),
                 arg(INT, "worldSlot"), arg(FLOATS, "motion"), arg(FLOAT, "inverseSubstep"),
                 arg(FLOAT, "maxPushOut"), arg(INT, "relax"), arg(INT, "friction"), arg(INT, "first"),
-                arg(INT, "count"), arg(INT, "serial"), arg(INTS, "residuals"), arg(INT, "record")),
+                arg(INT, "count"), arg(INT, "serial"), arg(INTS, "residuals"), arg(INT, "record"),
+                arg(FLOATS, "warm"), arg(INT, "warmNext")),
         INTEGRATE_MOTIONS("integrate_motions", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "bodyCount"),
                 arg(INTS, "movable"), arg(FLOATS, "state"), arg(FLOATS, "motion"), arg(FLOAT, "h")),
         RESTITUTE_MANIFOLDS("restitute_manifolds", arg(FLOATS, "man"), arg(INT, "rows"), arg(INTS, "pointStart"),
@@ -237,10 +237,10 @@ final class Kernels implements AutoCloseable {
     /**
      * The soft step's manifold rows: their fields ({@code ManifoldField} {@code f} of row {@code r}
      * at {@code f * count + r}), the first point of each row ({@code count + 1} of them), each row's
-     * body slots (side {@code s} at {@code s * count + r}) and accumulated impulses
-     * ({@code ManifoldImpulse}, like the fields).
+     * body slots (side {@code s} at {@code s * count + r}), accumulated impulses
+     * ({@code ManifoldImpulse}, like the fields) and warm-start records ({@code WarmStartField}, likewise).
      */
-    record ManifoldSet(cl_mem fields, int count, cl_mem pointStart, cl_mem slots, cl_mem impulses) {
+    record ManifoldSet(cl_mem fields, int count, cl_mem pointStart, cl_mem slots, cl_mem impulses, cl_mem warm) {
     }
 
     /**
@@ -521,7 +521,7 @@ final class Kernels implements AutoCloseable {
                 .real("biasRate", k.biasRate()).real("massScale", k.massScale())
                 .real("impulseScale", k.impulseScale()).real("staticBiasRate", k.staticBiasRate())
                 .real("staticMassScale", k.staticMassScale()).real("staticImpulseScale", k.staticImpulseScale())
-                .run(workItems);
+                .floats("warm", rows.warm()).run(workItems);
     }
 
     void resetMotions(long workItems, cl_mem motion, int bodyCount) {
@@ -535,24 +535,26 @@ final class Kernels implements AutoCloseable {
     }
 
     /** The warm start of the manifold rows of {@code span}: one work-item a row, or one in all ({@code serial}). */
-    void warmStartManifolds(ManifoldSet rows, PointSet points, VelocityState state, Span span, boolean serial) {
-        launch(Signature.WARM_START_MANIFOLDS).manifolds(rows).ints("slots", rows.slots())
-                .floats("acc", rows.impulses()).points(points).state(state).span(span).flag("serial", serial)
+    void warmStartManifolds(ManifoldSet rows, VelocityState state, Span span, boolean serial) {
+        launch(Signature.WARM_START_MANIFOLDS).floats("warm", rows.warm()).integer("rows", rows.count())
+                .ints("slots", rows.slots()).state(state).span(span).flag("serial", serial)
                 .run(serial ? 1 : span.count());
     }
 
     /**
      * One soft or relax sweep of the manifold rows of {@code span}: one work-item a row, or one in
-     * all ({@code serial}); with {@code record} its largest change goes into {@code residuals}.
+     * all ({@code serial}); with {@code record} its largest change goes into {@code residuals}, with
+     * {@code warmNext} each row's warm start for the next substep into the rows' records.
      */
     void solveManifolds(ManifoldSet rows, PointSet points, cl_mem peak, cl_mem movers, VelocityState state,
             cl_mem motion, SoftCoefficients k, boolean relax, boolean friction, Span span, boolean serial,
-            cl_mem residuals, boolean record) {
+            cl_mem residuals, boolean record, boolean warmNext) {
         launch(Signature.SOLVE_MANIFOLDS).manifolds(rows).ints("slots", rows.slots()).floats("acc", rows.impulses())
                 .points(points).floats("peak", peak).ints("movers", movers).state(state).floats("motion", motion)
                 .real("inverseSubstep", k.inverseSubstep()).real("maxPushOut", k.maxPushOut()).flag("relax", relax)
                 .flag("friction", friction).span(span).flag("serial", serial).ints("residuals", residuals)
-                .flag("record", record).run(serial ? 1 : span.count());
+                .flag("record", record).floats("warm", rows.warm()).flag("warmNext", warmNext)
+                .run(serial ? 1 : span.count());
     }
 
     void integrateMotions(long workItems, BodyBlock bodies, cl_mem movable, cl_mem state, cl_mem motion, float h) {

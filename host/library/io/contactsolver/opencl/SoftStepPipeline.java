@@ -20,6 +20,7 @@ import io.contactsolver.core.SoftCoefficients;
 import io.contactsolver.core.SoftStepJob;
 import io.contactsolver.core.SoftStepSchedule;
 import io.contactsolver.core.StateField;
+import io.contactsolver.core.WarmStartField;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.ContactField;
@@ -65,6 +66,7 @@ final class SoftStepPipeline {
     private final DeviceBuffer pointStart;
     private final DeviceBuffer manifolds;
     private final DeviceBuffer impulses;
+    private final DeviceBuffer warmStarts;
     private final DeviceBuffer points;
     private final DeviceBuffer normal;
     private final DeviceBuffer peaks;
@@ -97,6 +99,7 @@ final class SoftStepPipeline {
         this.pointStart = memory.buffer("manifold row point starts");
         this.manifolds = memory.buffer("manifold rows");
         this.impulses = memory.buffer("manifold accumulated impulses");
+        this.warmStarts = memory.buffer("manifold warm-start records");
         this.points = memory.buffer("manifold points");
         this.normal = memory.buffer("point normal impulses");
         this.peaks = memory.buffer("point peak impulses");
@@ -150,6 +153,7 @@ final class SoftStepPipeline {
         cl_mem movableMem = transfers.uploadInts(movable, movableFlags(job.movable(), bodyCount), bodyCount);
         cl_mem manifoldMem = manifolds.require((long) ManifoldField.COUNT * rowCount * Sizeof.cl_float);
         cl_mem impulseMem = impulses.require((long) ManifoldImpulse.COUNT * rowCount * Sizeof.cl_float);
+        cl_mem warmMem = warmStarts.require((long) WarmStartField.COUNT * rowCount * Sizeof.cl_float);
         cl_mem pointMem = points.require((long) PointField.COUNT * pointCount * Sizeof.cl_float);
         cl_mem normalMem = normal.require((long) pointCount * Sizeof.cl_float);
         cl_mem peakMem = peaks.require((long) pointCount * Sizeof.cl_float);
@@ -166,7 +170,8 @@ final class SoftStepPipeline {
 
         stage.enter("kernels");
         transfers.kernelsBegin();
-        Kernels.ManifoldSet rows = new Kernels.ManifoldSet(manifoldMem, rowCount, pointStartMem, slotMem, impulseMem);
+        Kernels.ManifoldSet rows = new Kernels.ManifoldSet(manifoldMem, rowCount, pointStartMem, slotMem, impulseMem,
+                warmMem);
         Kernels.PointSet pointSet = new Kernels.PointSet(pointMem, pointCount, normalMem);
         Kernels.BodyBlock bodyBlock = new Kernels.BodyBlock(bodyMem, bodyCount, bodyCount);
         SoftCoefficients k = job.coefficients();
@@ -291,16 +296,16 @@ final class SoftStepPipeline {
         @Override
         public void warmStart() {
             for (int c = 0; c < colours; c++) {
-                kernels.warmStartManifolds(rows, points, velocity, colour(c), false);
+                kernels.warmStartManifolds(rows, velocity, colour(c), false);
             }
             if (overflow > 0) {
-                kernels.warmStartManifolds(rows, points, velocity, overflowRows(), true);
+                kernels.warmStartManifolds(rows, velocity, overflowRows(), true);
             }
         }
 
         @Override
-        public void solve(boolean record) {
-            sweep(false, frictional && SoftStepJob.FRICTION_IN_SOFT_SWEEP, record);
+        public void solve(boolean record, boolean warmNext) {
+            sweep(false, frictional && SoftStepJob.FRICTION_IN_SOFT_SWEEP, record, warmNext);
         }
 
         @Override
@@ -309,19 +314,22 @@ final class SoftStepPipeline {
         }
 
         @Override
-        public void relax(boolean record) {
-            sweep(true, frictional, record);
+        public void relax(boolean record, boolean warmNext) {
+            sweep(true, frictional, record, warmNext);
         }
 
-        /** One soft or relax sweep; with {@code record} its largest change goes into the residual. */
-        private void sweep(boolean relax, boolean friction, boolean record) {
+        /**
+         * One soft or relax sweep; with {@code record} its largest change goes into the residual,
+         * with {@code warmNext} the rows' warm starts for the next substep into their records.
+         */
+        private void sweep(boolean relax, boolean friction, boolean record, boolean warmNext) {
             for (int c = 0; c < colours; c++) {
                 kernels.solveManifolds(rows, points, peak, movers, velocity, motion, k, relax, friction, colour(c), false,
-                        residuals, record);
+                        residuals, record, warmNext);
             }
             if (overflow > 0) {
                 kernels.solveManifolds(rows, points, peak, movers, velocity, motion, k, relax, friction, overflowRows(),
-                        true, residuals, record);
+                        true, residuals, record, warmNext);
             }
         }
 
