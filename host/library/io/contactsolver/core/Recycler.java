@@ -7,6 +7,7 @@ import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The points a soft step solves, manifold by manifold, with contact recycling (docs/physics.md,
@@ -165,7 +166,9 @@ public final class Recycler {
             warmVectors = new float[VECTOR * Math.max(count, warmVectors.length / VECTOR * 3 / 2)];
         }
         nextCache.prepare(count, points);
+        AtomicInteger kept = new AtomicInteger(); // a sum of ints: the same whatever the order
         runner.forRange(count, 1 << 10, (from, to) -> {
+            int keptHere = 0;
             float[] scratch = new float[SCRATCH];
             double[] turns = new double[SCRATCH];
             float[] near = new float[3 * ManifoldGrouping.MAX_POINTS];
@@ -175,23 +178,22 @@ public final class Recycler {
                     keep[m] = holds(bodies, movable, cache, j, firsts[m], links, limit, turns, near, 0);
                     if (keep[m]) {
                         keepManifold(m, cache, j, near, 0, nextCache);
+                        keptHere += pointStart[m + 1] - pointStart[m];
                         continue;
                     }
                 } else {
                     keep[m] = fates[m] == KEPT;
                     if (keep[m]) {
                         keepManifold(m, cache, j, drifts, 3 * cache.pointStart()[j], nextCache);
+                        keptHere += pointStart[m + 1] - pointStart[m];
                         continue;
                     }
                 }
                 takeFresh(bodies, contacts, links, contactIds, firsts[m], firsts[m + 1], m, last, scratch, nextCache);
             }
+            kept.addAndGet(keptHere);
         });
-        int kept = 0;
-        for (int m = 0; m < count; m++) {
-            kept += keep[m] ? pointStart[m + 1] - pointStart[m] : 0;
-        }
-        recycledPoints = kept;
+        recycledPoints = kept.get();
     }
 
     /**
