@@ -29,9 +29,9 @@
  * contact firsts[order[r]] gives its bodies and coefficients) and its points
  * [pointStart[r], pointStart[r + 1]), consecutive in row order as on the CPU. Where the CPU keeps
  * a record's fields together, the device keeps structure of arrays: a manifold row's fields
- * (MAN_*), accumulated impulses (MACC_*) and warm-start records (WARM_*) with stride `rows`, a point's fields (POINT_*) with
- * stride `points`; a point's accumulated normal impulse normal[p] and its largest of the step
- * peak[p]. The state slots of both sides are at LINK_A * rows + r and LINK_B * rows + r (the body,
+ * (MAN_*), accumulated impulses (MACC_*) and warm-start records (WARM_*) with stride `rows`, a
+ * point's fields (POINT_*) with stride `points`; a point's accumulated normal impulse normal[p] and
+ * its largest of the step peak[p]. The state slots of both sides are at LINK_A * rows + r and LINK_B * rows + r (the body,
  * or worldSlot for the world and every body contacts cannot move), the movers likewise (the body
  * whose motion record that side reads, or bodyCount for the world). Motion records (MOTION_*) are
  * MOTION_STRIDE floats a body, array of structures, the all-zero world record after the last body;
@@ -435,7 +435,10 @@ void warm_impulses(__global const float* man, const int rows, const int r, __glo
     warm[WARM_WBZ * rows + r] = bwz;
 }
 
-/* Step 2 for manifold row r: applies its accumulated impulses to its bodies (state offsets a, b), as warm_impulses worked them out. */
+/*
+ * Step 2 for manifold row r: applies its accumulated impulses to its bodies (state offsets a, b),
+ * as warm_impulses worked them out.
+ */
 void soft_apply_warm_start(__global const float* warm, const int rows, const int r, __global float* state, const int a,
                            const int b, const int world)
 {

@@ -376,8 +376,9 @@ public final class CpuBackend implements SolverBackend {
                         float largest = 0.0f;
                         for (int r = first; r < end; r++) {
                             if (bouncing[r]) {
-                                largest = Math.max(largest, SoftStep.restitution(manifolds, r, points, pointStart[r],
-                                        pointStart[r + 1], normal, peak, state, bodyPairs[ContactBody.COUNT * r + LINK_A],
+                                largest = Math.max(largest, SoftStep.restitution(manifolds, r, points,
+                                        pointStart[r], pointStart[r + 1], normal, peak, state,
+                                        bodyPairs[ContactBody.COUNT * r + LINK_A],
                                         bodyPairs[ContactBody.COUNT * r + LINK_B], world));
                             }
                         }
@@ -434,7 +435,10 @@ public final class CpuBackend implements SolverBackend {
     private record RowSweeps(RowSweep warmStart, SweepKind sweep, RowSweep restitution) {
     }
 
-    /** The row sweep of a soft ({@code relax} false) or relax sweep, measured or not, writing the next substep's warm starts or not. */
+    /**
+     * The row sweep of a soft ({@code relax} false) or relax sweep, measured or not, working out
+     * the next substep's warm starts or not.
+     */
     @FunctionalInterface
     private interface SweepKind {
         RowSweep of(boolean relax, boolean measure, boolean warmNext);
