@@ -26,12 +26,12 @@
  * [solvedStart[m], solvedStart[m + 1]), their geometry (GEOM_*) structure of arrays with stride
  * `points`, their warm normal impulses one a point, the manifolds' warm vectors (MVEC_*) structure
  * of arrays with stride `rows` (a manifold a row). Row r solves manifold order[r] (its first
- * contact firsts[order[r]] gives its bodies and coefficients) and its points
- * [pointStart[r], pointStart[r + 1]), consecutive in row order as on the CPU. Where the CPU keeps
- * a record's fields together, the device keeps structure of arrays: a manifold row's fields
- * (MAN_*), accumulated impulses (MACC_*) and warm-start records (WARM_*) with stride `rows`, a
- * point's fields (POINT_*) with stride `points`; a point's accumulated normal impulse normal[p] and
- * its largest of the step peak[p]. The state slots of both sides are at LINK_A * rows + r and LINK_B * rows + r (the body,
+ * contact firsts[order[r]] gives its bodies and coefficients) and its points [pointStart[r],
+ * pointStart[r + 1]), consecutive in row order as on the CPU. Where the CPU keeps a record's fields
+ * together, the device keeps structure of arrays: a manifold row's fields (MAN_*), accumulated
+ * impulses (MACC_*) and warm-start records (WARM_*) with stride `rows`, a point's fields (POINT_*)
+ * with stride `points`; a point's accumulated normal impulse normal[p] and its largest of the step
+ * peak[p]. The state slots of both sides are at LINK_A * rows + r and LINK_B * rows + r (the body,
  * or worldSlot for the world and every body contacts cannot move), the movers likewise (the body
  * whose motion record that side reads, or bodyCount for the world). Motion records (MOTION_*) are
  * MOTION_STRIDE floats a body, array of structures, the all-zero world record after the last body;
