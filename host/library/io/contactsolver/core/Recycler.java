@@ -68,9 +68,8 @@ public final class Recycler {
     private int recycledPoints;
     /** Per manifold: its first solved point (and the point count at {@code manifoldCount}). */
     private int[] pointStart = new int[1];
-    /** Per manifold: the previous step's manifold it was matched to, or -1; then whether it is recycled. */
+    /** Per manifold: the previous step's manifold it was matched to, or -1. */
     private int[] previous = new int[0];
-    private boolean[] recycled = new boolean[0];
     /** Per manifold, before the points are written: {@link #FRESH}, {@link #KEPT}, or {@link #EITHER} (as many points either way). */
     private byte[] fate = new byte[0];
     private static final byte FRESH = 0;
@@ -117,7 +116,6 @@ public final class Recycler {
         if (previous.length < count) {
             int room = Math.max(count, previous.length + (previous.length >> 1));
             previous = new int[room];
-            recycled = new boolean[room];
             fate = new byte[room];
             pointStart = new int[room + 1];
         }
@@ -126,7 +124,6 @@ public final class Recycler {
         // which manifolds recycle, and so how many points each solves
         float limit = distance * distance;
         int[] match = previous;
-        boolean[] keep = recycled;
         if (recycling && gaps.length < 3L * cache.pointCount()) {
             gaps = new float[3 * Math.max(cache.pointCount(), gaps.length / 3 * 3 / 2)];
         }
@@ -174,22 +171,16 @@ public final class Recycler {
             float[] near = new float[3 * ManifoldGrouping.MAX_POINTS];
             for (int m = from; m < to; m++) {
                 int j = match[m];
-                if (fates[m] == EITHER) {
-                    keep[m] = holds(bodies, movable, cache, j, firsts[m], links, limit, turns, near, 0);
-                    if (keep[m]) {
-                        keepManifold(m, cache, j, near, 0, nextCache);
-                        keptHere += pointStart[m + 1] - pointStart[m];
-                        continue;
-                    }
+                boolean either = fates[m] == EITHER;
+                if (either ? holds(bodies, movable, cache, j, firsts[m], links, limit, turns, near, 0)
+                        : fates[m] == KEPT) {
+                    keepManifold(m, cache, j, either ? near : drifts, either ? 0 : 3 * cache.pointStart()[j],
+                            nextCache);
+                    keptHere += pointStart[m + 1] - pointStart[m];
                 } else {
-                    keep[m] = fates[m] == KEPT;
-                    if (keep[m]) {
-                        keepManifold(m, cache, j, drifts, 3 * cache.pointStart()[j], nextCache);
-                        keptHere += pointStart[m + 1] - pointStart[m];
-                        continue;
-                    }
+                    takeFresh(bodies, contacts, links, contactIds, firsts[m], firsts[m + 1], m, last, scratch,
+                            nextCache);
                 }
-                takeFresh(bodies, contacts, links, contactIds, firsts[m], firsts[m + 1], m, last, scratch, nextCache);
             }
             kept.addAndGet(keptHere);
         });
