@@ -262,10 +262,10 @@ final class HostPipeline {
     void prepareSoft(BodyBatch bodies, ContactBatch contacts, SoftStepSettings settings, SolveResult warmStart,
             InputMagnitudes magnitudes, SolveResult dest) {
         movable.classify(bodies.block(), bodies.size(), runner);
-        // two serial stages side by side, as neither reads the other's output: the manifolds
-        // coloured on the last member, the ids matched on the first (on one thread, one after the other)
+        // two serial stages side by side on a crew of two, as neither reads the other's output: the
+        // manifolds coloured on the last member, the ids matched on the first (on one thread, one after the other)
         try {
-            runner.team((member, team) -> {
+            runner.crew(2).team((member, team) -> {
                 if (member == team.members() - 1) {
                     coloring.build(contacts.linkBlock(), manifolds.firsts(), manifolds.count(), movable,
                             settings.colourBudget());

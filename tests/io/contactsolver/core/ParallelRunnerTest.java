@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Teams: every member runs, barriers order the phases, a member's failure reaches the caller.
  * Split loops: every index once, on the team's threads, or forked on the pool inside a team.
+ * Crews: a smaller team on the first members' threads, the others sitting out.
  */
 class ParallelRunnerTest {
     @Test
@@ -95,6 +96,52 @@ class ParallelRunnerTest {
                 seen[member] = Thread.currentThread();
             });
             assertSame(Thread.currentThread(), seen[0]);
+        }
+    }
+
+    @Test
+    void aCrewRunsOnTheFirstMembersOnlyAndTheRestSitOut() {
+        try (ParallelRunner runner = new ParallelRunner(4)) {
+            Thread[] whole = new Thread[4];
+            runner.team((member, team) -> whole[member] = Thread.currentThread());
+            ParallelRunner crew = runner.crew(2);
+            assertEquals(2, crew.threads());
+            assertSame(crew, runner.crew(2), "one crew a size");
+            assertSame(runner, runner.crew(9), "a crew is at most the whole team");
+            assertEquals(1, runner.crew(0).threads(), "a crew has at least one member");
+            for (int run = 0; run < 200; run++) { // crews of every size in turn on the same helpers
+                int size = 1 + run % 4;
+                Thread[] seen = new Thread[4];
+                int[] sizes = new int[4];
+                AtomicInteger members = new AtomicInteger();
+                runner.crew(size).team((member, team) -> {
+                    seen[member] = Thread.currentThread();
+                    sizes[member] = team.members();
+                    members.incrementAndGet();
+                    team.await(); // waits for the crew alone: a member sitting out would hang it
+                });
+                assertEquals(size, members.get(), "crew of " + size);
+                for (int m = 0; m < size; m++) {
+                    assertSame(whole[m], seen[m], "crew of " + size + ", member " + m + " on its team thread");
+                    assertEquals(size, sizes[m], "crew of " + size + ", members() seen by member " + m);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aCrewSplitsALoopOverItsOwnMembers() {
+        try (ParallelRunner runner = new ParallelRunner(4)) {
+            Set<Thread> threads = ConcurrentHashMap.newKeySet();
+            int[] visited = visits(runner.crew(2), 10_000, 100, threads);
+            int[] once = new int[10_000];
+            Arrays.fill(once, 1);
+            assertArrayEquals(once, visited);
+            assertEquals(2, threads.size());
+            runner.crew(3).close(); // a crew's close leaves the runner's threads alone
+            Set<Thread> all = ConcurrentHashMap.newKeySet();
+            assertArrayEquals(once, visits(runner, 10_000, 100, all));
+            assertEquals(4, all.size());
         }
     }
 

@@ -19,6 +19,9 @@ import java.util.concurrent.locks.LockSupport;
  * per iteration. A split loop runs on the team too, one contiguous range a member, unless the team
  * is busy (a loop started inside a team task, or from another thread meanwhile): then it forks on
  * the pool.
+ *
+ * <p>A {@link #crew} is a smaller team on the same threads: a solve too small to pay for every
+ * thread's barriers still gets as many as pay, instead of all or one.
  */
 public final class ParallelRunner implements AutoCloseable {
     /** The body of a loop over {@code [from, to)}. */
@@ -36,6 +39,10 @@ public final class ParallelRunner implements AutoCloseable {
     private final int threads;
     private final ForkJoinPool pool;
     private final Team team;
+    /** The runner that owns the threads: this one, or the one this crew was taken from. */
+    private final ParallelRunner owner;
+    /** The owner's crews by size, made on first use; index {@link #threads} is the owner itself. */
+    private final ParallelRunner[] crews;
 
     public ParallelRunner(int threads) {
         if (threads < 1) {
@@ -44,10 +51,40 @@ public final class ParallelRunner implements AutoCloseable {
         this.threads = threads;
         this.pool = threads == 1 ? null : new ForkJoinPool(threads);
         this.team = new Team(threads);
+        this.owner = this;
+        this.crews = new ParallelRunner[threads + 1];
+        this.crews[threads] = this;
+    }
+
+    /** A crew of {@code members} of {@code owner}'s team members: its first ones, on their threads. */
+    private ParallelRunner(ParallelRunner owner, int members) {
+        this.threads = members;
+        this.pool = owner.pool;
+        this.team = owner.team;
+        this.owner = owner;
+        this.crews = null;
     }
 
     public int threads() {
         return threads;
+    }
+
+    /**
+     * A runner of {@code members} threads (clamped to 1 and {@link #threads()}) that shares this
+     * one's threads: its teams are this team's first members, the rest sit out. The same object
+     * for the same size; closing it does nothing (close the runner it came from).
+     */
+    public ParallelRunner crew(int members) {
+        int size = Math.max(1, Math.min(members, owner.threads));
+        synchronized (owner.crews) {
+            ParallelRunner crew = owner.crews[size];
+            if (crew == null) {
+                // one member needs no helpers: a runner of its own, which never starts a thread
+                crew = size == 1 ? new ParallelRunner(1) : new ParallelRunner(owner, size);
+                owner.crews[size] = crew;
+            }
+            return crew;
+        }
     }
 
     /**
@@ -74,7 +111,7 @@ public final class ParallelRunner implements AutoCloseable {
                 if (member < members) {
                     task.run((int) ((long) count * member / members), (int) ((long) count * (member + 1) / members));
                 }
-            });
+            }, threads);
             return;
         }
         // a few ranges per thread balance uneven work without making ranges tiny
@@ -89,15 +126,22 @@ public final class ParallelRunner implements AutoCloseable {
      * to the caller. Not reentrant: a team task must not start another team.
      */
     public void team(TeamTask task) {
-        team.run(task);
+        team.run(task, threads);
     }
 
     @Override
     public void close() {
+        if (owner != this) {
+            return;
+        }
         if (pool != null) {
             pool.shutdownNow();
         }
         team.close();
+        ParallelRunner alone = crews[1];
+        if (alone != null && alone != this) {
+            alone.close();
+        }
     }
 
     /**
@@ -119,12 +163,19 @@ public final class ParallelRunner implements AutoCloseable {
         private static final long SPIN_NANOS = 1_000_000;
 
         private final int members;
+        /** The members that run the current task (a crew's size); the others sit it out. */
+        private volatile int active;
         private final AtomicInteger arrived = new AtomicInteger();
         private volatile int phase;
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
         private Thread[] helpers;
         private volatile TeamTask task;
-        private volatile int generation;
+        /**
+         * A task's number (high 32 bits) and its crew's size (low 32), in one field so that a
+         * helper sitting a task out never pairs one task's number with another's crew: the caller
+         * waits only for the crew, and may have started the next task meanwhile.
+         */
+        private volatile long ticket;
         private final AtomicInteger finished = new AtomicInteger();
         private volatile boolean closed;
         private volatile Thread caller;
@@ -133,20 +184,22 @@ public final class ParallelRunner implements AutoCloseable {
 
         private Team(int members) {
             this.members = members;
+            this.active = members;
         }
 
-        /** The members of the team, {@code >= 1}. */
+        /** The members that run the current task, {@code >= 1}. */
         public int members() {
-            return members;
+            return active;
         }
 
         /** Waits until every member has arrived here; what any member wrote before is then visible to all. */
         public void await() {
-            if (members == 1) {
+            int count = active;
+            if (count == 1) {
                 return;
             }
             int current = phase;
-            if (arrived.incrementAndGet() == members) {
+            if (arrived.incrementAndGet() == count) {
                 arrived.set(0);
                 phase = current + 1;
                 return;
@@ -164,7 +217,8 @@ public final class ParallelRunner implements AutoCloseable {
             }
         }
 
-        private synchronized void run(TeamTask work) {
+        /** Runs {@code work} on the first {@code crew} members ({@code 2..members}, or 1 for a team of one). */
+        private synchronized void run(TeamTask work, int crew) {
             if (members == 1) {
                 work.run(0, this);
                 return;
@@ -179,10 +233,12 @@ public final class ParallelRunner implements AutoCloseable {
                 arrived.set(0);
                 finished.set(0);
                 task = work;
+                active = crew;
                 caller = Thread.currentThread();
-                generation = generation + 1;
-                for (Thread helper : helpers) {
-                    LockSupport.unpark(helper);
+                // after the fields above: a helper that reads the ticket sees them
+                ticket = ((ticket >>> 32) + 1) << 32 | crew;
+                for (int h = 0; h < crew - 1; h++) {
+                    LockSupport.unpark(helpers[h]);
                 }
                 try {
                     work.run(0, this);
@@ -192,7 +248,7 @@ public final class ParallelRunner implements AutoCloseable {
                     failure.compareAndSet(null, e);
                 }
                 long spinning = System.nanoTime();
-                while (finished.get() < members - 1) {
+                while (finished.get() < crew - 1) {
                     if (System.nanoTime() - spinning < SPIN_NANOS) {
                         Thread.onSpinWait();
                     } else {
@@ -225,12 +281,12 @@ public final class ParallelRunner implements AutoCloseable {
             }
         }
 
-        /** A helper's life: wait for a new generation, run its part, report, repeat. */
+        /** A helper's life: wait for a new task, run its part if it is in the crew and report, repeat. */
         private void serve(int member) {
-            int seen = 0;
+            long seen = 0;
             while (true) {
                 long spinning = System.nanoTime();
-                while (generation == seen && !closed) {
+                while (ticket == seen && !closed) {
                     if (System.nanoTime() - spinning < SPIN_NANOS) {
                         Thread.onSpinWait();
                     } else {
@@ -240,7 +296,10 @@ public final class ParallelRunner implements AutoCloseable {
                 if (closed) {
                     return;
                 }
-                seen = generation;
+                seen = ticket;
+                if (member >= (int) seen) {
+                    continue; // not in this crew: the caller does not wait for it
+                }
                 try {
                     task.run(member, this);
                 } catch (Aborted e) {

@@ -59,8 +59,6 @@ public final class CpuBackend implements SolverBackend {
     static final int TEAM_ROWS_PER_THREAD = 2_000;
 
     private final ParallelRunner runner;
-    /** The one-thread crew of a batch too small for a team (no threads of its own). */
-    private final ParallelRunner alone = new ParallelRunner(1);
     private float[] prepared = new float[PreparedBodyField.STRIDE];
     private float[] responses = new float[0];
     private float[] sums = new float[0];
@@ -730,12 +728,12 @@ public final class CpuBackend implements SolverBackend {
     }
 
     /**
-     * The threads that sweep {@code rows} rows: all of them for a batch of at least
-     * {@link #TEAM_ROWS_PER_THREAD} rows a thread, else this thread alone. Results are the same
-     * bits either way; only the speed differs.
+     * The threads that sweep {@code rows} rows: one for every {@link #TEAM_ROWS_PER_THREAD} rows,
+     * at most all of them, at least this one. Results are the same bits on any crew; only the
+     * speed differs.
      */
     private ParallelRunner crew(int rows) {
-        return rows >= (long) TEAM_ROWS_PER_THREAD * runner.threads() ? runner : alone;
+        return runner.crew(rows / TEAM_ROWS_PER_THREAD);
     }
 
     /** Contacts per sampled block when deciding {@link #fewCrossing}. */
@@ -828,6 +826,5 @@ public final class CpuBackend implements SolverBackend {
         motion = new float[0];
         stagedImpulses = new float[0];
         changes = new int[0];
-        alone.close();
     }
 }
