@@ -13,6 +13,11 @@ public final class OpenClTestAccess {
     private OpenClTestAccess() {
     }
 
+    /** The backend a default OpenCL solver opens, for a test to hand a solver and then inspect. */
+    public static SolverBackend open(Optional<String> selector) throws BackendUnavailableException {
+        return OpenClBackend.open(selector);
+    }
+
     /** A backend built from the given kernel sources instead of the packaged ones. */
     public static SolverBackend openWithSources(Optional<String> selector, List<String> sources)
             throws BackendUnavailableException {
@@ -36,6 +41,11 @@ public final class OpenClTestAccess {
         OpenClBackend backend = OpenClBackend.open(selector);
         backend.limitAllocations(bytes);
         return backend;
+    }
+
+    /** Bytes of pinned host memory the staging buffers of an OpenCL backend hold now. */
+    public static long pinnedStagingBytes(SolverBackend backend) {
+        return ((OpenClBackend) backend).pinnedStagingBytes();
     }
 
     /** The system property that forces the iterative solve's launch path ({@code LaunchPolicy}). */

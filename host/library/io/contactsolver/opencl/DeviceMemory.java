@@ -40,7 +40,7 @@ final class DeviceMemory implements AutoCloseable {
 
     DeviceMemory(OpenClProgram cl) {
         this.cl = cl;
-        this.transfers = new Transfers(cl.queue);
+        this.transfers = new Transfers(cl.context, cl.queue);
         this.maxAllocation = cl.device.maxAllocation();
         this.bodies = buffer("bodies");
         this.prepared = buffer("prepared bodies");
@@ -134,6 +134,7 @@ final class DeviceMemory implements AutoCloseable {
     @Override
     public void close() {
         List<RuntimeException> failures = new ArrayList<>();
+        OpenClProgram.attempt(transfers::close, failures);
         for (DeviceBuffer buffer : buffers) {
             OpenClProgram.attempt(buffer::close, failures);
         }

@@ -111,6 +111,11 @@ public final class OpenClBackend implements SolverBackend {
         memory.limitAllocations(bytes);
     }
 
+    /** Test seam: bytes of pinned host memory its staging buffers hold. */
+    long pinnedStagingBytes() {
+        return memory.transfers.pinnedBytes();
+    }
+
     /** Test seam: the typed launchers, to check them against the built program. */
     Kernels kernels() {
         return cl.kernels;

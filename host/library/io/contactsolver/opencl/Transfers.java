@@ -1,14 +1,22 @@
 package io.contactsolver.opencl;
 
+import static org.jocl.CL.CL_MAP_READ;
+import static org.jocl.CL.CL_MAP_WRITE;
+import static org.jocl.CL.CL_MEM_ALLOC_HOST_PTR;
+import static org.jocl.CL.CL_MEM_READ_WRITE;
 import static org.jocl.CL.CL_PROFILING_COMMAND_END;
 import static org.jocl.CL.CL_PROFILING_COMMAND_START;
+import static org.jocl.CL.clCreateBuffer;
+import static org.jocl.CL.clEnqueueMapBuffer;
 import static org.jocl.CL.clEnqueueMarkerWithWaitList;
 import static org.jocl.CL.clEnqueueReadBuffer;
 import static org.jocl.CL.clEnqueueReadBufferRect;
+import static org.jocl.CL.clEnqueueUnmapMemObject;
 import static org.jocl.CL.clEnqueueWriteBuffer;
 import static org.jocl.CL.clEnqueueWriteBufferRect;
 import static org.jocl.CL.clGetEventProfilingInfo;
 import static org.jocl.CL.clReleaseEvent;
+import static org.jocl.CL.clReleaseMemObject;
 
 import io.contactsolver.core.FieldBlock;
 import java.nio.ByteBuffer;
@@ -16,9 +24,11 @@ import java.nio.ByteOrder;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import org.jocl.CLException;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
 import org.jocl.cl_command_queue;
+import org.jocl.cl_context;
 import org.jocl.cl_event;
 import org.jocl.cl_mem;
 
@@ -27,19 +37,30 @@ import org.jocl.cl_mem;
  * straight from direct, native-order buffers: the batches' own storage, or a staging buffer for
  * arrays the host builds per solve. Each copy and the kernel span carry a profiling event, so
  * upload, kernel and readback times are the device's own, read after the solve.
+ *
+ * <p>Staging buffers are pinned where the device offers it: host memory the OpenCL runtime
+ * allocates ({@code CL_MEM_ALLOC_HOST_PTR}), mapped once and kept mapped, so that a GPU copies it
+ * over PCIe by DMA without first copying it again into pinned memory of its own, and the host does
+ * not wait for that copy. Where such memory cannot be had, a plain direct buffer stands in.
  */
-final class Transfers {
+final class Transfers implements AutoCloseable {
+    private final cl_context context;
     private final cl_command_queue queue;
     private final List<cl_event> uploads = new ArrayList<>();
     private final List<cl_event> readbacks = new ArrayList<>();
     private cl_event kernelsStart;
     private cl_event kernelsEnd;
-    private final List<ByteBuffer> staging = new ArrayList<>();
+    private final List<Stage> staging = new ArrayList<>();
     private int stagingUsed;
     private long bytesUp;
     private long bytesDown;
 
-    Transfers(cl_command_queue queue) {
+    /** A staging buffer: its host view, and the pinned memory object it maps, or null for a plain direct buffer. */
+    private record Stage(ByteBuffer buffer, cl_mem pinned) {
+    }
+
+    Transfers(cl_context context, cl_command_queue queue) {
+        this.context = context;
         this.queue = queue;
     }
 
@@ -242,22 +263,65 @@ final class Transfers {
         uploads.add(event(e -> clEnqueueWriteBuffer(queue, memory, false, 0, bytes, Pointer.to(stage), 0, null, e)));
     }
 
-    /** A direct buffer of at least {@code bytes} not used by another copy of this solve. */
+    /** A staging buffer of at least {@code bytes} not used by another copy of this solve. */
     private ByteBuffer stage(long bytes) {
         if (bytes > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("staging " + bytes + " bytes at once is more than one buffer holds");
         }
         if (stagingUsed == staging.size()) {
-            staging.add(ByteBuffer.allocateDirect(0).order(ByteOrder.nativeOrder()));
+            staging.add(new Stage(ByteBuffer.allocateDirect(0), null));
         }
-        ByteBuffer stage = staging.get(stagingUsed);
-        if (stage.capacity() < bytes) {
-            stage = ByteBuffer.allocateDirect((int) Math.min(Integer.MAX_VALUE, bytes + bytes / 2))
-                    .order(ByteOrder.nativeOrder());
+        Stage stage = staging.get(stagingUsed);
+        if (stage.buffer().capacity() < bytes) {
+            release(stage);
+            // half again as much, so steady growth re-allocates rarely
+            stage = allocate((int) Math.min(Integer.MAX_VALUE, bytes + bytes / 2));
             staging.set(stagingUsed, stage);
         }
         stagingUsed++;
-        return stage.clear();
+        return stage.buffer().clear().order(ByteOrder.nativeOrder());
+    }
+
+    /** Pinned host memory of {@code bytes}, mapped for good; a plain direct buffer where the device has none to give. */
+    private Stage allocate(int bytes) {
+        cl_mem pinned = null;
+        try {
+            pinned = clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, null, null);
+            ByteBuffer mapped = clEnqueueMapBuffer(queue, pinned, true, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0, null,
+                    null, null);
+            return new Stage(mapped, pinned);
+        } catch (CLException e) {
+            if (pinned != null) {
+                clReleaseMemObject(pinned);
+            }
+            return new Stage(ByteBuffer.allocateDirect(bytes), null);
+        }
+    }
+
+    private void release(Stage stage) {
+        if (stage.pinned() != null) {
+            clEnqueueUnmapMemObject(queue, stage.pinned(), stage.buffer(), 0, null, null);
+            clReleaseMemObject(stage.pinned());
+        }
+    }
+
+    /** Bytes of pinned staging held now (test seam: the device gave pinned memory, and close gave it back). */
+    long pinnedBytes() {
+        long bytes = 0;
+        for (Stage stage : staging) {
+            bytes += stage.pinned() == null ? 0 : stage.buffer().capacity();
+        }
+        return bytes;
+    }
+
+    /** Unmaps and releases the pinned staging buffers; call after the queue finished. */
+    @Override
+    public void close() {
+        for (Stage stage : staging) {
+            release(stage);
+        }
+        staging.clear();
+        stagingUsed = 0;
     }
 
     @FunctionalInterface
