@@ -68,6 +68,35 @@ class CpuBackendTest {
         }
     }
 
+    /**
+     * 7,000 rows on 8 threads: a crew of 3 (one per 2,000 rows) solves them while the other 5 sit
+     * out, in the iterative solver and in three soft steps warm-started from their own results.
+     */
+    @Test
+    void aCrewSmallerThanTheThreadCountGivesTheBitsOfOneThread() {
+        Scene scene = SceneGenerator.randomGraph(81, 2_000, 7_000);
+        RigidSettings settings = SolveSettings.iterative(15);
+        org.joml.Vector3f gravity = new org.joml.Vector3f(0.0f, -9.81f, 0.0f);
+        try (ContactSolver one = Backends.cpu(1); ContactSolver eight = Backends.cpu(8)) {
+            SolveResult single = one.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+            SolveResult crew = eight.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+            Bits.assertIdentical(single, crew, "iterative, 1 thread vs a crew of 3 of 8");
+            assertEquals(single.residual(), crew.residual());
+            Scene alone = SceneGenerator.pileWithContacts(82, 7_000, 0.2f);
+            Scene crewed = SceneGenerator.pileWithContacts(82, 7_000, 0.2f);
+            io.contactsolver.SolveHistory aloneHistory = new io.contactsolver.SolveHistory();
+            io.contactsolver.SolveHistory crewHistory = new io.contactsolver.SolveHistory();
+            for (int step = 0; step < 3; step++) {
+                SolveResult expected = one.step(alone.bodies(), alone.contacts(), SolveSettings.softStep(), gravity,
+                        0.002f, aloneHistory);
+                SolveResult actual = eight.step(crewed.bodies(), crewed.contacts(), SolveSettings.softStep(), gravity,
+                        0.002f, crewHistory);
+                Bits.assertIdentical(expected, actual, "soft step " + step + ", 1 thread vs a crew of 3 of 8");
+                Bits.assertIdentical(alone.bodies(), crewed.bodies(), "bodies after soft step " + step);
+            }
+        }
+    }
+
     @Test
     void repeatedSolvesAreBitIdentical() {
         Scene scene = SceneGenerator.randomGraph(78, 5000, 40_000);

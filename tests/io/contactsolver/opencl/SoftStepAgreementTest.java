@@ -37,8 +37,8 @@ import org.junit.jupiter.api.Test;
  * {@code extraPairs}, against farther boxes at one point; tilted and moving at random, seeded, now
  * and then falling fast enough for restitution; some kinematic (no mass, yet moving) and some
  * static. Friction, rolling and torsional resistance and restitution come from each manifold's
- * first id, some of each zero. The team (three threads) only takes a batch of at least 2,000
- * manifolds a thread, so the scenes that compare it have more.
+ * first id, some of each zero. A solve's crew has one thread per 2,000 manifolds, so the scenes
+ * that compare the team of three have at least 6,000.
  */
 class SoftStepAgreementTest {
     private static final Vector3f GRAVITY = new Vector3f(0.0f, -9.81f, 0.0f);
