@@ -46,7 +46,9 @@ final class ActiveBackend implements AutoCloseable {
         String reason;
         boolean deviceChosen = false;
         try {
-            return new ActiveBackend(runner, openCl.open(config.device()), Backend.OPENCL, null);
+            SolverBackend device = openCl.open(config.device());
+            device.shareThreads(runner);
+            return new ActiveBackend(runner, device, Backend.OPENCL, null);
         } catch (BackendUnavailableException e) {
             reason = e.getMessage();
             deviceChosen = e.deviceChosen();

@@ -1,6 +1,7 @@
 package io.contactsolver.opencl;
 
 import io.contactsolver.core.BackendUnavailableException;
+import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.testing.Backends;
 import java.util.List;
@@ -40,6 +41,17 @@ public final class OpenClTestAccess {
             throws BackendUnavailableException {
         OpenClBackend backend = OpenClBackend.open(selector);
         backend.limitAllocations(bytes);
+        return backend;
+    }
+
+    /**
+     * The backend a default OpenCL solver opens, its staging copies split over {@code runner} in
+     * ranges of {@code grain} elements whatever the device (a GPU's path, on PoCL).
+     */
+    public static SolverBackend openSplittingCopies(Optional<String> selector, ParallelRunner runner, int grain)
+            throws BackendUnavailableException {
+        OpenClBackend backend = OpenClBackend.open(selector);
+        backend.splitCopies(runner, grain);
         return backend;
     }
 

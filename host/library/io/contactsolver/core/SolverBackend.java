@@ -6,6 +6,13 @@ public interface SolverBackend extends AutoCloseable {
     String description();
 
     /**
+     * Lends the backend the solver's threads for its own host work (a device backend's staging
+     * copies); a backend that owns none yet uses one thread. The CPU backend is built with them.
+     */
+    default void shareThreads(ParallelRunner runner) {
+    }
+
+    /**
      * Whether {@link #solveSinglePass} reads {@link SinglePassJob#index()}; if not, the host does not
      * build it.
      */

@@ -229,8 +229,8 @@ final class SoftStepPipeline {
         FloatBuffer residualHost = transfers.hostFloats(1);
         transfers.downloadFloats(residualMem, residualHost, 0, 1);
         memory.awaitSolve(job.clock());
-        normalHost.get(0, job.normalOut(), 0, pointCount);
-        vectorsHost.get(0, job.vectorsOut(), 0, vectorCount);
+        transfers.copyOut(normalHost, job.normalOut(), pointCount);
+        transfers.copyOut(vectorsHost, job.vectorsOut(), vectorCount);
         stepBlock = job.bodies().id();
         stepCount = bodyCount;
         return new IterationOutcome(sweeps, residualHost.get(0));
