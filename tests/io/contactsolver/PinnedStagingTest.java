@@ -14,23 +14,26 @@ import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
 /**
- * The OpenCL backend stages the arrays the host builds for a solve in pinned host memory, which a
- * GPU copies by DMA, and on a GPU copies large arrays in and out of it on the host's threads: the
- * solves give the CPU's bits through it, and closing the solver releases it.
+ * For a GPU the OpenCL backend stages the arrays the host builds for a solve in pinned host memory,
+ * which the GPU copies by DMA, and copies large arrays in and out of it on the host's threads; for
+ * a CPU device it stages in plain direct buffers on one thread. The GPU's way is forced here on any
+ * device: the solves give the CPU's bits through it, and closing the solver releases the memory.
  * (Here, beside {@link ChunkingTest}, because only this package may hand a solver its backend.)
  */
 class PinnedStagingTest {
+    private static final RigidSettings ITERATIVE = SolveSettings.iterative(10);
+
     @Test
-    void stagingBuffersArePinnedHostMemoryAndCloseGivesThemBack() {
+    void aGpusStagingIsPinnedHostMemoryAndCloseGivesItBack() {
         OpenClTestAccess.requireDevice();
         Scene scene = SceneGenerator.randomGraph(7, 400, 1600);
         SolverBackend[] opened = new SolverBackend[1];
-        RigidSettings settings = SolveSettings.iterative(8);
-        try (ContactSolver cpu = Backends.cpu();
+        try (ParallelRunner threads = new ParallelRunner(2);
+                ContactSolver cpu = Backends.cpu();
                 ContactSolver device = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL),
-                        selector -> opened[0] = OpenClTestAccess.open(selector))) {
-            SolveResult expected = cpu.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
-            SolveResult actual = device.solve(scene.bodies(), scene.contacts(), settings, new SolveResult());
+                        selector -> opened[0] = OpenClTestAccess.openStagingAsForAGpu(selector, threads, 1 << 18))) {
+            SolveResult expected = cpu.solve(scene.bodies(), scene.contacts(), ITERATIVE, new SolveResult());
+            SolveResult actual = device.solve(scene.bodies(), scene.contacts(), ITERATIVE, new SolveResult());
             assertEquals(Backend.OPENCL, actual.backend());
             // the iterative solve stages its row order and colour boundaries
             assertTrue(OpenClTestAccess.pinnedStagingBytes(opened[0]) > 0, "no pinned staging was made");
@@ -39,10 +42,22 @@ class PinnedStagingTest {
         assertEquals(0, OpenClTestAccess.pinnedStagingBytes(opened[0]), "closing the solver releases the pinned staging");
     }
 
+    @Test
+    void theDefaultPinsStagingForAGpuOnly() {
+        OpenClTestAccess.requireDevice();
+        Scene scene = SceneGenerator.randomGraph(8, 400, 1600);
+        SolverBackend[] opened = new SolverBackend[1];
+        try (ContactSolver device = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL),
+                selector -> opened[0] = OpenClTestAccess.open(selector))) {
+            device.solve(scene.bodies(), scene.contacts(), ITERATIVE, new SolveResult());
+            assertEquals(OpenClTestAccess.isOffload(opened[0]), OpenClTestAccess.pinnedStagingBytes(opened[0]) > 0,
+                    "pinned staging where the device is a GPU or an accelerator, and only there");
+        }
+    }
+
     /**
-     * On a GPU the host's threads copy large arrays into staging and results out of it in ranges;
-     * here forced on PoCL with ranges of 64 elements: an iterative solve and three soft steps, each
-     * warm-started from its own last result, give the CPU's bits.
+     * Copies split over two threads in ranges of 64 elements: an iterative solve and three soft
+     * steps, each warm-started from its own last result, give the CPU's bits.
      */
     @Test
     void copiesSplitOverTheHostsThreadsGiveTheSameBits() {
@@ -51,11 +66,10 @@ class PinnedStagingTest {
         try (ParallelRunner threads = new ParallelRunner(2);
                 ContactSolver cpu = Backends.cpu();
                 ContactSolver device = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL),
-                        selector -> OpenClTestAccess.openSplittingCopies(selector, threads, 64))) {
+                        selector -> OpenClTestAccess.openStagingAsForAGpu(selector, threads, 64))) {
             Scene scene = SceneGenerator.pileWithContacts(3, 3000, 0.2f);
-            RigidSettings iterative = SolveSettings.iterative(10);
-            Bits.assertIdentical(cpu.solve(scene.bodies(), scene.contacts(), iterative, new SolveResult()),
-                    device.solve(scene.bodies(), scene.contacts(), iterative, new SolveResult()), "iterative");
+            Bits.assertIdentical(cpu.solve(scene.bodies(), scene.contacts(), ITERATIVE, new SolveResult()),
+                    device.solve(scene.bodies(), scene.contacts(), ITERATIVE, new SolveResult()), "iterative");
             Scene onCpu = SceneGenerator.pileWithContacts(5, 3000, 0.2f);
             Scene onDevice = SceneGenerator.pileWithContacts(5, 3000, 0.2f);
             SolveHistory cpuHistory = new SolveHistory();

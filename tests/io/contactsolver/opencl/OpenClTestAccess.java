@@ -45,14 +45,19 @@ public final class OpenClTestAccess {
     }
 
     /**
-     * The backend a default OpenCL solver opens, its staging copies split over {@code runner} in
-     * ranges of {@code grain} elements whatever the device (a GPU's path, on PoCL).
+     * The backend a default OpenCL solver opens, staging as it does for a GPU whatever the device:
+     * in pinned memory, its copies split over {@code runner} in ranges of {@code grain} elements.
      */
-    public static SolverBackend openSplittingCopies(Optional<String> selector, ParallelRunner runner, int grain)
+    public static SolverBackend openStagingAsForAGpu(Optional<String> selector, ParallelRunner runner, int grain)
             throws BackendUnavailableException {
         OpenClBackend backend = OpenClBackend.open(selector);
-        backend.splitCopies(runner, grain);
+        backend.stageAsForAGpu(runner, grain);
         return backend;
+    }
+
+    /** Whether an OpenCL backend's device is a GPU or an accelerator (not the CPU's cores). */
+    public static boolean isOffload(SolverBackend backend) {
+        return ((OpenClBackend) backend).isOffload();
     }
 
     /** Bytes of pinned host memory the staging buffers of an OpenCL backend hold now. */

@@ -40,7 +40,7 @@ final class DeviceMemory implements AutoCloseable {
 
     DeviceMemory(OpenClProgram cl) {
         this.cl = cl;
-        this.transfers = new Transfers(cl.context, cl.queue);
+        this.transfers = new Transfers(cl.context, cl.queue, OpenClDevices.isOffload(cl.device));
         this.maxAllocation = cl.device.maxAllocation();
         this.bodies = buffer("bodies");
         this.prepared = buffer("prepared bodies");

@@ -125,9 +125,14 @@ public final class OpenClBackend implements SolverBackend {
         }
     }
 
-    /** Test seam: the staging copies split over {@code runner} in ranges of {@code grain}, whatever the device. */
-    void splitCopies(ParallelRunner runner, int grain) {
-        memory.transfers.splitCopies(runner, grain);
+    /** Test seam: staging as for a GPU (pinned, copies split over {@code runner} in ranges of {@code grain}), whatever the device. */
+    void stageAsForAGpu(ParallelRunner runner, int grain) {
+        memory.transfers.stageAsForAGpu(runner, grain);
+    }
+
+    /** Test seam: whether the device is a GPU or an accelerator. */
+    boolean isOffload() {
+        return OpenClDevices.isOffload(cl.device);
     }
 
     /** Test seam: bytes of pinned host memory its staging buffers hold. */
