@@ -106,12 +106,11 @@ public final class ParallelRunner implements AutoCloseable {
             // 2 threads, 29.2 against 32.3 ms at best, within the machine's noise): the team's
             // helpers are still spinning from its last phase, and no idle pool worker competes
             // with them for a core.
+            // a crew of as many members as the loop has grains: the others are not woken for it
             int members = (int) Math.min(threads, ((long) count + grain - 1) / grain);
-            team.run((member, ignored) -> {
-                if (member < members) {
-                    task.run((int) ((long) count * member / members), (int) ((long) count * (member + 1) / members));
-                }
-            }, threads);
+            team.run((member, ignored) ->
+                    task.run((int) ((long) count * member / members), (int) ((long) count * (member + 1) / members)),
+                    members);
             return;
         }
         // a few ranges per thread balance uneven work without making ranges tiny
@@ -284,10 +283,10 @@ public final class ParallelRunner implements AutoCloseable {
         /** A helper's life: wait for a new task, run its part if it is in the crew and report, repeat. */
         private void serve(int member) {
             long seen = 0;
+            long idleSince = System.nanoTime();
             while (true) {
-                long spinning = System.nanoTime();
                 while (ticket == seen && !closed) {
-                    if (System.nanoTime() - spinning < SPIN_NANOS) {
+                    if (System.nanoTime() - idleSince < SPIN_NANOS) {
                         Thread.onSpinWait();
                     } else {
                         LockSupport.park(this);
@@ -298,7 +297,9 @@ public final class ParallelRunner implements AutoCloseable {
                 }
                 seen = ticket;
                 if (member >= (int) seen) {
-                    continue; // not in this crew: the caller does not wait for it
+                    // not in this crew: the caller does not wait for it, and its idle spin is not
+                    // restarted, so that a helper no crew needs parks instead of taking a core
+                    continue;
                 }
                 try {
                     task.run(member, this);
@@ -309,6 +310,7 @@ public final class ParallelRunner implements AutoCloseable {
                 }
                 finished.incrementAndGet();
                 LockSupport.unpark(caller);
+                idleSince = System.nanoTime();
             }
         }
 
