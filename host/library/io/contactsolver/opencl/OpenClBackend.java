@@ -115,8 +115,8 @@ public final class OpenClBackend implements SolverBackend {
     /**
      * Takes the threads for the staging copies on a GPU or an accelerator only: on a CPU device
      * the runtime's own threads carry out the copies on the same cores, and splitting the staging
-     * competed with them (PoCL, 2 cores: the host's share of a 1,000,000-contact soft step 32-36
-     * ms against 25-28 ms on one thread).
+     * competed with them (PoCL, 2 cores: the host's share of a 1,000,000-contact soft step 26.8-36.4
+     * ms split, 23.1-27.8 ms on one thread).
      */
     @Override
     public void shareThreads(ParallelRunner runner) {

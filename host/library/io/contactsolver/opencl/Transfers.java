@@ -44,8 +44,8 @@ import org.jocl.cl_mem;
  * it over PCIe by DMA without its driver first copying it again into pinned memory of its own, and
  * the host does not wait for that copy; where such memory cannot be had, a plain direct buffer
  * stands in. A CPU device's "copy" is a memcpy by its runtime's threads, which pinning does not
- * spare, and writing from mapped memory cost PoCL more (the host's share of a 1,000,000-contact
- * soft step 26.8-31.8 ms against 25.7-26.3), so there staging is plain direct buffers.
+ * spare (on PoCL the host's share of a 1,000,000-contact soft step was 23.1-27.8 ms with pinned
+ * staging, 23.3-26.4 without: no gain), so there staging is plain direct buffers.
  */
 final class Transfers implements AutoCloseable {
     private final cl_context context;
