@@ -48,12 +48,6 @@ import org.jocl.cl_mem;
  * staging, 23.3-26.4 without: no gain), so there staging is plain direct buffers.
  */
 final class Transfers implements AutoCloseable {
-    private final cl_context context;
-    private final cl_command_queue queue;
-    private final List<cl_event> uploads = new ArrayList<>();
-    private final List<cl_event> readbacks = new ArrayList<>();
-    private cl_event kernelsStart;
-    private cl_event kernelsEnd;
     /**
      * Elements a thread copies into or out of a staging buffer at least: a copy runs at 6-7 GB/s
      * on one core (100 MB in 14.5 ms on the development VM, 7.8 ms on its two), so only arrays of
@@ -61,6 +55,12 @@ final class Transfers implements AutoCloseable {
      */
     private static final int COPY_GRAIN = 1 << 18;
 
+    private final cl_context context;
+    private final cl_command_queue queue;
+    private final List<cl_event> uploads = new ArrayList<>();
+    private final List<cl_event> readbacks = new ArrayList<>();
+    private cl_event kernelsStart;
+    private cl_event kernelsEnd;
     private ParallelRunner runner;
     private int copyGrain = COPY_GRAIN;
     private boolean pinned;
