@@ -35,7 +35,7 @@ final class SoftStep {
     private static final int POINT = PointField.COUNT;
     private static final int MACC = ManifoldImpulse.COUNT;
     private static final int PAIR = ContactBody.COUNT;
-    static final int WARM = WarmStartField.COUNT;
+    private static final int WARM = WarmStartField.COUNT;
 
     private SoftStep() {
     }
