@@ -112,17 +112,10 @@ public final class OpenClBackend implements SolverBackend {
         memory.limitAllocations(bytes);
     }
 
-    /**
-     * Takes the threads for the staging copies on a GPU or an accelerator only: on a CPU device
-     * the runtime's own threads carry out the copies on the same cores, and splitting the staging
-     * competed with them (PoCL, 2 cores: the host's share of a 1,000,000-contact soft step 26.8-36.4
-     * ms split, 23.1-27.8 ms on one thread).
-     */
+    /** The threads for the staging copies, which {@code Transfers} takes for a GPU or an accelerator only. */
     @Override
     public void shareThreads(ParallelRunner runner) {
-        if (OpenClDevices.isOffload(cl.device)) {
-            memory.transfers.shareThreads(runner);
-        }
+        memory.transfers.shareThreads(runner);
     }
 
     /** Test seam: staging as for a GPU (pinned, copies split over {@code runner} in ranges of {@code grain}), whatever the device. */

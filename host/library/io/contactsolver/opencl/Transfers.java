@@ -43,9 +43,11 @@ import org.jocl.cl_mem;
  * allocates ({@code CL_MEM_ALLOC_HOST_PTR}), mapped once and kept mapped, so that the device copies
  * it over PCIe by DMA without its driver first copying it again into pinned memory of its own, and
  * the host does not wait for that copy; where such memory cannot be had, a plain direct buffer
- * stands in. A CPU device's "copy" is a memcpy by its runtime's threads, which pinning does not
- * spare (on PoCL the host's share of a 1,000,000-contact soft step was 23.1-27.8 ms with pinned
- * staging, 23.3-26.4 without: no gain), so there staging is plain direct buffers.
+ * stands in. There too, the solver's threads copy arrays of megabytes into staging and out of it
+ * in ranges, once lent ({@link #shareThreads}). A CPU device's "copy" is a memcpy by its runtime's
+ * own threads on the same cores, which pinning does not spare and splitting competes with (on PoCL
+ * the host's share of a 1,000,000-contact soft step was 23.3-26.4 ms before either, 23.1-27.8
+ * pinned, 26.8-36.4 pinned and split), so there staging is plain direct buffers on one thread.
  */
 final class Transfers implements AutoCloseable {
     /**
@@ -63,7 +65,8 @@ final class Transfers implements AutoCloseable {
     private cl_event kernelsEnd;
     private ParallelRunner runner;
     private int copyGrain = COPY_GRAIN;
-    private boolean pinned;
+    /** Whether staging is as for a GPU or an accelerator: pinned, its large copies split over the lent threads. */
+    private boolean offload;
     private final List<Stage> staging = new ArrayList<>();
     private int stagingUsed;
     private long bytesUp;
@@ -73,16 +76,18 @@ final class Transfers implements AutoCloseable {
     private record Stage(ByteBuffer buffer, cl_mem pinned) {
     }
 
-    /** Transfers on {@code queue}; {@code offload}: the device is a GPU or an accelerator, whose staging is pinned. */
+    /** Transfers on {@code queue}; {@code offload}: the device is a GPU or an accelerator. */
     Transfers(cl_context context, cl_command_queue queue, boolean offload) {
         this.context = context;
         this.queue = queue;
-        this.pinned = offload;
+        this.offload = offload;
     }
 
-    /** The threads that copy large arrays into and out of staging; one until lent. */
+    /** Lends the threads that copy large arrays into and out of staging, for a GPU or an accelerator; else one copies. */
     void shareThreads(ParallelRunner threads) {
-        this.runner = threads;
+        if (offload) {
+            this.runner = threads;
+        }
     }
 
     /**
@@ -91,7 +96,7 @@ final class Transfers implements AutoCloseable {
      */
     void stageAsForAGpu(ParallelRunner threads, int grain) {
         close();
-        this.pinned = true;
+        this.offload = true;
         this.runner = threads;
         this.copyGrain = grain;
     }
@@ -330,7 +335,7 @@ final class Transfers implements AutoCloseable {
 
     /** Pinned host memory of {@code bytes}, mapped for good; a plain direct buffer where the device has none to give. */
     private Stage allocate(int bytes) {
-        if (!pinned) {
+        if (!offload) {
             return new Stage(ByteBuffer.allocateDirect(bytes), null);
         }
         cl_mem memory = null;
