@@ -514,8 +514,9 @@ public final class Recycler {
      * Contact {@code contact}'s impulses, of the step that kept {@code cache} (its contacts' ids
      * {@code contactIds}), into {@code dest[at .. at + ImpulseField.COUNT)} in {@code ImpulseField}
      * order: what {@link #report} writes for it, bit for bit. The {@link #REPORTED} floats from
-     * {@code at} on are written, the ones after the impulses as scratch, so no call allocates. A contact gets the normal impulse of the
-     * solved point with its id (a fresh manifold's points are its contacts); what a recycled
+     * {@code at} on are written, the ones after the impulses as scratch, so no call allocates. A
+     * contact gets the normal impulse of the solved point with its id (a fresh manifold's points
+     * are its contacts); what a recycled
      * manifold's points without a contact carry is shared equally among its contacts, so a
      * manifold's contacts report all it carries. The vectors go to the contacts in proportion to
      * their normal impulses (equal shares when the manifold carries none). A zero is +0.
