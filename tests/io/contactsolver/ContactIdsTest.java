@@ -76,13 +76,14 @@ class ContactIdsTest {
         Set<Long> alive = new LinkedHashSet<>();
         int largestId = 0;
         for (int step = 0; step < 300; step++) {
-            // grow to about 6000 contacts, then churn about 10% per step
+            // grow to about 6000 contacts, then churn about 10% per step; features few and many a pair,
+            // so that a pair's keys crowd its group of slots and spill past it
             alive.removeIf(key -> random.nextInt(10) == 0);
             int target = Math.min(6000, 200 + step * 60);
             while (alive.size() < target) {
                 int a = random.nextInt(3000);
                 alive.add(random.nextInt(8) == 0 ? ContactIds.key(ContactBatch.WORLD, a, random.nextInt(8))
-                        : ContactIds.key(a, a + 1 + random.nextInt(50), random.nextInt(4)));
+                        : ContactIds.key(a, a + 1 + random.nextInt(50), random.nextInt(random.nextBoolean() ? 4 : 720)));
             }
             ids.beginStep();
             Set<Integer> previousIds = new HashSet<>(previous.values());

@@ -33,7 +33,8 @@ public final class ContactIds {
     /*
      * Storage: open addressing with linear probing, at most half full, no boxing. Each slot is two
      * longs side by side, the key and then the step the key was last seen (high half) with its id
-     * (low half), so a probe costs one cache miss; 0 marks an empty slot (steps never count 0). At
+     * (low half), so a probe costs one cache miss; the keys of one body pair sit side by side
+     * ({@link #hash}); 0 marks an empty slot (steps never count 0). At
      * the end of a step one pass in slot order deletes the stale entries, each by shifting the rest
      * of its probe run back (no tombstones), which touches memory in order rather than at random.
      */
@@ -42,6 +43,8 @@ public final class ContactIds {
     /** 27 bits hold a body index + 1; BodyBatch.MAX_SIZE is below 2^25. */
     private static final int BODY_BITS = 27;
     private static final long EMPTY = 0L;
+    /** The feature bits that place a pair's keys side by side: four slots of two longs, a 64-byte line. */
+    private static final int NEIGHBOUR_FEATURES = 3;
 
     /** The largest feature number {@link #key} accepts: 1023. */
     public static final int MAX_FEATURE = (1 << FEATURE_BITS) - 1;
@@ -262,8 +265,13 @@ public final class ContactIds {
         mask = slotCount - 1;
     }
 
+    /**
+     * A key's home slot before masking: the body pair's hash plus the feature's low two bits, so
+     * that the keys of one pair, which collision detection asks for one after the other, sit in
+     * neighbouring slots (one or two cache lines, not one each), while pairs spread as before.
+     */
     private static int hash(long key) {
-        long h = key * 0x9E37_79B9_7F4A_7C15L;
-        return (int) (h ^ (h >>> 32));
+        long h = (key >>> FEATURE_BITS) * 0x9E37_79B9_7F4A_7C15L;
+        return (int) (h ^ (h >>> 32)) + (int) (key & NEIGHBOUR_FEATURES);
     }
 }
