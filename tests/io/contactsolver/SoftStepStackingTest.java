@@ -170,6 +170,47 @@ class SoftStepStackingTest {
     }
 
     /**
+     * The push-out speed caps the force a point holds, {@code F_max = v_push m_eff omega (2 zeta + h
+     * omega)} (docs/physics.md, "What a contact can carry"): between unit boxes ({@code m_eff = m / 8})
+     * a column of {@code N} holds while {@code N <= 1 + v_push omega a1 / (2 g)}, 6.9 boxes at 0.03
+     * m/s at the defaults. Below that height it comes to rest; above it the lowest contact sinks and
+     * the column leans away.
+     */
+    @Test
+    void aSlowPushOutHoldsAColumnOnlyUpToItsForceCap() {
+        float pushOut = 0.03f;
+        double omega = 2.0 * Math.PI * 30.0; // the default frequency at 60 Hz in 4 substeps
+        double a1 = 2.0 * SoftStepSettings.DEFAULT_DAMPING_RATIO + omega * DT / 4.0;
+        int tallest = (int) Math.floor(1.0 + pushOut * omega * a1 / (2.0 * G));
+        assertEquals(6, tallest, "the cap's column");
+        SoftStepSettings settings = SolveSettings.softStep().withPushOutSpeed(pushOut);
+        Outcome held = run(BoxScene.stack(tallest), 600, settings, true);
+        assertTrue(held.stands(0.01f, 0.5f, 1e-3f), "at the cap's height it stands and rests: " + held);
+        Outcome over = run(BoxScene.stack(tallest + 3), 600, settings, true);
+        assertFalse(over.stands(0.05f, 1.0f, 0.05f), "three boxes over it, it leans away: " + over);
+        Outcome atDefault = run(BoxScene.stack(tallest + 3), 600, SolveSettings.softStep(), true);
+        assertTrue(atDefault.stands(0.01f, 0.5f, 1e-3f), "the default push-out holds it: " + atDefault);
+    }
+
+    /**
+     * Soft contacts cap the height of a column that stands: a face on four corner springs resists a
+     * tilt only while {@code N <= 1 + omega / (2 sqrt(g / a))} (docs/physics.md, "What a contact can
+     * carry"), 15.9 unit boxes at 15 Hz, the default of 60 Hz in 2 substeps. A column of 10 stands
+     * there; one of 30 leans away in 2 substeps and stands in 4 (30 Hz, 30.8 boxes).
+     */
+    @Test
+    void aColumnTallerThanItsContactsHoldLeansAwayAndMoreSubstepsHoldIt() {
+        SoftStepSettings twoSubsteps = SolveSettings.softStep().withSubsteps(2);
+        assertEquals(15.0f, twoSubsteps.highestContactHertz(DT), 1e-3f, "the default frequency in 2 substeps");
+        Outcome low = run(BoxScene.stack(10), 600, twoSubsteps, true);
+        assertTrue(low.stands(0.03f, 1.0f, 1e-2f), "10 boxes stand in 2 substeps: " + low);
+        Outcome tall = run(BoxScene.stack(30), 600, twoSubsteps, true);
+        assertFalse(tall.stands(0.05f, 1.0f, 0.05f), "30 lean away in 2 substeps: " + tall);
+        Outcome finer = run(BoxScene.stack(30), 600, SolveSettings.softStep(), true);
+        assertTrue(finer.stands(0.05f, 1.0f, 1e-2f), "and stand in 4: " + finer);
+    }
+
+    /**
      * At the edges of what the settings accept (1 to 32 substeps, steps from 1/60 s to 0.5 ms, the
      * stiffest contacts each allows, damping ratios from 0 to 10) a resting column with friction
      * never gains energy: its top never rises, and it comes to rest, 10 s of it.
