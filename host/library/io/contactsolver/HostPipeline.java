@@ -13,6 +13,7 @@ import io.contactsolver.core.ManifoldGrouping;
 import io.contactsolver.core.ManifoldCache;
 import io.contactsolver.core.MovableBodies;
 import io.contactsolver.core.ParallelRunner;
+import io.contactsolver.core.PrefixSums;
 import io.contactsolver.core.Recycler;
 import io.contactsolver.core.SinglePassJob;
 import io.contactsolver.core.SoftCoefficients;
@@ -62,6 +63,8 @@ final class HostPipeline {
     private final WarmStart warmStarts = new WarmStart();
     private final ManifoldGrouping manifolds = new ManifoldGrouping();
     private final Recycler recycler = new Recycler();
+    /** Each manifold row's first point ({@code SoftStepJob.rowPointStarts}), grown as needed. */
+    private int[] rowPointStarts = new int[1];
     private boolean warnedRollingIgnored;
     private boolean warnedTorsionIgnored;
 
@@ -157,7 +160,7 @@ final class HostPipeline {
         movable.classify(bodies.block(), bodies.size(), runner);
         clock.lap(SolvePhase.SET_UP);
         if (iterative != null) {
-            coloring.build(contacts.linkBlock(), contacts.size(), movable, iterative.colourBudget());
+            coloring.build(contacts.linkBlock(), contacts.size(), movable, iterative.colourBudget(), runner);
             clock.lap(SolvePhase.SET_UP);
         } else if (backend.current().usesBodyContactIndex()) {
             index.build(movable, contacts.linkBlock(), contacts.size(), runner);
@@ -267,7 +270,7 @@ final class HostPipeline {
         try {
             runner.crew(2).team((member, team) -> {
                 if (member == team.members() - 1) {
-                    coloring.build(contacts.linkBlock(), manifolds.firsts(), manifolds.count(), movable,
+                    coloring.colour(contacts.linkBlock(), manifolds.firsts(), manifolds.count(), movable,
                             settings.colourBudget());
                 }
                 if (member == 0) {
@@ -277,6 +280,7 @@ final class HostPipeline {
         } catch (InputFault fault) {
             throw InvalidInputException.of(fault);
         }
+        coloring.lay(runner);
         clock.lap(SolvePhase.SET_UP);
         scan.requireFiniteNormalRows(bodies, contacts, magnitudes, 0.0);
         clock.lap(SolvePhase.VALIDATE);
@@ -315,8 +319,17 @@ final class HostPipeline {
         int count = bodies.size();
         ManifoldCache solved = dest.manifoldCache();
         TargetRule restitution = new TargetRule(settings.restitutionThreshold(), 0.0f, 0.0f, 0.0f);
+        // each row's first point: the rows' points laid out in row order, as both backends solve them
+        int rows = coloring.rowCount();
+        if (rowPointStarts.length < rows + 1) {
+            rowPointStarts = new int[Math.max(rows + 1, rowPointStarts.length + (rowPointStarts.length >> 1))];
+        }
+        int[] manifoldOf = coloring.order();
+        int[] solvedStart = recycler.pointStart();
+        PrefixSums.exclusive(rows, r -> solvedStart[manifoldOf[r] + 1] - solvedStart[manifoldOf[r]], rowPointStarts,
+                runner);
         SoftStepJob job = new SoftStepJob(bodies.block(), count, contacts.floatBlock(), contacts.linkBlock(),
-                contacts.size(), manifolds, recycler, coloring, restitution, frictionUse(contacts, settings), movable,
+                contacts.size(), manifolds, recycler, coloring, rowPointStarts, restitution, frictionUse(contacts, settings), movable,
                 settings.iterations(), settings.relaxIterations(), coefficients, gravity.x(), gravity.y(), gravity.z(),
                 timeStep, nextBodies, settings.writesDeltas() ? dest.deltaBlock() : null, solved.normal(),
                 solved.vectors(), clock);

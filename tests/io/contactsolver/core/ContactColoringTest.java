@@ -18,6 +18,11 @@ class ContactColoringTest {
     }
 
     private static Built color(Scene scene, int budget) {
+        return color(scene, budget, 1);
+    }
+
+    /** {@code scene} coloured with {@code budget} colours, its rows laid out on {@code threads} threads. */
+    private static Built color(Scene scene, int budget, int threads) {
         FieldBlock bodies = new FieldBlock(BodyField.COUNT, scene.bodies().size());
         for (BodyField field : BodyField.values()) {
             for (int i = 0; i < scene.bodies().size(); i++) {
@@ -31,11 +36,11 @@ class ContactColoringTest {
             }
         }
         MovableBodies movable = new MovableBodies();
-        try (ParallelRunner runner = new ParallelRunner(1)) {
-            movable.classify(bodies, scene.bodies().size(), runner);
-        }
         ContactColoring coloring = new ContactColoring();
-        coloring.build(links, scene.contacts().size(), movable, budget);
+        try (ParallelRunner runner = new ParallelRunner(threads)) {
+            movable.classify(bodies, scene.bodies().size(), runner);
+            coloring.build(links, scene.contacts().size(), movable, budget, runner);
+        }
         return new Built(coloring, movable, scene);
     }
 
@@ -103,6 +108,38 @@ class ContactColoringTest {
         Built built = color(new Scene(bodies, ids, contacts), 2);
         assertEquals(2, built.coloring().colourCount(), "each ball needs two colours, the ground none");
         assertEquals(0, built.coloring().overflowCount());
+    }
+
+    /**
+     * The rows are laid out in chunks on a team (each chunk places its contacts from cursors summed
+     * chunk by chunk): the same rows, slots and colour boundaries as on one thread, over many chunks,
+     * with overflow.
+     */
+    @Test
+    void theRowsAreTheSameOnOneThreadAndOnFour() {
+        Scene scene = SceneGenerator.randomGraph(4, 20_000, 150_000);
+        for (int budget : new int[] {6, 64}) {
+            ContactColoring one = color(scene, budget, 1).coloring();
+            ContactColoring four = color(scene, budget, 4).coloring();
+            int rows = one.rowCount();
+            assertEquals(150_000, rows);
+            assertEquals(one.colourCount(), four.colourCount());
+            assertEquals(budget == 6, one.overflowCount() > 0, "a budget of 6 overflows, 64 does not");
+            assertEquals(java.util.Arrays.toString(java.util.Arrays.copyOf(one.colourStarts(), one.colourCount() + 1)),
+                    java.util.Arrays.toString(java.util.Arrays.copyOf(four.colourStarts(), four.colourCount() + 1)));
+            assertTrue(java.util.Arrays.equals(one.order(), 0, rows, four.order(), 0, rows), "order");
+            assertTrue(java.util.Arrays.equals(one.rowOf(), 0, rows, four.rowOf(), 0, rows), "rows");
+            assertTrue(java.util.Arrays.equals(one.slots(), 0, 2 * rows, four.slots(), 0, 2 * rows), "slots");
+        }
+    }
+
+    @Test
+    void layingOutNeedsAColouring() {
+        assertThrows(IllegalStateException.class, () -> {
+            try (ParallelRunner runner = new ParallelRunner(1)) {
+                new ContactColoring().lay(runner);
+            }
+        });
     }
 
     @Test

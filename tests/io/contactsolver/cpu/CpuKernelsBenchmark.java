@@ -93,11 +93,11 @@ public class CpuKernelsBenchmark {
         }
         // rows in colour order with their state offsets, as the solver lays them out
         MovableBodies movable = new MovableBodies();
+        ContactColoring coloring = new ContactColoring();
         try (ParallelRunner one = new ParallelRunner(1)) {
             movable.classify(bodies, bodyCount, one);
+            coloring.build(links, CONTACTS, movable, ContactColoring.MAX_COLOURS, one);
         }
-        ContactColoring coloring = new ContactColoring();
-        coloring.build(links, CONTACTS, movable, ContactColoring.MAX_COLOURS);
         colourEnd = coloring.colourStarts()[coloring.colourCount()];
         pairs = new int[ContactBody.COUNT * CONTACTS];
         for (int r = 0; r < CONTACTS; r++) {

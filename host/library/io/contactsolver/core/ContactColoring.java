@@ -15,8 +15,9 @@ import java.util.Arrays;
  * the colours, so no contact is ever lost. The rows list contacts colour by colour, in increasing
  * contact order within each, then the overflow; both backends solve in exactly this order.
  *
- * <p>The colouring is sequential: {@code O(contacts + bodies)} with a few memory accesses per
- * contact, its cost is reported by the {@code bench} command.
+ * <p>The colouring itself is sequential: {@code O(contacts + bodies)} with a few memory accesses
+ * per contact, its cost is reported by the {@code bench} command; laying out the rows, as costly
+ * again, runs on a team ({@link #lay}).
  */
 public final class ContactColoring {
     /** The most colours a 64-bit mask per body can track. */
@@ -32,23 +33,25 @@ public final class ContactColoring {
     private int rowCount;
 
     /**
-     * Colours the contacts.
+     * Colours the contacts and lays out the rows ({@link #colour}, then {@link #lay}).
      *
      * @param budget the most colours to use, 1 to {@link #MAX_COLOURS}
      */
-    public void build(FieldBlock links, int contactCount, MovableBodies movable, int budget) {
-        build(links, null, contactCount, movable, budget);
+    public void build(FieldBlock links, int contactCount, MovableBodies movable, int budget, ParallelRunner runner) {
+        colour(links, null, contactCount, movable, budget);
+        lay(runner);
     }
 
     /**
      * Colours groups of contacts that join the same two bodies (the soft step's manifolds): group
      * {@code g} is coloured by the bodies of its contact {@code firstOf[g]}, and the rows, order and
-     * slots are then the groups'.
+     * slots are then the groups'. The colours only: {@link #lay} then lays out the rows, which may
+     * run on a team where this greedy pass cannot.
      *
      * @param firstOf a contact of each group, or null for groups of one contact each, in order
      * @param budget the most colours to use, 1 to {@link #MAX_COLOURS}
      */
-    public void build(FieldBlock links, int[] firstOf, int contactCount, MovableBodies movable, int budget) {
+    public void colour(FieldBlock links, int[] firstOf, int contactCount, MovableBodies movable, int budget) {
         if (budget < 1 || budget > MAX_COLOURS) {
             throw new IllegalArgumentException("colour budget must be in [1, " + MAX_COLOURS + "], got " + budget);
         }
@@ -67,7 +70,6 @@ public final class ContactColoring {
         IntBuffer ints = links.ints();
         int baseA = ContactBody.A.ordinal() * links.stride();
         int baseB = ContactBody.B.ordinal() * links.stride();
-        int[] counts = new int[budget + 1];
         long allowed = budget == MAX_COLOURS ? -1L : (1L << budget) - 1;
         int colours = 0;
         for (int c = 0; c < contactCount; c++) {
@@ -93,28 +95,80 @@ public final class ContactColoring {
                 colours = Math.max(colours, colour + 1);
             }
             colourOf[c] = colour;
-            counts[colour]++;
         }
-        // counting sort by colour, stable in contact order; the overflow goes last
         colourCount = colours;
-        Arrays.fill(colourStart, 0);
-        for (int k = 0; k < colours; k++) {
-            colourStart[k + 1] = colourStart[k] + counts[k];
-        }
-        int[] cursor = Arrays.copyOf(colourStart, colours + 1);
-        int worldSlot = bodyCount;
-        for (int c = 0; c < contactCount; c++) {
-            int colour = colourOf[c];
-            int row = cursor[colour == budget ? colours : colour]++;
-            order[row] = c;
-            rowOf[c] = row;
-            int at = firstOf == null ? c : firstOf[c];
-            int a = ints.get(baseA + at);
-            int b = ints.get(baseB + at);
-            slots[ContactBody.A.ordinal() * contactCount + row] = a >= 0 && movable.isMovable(a) ? a : worldSlot;
-            slots[ContactBody.B.ordinal() * contactCount + row] = b >= 0 && movable.isMovable(b) ? b : worldSlot;
-        }
         rowCount = contactCount;
+        pending = new Pending(links, firstOf, movable, budget);
+    }
+
+    /** What {@link #colour} leaves for {@link #lay}. */
+    private record Pending(FieldBlock links, int[] firstOf, MovableBodies movable, int budget) {
+    }
+
+    private Pending pending;
+
+    /**
+     * Lays out the rows of the last {@link #colour}: a counting sort by colour, stable in contact
+     * order, the overflow last, and each row's slots. In chunks of {@link PrefixSums#CHUNK}
+     * contacts on {@code runner}: each chunk counts its contacts of every colour, the counts are
+     * summed colour by colour and chunk by chunk in order, and each chunk then places its contacts
+     * from its own cursors; the rows are the serial sort's, whatever the thread count.
+     */
+    public void lay(ParallelRunner runner) {
+        Pending in = pending;
+        if (in == null) {
+            throw new IllegalStateException("lay: no colouring to lay out (colour first)");
+        }
+        pending = null;
+        int count = rowCount;
+        int colours = colourCount;
+        int budget = in.budget();
+        int kinds = colours + 1; // the colours, then the overflow
+        int chunks = (int) (((long) count + PrefixSums.CHUNK - 1) / PrefixSums.CHUNK);
+        int[] cursors = new int[Math.max(1, chunks) * kinds];
+        int[] colourOfs = colourOf;
+        runner.forRange(chunks, 1, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                for (int c = k * PrefixSums.CHUNK, end = Math.min(count, (k + 1) * PrefixSums.CHUNK); c < end; c++) {
+                    int colour = colourOfs[c];
+                    cursors[k * kinds + (colour == budget ? colours : colour)]++;
+                }
+            }
+        });
+        Arrays.fill(colourStart, 0);
+        int running = 0;
+        for (int kind = 0; kind < kinds; kind++) {
+            colourStart[kind] = running;
+            for (int k = 0; k < chunks; k++) {
+                int here = cursors[k * kinds + kind];
+                cursors[k * kinds + kind] = running;
+                running += here;
+            }
+        }
+        IntBuffer ints = in.links().ints();
+        int baseA = ContactBody.A.ordinal() * in.links().stride();
+        int baseB = ContactBody.B.ordinal() * in.links().stride();
+        int[] firstOf = in.firstOf();
+        MovableBodies movable = in.movable();
+        int worldSlot = movable.bodyCount();
+        int[] orders = order;
+        int[] rows = rowOf;
+        int[] slotsOf = slots;
+        runner.forRange(chunks, 1, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                for (int c = k * PrefixSums.CHUNK, end = Math.min(count, (k + 1) * PrefixSums.CHUNK); c < end; c++) {
+                    int colour = colourOfs[c];
+                    int row = cursors[k * kinds + (colour == budget ? colours : colour)]++;
+                    orders[row] = c;
+                    rows[c] = row;
+                    int at = firstOf == null ? c : firstOf[c];
+                    int a = ints.get(baseA + at);
+                    int b = ints.get(baseB + at);
+                    slotsOf[ContactBody.A.ordinal() * count + row] = a >= 0 && movable.isMovable(a) ? a : worldSlot;
+                    slotsOf[ContactBody.B.ordinal() * count + row] = b >= 0 && movable.isMovable(b) ? b : worldSlot;
+                }
+            }
+        });
     }
 
     /** Number of colours in use (the overflow not counted). */

@@ -145,13 +145,9 @@ public final class Recycler {
                 }
             }
         });
-        int points = 0;
-        for (int m = 0; m < count; m++) {
-            pointStart[m] = points;
-            points += fates[m] == KEPT ? cache.pointStart()[match[m] + 1] - cache.pointStart()[match[m]]
-                    : firsts[m + 1] - firsts[m];
-        }
-        pointStart[count] = points;
+        int points = PrefixSums.exclusive(count, m -> fates[m] == KEPT
+                ? cache.pointStart()[match[m] + 1] - cache.pointStart()[match[m]] : firsts[m + 1] - firsts[m],
+                pointStart, runner);
         pointCount = points;
         if (warmNormal.length < points) {
             int room = (int) Math.min(Integer.MAX_VALUE / GeometryField.COUNT - 8,

@@ -17,6 +17,10 @@ package io.contactsolver.core;
  * @param points the points of each manifold, in manifold order ({@link Recycler#pointStart}), with
  *     their geometry and warm start
  * @param coloring colours the manifolds: its rows are manifolds
+ * @param rowPointStarts each manifold row's first point, as both backends lay the points out: row
+ *     {@code r} solves manifold {@code coloring().order()[r]} with that manifold's solved points,
+ *     the rows' points consecutive in row order; {@code coloring().rowCount() + 1} entries, the last
+ *     the point count
  * @param restitution the restitution rule ({@code TargetRule} with no positional correction)
  * @param friction what friction the contacts have (and the settings use): without any, the sweeps
  *     leave out every friction stage
@@ -32,7 +36,7 @@ package io.contactsolver.core;
 public record SoftStepJob(
         FieldBlock bodies, int bodyCount,
         FieldBlock contacts, FieldBlock links, int contactCount,
-        ManifoldGrouping manifolds, Recycler points, ContactColoring coloring,
+        ManifoldGrouping manifolds, Recycler points, ContactColoring coloring, int[] rowPointStarts,
         TargetRule restitution, FrictionUse friction, MovableBodies movable,
         int iterations, int relaxIterations, SoftCoefficients coefficients,
         float gx, float gy, float gz, float timeStep,
@@ -48,25 +52,4 @@ public record SoftStepJob(
      * gains energy; in the relax sweep alone no accepted setting does.
      */
     public static final boolean FRICTION_IN_SOFT_SWEEP = false;
-
-    /**
-     * Each manifold row's first point, as both backends lay the points out: row {@code r} solves
-     * manifold {@code coloring().order()[r]} with that manifold's solved points, the rows' points
-     * consecutive in row order. Writes {@code coloring().rowCount() + 1} entries (the last is the
-     * point count) into {@code dest}, or into a new array when it is too short, and returns it.
-     */
-    public int[] rowPointStarts(int[] dest) {
-        int rows = coloring.rowCount();
-        int[] starts = dest.length >= rows + 1 ? dest : new int[rows + 1];
-        int[] manifoldOf = coloring.order();
-        int[] solvedStart = points.pointStart();
-        int count = 0;
-        for (int r = 0; r < rows; r++) {
-            starts[r] = count;
-            int m = manifoldOf[r];
-            count += solvedStart[m + 1] - solvedStart[m];
-        }
-        starts[rows] = count;
-        return starts;
-    }
 }

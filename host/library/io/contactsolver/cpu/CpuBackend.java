@@ -68,7 +68,6 @@ public final class CpuBackend implements SolverBackend {
     private int[] pairs = new int[0];
     private float[] manifoldRows = new float[0];
     private float[] pointRows = new float[0];
-    private int[] pointStarts = new int[0];
     private float[] manifoldImpulses = new float[0];
     private int[] movers = new int[0];
     private float[] peaks = new float[0];
@@ -263,7 +262,7 @@ public final class CpuBackend implements SolverBackend {
             this.coloring = job.coloring();
             this.rows = coloring.rowCount();
             this.crew = crew(rows);
-            pointStarts = job.rowPointStarts(pointStarts);
+            int[] pointStarts = job.rowPointStarts();
             int pointCount = pointStarts[rows];
             manifoldRows = grow(manifoldRows, (long) ManifoldField.COUNT * rows);
             pointRows = grow(pointRows, (long) PointField.COUNT * pointCount);
@@ -817,7 +816,6 @@ public final class CpuBackend implements SolverBackend {
         pairs = new int[0];
         manifoldRows = new float[0];
         pointRows = new float[0];
-        pointStarts = new int[0];
         manifoldImpulses = new float[0];
         movers = new int[0];
         peaks = new float[0];

@@ -79,7 +79,6 @@ final class SoftStepPipeline {
     private final DeviceBuffer normalOut;
     private final DeviceBuffer vectorsOut;
     private int[] movableStaging = new int[0];
-    private int[] pointStartStaging = new int[0];
     /** The block and count whose next state {@link #nextBodies} holds from the last step, or -1: see {@link #commit}. */
     private long stepBlock = -1;
     private int stepCount = -1;
@@ -148,8 +147,7 @@ final class SoftStepPipeline {
         cl_mem warmNormalMem = transfers.uploadFloats(warmNormal, solved.warmNormal(), pointCount);
         cl_mem warmVectorsMem = transfers.uploadFloats(warmVectors, solved.warmVectors(),
                 ManifoldVectorField.COUNT * rowCount);
-        pointStartStaging = job.rowPointStarts(pointStartStaging);
-        cl_mem pointStartMem = transfers.uploadInts(pointStart, pointStartStaging, rowCount + 1);
+        cl_mem pointStartMem = transfers.uploadInts(pointStart, job.rowPointStarts(), rowCount + 1);
         cl_mem movableMem = transfers.uploadInts(movable, movableFlags(job.movable(), bodyCount), bodyCount);
         cl_mem manifoldMem = manifolds.require((long) ManifoldField.COUNT * rowCount * Sizeof.cl_float);
         cl_mem impulseMem = impulses.require((long) ManifoldImpulse.COUNT * rowCount * Sizeof.cl_float);

@@ -1,0 +1,78 @@
+package io.contactsolver.core;
+
+/**
+ * Exclusive prefix sums of non-negative int counts, on a team: each chunk of {@link #CHUNK}
+ * elements sums its counts, the chunks' totals are summed in order, and each chunk then writes its
+ * sums from its base. The chunks are fixed by the element count alone and the sums are of ints,
+ * so the result is the serial loop's, whatever the thread count.
+ *
+ * <p>Used where a layout (the solved points of each manifold, the rows' first points) is an
+ * offset per element: serial, such a loop over a million manifolds took 1-2.3 ms a step on the
+ * development VM, a share of the host's step that more cores never shrank.
+ */
+public final class PrefixSums {
+    /** Elements a chunk sums: below two chunks the sums are taken on the calling thread. */
+    static final int CHUNK = 1 << 14;
+
+    private PrefixSums() {
+    }
+
+    /** The count of element {@code i}, at least 0. */
+    @FunctionalInterface
+    public interface Count {
+        int of(int i);
+    }
+
+    /**
+     * {@code sums[i] = count(0) + ... + count(i - 1)} for {@code i} in {@code [0, n]}, into
+     * {@code sums} (at least {@code n + 1} long).
+     *
+     * @return the total, {@code sums[n]}
+     * @throws ArithmeticException if the total does not fit an int
+     */
+    public static int exclusive(int n, Count count, int[] sums, ParallelRunner runner) {
+        int chunks = (int) (((long) n + CHUNK - 1) / CHUNK);
+        if (chunks <= 1 || runner.threads() == 1) {
+            long total = 0;
+            for (int i = 0; i < n; i++) {
+                sums[i] = (int) total;
+                total += count.of(i);
+            }
+            return finish(sums, n, total);
+        }
+        long[] bases = new long[chunks + 1];
+        runner.forRange(chunks, 1, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                long total = 0;
+                for (int i = k * CHUNK, end = Math.min(n, (k + 1) * CHUNK); i < end; i++) {
+                    total += count.of(i);
+                }
+                bases[k + 1] = total;
+            }
+        });
+        for (int k = 0; k < chunks; k++) {
+            bases[k + 1] += bases[k];
+        }
+        if (bases[chunks] > Integer.MAX_VALUE) {
+            throw new ArithmeticException("prefix sums: a total of " + bases[chunks] + " does not fit an int");
+        }
+        runner.forRange(chunks, 1, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                int running = (int) bases[k];
+                for (int i = k * CHUNK, end = Math.min(n, (k + 1) * CHUNK); i < end; i++) {
+                    sums[i] = running;
+                    running += count.of(i);
+                }
+            }
+        });
+        return finish(sums, n, bases[chunks]);
+    }
+
+    private static int finish(int[] sums, int n, long total) {
+        if (total > Integer.MAX_VALUE) {
+            throw new ArithmeticException("prefix sums: a total of " + total + " does not fit an int");
+        }
+        sums[n] = (int) total;
+        return (int) total;
+    }
+}
