@@ -354,7 +354,7 @@ final class HostPipeline {
     }
 
     /** What the batch's coefficients ask for, unless the settings switch friction off. */
-    private static FrictionUse frictionUse(ContactBatch contacts, SolveSettings settings) {
-        return settings.friction() ? FrictionUse.of(contacts.floatBlock(), contacts.size()) : FrictionUse.NONE;
+    private FrictionUse frictionUse(ContactBatch contacts, SolveSettings settings) {
+        return settings.friction() ? FrictionUse.of(contacts.floatBlock(), contacts.size(), runner) : FrictionUse.NONE;
     }
 }

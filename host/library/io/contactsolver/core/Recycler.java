@@ -7,6 +7,7 @@ import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -120,7 +121,7 @@ public final class Recycler {
             pointStart = new int[room + 1];
         }
         boolean recycling = cache != null && cache.isValid() && distance > 0.0f;
-        match(links, firsts, count, bodyCount, recycling ? cache : null);
+        match(links, firsts, count, bodyCount, recycling ? cache : null, runner);
         // which manifolds recycle, and so how many points each solves
         float limit = distance * distance;
         int[] match = previous;
@@ -186,19 +187,24 @@ public final class Recycler {
     /**
      * Matches each manifold (its pair from its first contact) to the previous step's manifold of
      * the same pair, the k-th of a pair to the k-th, into {@link #previous}; -1 without one. In
-     * order, on one thread: the k-th depends on the manifolds before.
+     * order, on one thread: the k-th depends on the manifolds before; but where every manifold's
+     * pair is the last step's at its own index, a check and a fill on the team.
      */
-    private void match(FieldBlock links, int[] firsts, int count, int bodyCount, ManifoldCache cache) {
+    private void match(FieldBlock links, int[] firsts, int count, int bodyCount, ManifoldCache cache,
+            ParallelRunner runner) {
         Arrays.fill(previous, 0, count, -1);
         if (cache == null) {
             return;
         }
         int old = cache.manifoldCount();
-        if (samePairs(links, firsts, count, cache)) {
+        if (samePairs(links, firsts, count, cache, runner)) {
             // the k-th manifold of a pair is the k-th of that pair in the last step: here, itself
-            for (int m = 0; m < count; m++) {
-                previous[m] = m;
-            }
+            int[] match = previous;
+            runner.forRange(count, 1 << 16, (from, to) -> {
+                for (int m = from; m < to; m++) {
+                    match[m] = m;
+                }
+            });
             return;
         }
         if (head.length < bodyCount + 1) {
@@ -241,7 +247,8 @@ public final class Recycler {
      * (a scene whose collision detection found the same pairs again): then each is matched to the
      * manifold at its own index, as the chains would match it, without building them.
      */
-    private static boolean samePairs(FieldBlock links, int[] firsts, int count, ManifoldCache cache) {
+    private static boolean samePairs(FieldBlock links, int[] firsts, int count, ManifoldCache cache,
+            ParallelRunner runner) {
         if (cache.manifoldCount() != count) {
             return false;
         }
@@ -250,12 +257,15 @@ public final class Recycler {
         int b = ContactBody.B.ordinal() * links.stride();
         int[] oldA = cache.bodyA();
         int[] oldB = cache.bodyB();
-        for (int m = 0; m < count; m++) {
-            if (ints.get(a + firsts[m]) != oldA[m] || ints.get(b + firsts[m]) != oldB[m]) {
-                return false;
+        AtomicBoolean differ = new AtomicBoolean();
+        runner.forRange(count, 1 << 16, (from, to) -> {
+            for (int m = from; m < to && !differ.get(); m++) {
+                if (ints.get(a + firsts[m]) != oldA[m] || ints.get(b + firsts[m]) != oldB[m]) {
+                    differ.set(true);
+                }
             }
-        }
-        return true;
+        });
+        return !differ.get();
     }
 
     /** The body a pair is chained under: the larger index, so the world ({@code -1}) only when both are. */
