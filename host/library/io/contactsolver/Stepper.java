@@ -149,10 +149,8 @@ final class Stepper {
         scan.requireSoundBodies(nextBodies, count);
         FieldBlock block = bodies.block();
         FieldBlock next = nextBodies;
-        // a bulk copy a field, each stamped once: the stamps tell a device copy what changed
-        for (int f = 0; f < SoftStepJob.BODY_STATE_FIELDS; f++) {
-            block.setFloats(f, 0, count, next.floats(), f * next.stride());
-        }
+        // bulk copies in ranges, each field stamped once: the stamps tell a device copy what changed
+        block.setFields(next, SoftStepJob.BODY_STATE_FIELDS, count, runner);
         // the device computed these bits: its copy of the bodies need not take them again
         backend.onDevice(device -> device.mirrorSoftStep(block, count));
         clock.lap(SolvePhase.INTEGRATE);
