@@ -83,7 +83,8 @@ class ContactIdsTest {
             while (alive.size() < target) {
                 int a = random.nextInt(3000);
                 alive.add(random.nextInt(8) == 0 ? ContactIds.key(ContactBatch.WORLD, a, random.nextInt(8))
-                        : ContactIds.key(a, a + 1 + random.nextInt(50), random.nextInt(random.nextBoolean() ? 4 : 720)));
+                        : ContactIds.key(a, a + 1 + random.nextInt(50),
+                                random.nextInt(random.nextBoolean() ? 4 : 720)));
             }
             ids.beginStep();
             Set<Integer> previousIds = new HashSet<>(previous.values());

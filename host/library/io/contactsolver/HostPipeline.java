@@ -329,10 +329,10 @@ final class HostPipeline {
         PrefixSums.exclusive(rows, r -> solvedStart[manifoldOf[r] + 1] - solvedStart[manifoldOf[r]], rowPointStarts,
                 runner);
         SoftStepJob job = new SoftStepJob(bodies.block(), count, contacts.floatBlock(), contacts.linkBlock(),
-                contacts.size(), manifolds, recycler, coloring, rowPointStarts, restitution, frictionUse(contacts, settings), movable,
-                settings.iterations(), settings.relaxIterations(), coefficients, gravity.x(), gravity.y(), gravity.z(),
-                timeStep, nextBodies, settings.writesDeltas() ? dest.deltaBlock() : null, solved.normal(),
-                solved.vectors(), clock);
+                contacts.size(), manifolds, recycler, coloring, rowPointStarts, restitution,
+                frictionUse(contacts, settings), movable, settings.iterations(), settings.relaxIterations(),
+                coefficients, gravity.x(), gravity.y(), gravity.z(), timeStep, nextBodies,
+                settings.writesDeltas() ? dest.deltaBlock() : null, solved.normal(), solved.vectors(), clock);
         IterationOutcome outcome = backend.solve(solver -> solver.softStep(job));
         recycler.keep(contacts.linkBlock(), manifolds, solved, runner);
         if (settings.writesImpulses()) {

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** A block's bulk field copy: the source's values in place, in ranges on a team, each field it writes stamped and no other. */
+/**
+ * A block's bulk field copy: the source's values in place, in ranges on a team, each field it writes
+ * stamped and no other.
+ */
 class FieldBlockTest {
     @Test
     void setFieldsCopiesTheFirstFieldsInRangesAndStampsEachOfThem() {

@@ -79,7 +79,7 @@ public record FrictionUse(boolean friction, boolean rolling, boolean torsion) {
     /**
      * Scans the three columns of the first {@code count} contacts on {@code runner}, each range a
      * column at a time in slices copied out of the buffer, stopping a column at its first positive
-     * coefficient (a checked get a value cost 3 ms a step over a million contacts on one thread).
+     * coefficient (a checked get a value took 2.2-2.6 ms a step over a million contacts on one thread).
      */
     public static FrictionUse of(FieldBlock contacts, int count, ParallelRunner runner) {
         FloatBuffer f = contacts.floats();
@@ -103,8 +103,7 @@ public record FrictionUse(boolean friction, boolean rolling, boolean torsion) {
                     }
                 }
             }
-            int mine = bits;
-            found.accumulateAndGet(mine, (x, y) -> x | y);
+            found.accumulateAndGet(bits, (x, y) -> x | y);
         });
         int bits = found.get();
         return new FrictionUse((bits & 1) != 0, (bits & 2) != 0, (bits & 4) != 0);
