@@ -124,15 +124,13 @@ public final class ContactColoring {
         int colours = colourCount;
         int budget = in.budget();
         int kinds = colours + 1; // the colours, then the overflow
-        int chunks = (int) (((long) count + PrefixSums.CHUNK - 1) / PrefixSums.CHUNK);
+        int chunks = PrefixSums.chunks(count);
         int[] cursors = new int[Math.max(1, chunks) * kinds];
         int[] colourOfs = colourOf;
-        runner.forRange(chunks, 1, (from, to) -> {
-            for (int k = from; k < to; k++) {
-                for (int c = k * PrefixSums.CHUNK, end = Math.min(count, (k + 1) * PrefixSums.CHUNK); c < end; c++) {
-                    int colour = colourOfs[c];
-                    cursors[k * kinds + (colour == budget ? colours : colour)]++;
-                }
+        PrefixSums.forEachChunk(count, runner, (k, from, to) -> {
+            for (int c = from; c < to; c++) {
+                int colour = colourOfs[c];
+                cursors[k * kinds + (colour == budget ? colours : colour)]++;
             }
         });
         Arrays.fill(colourStart, 0);
@@ -154,19 +152,17 @@ public final class ContactColoring {
         int[] orders = order;
         int[] rows = rowOf;
         int[] slotsOf = slots;
-        runner.forRange(chunks, 1, (from, to) -> {
-            for (int k = from; k < to; k++) {
-                for (int c = k * PrefixSums.CHUNK, end = Math.min(count, (k + 1) * PrefixSums.CHUNK); c < end; c++) {
-                    int colour = colourOfs[c];
-                    int row = cursors[k * kinds + (colour == budget ? colours : colour)]++;
-                    orders[row] = c;
-                    rows[c] = row;
-                    int at = firstOf == null ? c : firstOf[c];
-                    int a = ints.get(baseA + at);
-                    int b = ints.get(baseB + at);
-                    slotsOf[ContactBody.A.ordinal() * count + row] = a >= 0 && movable.isMovable(a) ? a : worldSlot;
-                    slotsOf[ContactBody.B.ordinal() * count + row] = b >= 0 && movable.isMovable(b) ? b : worldSlot;
-                }
+        PrefixSums.forEachChunk(count, runner, (k, from, to) -> {
+            for (int c = from; c < to; c++) {
+                int colour = colourOfs[c];
+                int row = cursors[k * kinds + (colour == budget ? colours : colour)]++;
+                orders[row] = c;
+                rows[c] = row;
+                int at = firstOf == null ? c : firstOf[c];
+                int a = ints.get(baseA + at);
+                int b = ints.get(baseB + at);
+                slotsOf[ContactBody.A.ordinal() * count + row] = a >= 0 && movable.isMovable(a) ? a : worldSlot;
+                slotsOf[ContactBody.B.ordinal() * count + row] = b >= 0 && movable.isMovable(b) ? b : worldSlot;
             }
         });
     }

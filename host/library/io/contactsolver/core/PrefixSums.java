@@ -23,6 +23,26 @@ public final class PrefixSums {
         int of(int i);
     }
 
+    /** A pass over chunk {@code k} of the elements, its elements {@code [from, to)}. */
+    @FunctionalInterface
+    public interface ChunkTask {
+        void run(int k, int from, int to);
+    }
+
+    /** The chunks of {@code n} elements: fixed by {@code n} alone, so a pass over them is the same on any team. */
+    public static int chunks(int n) {
+        return (int) (((long) n + CHUNK - 1) / CHUNK);
+    }
+
+    /** Runs {@code task} on every chunk of {@code n} elements, the chunks shared among {@code runner}'s threads. */
+    public static void forEachChunk(int n, ParallelRunner runner, ChunkTask task) {
+        runner.forRange(chunks(n), 1, (first, end) -> {
+            for (int k = first; k < end; k++) {
+                task.run(k, k * CHUNK, Math.min(n, (k + 1) * CHUNK));
+            }
+        });
+    }
+
     /**
      * {@code sums[i] = count(0) + ... + count(i - 1)} for {@code i} in {@code [0, n]}, into
      * {@code sums} (at least {@code n + 1} long).
@@ -31,7 +51,7 @@ public final class PrefixSums {
      * @throws ArithmeticException if the total does not fit an int
      */
     public static int exclusive(int n, Count count, int[] sums, ParallelRunner runner) {
-        int chunks = (int) (((long) n + CHUNK - 1) / CHUNK);
+        int chunks = chunks(n);
         if (chunks <= 1 || runner.threads() == 1) {
             long total = 0;
             for (int i = 0; i < n; i++) {
@@ -41,14 +61,12 @@ public final class PrefixSums {
             return finish(sums, n, total);
         }
         long[] bases = new long[chunks + 1];
-        runner.forRange(chunks, 1, (from, to) -> {
-            for (int k = from; k < to; k++) {
-                long total = 0;
-                for (int i = k * CHUNK, end = Math.min(n, (k + 1) * CHUNK); i < end; i++) {
-                    total += count.of(i);
-                }
-                bases[k + 1] = total;
+        forEachChunk(n, runner, (k, from, to) -> {
+            long total = 0;
+            for (int i = from; i < to; i++) {
+                total += count.of(i);
             }
+            bases[k + 1] = total;
         });
         for (int k = 0; k < chunks; k++) {
             bases[k + 1] += bases[k];
@@ -56,13 +74,11 @@ public final class PrefixSums {
         if (bases[chunks] > Integer.MAX_VALUE) {
             throw new ArithmeticException("prefix sums: a total of " + bases[chunks] + " does not fit an int");
         }
-        runner.forRange(chunks, 1, (from, to) -> {
-            for (int k = from; k < to; k++) {
-                int running = (int) bases[k];
-                for (int i = k * CHUNK, end = Math.min(n, (k + 1) * CHUNK); i < end; i++) {
-                    sums[i] = running;
-                    running += count.of(i);
-                }
+        forEachChunk(n, runner, (k, from, to) -> {
+            int running = (int) bases[k];
+            for (int i = from; i < to; i++) {
+                sums[i] = running;
+                running += count.of(i);
             }
         });
         return finish(sums, n, bases[chunks]);
