@@ -192,8 +192,8 @@ public final class Recycler {
      */
     private void match(FieldBlock links, int[] firsts, int count, int bodyCount, ManifoldCache cache,
             ParallelRunner runner) {
-        Arrays.fill(previous, 0, count, -1);
         if (cache == null) {
+            Arrays.fill(previous, 0, count, -1);
             return;
         }
         int old = cache.manifoldCount();
@@ -207,6 +207,8 @@ public final class Recycler {
             });
             return;
         }
+        // unmatched until a chain gives a manifold its previous one
+        Arrays.fill(previous, 0, count, -1);
         if (head.length < bodyCount + 1) {
             head = new int[bodyCount + 1];
         }
