@@ -12,6 +12,7 @@ import io.contactsolver.testing.Bits;
 import java.util.List;
 import java.util.function.Supplier;
 import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -129,6 +130,32 @@ class NonFiniteResultTest {
             assertEquals("j", failure.field());
             assertEquals("contact 1: the solve overflowed: impulse 'j' is " + failure.value()
                     + " (velocities or inverse masses too large for float)", failure.getMessage());
+        }
+    }
+
+    /**
+     * A soft step that overflows fails alike on both backends, whatever outputs it was asked for:
+     * the device, which reports the impulses and checks the results and the next bodies itself,
+     * leaves the host to name the same body with the same message (here the velocity change, or
+     * without deltas the next position), and the bodies as they were.
+     */
+    @Test
+    void aSoftStepThatOverflowsFailsAlikeOnTheDevice() {
+        SoftStepSettings full = SolveSettings.softStep();
+        SoftStepSettings[] outputs = {full, full.withImpulses(false), full.withDeltas(false).withImpulses(false)};
+        String[] fields = {"dvy", "dvy", "y"};
+        for (int k = 0; k < outputs.length; k++) {
+            SolveInput onCpu = overflowingImpulse();
+            SolveInput onDevice = overflowingImpulse();
+            float[] before = fields(onDevice.bodies);
+            NonFiniteResultException expected = runFailing(Backend.CPU, onCpu, outputs[k]);
+            NonFiniteResultException actual = runFailing(Backend.OPENCL, onDevice, outputs[k]);
+            String what = "outputs " + k + ": " + expected.getMessage();
+            assertEquals(Subject.BODY, expected.subject(), what);
+            assertEquals(1, expected.index(), what);
+            assertEquals(fields[k], expected.field(), what);
+            assertEquals(expected.getMessage(), actual.getMessage(), what);
+            assertArrayEquals(before, fields(onDevice.bodies), what + ": bodies unchanged");
         }
     }
 

@@ -20,6 +20,7 @@ import io.contactsolver.core.SoftCoefficients;
 import io.contactsolver.core.SoftStepJob;
 import io.contactsolver.core.SolveMeter;
 import io.contactsolver.core.SolverBackend;
+import io.contactsolver.core.StepOutputs;
 import io.contactsolver.core.TargetRule;
 import io.contactsolver.core.WarmStart;
 import io.contactsolver.layout.SolvePhase;
@@ -63,6 +64,8 @@ final class HostPipeline {
     private final WarmStart warmStarts = new WarmStart();
     private final ManifoldGrouping manifolds = new ManifoldGrouping();
     private final Recycler recycler = new Recycler();
+    /** What the backend reported and checked of the last soft step itself. */
+    private final StepOutputs outputs = new StepOutputs();
     /** Each manifold row's first point ({@code SoftStepJob.rowPointStarts}), grown as needed. */
     private int[] rowPointStarts = new int[1];
     private boolean warnedRollingIgnored;
@@ -332,17 +335,30 @@ final class HostPipeline {
                 contacts.size(), manifolds, recycler, coloring, rowPointStarts, restitution,
                 frictionUse(contacts, settings), movable, settings.iterations(), settings.relaxIterations(),
                 coefficients, gravity.x(), gravity.y(), gravity.z(), timeStep, nextBodies,
-                settings.writesDeltas() ? dest.deltaBlock() : null, solved.normal(), solved.vectors(), clock);
-        IterationOutcome outcome = backend.solve(solver -> solver.softStep(job));
+                settings.writesDeltas() ? dest.deltaBlock() : null, solved.normal(), solved.vectors(),
+                settings.writesImpulses() ? dest.impulseBlock() : null, contacts.idArray(), solved.ids(), outputs,
+                clock);
+        // cleared for each try: a device that fails part way leaves the CPU's rerun nothing to skip
+        IterationOutcome outcome = backend.solve(solver -> {
+            outputs.clear();
+            return solver.softStep(job);
+        });
         recycler.keep(contacts.linkBlock(), manifolds, solved, runner);
-        if (settings.writesImpulses()) {
+        if (settings.writesImpulses() && !outputs.impulsesReported()) {
             Recycler.report(solved, contacts.idArray(), dest.impulseBlock(), runner);
         }
         dest.setRecycledCount(recycler.recycledCount());
         clock.lap(SolvePhase.OUTPUT);
-        scan.requireFiniteResult(dest.impulseBlock(), settings.writesImpulses() ? contacts.size() : 0,
-                dest.deltaBlock(), settings.writesDeltas() ? count : 0);
+        if (!outputs.resultFinite()) {
+            scan.requireFiniteResult(dest.impulseBlock(), settings.writesImpulses() ? contacts.size() : 0,
+                    dest.deltaBlock(), settings.writesDeltas() ? count : 0);
+        }
         return outcome;
+    }
+
+    /** Whether the backend found every field of the last soft step's next bodies finite ({@link StepOutputs}). */
+    boolean nextBodiesFinite() {
+        return outputs.nextBodiesFinite();
     }
 
     /** Stage 5: the result's figures, with the backend that computed it and the colouring's. */

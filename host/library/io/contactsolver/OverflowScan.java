@@ -85,8 +85,15 @@ final class OverflowScan {
      * renormalising it overflowed): what the next solve would otherwise blame on its input.
      */
     void requireSoundBodies(FieldBlock state, int count) {
-        requireFinite(state, count, BodySnapshot.FIELDS, InvalidInputException.Subject.BODY,
-                f -> BodyField.values()[f].column());
+        requireSoundBodies(state, count, false);
+    }
+
+    /** {@link #requireSoundBodies(FieldBlock, int)}; with {@code knownFinite}, a device has found every field finite, and only the orientations' norms are scanned. */
+    void requireSoundBodies(FieldBlock state, int count, boolean knownFinite) {
+        if (!knownFinite) {
+            requireFinite(state, count, BodySnapshot.FIELDS, InvalidInputException.Subject.BODY,
+                    f -> BodyField.values()[f].column());
+        }
         AtomicInteger first = new AtomicInteger(Integer.MAX_VALUE);
         runner.forRange(count, GRAIN, (from, to) -> {
             for (int i = from; i < to && i < first.get(); i++) {

@@ -146,7 +146,7 @@ final class Stepper {
         }
         IterationOutcome outcome = pipeline.solveSoft(bodies, contacts, settings, coefficients, gravity, timeStep,
                 nextBodies, dest);
-        scan.requireSoundBodies(nextBodies, count);
+        scan.requireSoundBodies(nextBodies, count, pipeline.nextBodiesFinite());
         FieldBlock block = bodies.block();
         FieldBlock next = nextBodies;
         // bulk copies in ranges, each field stamped once: the stamps tell a device copy what changed

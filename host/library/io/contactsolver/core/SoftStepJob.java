@@ -9,7 +9,8 @@ package io.contactsolver.core;
  * orientation, linear and angular velocity), each body's velocity change from the contacts
  * ({@code DeltaField}: the whole change less {@code g dt} for a body with mass), and each solved
  * point's normal impulse and each manifold's friction and angular vectors at the end of the last
- * substep, from which the host writes every contact's impulses ({@link Recycler#report}). The
+ * substep, from which every contact's impulses are written ({@link Recycler#report}: by the host, or
+ * by a device that says so in {@link StepOutputs}). The
  * caller commits {@code nextBodies} to the bodies only once it has checked them, so a failed step
  * leaves the bodies as they were.
  *
@@ -32,6 +33,11 @@ package io.contactsolver.core;
  * @param normalOut receives each solved point's normal impulse, in the order of {@code points}
  * @param vectorsOut receives each manifold's {@link ManifoldVectorField}s, structure of arrays with
  *     stride {@code manifolds.count()}
+ * @param impulses where the step was asked for impulses, the block they go to, which a backend may
+ *     write itself ({@link StepOutputs}); else null
+ * @param contactIds the contacts' ids, {@code contactCount} of them
+ * @param solvedIds the solved points' ids, in the order of {@code points} ({@link ManifoldCache#ids})
+ * @param outputs where a backend says which outputs it reported and checked itself
  */
 public record SoftStepJob(
         FieldBlock bodies, int bodyCount,
@@ -41,6 +47,7 @@ public record SoftStepJob(
         int iterations, int relaxIterations, SoftCoefficients coefficients,
         float gx, float gy, float gz, float timeStep,
         FieldBlock nextBodies, FieldBlock deltas, float[] normalOut, float[] vectorsOut,
+        FieldBlock impulses, int[] contactIds, int[] solvedIds, StepOutputs outputs,
         SolveMeter clock) {
     /** The body fields a step changes: {@code X} through {@code WZ}. */
     public static final int BODY_STATE_FIELDS = io.contactsolver.layout.BodyField.WZ.ordinal() + 1;

@@ -16,7 +16,7 @@ import java.util.List;
 final class KernelSource {
     /** Source files in the order they are compiled as one program. */
     static final List<String> FILES = List.of("common.cl", "single_pass.cl", "iterative.cl", "integrate.cl",
-            "soft_step.cl");
+            "soft_step.cl", "outputs.cl");
 
     private KernelSource() {
     }

@@ -162,7 +162,12 @@ final class Kernels implements AutoCloseable {
                 arg(FLOATS, "deltas"), arg(INT, "deltaStride")),
         WRITE_MANIFOLD_RESULTS("write_manifold_results", arg(FLOATS, "man"), arg(INT, "rows"),
                 arg(INTS, "pointStart"), arg(FLOATS, "acc"), arg(FLOATS, "normal"), arg(INTS, "order"),
-                arg(INTS, "solvedStart"), arg(FLOATS, "normalOut"), arg(FLOATS, "vectorsOut"));
+                arg(INTS, "solvedStart"), arg(FLOATS, "normalOut"), arg(FLOATS, "vectorsOut")),
+        REPORT_CONTACT_IMPULSES("report_contact_impulses", arg(INTS, "contactStart"), arg(INTS, "pointStart"),
+                arg(INT, "manifolds"), arg(FLOATS, "normal"), arg(FLOATS, "vectors"), arg(INTS, "ids"),
+                arg(INTS, "contactIds"), arg(INT, "contacts"), arg(FLOATS, "impulses")),
+        FIRST_NON_FINITE("first_non_finite", arg(FLOATS, "values"), arg(INT, "count"), arg(INT, "stride"),
+                arg(INT, "fields"), arg(INTS, "first"), arg(INT, "slot"));
 
         final String kernelName;
         final List<Param> args;
@@ -588,6 +593,31 @@ final class Kernels implements AutoCloseable {
         launch(Signature.WRITE_MANIFOLD_RESULTS).manifolds(rows).floats("acc", rows.impulses())
                 .floats("normal", points.normal()).ints("order", order).ints("solvedStart", solvedStart)
                 .floats("normalOut", normalOut).floats("vectorsOut", vectorsOut).run(workItems);
+    }
+
+    /**
+     * Every contact's impulses from what its manifold solved ({@code Recycler.report}): manifold
+     * {@code m}'s contacts {@code [contactStart[m], contactStart[m + 1])}, its solved points' ids and
+     * normal impulses from {@code pointStart[m]}, its vectors with stride {@code manifolds}; the
+     * impulses structure of arrays with stride {@code contacts}.
+     */
+    void reportContactImpulses(int manifolds, cl_mem contactStart, cl_mem pointStart, cl_mem normal, cl_mem vectors,
+            cl_mem ids, cl_mem contactIds, int contacts, cl_mem impulses) {
+        launch(Signature.REPORT_CONTACT_IMPULSES).ints("contactStart", contactStart).ints("pointStart", pointStart)
+                .integer("manifolds", manifolds).floats("normal", normal).floats("vectors", vectors).ints("ids", ids)
+                .ints("contactIds", contactIds).integer("contacts", contacts).floats("impulses", impulses)
+                .run(manifolds);
+    }
+
+    /**
+     * The lowest of {@code count} elements with a non-finite value in any of the first
+     * {@code fields} fields of {@code values} (stride {@code stride}) into {@code first[slot]} by
+     * atomic minimum; {@code first[slot]} is left as it was where every value is finite.
+     */
+    void firstNonFinite(Strided values, int count, int fields, cl_mem first, int slot) {
+        launch(Signature.FIRST_NON_FINITE).floats("values", values.memory()).integer("count", count)
+                .integer("stride", values.stride()).integer("fields", fields).ints("first", first)
+                .integer("slot", slot).run(count);
     }
 
     /** The largest power of two at most {@code cap} work-items that {@code kernel} can run in one group on the device. */

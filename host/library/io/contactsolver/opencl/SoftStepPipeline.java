@@ -25,7 +25,9 @@ import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.ContactField;
 import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
 import org.jocl.Sizeof;
 import org.jocl.cl_mem;
 
@@ -37,8 +39,11 @@ import org.jocl.cl_mem;
  * manifolds' warm vectors), each row's first point and the movable flags go up once; the manifold
  * rows are prepared once; then every substep (gravity, warm start colour by colour, the soft sweeps,
  * the motion records, the relax sweeps) and the restitution pass run as kernels enqueued back to
- * back, with nothing read in between; the next bodies, deltas, the solved points' normal impulses,
- * the manifolds' vectors and the residual come down at the end, after one wait.
+ * back, with nothing read in between; then the outputs' kernels ({@code kernels/outputs.cl}) write
+ * every contact's impulses where the step was asked for them and find the lowest non-finite element
+ * of the impulses, the deltas and the next bodies, so that the host neither reports nor scans them
+ * ({@code StepOutputs}); the next bodies, deltas, impulses, the solved points' normal impulses,
+ * the manifolds' vectors, the residual and those checks come down at the end, after one wait.
  *
  * <p>Launches: per substep one for gravity, one per colour and one for the overflow rows for the
  * warm start and for each sweep, one for the motion records; after the substeps one per colour and
@@ -78,6 +83,10 @@ final class SoftStepPipeline {
     private final DeviceBuffer nextBodies;
     private final DeviceBuffer normalOut;
     private final DeviceBuffer vectorsOut;
+    private final DeviceBuffer contactIds;
+    private final DeviceBuffer solvedIds;
+    private final DeviceBuffer impulsesOut;
+    private final DeviceBuffer nonFinite;
     private int[] movableStaging = new int[0];
     /** The block and count whose next state {@link #nextBodies} holds from the last step, or -1: see {@link #commit}. */
     private long stepBlock = -1;
@@ -110,6 +119,10 @@ final class SoftStepPipeline {
         this.nextBodies = memory.buffer("next bodies");
         this.normalOut = memory.buffer("solved point normal impulses");
         this.vectorsOut = memory.buffer("manifold vectors");
+        this.contactIds = memory.buffer("contact ids");
+        this.solvedIds = memory.buffer("solved point ids");
+        this.impulsesOut = memory.buffer("contact impulses");
+        this.nonFinite = memory.buffer("first non-finite elements");
     }
 
     IterationOutcome step(SoftStepJob job, Stage stage) {
@@ -139,7 +152,7 @@ final class SoftStepPipeline {
                 (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * PreparedBodyField.STRIDE * Sizeof.cl_float);
         cl_mem contactMem = transfers.uploadBlock(memory.contacts, job.contacts(), contactCount, ContactField.COUNT);
         cl_mem linkMem = transfers.uploadBlock(memory.links, job.links(), contactCount, ContactBody.COUNT);
-        cl_mem firstsMem = transfers.uploadInts(firsts, grouping.firsts(), rowCount);
+        cl_mem firstsMem = transfers.uploadInts(firsts, grouping.firsts(), rowCount + 1);
         cl_mem orderMem = transfers.uploadInts(order, coloring.order(), rowCount);
         cl_mem slotMem = transfers.uploadInts(slots, coloring.slots(), ContactBody.COUNT * rowCount);
         cl_mem solvedStartMem = transfers.uploadInts(solvedStart, solved.pointStart(), rowCount + 1);
@@ -212,9 +225,16 @@ final class SoftStepPipeline {
                         vectorsOutMem);
             }
         });
+        OutputChecks checks = reportAndCheck(job, rowCount, pointCount, firstsMem, solvedStartMem, normalOutMem,
+                vectorsOutMem, nextMem, deltaMem);
         transfers.kernelsDone();
 
         stage.enter("readback");
+        if (job.impulses() != null) {
+            transfers.downloadBlock(checks.impulses(), job.impulses(), contactCount, ImpulseField.COUNT);
+        }
+        IntBuffer nonFiniteHost = transfers.hostInts(OutputChecks.COUNT);
+        transfers.downloadInts(checks.nonFinite(), nonFiniteHost, OutputChecks.COUNT);
         transfers.downloadBlock(nextMem, job.nextBodies(), bodyCount, SoftStepJob.BODY_STATE_FIELDS);
         if (job.deltas() != null) { // the device writes them anyway: only the copy is saved
             transfers.downloadBlock(deltaMem, job.deltas(), bodyCount, DeltaField.COUNT);
@@ -231,7 +251,42 @@ final class SoftStepPipeline {
         transfers.copyOut(vectorsHost, job.vectorsOut(), vectorCount);
         stepBlock = job.bodies().id();
         stepCount = bodyCount;
+        boolean resultFinite = nonFiniteHost.get(OutputChecks.IMPULSES) == OutputChecks.NONE
+                && nonFiniteHost.get(OutputChecks.DELTAS) == OutputChecks.NONE;
+        job.outputs().record(job.impulses() != null, resultFinite,
+                nonFiniteHost.get(OutputChecks.NEXT_BODIES) == OutputChecks.NONE);
         return new IterationOutcome(sweeps, residualHost.get(0));
+    }
+
+    /**
+     * The device's share of the step's outputs, after its results are written: each contact's
+     * impulses where the step was asked for them ({@code Recycler.report}), and the lowest
+     * non-finite element of the impulses, of the deltas where asked for, and of the next bodies
+     * ({@link OutputChecks}), so that the host scans only a result known to hold one.
+     */
+    private OutputChecks reportAndCheck(SoftStepJob job, int rowCount, int pointCount, cl_mem firstsMem,
+            cl_mem solvedStartMem, cl_mem normalOutMem, cl_mem vectorsOutMem, cl_mem nextMem, cl_mem deltaMem) {
+        int contactCount = job.contactCount();
+        int bodyCount = job.bodyCount();
+        int[] none = {OutputChecks.NONE, OutputChecks.NONE, OutputChecks.NONE};
+        cl_mem nonFiniteMem = transfers.uploadInts(nonFinite, none, OutputChecks.COUNT);
+        cl_mem impulseMem = null;
+        if (job.impulses() != null) {
+            cl_mem idsMem = transfers.uploadInts(contactIds, job.contactIds(), contactCount);
+            cl_mem solvedIdsMem = transfers.uploadInts(solvedIds, job.solvedIds(), pointCount);
+            impulseMem = impulsesOut.require((long) ImpulseField.COUNT * contactCount * Sizeof.cl_float);
+            kernels.reportContactImpulses(rowCount, firstsMem, solvedStartMem, normalOutMem, vectorsOutMem,
+                    solvedIdsMem, idsMem, contactCount, impulseMem);
+            kernels.firstNonFinite(new Kernels.Strided(impulseMem, contactCount), contactCount, ImpulseField.COUNT,
+                    nonFiniteMem, OutputChecks.IMPULSES);
+        }
+        if (job.deltas() != null) {
+            kernels.firstNonFinite(new Kernels.Strided(deltaMem, bodyCount), bodyCount, DeltaField.COUNT,
+                    nonFiniteMem, OutputChecks.DELTAS);
+        }
+        kernels.firstNonFinite(new Kernels.Strided(nextMem, bodyCount), bodyCount, SoftStepJob.BODY_STATE_FIELDS,
+                nonFiniteMem, OutputChecks.NEXT_BODIES);
+        return new OutputChecks(impulseMem, nonFiniteMem);
     }
 
     /**
@@ -340,6 +395,20 @@ final class SoftStepPipeline {
                 kernels.restituteManifolds(rows, points, peak, velocity, overflowRows(), true, residuals);
             }
         }
+    }
+
+    /**
+     * Where the device's output stage left its results: each contact's impulses (null where none
+     * were asked for), and one slot a result for the lowest element found non-finite.
+     */
+    private record OutputChecks(cl_mem impulses, cl_mem nonFinite) {
+        /** The slots: the impulses, the deltas, the next bodies. */
+        static final int IMPULSES = 0;
+        static final int DELTAS = 1;
+        static final int NEXT_BODIES = 2;
+        static final int COUNT = 3;
+        /** A slot's value while no element of its result is found non-finite (or it was not checked, as it was not asked for). */
+        static final int NONE = Integer.MAX_VALUE;
     }
 
     /** The movable flags of the first {@code count} bodies as the kernels take them: 1 or 0 a body. */

@@ -234,6 +234,15 @@ final class Transfers implements AutoCloseable {
         }
     }
 
+    /** Reads {@code count} ints into {@code dest} from element 0 on. */
+    void downloadInts(cl_mem memory, java.nio.IntBuffer dest, int count) {
+        if (count > 0) {
+            readbacks.add(event(e -> clEnqueueReadBuffer(queue, memory, false, 0, (long) count * Sizeof.cl_int,
+                    Pointer.to(dest), 0, null, e)));
+            bytesDown += (long) count * Sizeof.cl_int;
+        }
+    }
+
     /** Copies {@code count} floats read back into {@code source} to {@code dest}, after the solve's wait. */
     void copyOut(FloatBuffer source, float[] dest, int count) {
         split(count, (from, to) -> source.get(from, dest, from, to - from));
@@ -251,6 +260,11 @@ final class Transfers implements AutoCloseable {
     /** A direct float buffer of at least {@code count} floats for results read back this solve. */
     FloatBuffer hostFloats(int count) {
         return stage((long) count * Sizeof.cl_float).asFloatBuffer();
+    }
+
+    /** A direct int buffer of at least {@code count} ints for results read back this solve. */
+    java.nio.IntBuffer hostInts(int count) {
+        return stage((long) count * Sizeof.cl_int).asIntBuffer();
     }
 
     /** Marks where the kernels start in the queue: after every upload enqueued so far. */

@@ -1,0 +1,50 @@
+package io.contactsolver.core;
+
+/**
+ * What a backend did with a soft step's outputs beyond the job's own, so that the host does not do
+ * it again: a device that reports every contact's impulses ({@link Recycler#report}, the same bits)
+ * and finds the results and the next bodies finite where they lie says so here, and the host skips
+ * the report and those scans. A backend that does neither leaves everything false, and the host
+ * does all of it. Cleared before each step; set only by a backend whose step has completed.
+ */
+public final class StepOutputs {
+    private boolean impulsesReported;
+    private boolean resultFinite;
+    private boolean nextBodiesFinite;
+
+    /** Nothing done yet: the host reports and scans everything. */
+    public void clear() {
+        impulsesReported = false;
+        resultFinite = false;
+        nextBodiesFinite = false;
+    }
+
+    /**
+     * What a completed step did.
+     *
+     * @param reported the job's impulses were written as {@link Recycler#report} writes them
+     * @param finite every value of the results the step wrote (the impulses where asked for, the
+     *     deltas where asked for) is finite
+     * @param bodiesFinite every field of the next bodies is finite
+     */
+    public void record(boolean reported, boolean finite, boolean bodiesFinite) {
+        this.impulsesReported = reported;
+        this.resultFinite = finite;
+        this.nextBodiesFinite = bodiesFinite;
+    }
+
+    /** Whether the backend wrote every contact's impulses. */
+    public boolean impulsesReported() {
+        return impulsesReported;
+    }
+
+    /** Whether the backend found every impulse and delta it was asked for finite. */
+    public boolean resultFinite() {
+        return resultFinite;
+    }
+
+    /** Whether the backend found every field of the next bodies finite. */
+    public boolean nextBodiesFinite() {
+        return nextBodiesFinite;
+    }
+}
