@@ -13,19 +13,13 @@
  * manifolds' vectors (MVEC_*) structure of arrays with stride `manifolds`; the contacts' ids
  * contactIds[c]; the impulses written (IMPULSE_*) structure of arrays with stride `contacts`.
  *
- * Names: Recycler.java's tally, contactImpulses, sameIds, contactOf and pointOf are report_tally,
- * contact_impulses, same_ids, contact_of and point_of here, with the tally's figures in a struct.
+ * Names: Recycler.java's sameIds, contactOf, pointOf, tally and contactImpulses are same_ids,
+ * contact_of, point_of, report_tally and contact_impulses here, in that order (docs/twins.md); the
+ * tally (ReportTally, TALLY_*) is a private array of the work-item.
  *
  * Determinism: each work-item writes only its own manifold's contacts; the non-finite index is a
  * minimum, the same whatever order the work-items run in. Bit-exactness as in common.cl.
  */
-
-/* Recycler's TALLY_* figures of a manifold. */
-typedef struct {
-    float total;
-    float spread;
-    int same;
-} report_tally_figures;
 
 /* Whether contacts [first, end) have the ids of solved points [from, to), in that order. */
 int same_ids(__global const int* contactIds, const int first, const int end, __global const int* ids, const int from,
@@ -53,7 +47,7 @@ int contact_of(__global const int* contactIds, const int first, const int end, c
     return -1;
 }
 
-/* The solved point of manifold m with id `id`, or -1. */
+/* The solved point of manifold m (its points from pointStart[m]) with id `id`, or -1. */
 int point_of(__global const int* pointStart, __global const int* ids, const int m, const int id)
 {
     for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
@@ -64,10 +58,9 @@ int point_of(__global const int* pointStart, __global const int* ids, const int 
     return -1;
 }
 
-/* Manifold m's figures: the sum of its points' normal impulses, each contact's share of what its unmatched points carry, whether its contacts are its points in order. */
-report_tally_figures report_tally(__global const int* contactStart, __global const int* pointStart,
-                                  __global const float* normal, __global const int* ids,
-                                  __global const int* contactIds, const int m)
+/* Manifold m's ReportTally figures (TALLY_*) into tally. */
+void report_tally(__global const int* contactStart, __global const int* pointStart, __global const float* normal,
+                  __global const int* ids, __global const int* contactIds, const int m, float* tally)
 {
     const int first = contactStart[m];
     const int end = contactStart[m + 1];
@@ -81,31 +74,29 @@ report_tally_figures report_tally(__global const int* contactStart, __global con
             unmatched += normal[p];
         }
     }
-    report_tally_figures tally;
-    tally.total = total;
-    tally.spread = unmatched / (float) (end - first);
-    tally.same = same;
-    return tally;
+    tally[TALLY_TOTAL] = total;
+    tally[TALLY_SPREAD] = unmatched / (end - first);
+    tally[TALLY_SAME] = same ? 1.0f : 0.0f;
 }
 
-/* Contact c of manifold m, with m's tally: its impulses into impulses[f * contacts + c]. */
+/* Contact c of manifold m, with m's tally: its impulses into impulses[f * contacts + c]; the vectors with stride `manifolds`. */
 void contact_impulses(__global const int* contactStart, __global const int* pointStart, __global const float* normal,
                       __global const float* vectors, const int manifolds, __global const int* ids,
-                      __global const int* contactIds, const int m, const int c, const report_tally_figures tally,
+                      __global const int* contactIds, const int m, const int c, const float* tally,
                       __global float* impulses, const int contacts)
 {
     const int first = contactStart[m];
     const int count = contactStart[m + 1] - first;
     const int solved = pointStart[m];
-    const float total = tally.total;
+    const float total = tally[TALLY_TOTAL];
     float j;
-    if (tally.same) {
+    if (tally[TALLY_SAME] != 0.0f) {
         j = normal[solved + (c - first)];
     } else {
         const int p = point_of(pointStart, ids, m, contactIds[c]);
-        j = (p >= 0 ? normal[p] : 0.0f) + tally.spread;
+        j = (p >= 0 ? normal[p] : 0.0f) + tally[TALLY_SPREAD];
     }
-    const float share = total > 0.0f ? j / total : 1.0f / (float) count;
+    const float share = total > 0.0f ? j / total : 1.0f / count;
     impulses[IMPULSE_J * contacts + c] = j;
     impulses[IMPULSE_TX * contacts + c] = vectors[MVEC_FX * manifolds + m] * share + 0.0f;
     impulses[IMPULSE_TY * contacts + c] = vectors[MVEC_FY * manifolds + m] * share + 0.0f;
@@ -124,7 +115,8 @@ __kernel void report_contact_impulses(__global const int* contactStart, __global
     if (m >= manifolds) {
         return;
     }
-    const report_tally_figures tally = report_tally(contactStart, pointStart, normal, ids, contactIds, m);
+    float tally[TALLY_COUNT];
+    report_tally(contactStart, pointStart, normal, ids, contactIds, m, tally);
     for (int c = contactStart[m]; c < contactStart[m + 1]; c++) {
         contact_impulses(contactStart, pointStart, normal, vectors, manifolds, ids, contactIds, m, c, tally, impulses,
                          contacts);

@@ -56,7 +56,7 @@ class TwinStructureTest {
     record Pair(String java, String c, List<Known> known) {
     }
 
-    /** A Java class of host/library/io/contactsolver/cpu and its kernel file. */
+    /** A Java class of host/library/io/contactsolver/cpu (or of core, by its path from there) and its kernel file. */
     record Twin(String javaFile, String clFile, List<Pair> pairs, List<String> javaOnly, List<String> clOnly) {
     }
 
@@ -195,7 +195,17 @@ class TwinStructureTest {
                     List.of("mayBounce"),
                     List.of("java_max", "prepare_manifolds", "reset_motions", "apply_substep_gravity",
                             "warm_start_manifolds", "solve_manifolds", "integrate_motions", "restitute_manifolds",
-                            "finish_bodies", "write_manifold_results")));
+                            "finish_bodies", "write_manifold_results")),
+            new Twin("../core/Recycler.java", "outputs.cl", List.of(
+                    pair("sameIds", "same_ids"),
+                    pair("contactOf", "contact_of"),
+                    pair("pointOf", "point_of"),
+                    pair("tally", "report_tally"),
+                    pair("contactImpulses", "contact_impulses")),
+                    List.of("Previous", "prepare", "match", "samePairs", "keyBody", "holds", "turned", "turn", "keepManifold",
+                            "takeFresh", "report", "reportedImpulses", "keep", "manifoldCount", "pointCount",
+                            "recycledCount", "pointStart", "geometry", "warmNormal", "warmVectors"),
+                    List.of("report_contact_impulses", "first_non_finite")));
 
     private static final Path JAVA_DIR = Path.of("host/library/io/contactsolver/cpu");
     private static final Path CL_DIR = Path.of("kernels");

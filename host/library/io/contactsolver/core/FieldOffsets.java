@@ -396,4 +396,9 @@ public final class FieldOffsets {
     public static final int CAPTURE_QBX = CaptureField.QBX.ordinal();
     public static final int CAPTURE_QBY = CaptureField.QBY.ordinal();
     public static final int CAPTURE_QBZ = CaptureField.QBZ.ordinal();
+
+    // TALLY: ReportTally
+    public static final int TALLY_TOTAL = ReportTally.TOTAL.ordinal();
+    public static final int TALLY_SPREAD = ReportTally.SPREAD.ordinal();
+    public static final int TALLY_SAME = ReportTally.SAME.ordinal();
 }

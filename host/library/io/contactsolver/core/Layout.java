@@ -67,7 +67,9 @@ public enum Layout {
     /** {@link GeometryField}: a solved point's geometry after recycling, as the soft step uses it. */
     GEOM(GeometryField.class, "COUNT"),
     /** {@link CaptureField}: what a soft step keeps of a contact for recycling it in the next step. */
-    CAPTURE(CaptureField.class, "COUNT");
+    CAPTURE(CaptureField.class, "COUNT"),
+    /** {@link ReportTally}: the scratch by which a manifold's impulses are shared out among its contacts. */
+    TALLY(ReportTally.class, "COUNT");
 
     private final Class<? extends Enum<?>> fields;
     private final Map<String, Integer> sizes;

@@ -502,14 +502,20 @@ public final class Recycler {
      */
     public static void report(ManifoldCache cache, int[] contactIds, FieldBlock impulses, ParallelRunner runner) {
         int[] contactStart = cache.contactStart();
+        int[] pointStart = cache.pointStart();
+        float[] normal = cache.normal();
+        float[] vectors = cache.vectors();
+        int[] ids = cache.ids();
+        int manifolds = cache.manifoldCount();
         FloatBuffer out = impulses.floats();
         int stride = impulses.stride();
         runner.forRange(cache.manifoldCount(), 1 << 10, (from, to) -> {
             float[] scratch = new float[REPORTED];
             for (int m = from; m < to; m++) {
-                tally(cache, contactIds, m, scratch, IMPULSES);
+                tally(contactStart, pointStart, normal, ids, contactIds, m, scratch, IMPULSES);
                 for (int c = contactStart[m]; c < contactStart[m + 1]; c++) {
-                    contactImpulses(cache, contactIds, m, c, scratch, IMPULSES, scratch, 0);
+                    contactImpulses(contactStart, pointStart, normal, vectors, manifolds, ids, contactIds, m, c,
+                            scratch, IMPULSES, scratch, 0);
                     for (int f = 0; f < IMPULSES; f++) {
                         out.put(f * stride + c, scratch[f]);
                     }
@@ -542,68 +548,14 @@ public final class Recycler {
                 high = mid - 1;
             }
         }
-        tally(cache, contactIds, low, dest, at + IMPULSES);
-        contactImpulses(cache, contactIds, low, contact, dest, at + IMPULSES, dest, at);
+        tally(contactStart, cache.pointStart(), cache.normal(), cache.ids(), contactIds, low, dest, at + IMPULSES);
+        contactImpulses(contactStart, cache.pointStart(), cache.normal(), cache.vectors(), cache.manifoldCount(),
+                cache.ids(), contactIds, low, contact, dest, at + IMPULSES, dest, at);
     }
 
-    /** {@link #tally}'s figures of a manifold: the sum of its points' normal impulses, each contact's share of what its unmatched points carry, 1 if its contacts are its points in order. */
-    private static final int TALLY_TOTAL = 0;
-    private static final int TALLY_SPREAD = 1;
-    private static final int TALLY_SAME = 2;
-    private static final int TALLY = 3;
     private static final int IMPULSES = ImpulseField.COUNT;
     /** The floats {@link #reportedImpulses} writes: a contact's {@code ImpulseField}s, then the {@link #tally} it works from. */
-    public static final int REPORTED = IMPULSES + TALLY;
-
-    /** Manifold {@code m}'s {@code TALLY_*} figures into {@code tally[at ..]}. */
-    private static void tally(ManifoldCache cache, int[] contactIds, int m, float[] tally, int at) {
-        int[] contactStart = cache.contactStart();
-        int[] pointStart = cache.pointStart();
-        float[] normal = cache.normal();
-        int[] ids = cache.ids();
-        int first = contactStart[m];
-        int end = contactStart[m + 1];
-        // a fresh manifold's points are its contacts, and so is a recycled one's whose points all persist
-        boolean same = sameIds(contactIds, first, end, ids, pointStart[m], pointStart[m + 1]);
-        float total = 0.0f;
-        float unmatched = 0.0f;
-        for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
-            total += normal[p];
-            if (!same && contactOf(contactIds, first, end, ids[p]) < 0) {
-                unmatched += normal[p];
-            }
-        }
-        tally[at + TALLY_TOTAL] = total;
-        tally[at + TALLY_SPREAD] = unmatched / (end - first);
-        tally[at + TALLY_SAME] = same ? 1.0f : 0.0f;
-    }
-
-    /** Contact {@code c} of manifold {@code m}, its {@link #tally} at {@code tally[t ..]}: its impulses into {@code dest[at ..]}. */
-    private static void contactImpulses(ManifoldCache cache, int[] contactIds, int m, int c, float[] tally, int t,
-            float[] dest, int at) {
-        int first = cache.contactStart()[m];
-        int count = cache.contactStart()[m + 1] - first;
-        int solved = cache.pointStart()[m];
-        float[] normal = cache.normal();
-        float[] vectors = cache.vectors();
-        int manifolds = cache.manifoldCount();
-        float total = tally[t + TALLY_TOTAL];
-        float j;
-        if (tally[t + TALLY_SAME] != 0.0f) {
-            j = normal[solved + (c - first)];
-        } else {
-            int p = pointOf(cache, m, contactIds[c]);
-            j = (p >= 0 ? normal[p] : 0.0f) + tally[t + TALLY_SPREAD];
-        }
-        float share = total > 0.0f ? j / total : 1.0f / count;
-        dest[at + IMPULSE_J] = j;
-        dest[at + IMPULSE_TX] = vectors[MVEC_FX * manifolds + m] * share + 0.0f;
-        dest[at + IMPULSE_TY] = vectors[MVEC_FY * manifolds + m] * share + 0.0f;
-        dest[at + IMPULSE_TZ] = vectors[MVEC_FZ * manifolds + m] * share + 0.0f;
-        dest[at + IMPULSE_RX] = vectors[MVEC_AX * manifolds + m] * share + 0.0f;
-        dest[at + IMPULSE_RY] = vectors[MVEC_AY * manifolds + m] * share + 0.0f;
-        dest[at + IMPULSE_RZ] = vectors[MVEC_AZ * manifolds + m] * share + 0.0f;
-    }
+    public static final int REPORTED = IMPULSES + ReportTally.COUNT;
 
     /** Whether contacts {@code [first, end)} have the ids of solved points {@code [from, to)}, in that order. */
     private static boolean sameIds(int[] contactIds, int first, int end, int[] ids, int from, int to) {
@@ -628,15 +580,65 @@ public final class Recycler {
         return -1;
     }
 
-    /** The solved point of the cache's manifold {@code m} with id {@code id}, or -1. */
-    private static int pointOf(ManifoldCache cache, int m, int id) {
-        int[] ids = cache.ids();
-        for (int p = cache.pointStart()[m]; p < cache.pointStart()[m + 1]; p++) {
+    /** The solved point of manifold {@code m} (its points from {@code pointStart[m]}) with id {@code id}, or -1. */
+    private static int pointOf(int[] pointStart, int[] ids, int m, int id) {
+        for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
             if (ids[p] == id) {
                 return p;
             }
         }
         return -1;
+    }
+
+    /**
+     * Manifold {@code m}'s {@link ReportTally} figures into {@code tally[at ..]}: its contacts
+     * {@code [contactStart[m], contactStart[m + 1])}, its solved points from {@code pointStart[m]}
+     * with their normal impulses and ids.
+     */
+    private static void tally(int[] contactStart, int[] pointStart, float[] normal, int[] ids, int[] contactIds,
+            int m, float[] tally, int at) {
+        int first = contactStart[m];
+        int end = contactStart[m + 1];
+        // a fresh manifold's points are its contacts, and so is a recycled one's whose points all persist
+        boolean same = sameIds(contactIds, first, end, ids, pointStart[m], pointStart[m + 1]);
+        float total = 0.0f;
+        float unmatched = 0.0f;
+        for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
+            total += normal[p];
+            if (!same && contactOf(contactIds, first, end, ids[p]) < 0) {
+                unmatched += normal[p];
+            }
+        }
+        tally[at + TALLY_TOTAL] = total;
+        tally[at + TALLY_SPREAD] = unmatched / (end - first);
+        tally[at + TALLY_SAME] = same ? 1.0f : 0.0f;
+    }
+
+    /**
+     * Contact {@code c} of manifold {@code m}, its {@link #tally} at {@code tally[t ..]}: its impulses
+     * into {@code dest[at ..]}; the manifolds' vectors with stride {@code manifolds}.
+     */
+    private static void contactImpulses(int[] contactStart, int[] pointStart, float[] normal, float[] vectors,
+            int manifolds, int[] ids, int[] contactIds, int m, int c, float[] tally, int t, float[] dest, int at) {
+        int first = contactStart[m];
+        int count = contactStart[m + 1] - first;
+        int solved = pointStart[m];
+        float total = tally[t + TALLY_TOTAL];
+        float j;
+        if (tally[t + TALLY_SAME] != 0.0f) {
+            j = normal[solved + (c - first)];
+        } else {
+            int p = pointOf(pointStart, ids, m, contactIds[c]);
+            j = (p >= 0 ? normal[p] : 0.0f) + tally[t + TALLY_SPREAD];
+        }
+        float share = total > 0.0f ? j / total : 1.0f / count;
+        dest[at + IMPULSE_J] = j;
+        dest[at + IMPULSE_TX] = vectors[MVEC_FX * manifolds + m] * share + 0.0f;
+        dest[at + IMPULSE_TY] = vectors[MVEC_FY * manifolds + m] * share + 0.0f;
+        dest[at + IMPULSE_TZ] = vectors[MVEC_FZ * manifolds + m] * share + 0.0f;
+        dest[at + IMPULSE_RX] = vectors[MVEC_AX * manifolds + m] * share + 0.0f;
+        dest[at + IMPULSE_RY] = vectors[MVEC_AY * manifolds + m] * share + 0.0f;
+        dest[at + IMPULSE_RZ] = vectors[MVEC_AZ * manifolds + m] * share + 0.0f;
     }
 
     /**
