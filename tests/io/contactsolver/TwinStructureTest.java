@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
  *       dropped; constants (upper case, {@code X.ordinal()}) are {@code #};
  *   <li>a kernel's {@code get_global_id} and its bounds check {@code if (@ >= @) { return; }};
  *   <li>names that differ by language: {@code Math.abs} is {@code fabs}, {@code Math.copySign}
- *       {@code copysign}, {@code java_max} {@code max}, a Java method of a pair its C name (the
+ *       {@code copysign}, {@code java_max} {@code max}, {@code java_min_double} {@code min}, a Java method of a pair its C name (the
  *       pair of its own class first: {@code SoftStep.store} is {@code soft_store}, {@code SinglePass.store}
  *       stays {@code store}),
  *       {@code obj.accessor()} and {@code obj.field} the member's name.
@@ -196,16 +196,42 @@ class TwinStructureTest {
                     List.of("java_max", "prepare_manifolds", "reset_motions", "apply_substep_gravity",
                             "warm_start_manifolds", "solve_manifolds", "integrate_motions", "restitute_manifolds",
                             "finish_bodies", "write_manifold_results")),
-            new Twin("../core/Recycler.java", "outputs.cl", List.of(
+            new Twin("../core/Recycler.java", "recycling.cl", List.of(
+                    pair("turned", "turned"),
+                    pair("turnSince", "turn_since"),
+                    pair("holds", "holds",
+                            javaOnly("@ = @ >= 0 && @ . isMovable ( ) ; @ = @ >= 0 && @ . isMovable ( ) ;",
+                                    "the host asks MovableBodies; the device reads its movable flags, an int a body,"
+                                            + " which leaves the same test as plumbing")),
+                    pair("keepManifold", "keep_manifold",
+                            javaOnly("arraycopy ( ) ;", "the JVM's block copy of the captures"),
+                            clOnly("for ( @ < ( @ - @ ) * # ; @ ++ ) { [] = [] ; }",
+                                    "the same copy, float by float")),
+                    pair("takeFresh", "take_fresh",
+                            javaOnly("fill ( 0.0 ) ;", "the JVM's fill of the sums"),
+                            clOnly("for ( @ < # ; @ ++ ) { [] = 0.0 ; }", "the same fill, float by float"),
+                            javaOnly("@ = @ == null ? - 1 : matched . previousOf ( ) ;",
+                                    "the host looks the previous contact up by id; the device has it from the host's"
+                                            + " table, or as its own index where the ids come in the same order"),
+                            javaOnly("if ( @ < 0 || ! cache . isValid ( ) && impulses == null ) {",
+                                    "the host may warm start from a result without manifolds or impulses; the device"
+                                            + " recycles only after a step it ran, which left both"),
+                            clOnly("if ( @ < 0 ) {", "the same guard, where a previous step is sure to have impulses"),
+                            javaOnly("if ( cache . isValid ( ) ) { reportedImpulses ( cache ) ; } else { for ( @ < # ;"
+                                    + " @ ++ ) { [] = [] ; } }",
+                                    "the host reads the previous contact's impulses from the previous manifolds (or"
+                                            + " result); the device reads the ones its report left of that step")),
                     pair("sameIds", "same_ids"),
                     pair("contactOf", "contact_of"),
                     pair("pointOf", "point_of"),
                     pair("tally", "report_tally"),
                     pair("contactImpulses", "contact_impulses")),
-                    List.of("Previous", "prepare", "match", "samePairs", "keyBody", "holds", "turned", "turn", "keepManifold",
-                            "takeFresh", "report", "reportedImpulses", "keep", "manifoldCount", "pointCount",
-                            "recycledCount", "pointStart", "geometry", "warmNormal", "warmVectors"),
-                    List.of("report_contact_impulses", "first_non_finite")));
+                    List.of("Previous", "prepare", "plan", "Plan", "write", "writeManifold", "writePending",
+                            "writtenElsewhere", "previousManifolds", "plannedCache", "fates", "plannedLimit",
+                            "plannedPrevious", "match", "samePairs", "keyBody", "report", "reportedImpulses", "keep",
+                            "manifoldCount", "pointCount", "recycledCount", "pointStart", "geometry", "warmNormal",
+                            "warmVectors"),
+                    List.of("java_min_double", "recycle_manifolds", "report_contact_impulses")));
 
     private static final Path JAVA_DIR = Path.of("host/library/io/contactsolver/cpu");
     private static final Path CL_DIR = Path.of("kernels");
@@ -516,9 +542,10 @@ class TwinStructureTest {
     private static final Set<String> QUALIFIERS = Set.of("const", "__global", "__local", "__kernel", "final",
             "static", "private", "public", "inline");
     /** Types whose variables hold values the maths computes with. */
-    private static final Set<String> VALUE_TYPES = Set.of("float");
+    private static final Set<String> VALUE_TYPES = Set.of("float", "double");
     private static final Set<String> TYPES = Set.of("float", "int", "boolean", "void", "FloatBuffer", "IntBuffer",
-            "FieldBlock", "TargetRule", "SoftCoefficients", "soft_coefficients", "float[]", "int[]");
+            "FieldBlock", "TargetRule", "SoftCoefficients", "soft_coefficients", "float[]", "int[]", "double",
+            "double[]", "ManifoldCache", "MovableBodies", "Previous");
     private static final Map<String, String> MATH = Map.of("abs", "fabs", "sqrt", "sqrt", "copySign", "copysign",
             "max", "max", "min", "min");
     private static final Set<String> ACCESSORS = Set.of("get", "getFloat", "getInt", "put", "setFloat", "setVector");
@@ -633,6 +660,8 @@ class TwinStructureTest {
                 out.add(t.replaceAll("[fF]$", ""));
             } else if (!java && t.equals("java_max")) {
                 out.add("max");
+            } else if (!java && t.equals("java_min_double")) {
+                out.add("min");
             } else if (java && names.containsKey(t) && next.equals("(")) {
                 out.add(names.get(t));
             } else {

@@ -292,8 +292,12 @@ final class HostPipeline {
         Recycler.Previous previous = warmStart == null ? null : new Recycler.Previous(warmStarts,
                 warmStart.hasImpulses() ? warmStart.impulseBlock().floats() : null, warmStart.impulseStride(),
                 warmStart.contactIdArray(), warmStart.manifoldCache());
-        recycler.prepare(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(), contacts.idArray(),
+        recycler.plan(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(), contacts.idArray(),
                 contacts.size(), manifolds, movable, previous, settings.recycleDistance(), dest.manifoldCache(), runner);
+        // a backend that recycles on its device writes the points there, or has the host write them
+        if (!backend.current().recyclesOnDevice()) {
+            recycler.write();
+        }
         clock.lap(SolvePhase.SET_UP);
     }
 
@@ -336,7 +340,7 @@ final class HostPipeline {
                 frictionUse(contacts, settings), movable, settings.iterations(), settings.relaxIterations(),
                 coefficients, gravity.x(), gravity.y(), gravity.z(), timeStep, nextBodies,
                 settings.writesDeltas() ? dest.deltaBlock() : null, solved.normal(), solved.vectors(),
-                settings.writesImpulses() ? dest.impulseBlock() : null, contacts.idArray(), solved.ids(), outputs,
+                settings.writesImpulses() ? dest.impulseBlock() : null, contacts.idArray(), outputs,
                 clock);
         // cleared for each try: a device that fails part way leaves the CPU's rerun nothing to skip
         IterationOutcome outcome = backend.solve(solver -> {

@@ -36,14 +36,14 @@ import org.junit.jupiter.api.Test;
  */
 class KernelLayoutTest {
     /** {@code -DNAME=VALUE} in the build options. */
-    private static final Pattern DEFINE = Pattern.compile("-D(\\w+)=(-?\\d+)");
+    private static final Pattern DEFINE = Pattern.compile("-D(\\w+)=(\\S+)");
 
     /** The build options' macros, name to value, in order; a name defined twice fails. */
-    private static Map<String, Integer> defined() {
-        Map<String, Integer> macros = new LinkedHashMap<>();
+    private static Map<String, String> defined() {
+        Map<String, String> macros = new LinkedHashMap<>();
         Matcher define = DEFINE.matcher(KernelSource.buildOptions(true));
         while (define.find()) {
-            Integer before = macros.put(define.group(1), Integer.valueOf(define.group(2)));
+            String before = macros.put(define.group(1), define.group(2));
             assertEquals(null, before, define.group(1) + " is defined twice");
         }
         return macros;
@@ -91,9 +91,10 @@ class KernelLayoutTest {
                 assertTrue(a == b || !a.prefix().startsWith(b.prefix()), a + " and " + b + " share a prefix");
             }
         }
-        Map<String, Integer> defined = defined(); // fails on a name defined twice
+        Map<String, String> defined = defined(); // fails on a name defined twice
         for (String macro : defined.keySet()) {
-            assertTrue(macro.equals("RESIDUAL_SLOTS") || layoutOf(macro) != null, macro + " belongs to no layout");
+            assertTrue(KernelSource.constants().containsKey(macro) || layoutOf(macro) != null,
+                    macro + " belongs to no layout and is no shared constant");
         }
         Set<String> names = new HashSet<>(fieldMacros().keySet());
         for (Layout layout : Layout.values()) {
@@ -104,13 +105,14 @@ class KernelLayoutTest {
     }
 
     @Test
-    void theBuildOptionsAreTheLayoutsAndNothingElse() {
+    void theBuildOptionsAreTheLayoutsAndTheSharedConstants() {
         Map<String, Integer> expected = new TreeMap<>(fieldMacros());
         for (Layout layout : Layout.values()) {
             expected.putAll(layout.sizes());
         }
-        expected.put("RESIDUAL_SLOTS", IterativePipeline.RESIDUAL_SLOTS);
-        assertEquals(List.of(), differences(expected, defined()), "build options against the layouts");
+        Map<String, String> literals = new LinkedHashMap<>(KernelSource.constants());
+        expected.forEach((name, value) -> literals.put(name, Integer.toString(value)));
+        assertEquals(List.of(), differences(literals, defined()), "build options against the layouts and constants");
     }
 
     @Test
@@ -139,7 +141,7 @@ class KernelLayoutTest {
     }
 
     /** What two name-to-value maps disagree on, one line a name. */
-    private static List<String> differences(Map<String, Integer> expected, Map<String, Integer> actual) {
+    private static <V> List<String> differences(Map<String, V> expected, Map<String, V> actual) {
         Set<String> names = new TreeSet<>(expected.keySet());
         names.addAll(actual.keySet());
         List<String> differ = new ArrayList<>();
@@ -153,10 +155,10 @@ class KernelLayoutTest {
 
     @Test
     void everyLayoutMacroTheKernelsUseIsDefined() {
-        Map<String, Integer> defined = defined();
+        Map<String, String> defined = defined();
         Set<String> undefined = new TreeSet<>();
         for (String name : kernelIdentifiers()) {
-            if ((layoutOf(name) != null || name.equals("RESIDUAL_SLOTS")) && !defined.containsKey(name)) {
+            if ((layoutOf(name) != null || KernelSource.constants().containsKey(name)) && !defined.containsKey(name)) {
                 undefined.add(name);
             }
         }
@@ -168,12 +170,12 @@ class KernelLayoutTest {
      * of a contact for recycling it, which the {@code Recycler} reads and writes on the host before
      * either backend runs. Their macros are defined like every layout's; no kernel may use them.
      */
-    private static final Set<Layout> HOST_ONLY = Set.of(Layout.CAPTURE);
+    private static final Set<Layout> HOST_ONLY = Set.of();
 
     /**
      * A field macro no kernel names is padding ({@code PAD_*}) or a later member of a group the
      * kernels read through its first member, {@code ROW_DIRT1_AX + 1}: a run of fields of one stem
-     * (the name less its trailing axes or digits) whose first field the kernels use. A layout's
+     * (the name less its trailing axes, a quaternion's w with them, or digits) whose first field the kernels use. A layout's
      * size is offered whether or not a kernel needs it; any other size is there because one does.
      * A layout of {@link #HOST_ONLY} is used by no kernel at all (else it is no longer host-only).
      */
@@ -215,12 +217,14 @@ class KernelLayoutTest {
                 }
             }
         }
-        assertTrue(used.contains("RESIDUAL_SLOTS"));
+        for (String constant : KernelSource.constants().keySet()) {
+            assertTrue(used.contains(constant), constant + ": a shared constant no kernel uses");
+        }
         assertEquals(List.of(), unexplained, "defined for the kernels, yet no kernel reads them");
     }
 
     private static String stem(String field) {
-        return field.replaceFirst("([XYZ]+|[0-9]+)$", "");
+        return field.replaceFirst("(W?[XYZ]*|[0-9]+)$", "");
     }
 
     @Test

@@ -11,6 +11,9 @@ import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SoftStepSettings;
 import io.contactsolver.SolverConfig;
+import io.contactsolver.core.GeometryField;
+import io.contactsolver.core.CaptureField;
+import io.contactsolver.core.ManifoldVectorField;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.ImpulseField;
 import io.contactsolver.scene.BoxContacts;
@@ -101,6 +104,49 @@ class SoftStepAgreementTest {
     void kinematicAndStaticBodies() {
         Recipe recipe = new Recipe(50, true, 0.1f, 0.05f, 1, false);
         assertAgree(recipe, 14, SolveSettings.softStep().withPushOutSpeed(1.0f), 3, true);
+    }
+
+    /**
+     * Recycling on the device: a step whose warm start is the device's own last step writes the
+     * recycled points there and sends none of them; one whose warm start came from elsewhere (here
+     * the CPU's result, the same bits) has the host write them and sends their geometry and warm
+     * values, with the captures and ids the next step recycles from on the device. Either way the
+     * bodies move as on the CPU.
+     */
+    @Test
+    void theDeviceRecyclesFromItsOwnLastStepAndTheHostFromAnyOther() {
+        Recipe recipe = new Recipe(30, true, 0.05f, 0.0f, 0, false);
+        BodyBatch onCpu = bodies(recipe, 18);
+        BodyBatch onDevice = bodies(recipe, 18);
+        ContactBatch cpuContacts = new ContactBatch();
+        ContactBatch deviceContacts = new ContactBatch();
+        SolveSettings settings = SolveSettings.softStep();
+        long[] uploaded = new long[5];
+        int contacts = 0;
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            SolveResult[] cpuResults = {new SolveResult(), new SolveResult()};
+            SolveResult[] deviceResults = {new SolveResult(), new SolveResult()};
+            for (int step = 0; step < uploaded.length; step++) {
+                if (step == 3) {
+                    // the device's warm start is the CPU's last result: equal bits, but not what the device holds
+                    deviceResults[(step + 1) & 1] = cpuResults[(step + 1) & 1];
+                }
+                SolveResult actual = stepBoth(cpu, openCl, recipe, onCpu, onDevice, cpuContacts, deviceContacts,
+                        settings, step, cpuResults, deviceResults);
+                uploaded[step] = actual.bytesUploaded();
+                contacts = actual.contactCount();
+                if (step == 3) {
+                    deviceResults[(step + 1) & 1] = new SolveResult();
+                }
+            }
+        }
+        assertEquals(uploaded[2], uploaded[4], "recycled on the device both times");
+        // the host's points: geometry, warm normal impulse, capture and id a point (as many as contacts
+        // here), warm vectors a manifold, where the device took the previous manifold and fate a manifold
+        long extra = uploaded[3] - uploaded[2];
+        long perPoint = (long) (GeometryField.COUNT + 1 + CaptureField.COUNT + 1) * Float.BYTES;
+        assertTrue(extra > perPoint * contacts && extra <= (perPoint + (long) (ManifoldVectorField.COUNT - 2)
+                * Float.BYTES) * contacts, "bytes the host sent for its points: " + extra + ", contacts " + contacts);
     }
 
     /**

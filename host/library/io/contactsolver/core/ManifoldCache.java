@@ -23,10 +23,13 @@ public final class ManifoldCache {
     private float[] captures = new float[0];
     private float[] normal = new float[0];
     private boolean valid;
+    /** Counts the times the contents were replaced or forgotten: a device copy of them is current while it holds the same. */
+    private long version;
 
     /** Makes room for {@code manifolds} manifolds of {@code points} points in all, and marks the cache empty until {@link #finish}. */
     public void prepare(int manifolds, int points) {
         valid = false;
+        version++;
         manifoldCount = manifolds;
         pointCount = points;
         if (bodyA.length < manifolds) {
@@ -58,8 +61,14 @@ public final class ManifoldCache {
     /** Forgets the manifolds: the next step takes every contact fresh. */
     public void clear() {
         valid = false;
+        version++;
         manifoldCount = 0;
         pointCount = 0;
+    }
+
+    /** How many times the contents were replaced or forgotten ({@link #prepare}, {@link #clear}). */
+    public long version() {
+        return version;
     }
 
     /** Whether a step's manifolds are here to recycle from. */

@@ -46,11 +46,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Recycler {
     /** The most a point's anchors may drift apart, as a share of its shorter anchor on a body that moves. */
     public static final float ARM_SHARE = 0.05f;
-    private static final double ARM_SHARE_SQUARED = (double) ARM_SHARE * ARM_SHARE;
+    /** {@link #ARM_SHARE} squared, in double as the test compares it. */
+    public static final double ARM_SHARE_SQUARED = (double) ARM_SHARE * ARM_SHARE;
     /** The most either body may have turned since a manifold was taken for it to be recycled. */
     public static final float MAX_TURN_DEGREES = 10.0f;
     /** {@code cos^2} of half {@link #MAX_TURN_DEGREES}: a turn {@code d} is within it when {@code d_w^2} exceeds it. */
-    static final float MIN_HALF_TURN_COS2 = (float) (Math.cos(Math.toRadians(MAX_TURN_DEGREES / 2.0))
+    public static final float MIN_HALF_TURN_COS2 = (float) (Math.cos(Math.toRadians(MAX_TURN_DEGREES / 2.0))
             * Math.cos(Math.toRadians(MAX_TURN_DEGREES / 2.0)));
 
     private static final int VECTOR = ManifoldVectorField.COUNT;
@@ -60,9 +61,9 @@ public final class Recycler {
      * ({@link ManifoldVectorField}s) and after them a previous contact's impulses with their scratch
      * ({@link #REPORTED}).
      */
-    private static final int SCRATCH = 18;
-    private static final int TURN_A = 0;
-    private static final int TURN_B = 9;
+    public static final int SCRATCH = 18;
+    public static final int TURN_A = 0;
+    public static final int TURN_B = 9;
 
     private int manifoldCount;
     private int pointCount;
@@ -73,9 +74,9 @@ public final class Recycler {
     private int[] previous = new int[0];
     /** Per manifold, before the points are written: {@link #FRESH}, {@link #KEPT}, or {@link #EITHER} (as many points either way). */
     private byte[] fate = new byte[0];
-    private static final byte FRESH = 0;
-    private static final byte KEPT = 1;
-    private static final byte EITHER = 2;
+    public static final byte FRESH = 0;
+    public static final byte KEPT = 1;
+    public static final byte EITHER = 2;
     /** Per solved point: its geometry ({@link GeometryField}, stride {@code pointCount}) and warm normal impulse. */
     private float[] geometry = new float[0];
     private float[] warmNormal = new float[0];
@@ -101,13 +102,29 @@ public final class Recycler {
 
     /**
      * Chooses the points of every manifold of the batch and their starting impulses, and writes
-     * their ids and captures into {@code nextCache}, prepared for this step's manifolds and points.
+     * their ids and captures into {@code nextCache}, prepared for this step's manifolds and points:
+     * {@link #plan}, then {@link #write}.
      *
      * @param last what the previous step left, or null for none
      * @param distance the recycle distance, m; 0 takes every manifold fresh
      * @param nextCache the cache this step's result keeps, not the previous one
      */
     public void prepare(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links, int[] contactIds,
+            int contactCount, ManifoldGrouping manifolds, MovableBodies movable, Previous last, float distance,
+            ManifoldCache nextCache, ParallelRunner runner) {
+        plan(bodies, bodyCount, contacts, links, contactIds, contactCount, manifolds, movable, last, distance,
+                nextCache, runner);
+        write();
+    }
+
+    /**
+     * The first half of {@link #prepare}: each manifold matched to the previous step's
+     * ({@link #match()}), its fate ({@link #fates()}: kept, fresh, or either as its points hold,
+     * which {@link #write} decides), and so its solved points ({@link #pointStart()}); {@code nextCache}
+     * prepared for them. The points are not written until {@link #write}, or a device writes them
+     * ({@link #writtenElsewhere}).
+     */
+    public void plan(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links, int[] contactIds,
             int contactCount, ManifoldGrouping manifolds, MovableBodies movable, Previous last, float distance,
             ManifoldCache nextCache, ParallelRunner runner) {
         ManifoldCache cache = last == null ? null : last.cache();
@@ -141,8 +158,9 @@ public final class Recycler {
                 } else if (cache.pointStart()[j + 1] - cache.pointStart()[j] == firsts[m + 1] - firsts[m]) {
                     fates[m] = EITHER;
                 } else {
-                    fates[m] = holds(bodies, movable, cache, j, firsts[m], links, limit, turns, drifts,
-                            3 * cache.pointStart()[j]) ? KEPT : FRESH;
+                    fates[m] = holds(bodies.floats(), bodies.stride(), movable, cache.captures(), cache.pointStart(), j,
+                            firsts[m], links.ints(), links.stride(), limit, turns, drifts, 3 * cache.pointStart()[j])
+                            ? KEPT : FRESH;
                 }
             }
         });
@@ -150,6 +168,35 @@ public final class Recycler {
                 ? cache.pointStart()[match[m] + 1] - cache.pointStart()[match[m]] : firsts[m + 1] - firsts[m],
                 pointStart, runner);
         pointCount = points;
+        nextCache.prepare(count, points);
+        pending = new Plan(bodies, contacts, links, contactIds, firsts, movable, last, limit, nextCache, runner);
+        plannedCache = nextCache;
+    }
+
+    /** What {@link #plan} leaves {@link #write}: the step's inputs, the cache it writes, the threads it writes on. */
+    private record Plan(FieldBlock bodies, FieldBlock contacts, FieldBlock links, int[] contactIds, int[] firsts,
+            MovableBodies movable, Previous last, float limit, ManifoldCache nextCache, ParallelRunner runner) {
+    }
+
+    /** The cache the last {@link #plan} prepared for this step's points. */
+    private ManifoldCache plannedCache;
+
+    /** The plan whose points are not written yet, or null. */
+    private Plan pending;
+
+    /**
+     * The second half of {@link #prepare}, on the host: every manifold's points written, kept or
+     * fresh, with their geometry and warm start, and their ids and captures into the planned cache.
+     * Does nothing where the points are written already.
+     */
+    public void write() {
+        Plan plan = pending;
+        if (plan == null) {
+            return;
+        }
+        ParallelRunner runner = plan.runner();
+        int count = manifoldCount;
+        int points = pointCount;
         if (warmNormal.length < points) {
             int room = (int) Math.min(Integer.MAX_VALUE / GeometryField.COUNT - 8,
                     Math.max((long) points, warmNormal.length + (long) (warmNormal.length >> 1)));
@@ -159,7 +206,6 @@ public final class Recycler {
         if (warmVectors.length < VECTOR * count) {
             warmVectors = new float[VECTOR * Math.max(count, warmVectors.length / VECTOR * 3 / 2)];
         }
-        nextCache.prepare(count, points);
         AtomicInteger kept = new AtomicInteger(); // a sum of ints: the same whatever the order
         runner.forRange(count, 1 << 10, (from, to) -> {
             int keptHere = 0;
@@ -167,21 +213,79 @@ public final class Recycler {
             double[] turns = new double[SCRATCH];
             float[] near = new float[3 * ManifoldGrouping.MAX_POINTS];
             for (int m = from; m < to; m++) {
-                int j = match[m];
-                boolean either = fates[m] == EITHER;
-                if (either ? holds(bodies, movable, cache, j, firsts[m], links, limit, turns, near, 0)
-                        : fates[m] == KEPT) {
-                    keepManifold(m, cache, j, either ? near : drifts, either ? 0 : 3 * cache.pointStart()[j],
-                            nextCache);
-                    keptHere += pointStart[m + 1] - pointStart[m];
-                } else {
-                    takeFresh(bodies, contacts, links, contactIds, firsts[m], firsts[m + 1], m, last, scratch,
-                            nextCache);
-                }
+                keptHere += writeManifold(plan, m, turns, near, scratch);
             }
             kept.addAndGet(keptHere);
         });
         recycledPoints = kept.get();
+        pending = null;
+    }
+
+    /**
+     * Manifold {@code m}'s points, kept or fresh as its fate and its points' drift decide: returns
+     * how many were kept. A manifold kept by {@link #plan}'s test has its drifts in {@link #gaps};
+     * one that may go either way is tested here, its drifts in {@code near}.
+     */
+    private int writeManifold(Plan plan, int m, double[] turns, float[] near, float[] scratch) {
+        ManifoldCache cache = plan.last() == null ? null : plan.last().cache();
+        int j = previous[m];
+        int[] firsts = plan.firsts();
+        boolean either = fate[m] == EITHER;
+        FloatBuffer bodies = plan.bodies().floats();
+        int bodyStride = plan.bodies().stride();
+        IntBuffer links = plan.links().ints();
+        int contactStride = plan.links().stride();
+        ManifoldCache next = plan.nextCache();
+        if (either ? holds(bodies, bodyStride, plan.movable(), cache.captures(), cache.pointStart(), j, firsts[m], links,
+                contactStride, plan.limit(), turns, near, 0) : fate[m] == KEPT) {
+            keepManifold(m, cache.captures(), cache.pointStart(), cache.ids(), cache.normal(), cache.vectors(),
+                    cache.manifoldCount(), j, either ? near : gaps, either ? 0 : 3 * cache.pointStart()[j], pointStart,
+                    pointCount, manifoldCount, geometry, warmNormal, warmVectors, next.captures(), next.ids());
+            return pointStart[m + 1] - pointStart[m];
+        }
+        takeFresh(bodies, bodyStride, plan.contacts().floats(), links, contactStride, plan.contactIds(), firsts[m],
+                firsts[m + 1], m, plan.last(), scratch, pointStart, pointCount, manifoldCount, geometry, warmNormal,
+                warmVectors, next.captures(), next.ids());
+        return 0;
+    }
+
+    /** Whether {@link #plan} has run and the points are not written yet. */
+    public boolean writePending() {
+        return pending != null;
+    }
+
+    /**
+     * A device wrote the planned points (the twin of {@link #write}), {@code recycled} of them kept:
+     * its geometry and warm values stay there, and this recycler's own are not this step's.
+     */
+    public void writtenElsewhere(int recycled) {
+        recycledPoints = recycled;
+        pending = null;
+    }
+
+    /** Each manifold's previous manifold, or -1, as {@link #plan} matched them. */
+    public int[] previousManifolds() {
+        return previous;
+    }
+
+    /** The cache the last {@link #plan} prepared, which this step's points go to. */
+    public ManifoldCache plannedCache() {
+        return plannedCache;
+    }
+
+    /** Each manifold's fate as {@link #plan} decided it: {@link #FRESH}, {@link #KEPT} or {@link #EITHER}. */
+    public byte[] fates() {
+        return fate;
+    }
+
+    /** The squared recycle distance of the planned step, m^2. */
+    public float plannedLimit() {
+        return pending == null ? 0.0f : pending.limit();
+    }
+
+    /** The previous step's manifolds and impulses of the planned step, or null. */
+    public Previous plannedPrevious() {
+        return pending == null ? null : pending.last();
     }
 
     /**
@@ -275,6 +379,57 @@ public final class Recycler {
         return Math.max(a, b);
     }
 
+    /** Row {@code row} (0, 3 or 6) of the turn matrix at {@code at} times {@code (x, y, z)}. */
+    private static double turned(double[] turns, int at, int row, double x, double y, double z) {
+        return (turns[at + row] * x + turns[at + row + 1] * y) + turns[at + row + 2] * z;
+    }
+
+    /**
+     * The body's turn since the capture, {@code d = q q0^-1} ({@code q0} at {@code old[at]}, w
+     * first), as a row-major rotation matrix at {@code out[to]}; returns {@code d_w^2}, the squared
+     * cosine of half the turn (1 for the world, whose orientation is the identity).
+     */
+    private static double turnSince(FloatBuffer bodies, int bodyStride, int body, float[] old, int at, double[] out,
+            int to) {
+        double w0 = old[at];
+        double x0 = old[at + 1];
+        double y0 = old[at + 2];
+        double z0 = old[at + 3];
+        double w = 1.0;
+        double x = 0.0;
+        double y = 0.0;
+        double z = 0.0;
+        if (body >= 0) {
+            w = bodies.get(BODY_QW * bodyStride + body);
+            x = bodies.get(BODY_QX * bodyStride + body);
+            y = bodies.get(BODY_QY * bodyStride + body);
+            z = bodies.get(BODY_QZ * bodyStride + body);
+        }
+        double dw = ((w * w0 + x * x0) + y * y0) + z * z0;
+        double dx = ((x * w0 - w * x0) - y * z0) + z * y0;
+        double dy = ((y * w0 - w * y0) - z * x0) + x * z0;
+        double dz = ((z * w0 - w * z0) - x * y0) + y * x0;
+        double xx = dx * dx;
+        double yy = dy * dy;
+        double zz = dz * dz;
+        double xy = dx * dy;
+        double xz = dx * dz;
+        double yz = dy * dz;
+        double wx = dw * dx;
+        double wy = dw * dy;
+        double wz = dw * dz;
+        out[to] = 1.0 - 2.0 * (yy + zz);
+        out[to + 1] = 2.0 * (xy - wz);
+        out[to + 2] = 2.0 * (xz + wy);
+        out[to + 3] = 2.0 * (xy + wz);
+        out[to + 4] = 1.0 - 2.0 * (xx + zz);
+        out[to + 5] = 2.0 * (yz - wx);
+        out[to + 6] = 2.0 * (xz - wy);
+        out[to + 7] = 2.0 * (yz + wx);
+        out[to + 8] = 1.0 - 2.0 * (xx + yy);
+        return dw * dw;
+    }
+
     /**
      * Whether every point of the previous manifold {@code j} still holds for the bodies of contact
      * {@code c}: neither body turned too far since it was taken, and each point's anchors drifted
@@ -287,25 +442,25 @@ public final class Recycler {
      * nine steps later). In double every such product is a normal number; the test's inputs are the
      * floats as stored and its one output that enters a solve, {@code g}, is rounded to float.
      */
-    private static boolean holds(FieldBlock bodies, MovableBodies movable, ManifoldCache cache, int j, int c,
-            FieldBlock links, float limit, double[] turns, float[] gaps, int gapAt) {
-        IntBuffer ints = links.ints();
-        int a = ints.get(ContactBody.A.ordinal() * links.stride() + c);
-        int b = ints.get(ContactBody.B.ordinal() * links.stride() + c);
-        int from = cache.pointStart()[j];
-        int to = cache.pointStart()[j + 1];
-        float[] old = cache.captures();
+    private static boolean holds(FloatBuffer bodies, int bodyStride, MovableBodies movable, float[] old,
+            int[] oldPointStart, int j, int c, IntBuffer links, int contactStride, float limit, double[] turns,
+            float[] gaps, int gapAt) {
+        int a = links.get(LINK_A * contactStride + c);
+        int b = links.get(LINK_B * contactStride + c);
+        int from = oldPointStart[j];
+        int to = oldPointStart[j + 1];
         // a manifold's points were taken together: its first point's orientations are all of theirs
         int first = from * CAPTURE;
-        if (!(turn(bodies, a, old, first + CAPTURE_QAW, turns, TURN_A) > MIN_HALF_TURN_COS2)
-                || !(turn(bodies, b, old, first + CAPTURE_QBW, turns, TURN_B) > MIN_HALF_TURN_COS2)) {
+        if (!(turnSince(bodies, bodyStride, a, old, first + CAPTURE_QAW, turns, TURN_A) > MIN_HALF_TURN_COS2)
+                || !(turnSince(bodies, bodyStride, b, old, first + CAPTURE_QBW, turns, TURN_B) > MIN_HALF_TURN_COS2)) {
             return false;
         }
-        FloatBuffer f = bodies.floats();
-        int s = bodies.stride();
-        double dx = (double) (b < 0 ? 0.0f : f.get(BODY_X * s + b)) - (a < 0 ? 0.0f : f.get(BODY_X * s + a));
-        double dy = (double) (b < 0 ? 0.0f : f.get(BODY_Y * s + b)) - (a < 0 ? 0.0f : f.get(BODY_Y * s + a));
-        double dz = (double) (b < 0 ? 0.0f : f.get(BODY_Z * s + b)) - (a < 0 ? 0.0f : f.get(BODY_Z * s + a));
+        double dx = (double) (b < 0 ? 0.0f : bodies.get(BODY_X * bodyStride + b))
+                - (a < 0 ? 0.0f : bodies.get(BODY_X * bodyStride + a));
+        double dy = (double) (b < 0 ? 0.0f : bodies.get(BODY_Y * bodyStride + b))
+                - (a < 0 ? 0.0f : bodies.get(BODY_Y * bodyStride + a));
+        double dz = (double) (b < 0 ? 0.0f : bodies.get(BODY_Z * bodyStride + b))
+                - (a < 0 ? 0.0f : bodies.get(BODY_Z * bodyStride + a));
         boolean movesA = a >= 0 && movable.isMovable(a);
         boolean movesB = b >= 0 && movable.isMovable(b);
         for (int p = from; p < to; p++) {
@@ -338,65 +493,13 @@ public final class Recycler {
         return true;
     }
 
-    /** Row {@code row} (0, 3 or 6) of the turn matrix at {@code at} times {@code (x, y, z)}. */
-    private static double turned(double[] turns, int at, int row, double x, double y, double z) {
-        return (turns[at + row] * x + turns[at + row + 1] * y) + turns[at + row + 2] * z;
-    }
-
-    /**
-     * The body's turn since the capture, {@code d = q q0^-1} ({@code q0} at {@code old[at]}, w
-     * first), as a row-major rotation matrix at {@code out[to]}; returns {@code d_w^2}, the squared
-     * cosine of half the turn (1 for the world, whose orientation is the identity).
-     */
-    private static double turn(FieldBlock bodies, int body, float[] old, int at, double[] out, int to) {
-        double w0 = old[at];
-        double x0 = old[at + 1];
-        double y0 = old[at + 2];
-        double z0 = old[at + 3];
-        double w = 1.0;
-        double x = 0.0;
-        double y = 0.0;
-        double z = 0.0;
-        if (body >= 0) {
-            FloatBuffer f = bodies.floats();
-            int s = bodies.stride();
-            w = f.get(BODY_QW * s + body);
-            x = f.get(BODY_QX * s + body);
-            y = f.get(BODY_QY * s + body);
-            z = f.get(BODY_QZ * s + body);
-        }
-        double dw = ((w * w0 + x * x0) + y * y0) + z * z0;
-        double dx = ((x * w0 - w * x0) - y * z0) + z * y0;
-        double dy = ((y * w0 - w * y0) - z * x0) + x * z0;
-        double dz = ((z * w0 - w * z0) - x * y0) + y * x0;
-        double xx = dx * dx;
-        double yy = dy * dy;
-        double zz = dz * dz;
-        double xy = dx * dy;
-        double xz = dx * dz;
-        double yz = dy * dz;
-        double wx = dw * dx;
-        double wy = dw * dy;
-        double wz = dw * dz;
-        out[to] = 1.0 - 2.0 * (yy + zz);
-        out[to + 1] = 2.0 * (xy - wz);
-        out[to + 2] = 2.0 * (xz + wy);
-        out[to + 3] = 2.0 * (xy + wz);
-        out[to + 4] = 1.0 - 2.0 * (xx + zz);
-        out[to + 5] = 2.0 * (yz - wx);
-        out[to + 6] = 2.0 * (xz - wy);
-        out[to + 7] = 2.0 * (yz + wx);
-        out[to + 8] = 1.0 - 2.0 * (xx + yy);
-        return dw * dw;
-    }
-
     /** Manifold {@code m} recycled from the previous manifold {@code j}, whose points' {@code g} are at {@code gaps[gapAt ..]}. */
-    private void keepManifold(int m, ManifoldCache cache, int j, float[] gaps, int gapAt, ManifoldCache nextCache) {
-        float[] old = cache.captures();
-        float[] kept = nextCache.captures();
-        int from = cache.pointStart()[j];
-        int to = cache.pointStart()[j + 1];
-        int stride = pointCount;
+    private static void keepManifold(int m, float[] old, int[] oldPointStart, int[] oldIds, float[] oldNormal,
+            float[] oldVectors, int oldManifolds, int j, float[] gaps, int gapAt, int[] pointStart, int points,
+            int manifolds, float[] geometry, float[] warmNormal, float[] warmVectors, float[] kept, int[] keptIds) {
+        int from = oldPointStart[j];
+        int to = oldPointStart[j + 1];
+        int stride = points;
         // the manifold's points are consecutive in both caches: their captures go over at once
         System.arraycopy(old, from * CAPTURE, kept, pointStart[m] * CAPTURE, (to - from) * CAPTURE);
         for (int p = from; p < to; p++) {
@@ -417,11 +520,11 @@ public final class Recycler {
             int k = gapAt + 3 * (p - from);
             geometry[GEOM_S * stride + at] = old[o + CAPTURE_S]
                     + ((nx * gaps[k] + ny * gaps[k + 1]) + nz * gaps[k + 2]);
-            nextCache.ids()[at] = cache.ids()[p];
-            warmNormal[at] = cache.normal()[p];
+            keptIds[at] = oldIds[p];
+            warmNormal[at] = oldNormal[p];
         }
         for (int field = 0; field < VECTOR; field++) {
-            warmVectors[field * manifoldCount + m] = cache.vectors()[field * cache.manifoldCount() + j];
+            warmVectors[field * manifolds + m] = oldVectors[field * oldManifolds + j];
         }
     }
 
@@ -430,26 +533,22 @@ public final class Recycler {
      * capture from the batch and its bodies now, its warm normal impulse the previous contact's of
      * its id, and the manifold's vectors the sums of those contacts' tangential and angular impulses.
      */
-    private void takeFresh(FieldBlock bodies, FieldBlock contacts, FieldBlock links, int[] contactIds, int first,
-            int end, int m, Previous last, float[] sums, ManifoldCache nextCache) {
-        IntBuffer ints = links.ints();
-        int a = ints.get(ContactBody.A.ordinal() * links.stride() + first);
-        int b = ints.get(ContactBody.B.ordinal() * links.stride() + first);
-        FloatBuffer f = contacts.floats();
-        int cs = contacts.stride();
-        FloatBuffer bf = bodies.floats();
-        int bs = bodies.stride();
-        float[] kept = nextCache.captures();
-        int stride = pointCount;
+    private static void takeFresh(FloatBuffer bodies, int bodyStride, FloatBuffer contacts, IntBuffer links,
+            int contactStride, int[] contactIds, int first, int end, int m, Previous last, float[] sums,
+            int[] pointStart, int points, int manifolds, float[] geometry, float[] warmNormal, float[] warmVectors,
+            float[] kept, int[] keptIds) {
+        int a = links.get(LINK_A * contactStride + first);
+        int b = links.get(LINK_B * contactStride + first);
+        int stride = points;
         Arrays.fill(sums, 0, VECTOR, 0.0f);
         for (int c = first; c < end; c++) {
             int at = pointStart[m] + (c - first);
             int o = at * CAPTURE;
             for (int axis = 0; axis < 3; axis++) {
-                float p = f.get((CONTACT_PX + axis) * cs + c);
-                float xa = a < 0 ? 0.0f : bf.get((BODY_X + axis) * bs + a);
-                float xb = b < 0 ? 0.0f : bf.get((BODY_X + axis) * bs + b);
-                float n = f.get((CONTACT_NX + axis) * cs + c);
+                float p = contacts.get((CONTACT_PX + axis) * contactStride + c);
+                float xa = a < 0 ? 0.0f : bodies.get((BODY_X + axis) * bodyStride + a);
+                float xb = b < 0 ? 0.0f : bodies.get((BODY_X + axis) * bodyStride + b);
+                float n = contacts.get((CONTACT_NX + axis) * contactStride + c);
                 geometry[(GEOM_RAX + axis) * stride + at] = p - xa;
                 geometry[(GEOM_RBX + axis) * stride + at] = p - xb;
                 geometry[(GEOM_NX + axis) * stride + at] = n;
@@ -457,14 +556,14 @@ public final class Recycler {
                 kept[o + CAPTURE_RBX + axis] = p - xb;
                 kept[o + CAPTURE_NX + axis] = n;
             }
-            float s = f.get(CONTACT_SEPARATION * cs + c);
+            float s = contacts.get(CONTACT_SEPARATION * contactStride + c);
             geometry[GEOM_S * stride + at] = s;
             kept[o + CAPTURE_S] = s;
             for (int k = 0; k < 4; k++) {
-                kept[o + CAPTURE_QAW + k] = a < 0 ? (k == 0 ? 1.0f : 0.0f) : bf.get((BODY_QW + k) * bs + a);
-                kept[o + CAPTURE_QBW + k] = b < 0 ? (k == 0 ? 1.0f : 0.0f) : bf.get((BODY_QW + k) * bs + b);
+                kept[o + CAPTURE_QAW + k] = a < 0 ? (k == 0 ? 1.0f : 0.0f) : bodies.get((BODY_QW + k) * bodyStride + a);
+                kept[o + CAPTURE_QBW + k] = b < 0 ? (k == 0 ? 1.0f : 0.0f) : bodies.get((BODY_QW + k) * bodyStride + b);
             }
-            nextCache.ids()[at] = contactIds[c];
+            keptIds[at] = contactIds[c];
             int p = last == null ? -1 : last.matched().previousOf(c, contactIds);
             if (p < 0 || !last.cache().isValid() && last.impulses() == null) {
                 warmNormal[at] = 0.0f;
@@ -486,12 +585,12 @@ public final class Recycler {
             sums[4] += sums[VECTOR + IMPULSE_RY];
             sums[5] += sums[VECTOR + IMPULSE_RZ];
         }
-        warmVectors[MVEC_FX * manifoldCount + m] = sums[0];
-        warmVectors[MVEC_FY * manifoldCount + m] = sums[1];
-        warmVectors[MVEC_FZ * manifoldCount + m] = sums[2];
-        warmVectors[MVEC_AX * manifoldCount + m] = sums[3];
-        warmVectors[MVEC_AY * manifoldCount + m] = sums[4];
-        warmVectors[MVEC_AZ * manifoldCount + m] = sums[5];
+        warmVectors[MVEC_FX * manifolds + m] = sums[0];
+        warmVectors[MVEC_FY * manifolds + m] = sums[1];
+        warmVectors[MVEC_FZ * manifolds + m] = sums[2];
+        warmVectors[MVEC_AX * manifolds + m] = sums[3];
+        warmVectors[MVEC_AY * manifolds + m] = sums[4];
+        warmVectors[MVEC_AZ * manifolds + m] = sums[5];
     }
 
     /**

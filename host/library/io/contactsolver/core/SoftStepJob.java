@@ -36,7 +36,6 @@ package io.contactsolver.core;
  * @param impulses where the step was asked for impulses, the block they go to, which a backend may
  *     write itself ({@link StepOutputs}); else null
  * @param contactIds the contacts' ids, {@code contactCount} of them
- * @param solvedIds the solved points' ids, in the order of {@code points} ({@link ManifoldCache#ids})
  * @param outputs where a backend says which outputs it reported and checked itself
  */
 public record SoftStepJob(
@@ -47,7 +46,7 @@ public record SoftStepJob(
         int iterations, int relaxIterations, SoftCoefficients coefficients,
         float gx, float gy, float gz, float timeStep,
         FieldBlock nextBodies, FieldBlock deltas, float[] normalOut, float[] vectorsOut,
-        FieldBlock impulses, int[] contactIds, int[] solvedIds, StepOutputs outputs,
+        FieldBlock impulses, int[] contactIds, StepOutputs outputs,
         SolveMeter clock) {
     /** The body fields a step changes: {@code X} through {@code WZ}. */
     public static final int BODY_STATE_FIELDS = io.contactsolver.layout.BodyField.WZ.ordinal() + 1;

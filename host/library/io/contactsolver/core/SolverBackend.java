@@ -21,6 +21,15 @@ public interface SolverBackend extends AutoCloseable {
     }
 
     /**
+     * Whether {@link #softStep} writes the recycler's planned points itself ({@code Recycler.plan}
+     * done, {@code Recycler.write} not): a device that can does it there, or calls
+     * {@code Recycler.write} where it cannot; if not, the host writes them before the step.
+     */
+    default boolean recyclesOnDevice() {
+        return false;
+    }
+
+    /**
      * The single pass: each contact's impulse by the impact law of docs/physics.md from the
      * pre-solve velocities, summed per body: writes every
      * impulse and every body's velocity change in {@code job}.

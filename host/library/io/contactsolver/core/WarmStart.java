@@ -183,6 +183,18 @@ public final class WarmStart {
         return previous.contactOf(ids[c]);
     }
 
+    /** Whether, after {@link #matchIdsLazily}, each current contact's previous contact is its own index (the same ids in the same order). */
+    public boolean previousInSameOrder() {
+        return lookup == SAME_ORDER;
+    }
+
+    /** {@link #previousOf(int, int[])} of contacts {@code [from, to)} into {@code dest}, after {@link #matchIdsLazily} for {@code ids}. */
+    public void previousOf(int[] ids, int from, int to, int[] dest) {
+        for (int c = from; c < to; c++) {
+            dest[c] = previousOf(c, ids);
+        }
+    }
+
     /**
      * Refuses two current contacts with the same id: the check every solve that matches by id
      * makes, warm or cold, since a cold solve's result is the next one's warm start. Ids equal to

@@ -214,6 +214,7 @@ public final class CpuBackend implements SolverBackend {
 
     @Override
     public IterationOutcome softStep(SoftStepJob job) {
+        job.points().write(); // a device that failed may have left them for the device to write
         SoftStepRun run = new SoftStepRun(job);
         int sweeps = SoftStepSchedule.run(job, run);
         float worst = 0.0f;

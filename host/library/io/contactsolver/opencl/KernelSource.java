@@ -1,12 +1,16 @@
 package io.contactsolver.opencl;
 
 import io.contactsolver.core.Layout;
+import io.contactsolver.core.ManifoldGrouping;
+import io.contactsolver.core.Recycler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The OpenCL C sources (classpath {@code /kernels/}) and the build options that hand them the data
@@ -16,7 +20,7 @@ import java.util.List;
 final class KernelSource {
     /** Source files in the order they are compiled as one program. */
     static final List<String> FILES = List.of("common.cl", "single_pass.cl", "iterative.cl", "integrate.cl",
-            "soft_step.cl", "outputs.cl");
+            "soft_step.cl", "recycling.cl", "checks.cl");
 
     private KernelSource() {
     }
@@ -54,13 +58,32 @@ final class KernelSource {
         for (Layout layout : Layout.values()) {
             layout.sizes().forEach((name, value) -> define(options, name, value));
         }
-        define(options, "RESIDUAL_SLOTS", IterativePipeline.RESIDUAL_SLOTS);
+        constants().forEach((name, value) -> options.append(" -D").append(name).append('=').append(value));
         // argument names and types kept in the program, so Kernels can check its launchers against them
         options.append(" -cl-kernel-arg-info");
         if (correctlyRoundedDivide) {
             options.append(" -cl-fp32-correctly-rounded-divide-sqrt");
         }
         return options.toString().trim();
+    }
+
+    /**
+     * The build options that belong to no layout: constants the kernels share with the host, each
+     * from its one definition in Java, as C literals (the floating-point ones hexadecimal, exact; the
+     * double one unsuffixed, for the kernels built with double precision).
+     */
+    static Map<String, String> constants() {
+        Map<String, String> constants = new LinkedHashMap<>();
+        constants.put("RESIDUAL_SLOTS", Integer.toString(IterativePipeline.RESIDUAL_SLOTS));
+        constants.put("MANIFOLD_MAX_POINTS", Integer.toString(ManifoldGrouping.MAX_POINTS));
+        constants.put("RECYCLE_KEPT", Integer.toString(Recycler.KEPT));
+        constants.put("RECYCLE_EITHER", Integer.toString(Recycler.EITHER));
+        constants.put("RECYCLE_SCRATCH", Integer.toString(Recycler.SCRATCH));
+        constants.put("RECYCLE_TURN_A", Integer.toString(Recycler.TURN_A));
+        constants.put("RECYCLE_TURN_B", Integer.toString(Recycler.TURN_B));
+        constants.put("RECYCLE_MIN_HALF_TURN_COS2", Float.toHexString(Recycler.MIN_HALF_TURN_COS2) + "f");
+        constants.put("RECYCLE_ARM_SHARE_SQUARED", Double.toHexString(Recycler.ARM_SHARE_SQUARED));
+        return constants;
     }
 
     private static void define(StringBuilder options, String macro, int value) {

@@ -8,6 +8,7 @@ import static org.jocl.CL.CL_KERNEL_ARG_NAME;
 import static org.jocl.CL.CL_KERNEL_ARG_TYPE_NAME;
 import static org.jocl.CL.CL_KERNEL_NUM_ARGS;
 import static org.jocl.CL.CL_KERNEL_WORK_GROUP_SIZE;
+import static org.jocl.CL.CL_INVALID_KERNEL_NAME;
 import static org.jocl.CL.clCreateKernel;
 import static org.jocl.CL.clEnqueueNDRangeKernel;
 import static org.jocl.CL.clGetKernelArgInfo;
@@ -166,14 +167,30 @@ final class Kernels implements AutoCloseable {
         REPORT_CONTACT_IMPULSES("report_contact_impulses", arg(INTS, "contactStart"), arg(INTS, "pointStart"),
                 arg(INT, "manifolds"), arg(FLOATS, "normal"), arg(FLOATS, "vectors"), arg(INTS, "ids"),
                 arg(INTS, "contactIds"), arg(INT, "contacts"), arg(FLOATS, "impulses")),
+        RECYCLE_MANIFOLDS("recycle_manifolds", true, arg(FLOATS, "bodies"), arg(INT, "bodyStride"),
+                arg(INTS, "movable"), arg(FLOATS, "contacts"), arg(INTS, "links"), arg(INT, "contactStride"),
+                arg(INTS, "contactIds"), arg(INTS, "firsts"), arg(INT, "manifolds"), arg(INTS, "match"),
+                arg(INTS, "fates"), arg(FLOAT, "limit"), arg(INTS, "pointStart"), arg(INT, "points"),
+                arg(FLOATS, "oldCaptures"), arg(INTS, "oldPointStart"), arg(INTS, "oldIds"), arg(FLOATS, "oldNormal"),
+                arg(FLOATS, "oldVectors"), arg(INT, "oldManifolds"), arg(FLOATS, "oldImpulses"),
+                arg(INT, "oldContacts"), arg(INT, "sameOrder"), arg(INTS, "previousOf"), arg(FLOATS, "geometry"),
+                arg(FLOATS, "warmNormal"), arg(FLOATS, "warmVectors"), arg(FLOATS, "kept"), arg(INTS, "keptIds"),
+                arg(INTS, "keptCount")),
         FIRST_NON_FINITE("first_non_finite", arg(FLOATS, "values"), arg(INT, "count"), arg(INT, "stride"),
                 arg(INT, "fields"), arg(INTS, "first"), arg(INT, "slot"));
 
         final String kernelName;
         final List<Param> args;
+        /** Built only where the device has double precision ({@code recycling.cl}); absent elsewhere. */
+        final boolean needsDoubles;
 
         Signature(String kernelName, Param... args) {
+            this(kernelName, false, args);
+        }
+
+        Signature(String kernelName, boolean needsDoubles, Param... args) {
             this.kernelName = kernelName;
+            this.needsDoubles = needsDoubles;
             this.args = List.of(args);
         }
 
@@ -327,10 +344,17 @@ final class Kernels implements AutoCloseable {
         this.device = device;
         try {
             for (Signature signature : Signature.values()) {
-                kernels.put(signature, clCreateKernel(program, signature.kernelName, null));
+                try {
+                    kernels.put(signature, clCreateKernel(program, signature.kernelName, null));
+                } catch (CLException e) {
+                    if (signature.needsDoubles && e.getStatus() == CL_INVALID_KERNEL_NAME) {
+                        continue; // a device without double precision: the host does that work
+                    }
+                    throw e;
+                }
                 held.put(signature, new Held(signature.args.size()));
             }
-            for (Signature signature : Signature.values()) {
+            for (Signature signature : kernels.keySet()) {
                 String mismatch = mismatch(signature);
                 if (mismatch != null) {
                     throw new BackendUnavailableException("OpenCL kernel '" + signature.kernelName
@@ -341,6 +365,11 @@ final class Kernels implements AutoCloseable {
             close();
             throw e;
         }
+    }
+
+    /** Whether the program has {@code signature}'s kernel: all but those that need double precision, which only such a device builds. */
+    boolean has(Signature signature) {
+        return kernels.containsKey(signature);
     }
 
     /** What differs between the built kernel's arguments and {@code signature}, or null. */
@@ -607,6 +636,40 @@ final class Kernels implements AutoCloseable {
                 .integer("manifolds", manifolds).floats("normal", normal).floats("vectors", vectors).ints("ids", ids)
                 .ints("contactIds", contactIds).integer("contacts", contacts).floats("impulses", impulses)
                 .run(manifolds);
+    }
+
+    /** A step's manifolds and the points the host planned for them ({@code Recycler.plan}), as {@code recycle_manifolds} reads them. */
+    record RecyclePlan(cl_mem contactIds, cl_mem firsts, int manifolds, cl_mem match, cl_mem fates, float limit,
+            cl_mem pointStart, int points) {
+    }
+
+    /** The previous step's cache as the device holds it, and its contacts' reported impulses; a fresh point's previous contact its own index where {@code sameOrder}, else {@code previousOf}. */
+    record RecycleSource(cl_mem captures, cl_mem pointStart, cl_mem ids, cl_mem normal, cl_mem vectors, int manifolds,
+            cl_mem impulses, int contacts, boolean sameOrder, cl_mem previousOf) {
+    }
+
+    /** What {@code recycle_manifolds} writes: the points' geometry and warm values, the next cache's captures and ids, and the count of kept points (added to). */
+    record RecycleTarget(cl_mem geometry, cl_mem warmNormal, cl_mem warmVectors, cl_mem captures, cl_mem ids,
+            cl_mem keptCount) {
+    }
+
+    /** Every manifold's points written on the device, kept or fresh ({@code Recycler.write}). */
+    void recycleManifolds(BodyBlock bodies, cl_mem movable, ContactBlock contacts, RecyclePlan plan,
+            RecycleSource previous, RecycleTarget target) {
+        launch(Signature.RECYCLE_MANIFOLDS).floats("bodies", bodies.memory()).integer("bodyStride", bodies.stride())
+                .ints("movable", movable).floats("contacts", contacts.contacts()).ints("links", contacts.links())
+                .integer("contactStride", contacts.stride()).ints("contactIds", plan.contactIds())
+                .ints("firsts", plan.firsts()).integer("manifolds", plan.manifolds()).ints("match", plan.match())
+                .ints("fates", plan.fates()).real("limit", plan.limit()).ints("pointStart", plan.pointStart())
+                .integer("points", plan.points()).floats("oldCaptures", previous.captures())
+                .ints("oldPointStart", previous.pointStart()).ints("oldIds", previous.ids())
+                .floats("oldNormal", previous.normal()).floats("oldVectors", previous.vectors())
+                .integer("oldManifolds", previous.manifolds()).floats("oldImpulses", previous.impulses())
+                .integer("oldContacts", previous.contacts()).flag("sameOrder", previous.sameOrder())
+                .ints("previousOf", previous.previousOf()).floats("geometry", target.geometry())
+                .floats("warmNormal", target.warmNormal()).floats("warmVectors", target.warmVectors())
+                .floats("kept", target.captures()).ints("keptIds", target.ids()).ints("keptCount", target.keptCount())
+                .run(plan.manifolds());
     }
 
     /**

@@ -163,6 +163,11 @@ public final class OpenClBackend implements SolverBackend {
     }
 
     @Override
+    public boolean recyclesOnDevice() {
+        return true;
+    }
+
+    @Override
     public IterationOutcome softStep(SoftStepJob job) {
         Stage stage = stage();
         try {

@@ -1,14 +1,17 @@
 package io.contactsolver.opencl;
 
 import static org.jocl.CL.clEnqueueCopyBuffer;
+import static org.jocl.CL.clEnqueueFillBuffer;
 
 import io.contactsolver.core.BackendFailureException;
+import io.contactsolver.core.CaptureField;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.GeometryField;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.ManifoldField;
 import io.contactsolver.core.ManifoldGrouping;
+import io.contactsolver.core.ManifoldCache;
 import io.contactsolver.core.ManifoldImpulse;
 import io.contactsolver.core.ManifoldVectorField;
 import io.contactsolver.core.MotionField;
@@ -28,6 +31,7 @@ import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
+import org.jocl.Pointer;
 import org.jocl.Sizeof;
 import org.jocl.cl_mem;
 
@@ -64,7 +68,6 @@ final class SoftStepPipeline {
     private final DeviceBuffer firsts;
     private final DeviceBuffer order;
     private final DeviceBuffer slots;
-    private final DeviceBuffer solvedStart;
     private final DeviceBuffer geometry;
     private final DeviceBuffer warmNormal;
     private final DeviceBuffer warmVectors;
@@ -81,12 +84,24 @@ final class SoftStepPipeline {
     private final DeviceBuffer movable;
     private final DeviceBuffer residual;
     private final DeviceBuffer nextBodies;
-    private final DeviceBuffer normalOut;
-    private final DeviceBuffer vectorsOut;
     private final DeviceBuffer contactIds;
-    private final DeviceBuffer solvedIds;
-    private final DeviceBuffer impulsesOut;
     private final DeviceBuffer nonFinite;
+    private final DeviceBuffer match;
+    private final DeviceBuffer fates;
+    private final DeviceBuffer previousOf;
+    private final DeviceBuffer keptCount;
+    /** Stands for the previous cache's buffers where a step has none (every manifold fresh, nothing warm). */
+    private final DeviceBuffer nothing;
+    /**
+     * What a step leaves on the device for the next one's recycling, twice: a step writes one set
+     * while it reads the other, which the step before wrote.
+     */
+    private final RecycleSet[] sets = new RecycleSet[2];
+    /** The cache whose step left its set on the device, at the version it had then; null for none. */
+    private ManifoldCache residentCache;
+    private long residentVersion;
+    private int residentSet;
+    private int[] previousOfStaging = new int[0];
     private int[] movableStaging = new int[0];
     /** The block and count whose next state {@link #nextBodies} holds from the last step, or -1: see {@link #commit}. */
     private long stepBlock = -1;
@@ -100,7 +115,6 @@ final class SoftStepPipeline {
         this.firsts = memory.buffer("manifold first contacts");
         this.order = memory.buffer("manifold row order");
         this.slots = memory.buffer("manifold row slots");
-        this.solvedStart = memory.buffer("manifold solved point starts");
         this.geometry = memory.buffer("solved point geometry");
         this.warmNormal = memory.buffer("solved point warm normal impulses");
         this.warmVectors = memory.buffer("manifold warm vectors");
@@ -117,12 +131,48 @@ final class SoftStepPipeline {
         this.movable = memory.buffer("movable flags");
         this.residual = memory.buffer("soft residual");
         this.nextBodies = memory.buffer("next bodies");
-        this.normalOut = memory.buffer("solved point normal impulses");
-        this.vectorsOut = memory.buffer("manifold vectors");
         this.contactIds = memory.buffer("contact ids");
-        this.solvedIds = memory.buffer("solved point ids");
-        this.impulsesOut = memory.buffer("contact impulses");
         this.nonFinite = memory.buffer("first non-finite elements");
+        this.match = memory.buffer("manifold previous manifolds");
+        this.fates = memory.buffer("manifold recycling fates");
+        this.previousOf = memory.buffer("contact previous contacts");
+        this.keptCount = memory.buffer("kept point count");
+        this.nothing = memory.buffer("no previous manifolds");
+        for (int k = 0; k < sets.length; k++) {
+            sets[k] = new RecycleSet(memory, k);
+        }
+    }
+
+    /**
+     * One step's manifold cache on the device, as the next step's recycling reads it: the solved
+     * points' captures, ids and normal impulses, the manifolds' vectors and point starts, and every
+     * contact's impulses as reported ({@code Recycler.report}), {@code contacts} of them.
+     */
+    private static final class RecycleSet {
+        final DeviceBuffer captures;
+        final DeviceBuffer ids;
+        final DeviceBuffer normal;
+        final DeviceBuffer vectors;
+        final DeviceBuffer pointStart;
+        final DeviceBuffer impulses;
+        int contacts;
+
+        RecycleSet(DeviceMemory memory, int k) {
+            captures = memory.buffer("solved point captures " + k);
+            ids = memory.buffer("solved point ids " + k);
+            normal = memory.buffer("solved point normal impulses " + k);
+            vectors = memory.buffer("manifold vectors " + k);
+            pointStart = memory.buffer("manifold solved point starts " + k);
+            impulses = memory.buffer("contact impulses " + k);
+        }
+    }
+
+    /**
+     * Whether the device holds {@code cache} as the last step left it (its set, its version), so
+     * that this step can recycle from it there.
+     */
+    private boolean resident(ManifoldCache cache) {
+        return cache != null && cache == residentCache && cache.version() == residentVersion && cache.isValid();
     }
 
     IterationOutcome step(SoftStepJob job, Stage stage) {
@@ -155,13 +205,52 @@ final class SoftStepPipeline {
         cl_mem firstsMem = transfers.uploadInts(firsts, grouping.firsts(), rowCount + 1);
         cl_mem orderMem = transfers.uploadInts(order, coloring.order(), rowCount);
         cl_mem slotMem = transfers.uploadInts(slots, coloring.slots(), ContactBody.COUNT * rowCount);
-        cl_mem solvedStartMem = transfers.uploadInts(solvedStart, solved.pointStart(), rowCount + 1);
-        cl_mem geometryMem = transfers.uploadFloats(geometry, solved.geometry(), GeometryField.COUNT * pointCount);
-        cl_mem warmNormalMem = transfers.uploadFloats(warmNormal, solved.warmNormal(), pointCount);
-        cl_mem warmVectorsMem = transfers.uploadFloats(warmVectors, solved.warmVectors(),
-                ManifoldVectorField.COUNT * rowCount);
         cl_mem pointStartMem = transfers.uploadInts(pointStart, job.rowPointStarts(), rowCount + 1);
         cl_mem movableMem = transfers.uploadInts(movable, movableFlags(job.movable(), bodyCount), bodyCount);
+        cl_mem idsMem = transfers.uploadInts(contactIds, job.contactIds(), contactCount);
+        // the recycled points: written here from the previous step's set where the device holds it,
+        // else by the host and sent, with the captures and ids the next step recycles from here
+        ManifoldCache nextCache = solved.plannedCache();
+        Recycler.Previous last = solved.writePending() ? solved.plannedPrevious() : null;
+        boolean deviceWrites = solved.writePending() && kernels.has(Kernels.Signature.RECYCLE_MANIFOLDS)
+                && (last == null || resident(last.cache()));
+        RecycleSet previousSet = deviceWrites && last != null ? sets[residentSet] : null;
+        int current = residentCache == null ? 0 : 1 - residentSet;
+        residentCache = null; // until this step has left its set
+        RecycleSet out = sets[current];
+        if (!deviceWrites) {
+            solved.write();
+        }
+        cl_mem solvedStartMem = transfers.uploadInts(out.pointStart, solved.pointStart(), rowCount + 1);
+        cl_mem geometryMem;
+        cl_mem warmNormalMem;
+        cl_mem warmVectorsMem;
+        cl_mem capturesMem;
+        cl_mem solvedIdsMem;
+        if (deviceWrites) {
+            geometryMem = geometry.require((long) GeometryField.COUNT * pointCount * Sizeof.cl_float);
+            warmNormalMem = warmNormal.require((long) pointCount * Sizeof.cl_float);
+            warmVectorsMem = warmVectors.require((long) ManifoldVectorField.COUNT * rowCount * Sizeof.cl_float);
+            capturesMem = out.captures.require((long) CaptureField.COUNT * pointCount * Sizeof.cl_float);
+            solvedIdsMem = out.ids.require((long) pointCount * Sizeof.cl_int);
+        } else {
+            geometryMem = transfers.uploadFloats(geometry, solved.geometry(), GeometryField.COUNT * pointCount);
+            warmNormalMem = transfers.uploadFloats(warmNormal, solved.warmNormal(), pointCount);
+            warmVectorsMem = transfers.uploadFloats(warmVectors, solved.warmVectors(),
+                    ManifoldVectorField.COUNT * rowCount);
+            capturesMem = transfers.uploadFloats(out.captures, nextCache.captures(), CaptureField.COUNT * pointCount);
+            solvedIdsMem = transfers.uploadInts(out.ids, nextCache.ids(), pointCount);
+        }
+        Kernels.RecyclePlan plan = null;
+        Kernels.RecycleSource source = null;
+        if (deviceWrites) {
+            plan = new Kernels.RecyclePlan(idsMem, firstsMem, rowCount,
+                    transfers.uploadInts(match, solved.previousManifolds(), rowCount),
+                    transfers.uploadBytesAsInts(fates, solved.fates(), rowCount), solved.plannedLimit(),
+                    solvedStartMem, pointCount);
+            source = previousSet == null ? noPrevious(contactCount)
+                    : previous(previousSet, last, job.contactIds(), contactCount);
+        }
         cl_mem manifoldMem = manifolds.require((long) ManifoldField.COUNT * rowCount * Sizeof.cl_float);
         cl_mem impulseMem = impulses.require((long) ManifoldImpulse.COUNT * rowCount * Sizeof.cl_float);
         cl_mem warmMem = warmStarts.require((long) WarmStartField.COUNT * rowCount * Sizeof.cl_float);
@@ -174,10 +263,12 @@ final class SoftStepPipeline {
         cl_mem stateMem = memory.zeroed(state,
                 (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * StateField.STRIDE * Sizeof.cl_float);
         cl_mem residualMem = memory.zeroed(residual, Sizeof.cl_int);
+        cl_mem keptMem = memory.zeroed(keptCount, Sizeof.cl_int);
         cl_mem nextMem = nextBodies.require((long) SoftStepJob.BODY_STATE_FIELDS * bodyCount * Sizeof.cl_float);
         cl_mem deltaMem = memory.deltas.require((long) DeltaField.COUNT * bodyCount * Sizeof.cl_float);
-        cl_mem normalOutMem = normalOut.require((long) pointCount * Sizeof.cl_float);
-        cl_mem vectorsOutMem = vectorsOut.require((long) ManifoldVectorField.COUNT * rowCount * Sizeof.cl_float);
+        cl_mem normalOutMem = out.normal.require((long) pointCount * Sizeof.cl_float);
+        cl_mem vectorsOutMem = out.vectors.require((long) ManifoldVectorField.COUNT * rowCount * Sizeof.cl_float);
+        cl_mem reportMem = out.impulses.require((long) ImpulseField.COUNT * contactCount * Sizeof.cl_float);
 
         stage.enter("kernels");
         transfers.kernelsBegin();
@@ -185,6 +276,11 @@ final class SoftStepPipeline {
                 warmMem);
         Kernels.PointSet pointSet = new Kernels.PointSet(pointMem, pointCount, normalMem);
         Kernels.BodyBlock bodyBlock = new Kernels.BodyBlock(bodyMem, bodyCount, bodyCount);
+        if (deviceWrites) {
+            kernels.recycleManifolds(bodyBlock, movableMem, new Kernels.ContactBlock(contactMem, linkMem, contactCount),
+                    plan, source, new Kernels.RecycleTarget(geometryMem, warmNormalMem, warmVectorsMem, capturesMem,
+                            solvedIdsMem, keptMem));
+        }
         SoftCoefficients k = job.coefficients();
         int sweeps = SoftStepSchedule.run(job, new SoftStepSchedule.Stages() {
             @Override
@@ -225,16 +321,18 @@ final class SoftStepPipeline {
                         vectorsOutMem);
             }
         });
-        OutputChecks checks = reportAndCheck(job, rowCount, pointCount, firstsMem, solvedStartMem, normalOutMem,
-                vectorsOutMem, nextMem, deltaMem);
+        // every contact's impulses, asked for or not: the next step's fresh points warm start from them here
+        kernels.reportContactImpulses(rowCount, firstsMem, solvedStartMem, normalOutMem, vectorsOutMem, solvedIdsMem,
+                idsMem, contactCount, reportMem);
+        cl_mem nonFiniteMem = check(job, reportMem, nextMem, deltaMem);
         transfers.kernelsDone();
 
         stage.enter("readback");
         if (job.impulses() != null) {
-            transfers.downloadBlock(checks.impulses(), job.impulses(), contactCount, ImpulseField.COUNT);
+            transfers.downloadBlock(reportMem, job.impulses(), contactCount, ImpulseField.COUNT);
         }
         IntBuffer nonFiniteHost = transfers.hostInts(OutputChecks.COUNT);
-        transfers.downloadInts(checks.nonFinite(), nonFiniteHost, OutputChecks.COUNT);
+        transfers.downloadInts(nonFiniteMem, nonFiniteHost, OutputChecks.COUNT);
         transfers.downloadBlock(nextMem, job.nextBodies(), bodyCount, SoftStepJob.BODY_STATE_FIELDS);
         if (job.deltas() != null) { // the device writes them anyway: only the copy is saved
             transfers.downloadBlock(deltaMem, job.deltas(), bodyCount, DeltaField.COUNT);
@@ -246,11 +344,29 @@ final class SoftStepPipeline {
         transfers.downloadFloats(vectorsOutMem, vectorsHost, 0, vectorCount);
         FloatBuffer residualHost = transfers.hostFloats(1);
         transfers.downloadFloats(residualMem, residualHost, 0, 1);
+        int captureCount = CaptureField.COUNT * pointCount;
+        FloatBuffer capturesHost = deviceWrites ? transfers.hostFloats(captureCount) : null;
+        IntBuffer idsHost = deviceWrites ? transfers.hostInts(pointCount) : null;
+        IntBuffer keptHost = transfers.hostInts(1);
+        if (deviceWrites) {
+            transfers.downloadFloats(capturesMem, capturesHost, 0, captureCount);
+            transfers.downloadInts(solvedIdsMem, idsHost, pointCount);
+            transfers.downloadInts(keptMem, keptHost, 1);
+        }
         memory.awaitSolve(job.clock());
         transfers.copyOut(normalHost, job.normalOut(), pointCount);
         transfers.copyOut(vectorsHost, job.vectorsOut(), vectorCount);
+        if (deviceWrites) {
+            transfers.copyOut(capturesHost, nextCache.captures(), captureCount);
+            transfers.copyOutInts(idsHost, nextCache.ids(), pointCount);
+            solved.writtenElsewhere(keptHost.get(0));
+        }
         stepBlock = job.bodies().id();
         stepCount = bodyCount;
+        out.contacts = contactCount;
+        residentCache = nextCache;
+        residentVersion = nextCache.version();
+        residentSet = current;
         boolean resultFinite = nonFiniteHost.get(OutputChecks.IMPULSES) == OutputChecks.NONE
                 && nonFiniteHost.get(OutputChecks.DELTAS) == OutputChecks.NONE;
         job.outputs().record(job.impulses() != null, resultFinite,
@@ -259,25 +375,55 @@ final class SoftStepPipeline {
     }
 
     /**
-     * The device's share of the step's outputs, after its results are written: each contact's
-     * impulses where the step was asked for them ({@code Recycler.report}), and the lowest
-     * non-finite element of the impulses, of the deltas where asked for, and of the next bodies
-     * ({@link OutputChecks}), so that the host scans only a result known to hold one.
+     * The previous step's cache as its set holds it ({@code last.cache()} is resident), and each
+     * current contact's previous contact: its own index where the ids come in the same order, else
+     * sent ({@code WarmStart.previousOf}).
      */
-    private OutputChecks reportAndCheck(SoftStepJob job, int rowCount, int pointCount, cl_mem firstsMem,
-            cl_mem solvedStartMem, cl_mem normalOutMem, cl_mem vectorsOutMem, cl_mem nextMem, cl_mem deltaMem) {
+    private Kernels.RecycleSource previous(RecycleSet set, Recycler.Previous last, int[] ids, int contactCount) {
+        ManifoldCache cache = last.cache();
+        int points = cache.pointCount();
+        int manifoldCount = cache.manifoldCount();
+        boolean sameOrder = last.matched().previousInSameOrder();
+        cl_mem previousOfMem;
+        if (sameOrder) {
+            previousOfMem = nothing.require(Sizeof.cl_int);
+        } else {
+            if (previousOfStaging.length < contactCount) {
+                previousOfStaging = new int[contactCount];
+            }
+            last.matched().previousOf(ids, 0, contactCount, previousOfStaging);
+            previousOfMem = transfers.uploadInts(previousOf, previousOfStaging, contactCount);
+        }
+        // the sizes the set was written with: require hands back the same buffers
+        return new Kernels.RecycleSource(set.captures.require((long) CaptureField.COUNT * points * Sizeof.cl_float),
+                set.pointStart.require((long) (manifoldCount + 1) * Sizeof.cl_int),
+                set.ids.require((long) points * Sizeof.cl_int), set.normal.require((long) points * Sizeof.cl_float),
+                set.vectors.require((long) ManifoldVectorField.COUNT * manifoldCount * Sizeof.cl_float), manifoldCount,
+                set.impulses.require((long) ImpulseField.COUNT * set.contacts * Sizeof.cl_float), set.contacts,
+                sameOrder, previousOfMem);
+    }
+
+    /** No previous step: every manifold fresh, every point's previous contact none (-1). */
+    private Kernels.RecycleSource noPrevious(int contactCount) {
+        cl_mem none = nothing.require(Sizeof.cl_int);
+        cl_mem previousOfMem = previousOf.require((long) Math.max(1, contactCount) * Sizeof.cl_int);
+        clEnqueueFillBuffer(cl.queue, previousOfMem, Pointer.to(new int[] {-1}), Sizeof.cl_int, 0,
+                (long) Math.max(1, contactCount) * Sizeof.cl_int, 0, null, null);
+        return new Kernels.RecycleSource(none, none, none, none, none, 0, none, 0, false, previousOfMem);
+    }
+
+    /**
+     * The lowest non-finite element of the impulses where asked for, of the deltas where asked
+     * for, and of the next bodies ({@link OutputChecks}), so that the host scans only a result
+     * known to hold one.
+     */
+    private cl_mem check(SoftStepJob job, cl_mem reportMem, cl_mem nextMem, cl_mem deltaMem) {
         int contactCount = job.contactCount();
         int bodyCount = job.bodyCount();
         int[] none = {OutputChecks.NONE, OutputChecks.NONE, OutputChecks.NONE};
         cl_mem nonFiniteMem = transfers.uploadInts(nonFinite, none, OutputChecks.COUNT);
-        cl_mem impulseMem = null;
         if (job.impulses() != null) {
-            cl_mem idsMem = transfers.uploadInts(contactIds, job.contactIds(), contactCount);
-            cl_mem solvedIdsMem = transfers.uploadInts(solvedIds, job.solvedIds(), pointCount);
-            impulseMem = impulsesOut.require((long) ImpulseField.COUNT * contactCount * Sizeof.cl_float);
-            kernels.reportContactImpulses(rowCount, firstsMem, solvedStartMem, normalOutMem, vectorsOutMem,
-                    solvedIdsMem, idsMem, contactCount, impulseMem);
-            kernels.firstNonFinite(new Kernels.Strided(impulseMem, contactCount), contactCount, ImpulseField.COUNT,
+            kernels.firstNonFinite(new Kernels.Strided(reportMem, contactCount), contactCount, ImpulseField.COUNT,
                     nonFiniteMem, OutputChecks.IMPULSES);
         }
         if (job.deltas() != null) {
@@ -286,7 +432,7 @@ final class SoftStepPipeline {
         }
         kernels.firstNonFinite(new Kernels.Strided(nextMem, bodyCount), bodyCount, SoftStepJob.BODY_STATE_FIELDS,
                 nonFiniteMem, OutputChecks.NEXT_BODIES);
-        return new OutputChecks(impulseMem, nonFiniteMem);
+        return nonFiniteMem;
     }
 
     /**
@@ -397,11 +543,8 @@ final class SoftStepPipeline {
         }
     }
 
-    /**
-     * Where the device's output stage left its results: each contact's impulses (null where none
-     * were asked for), and one slot a result for the lowest element found non-finite.
-     */
-    private record OutputChecks(cl_mem impulses, cl_mem nonFinite) {
+    /** The slots of the step's first non-finite elements, one a result the device checks. */
+    private static final class OutputChecks {
         /** The slots: the impulses, the deltas, the next bodies. */
         static final int IMPULSES = 0;
         static final int DELTAS = 1;

@@ -190,6 +190,22 @@ final class Transfers implements AutoCloseable {
         return memory;
     }
 
+    /** Sends {@code count} bytes of a host array as ints (one a byte, its value) through a staging buffer. */
+    cl_mem uploadBytesAsInts(DeviceBuffer target, byte[] values, int count) {
+        cl_mem memory = target.require((long) count * Sizeof.cl_int);
+        if (count > 0) {
+            ByteBuffer stage = stage((long) count * Sizeof.cl_int);
+            java.nio.IntBuffer ints = stage.asIntBuffer();
+            for (int i = 0; i < count; i++) {
+                ints.put(i, values[i]);
+            }
+            send(memory, stage, (long) count * Sizeof.cl_int);
+            bytesUp += (long) count * Sizeof.cl_int;
+        }
+        target.forgetMirror();
+        return memory;
+    }
+
     /** Sends {@code count} floats from a host array through a staging buffer. */
     cl_mem uploadFloats(DeviceBuffer target, float[] values, int count) {
         cl_mem memory = target.require((long) count * Sizeof.cl_float);
@@ -245,6 +261,11 @@ final class Transfers implements AutoCloseable {
 
     /** Copies {@code count} floats read back into {@code source} to {@code dest}, after the solve's wait. */
     void copyOut(FloatBuffer source, float[] dest, int count) {
+        split(count, (from, to) -> source.get(from, dest, from, to - from));
+    }
+
+    /** Copies {@code count} ints read back into {@code source} to {@code dest}, after the solve's wait. */
+    void copyOutInts(java.nio.IntBuffer source, int[] dest, int count) {
         split(count, (from, to) -> source.get(from, dest, from, to - from));
     }
 
