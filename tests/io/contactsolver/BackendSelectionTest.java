@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.opencl.OpenClTestAccess;
+import io.contactsolver.scene.BoxContacts;
+import io.contactsolver.scene.BoxScene;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
@@ -17,6 +19,7 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.joml.Vector3f;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -211,6 +214,41 @@ class BackendSelectionTest {
             assertTrue(solver.fallbackReason().orElseThrow().startsWith("device failed during a solve"));
             solver.solve(scene.bodies(), scene.contacts(), result);
             Bits.assertIdentical(expected, result, "next solve");
+        }
+    }
+
+    /**
+     * A device failing in the third step of a soft-step simulation, at each stage, once its own
+     * recycling is under way (the points it writes left unwritten): that step is recomputed on the
+     * CPU, which writes them, and the trajectory is the CPU's bit for bit, step after step.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"upload", "kernels", "readback"})
+    void aDeviceFailingDuringASoftStepIsDroppedAndTheStepRecomputedOnTheCpu(String stage) {
+        OpenClTestAccess.requireDevice();
+        BodyBatch expectedBodies = BoxScene.pyramid(8).bodies();
+        BodyBatch bodies = BoxScene.pyramid(8).bodies();
+        ContactBatch expectedContacts = new ContactBatch();
+        ContactBatch contacts = new ContactBatch();
+        BoxContacts expectedCollision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
+        BoxContacts collision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
+        Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
+        SolveResult[] expected = {new SolveResult(), new SolveResult()};
+        SolveResult[] actual = {new SolveResult(), new SolveResult()};
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver solver = ContactSolver.create(AUTO,
+                selector -> OpenClTestAccess.openFailingAt(selector, stage, 3))) {
+            for (int step = 0; step < 5; step++) {
+                expectedCollision.find(expectedBodies, expectedContacts);
+                collision.find(bodies, contacts);
+                cpu.step(expectedBodies, expectedContacts, SolveSettings.softStep(), gravity, 1.0f / 60.0f,
+                        step == 0 ? null : expected[(step + 1) & 1], expected[step & 1]);
+                SolveResult result = solver.step(bodies, contacts, SolveSettings.softStep(), gravity, 1.0f / 60.0f,
+                        step == 0 ? null : actual[(step + 1) & 1], actual[step & 1]);
+                assertEquals(step < 2 ? Backend.OPENCL : Backend.CPU, result.backend(), "step " + step);
+                Bits.assertIdentical(expected[step & 1], result, "step " + step);
+                Bits.assertIdentical(expectedBodies, bodies, "step " + step);
+            }
+            assertOneLine(Level.WARNING, "failed during a solve (CL_OUT_OF_RESOURCES (injected)", "recomputed on the CPU");
         }
     }
 

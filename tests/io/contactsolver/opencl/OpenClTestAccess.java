@@ -36,6 +36,19 @@ public final class OpenClTestAccess {
         return backend;
     }
 
+    /** A working backend whose solve fails at {@code stage} the {@code nth} time it reaches it (from 1), and only then. */
+    public static SolverBackend openFailingAt(Optional<String> selector, String stage, int nth)
+            throws BackendUnavailableException {
+        OpenClBackend backend = OpenClBackend.open(selector);
+        int[] reached = {0};
+        backend.setFaultHook(name -> {
+            if (name.equals(stage) && ++reached[0] == nth) {
+                throw new CLException("CL_OUT_OF_RESOURCES (injected)", CL.CL_OUT_OF_RESOURCES);
+            }
+        });
+        return backend;
+    }
+
     /** A backend that acts as if the device could allocate at most {@code bytes} at once. */
     public static SolverBackend openWithAllocationLimit(Optional<String> selector, long bytes)
             throws BackendUnavailableException {
