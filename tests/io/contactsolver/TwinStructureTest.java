@@ -204,7 +204,8 @@ class TwinStructureTest {
                                     "the host asks MovableBodies; the device reads its movable flags, an int a body,"
                                             + " which leaves the same test as plumbing")),
                     pair("keepManifold", "keep_manifold",
-                            javaOnly("arraycopy ( ) ;", "the JVM's block copy of the captures"),
+                            javaOnly("[] = @ ; [] = @ * # ; [] = ( @ - @ ) * # ;",
+                                    "the buffer's block copy of the captures (put(at, source, from, length))"),
                             clOnly("for ( @ < ( @ - @ ) * # ; @ ++ ) { [] = [] ; }",
                                     "the same copy, float by float")),
                     pair("takeFresh", "take_fresh",
@@ -627,12 +628,13 @@ class TwinStructureTest {
                         out.add(value.containsKey(t) && value.get(t) == null ? "@" : "[]");
                     } else {
                         // put(at, v), setFloat(field, i, v), setVector(field, i, x, y, z): stores
+                        // (an int buffer's element places values: plumbing, as its get)
                         int first = after.equals("put") ? 1 : 2;
                         for (int k = first; k < args.size(); k++) {
                             if (k > first) {
                                 out.add(";");
                             }
-                            out.add("[]");
+                            out.add(value.containsKey(t) && value.get(t) == null ? "@" : "[]");
                             out.add("=");
                             out.addAll(normalise(args.get(k), java, names, value));
                         }

@@ -1,5 +1,10 @@
 package io.contactsolver.core;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+
 /**
  * What a soft step keeps of the manifolds it solved, for the next step to recycle (docs/physics.md,
  * "Contact recycling"): per manifold its body pair, its points and its friction and angular vectors
@@ -9,7 +14,8 @@ package io.contactsolver.core;
  * when the result was asked for none. Manifolds in
  * the order of the step's manifolds, each one's points consecutive; a point's capture fields
  * together ({@code p * CaptureField.COUNT + field}), as a recycled point reads them all. A result
- * holds one; the arrays only grow.
+ * holds one; the arrays only grow. The captures and ids are direct buffers, which a device that
+ * recycles reads from and reads back into without a copy on the host.
  */
 public final class ManifoldCache {
     private int manifoldCount;
@@ -19,8 +25,8 @@ public final class ManifoldCache {
     private int[] pointStart = new int[1];
     private int[] contactStart = new int[1];
     private float[] vectors = new float[0];
-    private int[] ids = new int[0];
-    private float[] captures = new float[0];
+    private IntBuffer ids = directInts(0);
+    private FloatBuffer captures = directFloats(0);
     private float[] normal = new float[0];
     private boolean valid;
     /** Counts the times the contents were replaced or forgotten: a device copy of them is current while it holds the same. */
@@ -40,12 +46,21 @@ public final class ManifoldCache {
             contactStart = new int[room + 1];
             vectors = new float[ManifoldVectorField.COUNT * room];
         }
-        if (ids.length < points) {
-            int room = grown(ids.length, points);
-            ids = new int[room];
+        if (normal.length < points) {
+            int room = grown(normal.length, points);
+            ids = directInts(room);
             normal = new float[room];
-            captures = new float[CaptureField.COUNT * room];
+            captures = directFloats(CaptureField.COUNT * room);
         }
+    }
+
+    /** Direct, native-order storage: a device reads it and writes it in place, with no copy on the host. */
+    private static FloatBuffer directFloats(int count) {
+        return ByteBuffer.allocateDirect(count * Float.BYTES).order(ByteOrder.nativeOrder()).asFloatBuffer();
+    }
+
+    private static IntBuffer directInts(int count) {
+        return ByteBuffer.allocateDirect(count * Integer.BYTES).order(ByteOrder.nativeOrder()).asIntBuffer();
     }
 
     private static int grown(int length, int needed) {
@@ -109,13 +124,13 @@ public final class ManifoldCache {
         return vectors;
     }
 
-    /** Each point's contact id. */
-    public int[] ids() {
+    /** Each point's contact id (direct, native order: read and written with absolute access). */
+    public IntBuffer ids() {
         return ids;
     }
 
-    /** {@link CaptureField} {@code f} of point {@code p} at {@code p * CaptureField.COUNT + f}. */
-    public float[] captures() {
+    /** {@link CaptureField} {@code f} of point {@code p} at {@code p * CaptureField.COUNT + f} (direct, native order). */
+    public FloatBuffer captures() {
         return captures;
     }
 

@@ -389,12 +389,12 @@ public final class Recycler {
      * first), as a row-major rotation matrix at {@code out[to]}; returns {@code d_w^2}, the squared
      * cosine of half the turn (1 for the world, whose orientation is the identity).
      */
-    private static double turnSince(FloatBuffer bodies, int bodyStride, int body, float[] old, int at, double[] out,
+    private static double turnSince(FloatBuffer bodies, int bodyStride, int body, FloatBuffer old, int at, double[] out,
             int to) {
-        double w0 = old[at];
-        double x0 = old[at + 1];
-        double y0 = old[at + 2];
-        double z0 = old[at + 3];
+        double w0 = old.get(at);
+        double x0 = old.get(at + 1);
+        double y0 = old.get(at + 2);
+        double z0 = old.get(at + 3);
         double w = 1.0;
         double x = 0.0;
         double y = 0.0;
@@ -442,7 +442,7 @@ public final class Recycler {
      * nine steps later). In double every such product is a normal number; the test's inputs are the
      * floats as stored and its one output that enters a solve, {@code g}, is rounded to float.
      */
-    private static boolean holds(FloatBuffer bodies, int bodyStride, MovableBodies movable, float[] old,
+    private static boolean holds(FloatBuffer bodies, int bodyStride, MovableBodies movable, FloatBuffer old,
             int[] oldPointStart, int j, int c, IntBuffer links, int contactStride, float limit, double[] turns,
             float[] gaps, int gapAt) {
         int a = links.get(LINK_A * contactStride + c);
@@ -465,12 +465,12 @@ public final class Recycler {
         boolean movesB = b >= 0 && movable.isMovable(b);
         for (int p = from; p < to; p++) {
             int o = p * CAPTURE;
-            double rax = old[o + CAPTURE_RAX];
-            double ray = old[o + CAPTURE_RAY];
-            double raz = old[o + CAPTURE_RAZ];
-            double rbx = old[o + CAPTURE_RBX];
-            double rby = old[o + CAPTURE_RBY];
-            double rbz = old[o + CAPTURE_RBZ];
+            double rax = old.get(o + CAPTURE_RAX);
+            double ray = old.get(o + CAPTURE_RAY);
+            double raz = old.get(o + CAPTURE_RAZ);
+            double rbx = old.get(o + CAPTURE_RBX);
+            double rby = old.get(o + CAPTURE_RBY);
+            double rbz = old.get(o + CAPTURE_RBZ);
             double gx = dx + (turned(turns, TURN_B, 0, rbx, rby, rbz) - turned(turns, TURN_A, 0, rax, ray, raz));
             double gy = dy + (turned(turns, TURN_B, 3, rbx, rby, rbz) - turned(turns, TURN_A, 3, rax, ray, raz));
             double gz = dz + (turned(turns, TURN_B, 6, rbx, rby, rbz) - turned(turns, TURN_A, 6, rax, ray, raz));
@@ -494,33 +494,34 @@ public final class Recycler {
     }
 
     /** Manifold {@code m} recycled from the previous manifold {@code j}, whose points' {@code g} are at {@code gaps[gapAt ..]}. */
-    private static void keepManifold(int m, float[] old, int[] oldPointStart, int[] oldIds, float[] oldNormal,
+    private static void keepManifold(int m, FloatBuffer old, int[] oldPointStart, IntBuffer oldIds, float[] oldNormal,
             float[] oldVectors, int oldManifolds, int j, float[] gaps, int gapAt, int[] pointStart, int points,
-            int manifolds, float[] geometry, float[] warmNormal, float[] warmVectors, float[] kept, int[] keptIds) {
+            int manifolds, float[] geometry, float[] warmNormal, float[] warmVectors, FloatBuffer kept,
+            IntBuffer keptIds) {
         int from = oldPointStart[j];
         int to = oldPointStart[j + 1];
         int stride = points;
         // the manifold's points are consecutive in both caches: their captures go over at once
-        System.arraycopy(old, from * CAPTURE, kept, pointStart[m] * CAPTURE, (to - from) * CAPTURE);
+        kept.put(pointStart[m] * CAPTURE, old, from * CAPTURE, (to - from) * CAPTURE);
         for (int p = from; p < to; p++) {
             int at = pointStart[m] + (p - from);
             int o = p * CAPTURE;
-            geometry[GEOM_RAX * stride + at] = old[o + CAPTURE_RAX];
-            geometry[GEOM_RAY * stride + at] = old[o + CAPTURE_RAY];
-            geometry[GEOM_RAZ * stride + at] = old[o + CAPTURE_RAZ];
-            geometry[GEOM_RBX * stride + at] = old[o + CAPTURE_RBX];
-            geometry[GEOM_RBY * stride + at] = old[o + CAPTURE_RBY];
-            geometry[GEOM_RBZ * stride + at] = old[o + CAPTURE_RBZ];
-            float nx = old[o + CAPTURE_NX];
-            float ny = old[o + CAPTURE_NY];
-            float nz = old[o + CAPTURE_NZ];
+            geometry[GEOM_RAX * stride + at] = old.get(o + CAPTURE_RAX);
+            geometry[GEOM_RAY * stride + at] = old.get(o + CAPTURE_RAY);
+            geometry[GEOM_RAZ * stride + at] = old.get(o + CAPTURE_RAZ);
+            geometry[GEOM_RBX * stride + at] = old.get(o + CAPTURE_RBX);
+            geometry[GEOM_RBY * stride + at] = old.get(o + CAPTURE_RBY);
+            geometry[GEOM_RBZ * stride + at] = old.get(o + CAPTURE_RBZ);
+            float nx = old.get(o + CAPTURE_NX);
+            float ny = old.get(o + CAPTURE_NY);
+            float nz = old.get(o + CAPTURE_NZ);
             geometry[GEOM_NX * stride + at] = nx;
             geometry[GEOM_NY * stride + at] = ny;
             geometry[GEOM_NZ * stride + at] = nz;
             int k = gapAt + 3 * (p - from);
-            geometry[GEOM_S * stride + at] = old[o + CAPTURE_S]
+            geometry[GEOM_S * stride + at] = old.get(o + CAPTURE_S)
                     + ((nx * gaps[k] + ny * gaps[k + 1]) + nz * gaps[k + 2]);
-            keptIds[at] = oldIds[p];
+            keptIds.put(at, oldIds.get(p));
             warmNormal[at] = oldNormal[p];
         }
         for (int field = 0; field < VECTOR; field++) {
@@ -536,7 +537,7 @@ public final class Recycler {
     private static void takeFresh(FloatBuffer bodies, int bodyStride, FloatBuffer contacts, IntBuffer links,
             int contactStride, int[] contactIds, int first, int end, int m, Previous last, float[] sums,
             int[] pointStart, int points, int manifolds, float[] geometry, float[] warmNormal, float[] warmVectors,
-            float[] kept, int[] keptIds) {
+            FloatBuffer kept, IntBuffer keptIds) {
         int a = links.get(LINK_A * contactStride + first);
         int b = links.get(LINK_B * contactStride + first);
         int stride = points;
@@ -552,18 +553,18 @@ public final class Recycler {
                 geometry[(GEOM_RAX + axis) * stride + at] = p - xa;
                 geometry[(GEOM_RBX + axis) * stride + at] = p - xb;
                 geometry[(GEOM_NX + axis) * stride + at] = n;
-                kept[o + CAPTURE_RAX + axis] = p - xa;
-                kept[o + CAPTURE_RBX + axis] = p - xb;
-                kept[o + CAPTURE_NX + axis] = n;
+                kept.put(o + CAPTURE_RAX + axis, p - xa);
+                kept.put(o + CAPTURE_RBX + axis, p - xb);
+                kept.put(o + CAPTURE_NX + axis, n);
             }
             float s = contacts.get(CONTACT_SEPARATION * contactStride + c);
             geometry[GEOM_S * stride + at] = s;
-            kept[o + CAPTURE_S] = s;
+            kept.put(o + CAPTURE_S, s);
             for (int k = 0; k < 4; k++) {
-                kept[o + CAPTURE_QAW + k] = a < 0 ? (k == 0 ? 1.0f : 0.0f) : bodies.get((BODY_QW + k) * bodyStride + a);
-                kept[o + CAPTURE_QBW + k] = b < 0 ? (k == 0 ? 1.0f : 0.0f) : bodies.get((BODY_QW + k) * bodyStride + b);
+                kept.put(o + CAPTURE_QAW + k, a < 0 ? (k == 0 ? 1.0f : 0.0f) : bodies.get((BODY_QW + k) * bodyStride + a));
+                kept.put(o + CAPTURE_QBW + k, b < 0 ? (k == 0 ? 1.0f : 0.0f) : bodies.get((BODY_QW + k) * bodyStride + b));
             }
-            keptIds[at] = contactIds[c];
+            keptIds.put(at, contactIds[c]);
             int p = last == null ? -1 : last.matched().previousOf(c, contactIds);
             if (p < 0 || !last.cache().isValid() && last.impulses() == null) {
                 warmNormal[at] = 0.0f;
@@ -604,7 +605,7 @@ public final class Recycler {
         int[] pointStart = cache.pointStart();
         float[] normal = cache.normal();
         float[] vectors = cache.vectors();
-        int[] ids = cache.ids();
+        IntBuffer ids = cache.ids();
         int manifolds = cache.manifoldCount();
         FloatBuffer out = impulses.floats();
         int stride = impulses.stride();
@@ -657,12 +658,12 @@ public final class Recycler {
     public static final int REPORTED = IMPULSES + ReportTally.COUNT;
 
     /** Whether contacts {@code [first, end)} have the ids of solved points {@code [from, to)}, in that order. */
-    private static boolean sameIds(int[] contactIds, int first, int end, int[] ids, int from, int to) {
+    private static boolean sameIds(int[] contactIds, int first, int end, IntBuffer ids, int from, int to) {
         if (end - first != to - from) {
             return false;
         }
         for (int c = first; c < end; c++) {
-            if (contactIds[c] != ids[from + (c - first)]) {
+            if (contactIds[c] != ids.get(from + (c - first))) {
                 return false;
             }
         }
@@ -680,9 +681,9 @@ public final class Recycler {
     }
 
     /** The solved point of manifold {@code m} (its points from {@code pointStart[m]}) with id {@code id}, or -1. */
-    private static int pointOf(int[] pointStart, int[] ids, int m, int id) {
+    private static int pointOf(int[] pointStart, IntBuffer ids, int m, int id) {
         for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
-            if (ids[p] == id) {
+            if (ids.get(p) == id) {
                 return p;
             }
         }
@@ -694,7 +695,7 @@ public final class Recycler {
      * {@code [contactStart[m], contactStart[m + 1])}, its solved points from {@code pointStart[m]}
      * with their normal impulses and ids.
      */
-    private static void tally(int[] contactStart, int[] pointStart, float[] normal, int[] ids, int[] contactIds,
+    private static void tally(int[] contactStart, int[] pointStart, float[] normal, IntBuffer ids, int[] contactIds,
             int m, float[] tally, int at) {
         int first = contactStart[m];
         int end = contactStart[m + 1];
@@ -704,7 +705,7 @@ public final class Recycler {
         float unmatched = 0.0f;
         for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
             total += normal[p];
-            if (!same && contactOf(contactIds, first, end, ids[p]) < 0) {
+            if (!same && contactOf(contactIds, first, end, ids.get(p)) < 0) {
                 unmatched += normal[p];
             }
         }
@@ -718,7 +719,7 @@ public final class Recycler {
      * into {@code dest[at ..]}; the manifolds' vectors with stride {@code manifolds}.
      */
     private static void contactImpulses(int[] contactStart, int[] pointStart, float[] normal, float[] vectors,
-            int manifolds, int[] ids, int[] contactIds, int m, int c, float[] tally, int t, float[] dest, int at) {
+            int manifolds, IntBuffer ids, int[] contactIds, int m, int c, float[] tally, int t, float[] dest, int at) {
         int first = contactStart[m];
         int count = contactStart[m + 1] - first;
         int solved = pointStart[m];

@@ -238,8 +238,9 @@ final class SoftStepPipeline {
             warmNormalMem = transfers.uploadFloats(warmNormal, solved.warmNormal(), pointCount);
             warmVectorsMem = transfers.uploadFloats(warmVectors, solved.warmVectors(),
                     ManifoldVectorField.COUNT * rowCount);
-            capturesMem = transfers.uploadFloats(out.captures, nextCache.captures(), CaptureField.COUNT * pointCount);
-            solvedIdsMem = transfers.uploadInts(out.ids, nextCache.ids(), pointCount);
+            capturesMem = transfers.uploadDirect(out.captures, nextCache.captures(),
+                    (long) CaptureField.COUNT * pointCount * Sizeof.cl_float);
+            solvedIdsMem = transfers.uploadDirect(out.ids, nextCache.ids(), (long) pointCount * Sizeof.cl_int);
         }
         Kernels.RecyclePlan plan = null;
         Kernels.RecycleSource source = null;
@@ -344,21 +345,16 @@ final class SoftStepPipeline {
         transfers.downloadFloats(vectorsOutMem, vectorsHost, 0, vectorCount);
         FloatBuffer residualHost = transfers.hostFloats(1);
         transfers.downloadFloats(residualMem, residualHost, 0, 1);
-        int captureCount = CaptureField.COUNT * pointCount;
-        FloatBuffer capturesHost = deviceWrites ? transfers.hostFloats(captureCount) : null;
-        IntBuffer idsHost = deviceWrites ? transfers.hostInts(pointCount) : null;
         IntBuffer keptHost = transfers.hostInts(1);
-        if (deviceWrites) {
-            transfers.downloadFloats(capturesMem, capturesHost, 0, captureCount);
-            transfers.downloadInts(solvedIdsMem, idsHost, pointCount);
+        if (deviceWrites) { // straight into the next cache's direct buffers
+            transfers.downloadFloats(capturesMem, nextCache.captures(), 0, CaptureField.COUNT * pointCount);
+            transfers.downloadInts(solvedIdsMem, nextCache.ids(), pointCount);
             transfers.downloadInts(keptMem, keptHost, 1);
         }
         memory.awaitSolve(job.clock());
         transfers.copyOut(normalHost, job.normalOut(), pointCount);
         transfers.copyOut(vectorsHost, job.vectorsOut(), vectorCount);
         if (deviceWrites) {
-            transfers.copyOut(capturesHost, nextCache.captures(), captureCount);
-            transfers.copyOutInts(idsHost, nextCache.ids(), pointCount);
             solved.writtenElsewhere(keptHost.get(0));
         }
         stepBlock = job.bodies().id();

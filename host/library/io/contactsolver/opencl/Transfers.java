@@ -190,6 +190,18 @@ final class Transfers implements AutoCloseable {
         return memory;
     }
 
+    /** Sends the first {@code bytes} of a direct, native-order buffer as it is, with no staging copy. */
+    cl_mem uploadDirect(DeviceBuffer target, java.nio.Buffer values, long bytes) {
+        cl_mem memory = target.require(bytes);
+        if (bytes > 0) {
+            uploads.add(event(e -> clEnqueueWriteBuffer(queue, memory, false, 0, bytes, Pointer.to(values), 0, null,
+                    e)));
+            bytesUp += bytes;
+        }
+        target.forgetMirror();
+        return memory;
+    }
+
     /** Sends {@code count} bytes of a host array as ints (one a byte, its value) through a staging buffer. */
     cl_mem uploadBytesAsInts(DeviceBuffer target, byte[] values, int count) {
         cl_mem memory = target.require((long) count * Sizeof.cl_int);
@@ -261,11 +273,6 @@ final class Transfers implements AutoCloseable {
 
     /** Copies {@code count} floats read back into {@code source} to {@code dest}, after the solve's wait. */
     void copyOut(FloatBuffer source, float[] dest, int count) {
-        split(count, (from, to) -> source.get(from, dest, from, to - from));
-    }
-
-    /** Copies {@code count} ints read back into {@code source} to {@code dest}, after the solve's wait. */
-    void copyOutInts(java.nio.IntBuffer source, int[] dest, int count) {
         split(count, (from, to) -> source.get(from, dest, from, to - from));
     }
 
