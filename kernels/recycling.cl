@@ -175,7 +175,7 @@ void keep_manifold(const int m, __global const float* old, __global const int* o
     const int from = oldPointStart[j];
     const int to = oldPointStart[j + 1];
     const int stride = points;
-    /* the manifold's points are consecutive in both caches: their captures go over at once */
+    /* the manifold's points are consecutive in both caches: their captures go over in one run */
     for (int f = 0; f < (to - from) * CAPTURE_COUNT; f++) {
         kept[pointStart[m] * CAPTURE_COUNT + f] = old[from * CAPTURE_COUNT + f];
     }

@@ -204,8 +204,9 @@ class TwinStructureTest {
                                     "the host asks MovableBodies; the device reads its movable flags, an int a body,"
                                             + " which leaves the same test as plumbing")),
                     pair("keepManifold", "keep_manifold",
-                            javaOnly("[] = @ ; [] = @ * # ; [] = ( @ - @ ) * # ;",
-                                    "the buffer's block copy of the captures (put(at, source, from, length))"),
+                            javaOnly("[] = @ ; [] = 0 ; [] = ( @ - @ ) * # ;",
+                                    "the buffer's block copy of the captures (put(at, source, from, length)), from"
+                                            + " the manifold's own read at once (capturesOf)"),
                             clOnly("for ( @ < ( @ - @ ) * # ; @ ++ ) { [] = [] ; }",
                                     "the same copy, float by float")),
                     pair("takeFresh", "take_fresh",
@@ -227,7 +228,7 @@ class TwinStructureTest {
                     pair("pointOf", "point_of"),
                     pair("tally", "report_tally"),
                     pair("contactImpulses", "contact_impulses")),
-                    List.of("Previous", "prepare", "plan", "Plan", "write", "writeManifold", "writePending",
+                    List.of("Previous", "prepare", "plan", "Plan", "write", "writeManifold", "capturesOf", "writePending",
                             "writtenElsewhere", "previousManifolds", "plannedCache", "fates", "plannedLimit",
                             "plannedPrevious", "match", "samePairs", "keyBody", "report", "reportedImpulses", "keep",
                             "manifoldCount", "pointCount", "recycledCount", "pointStart", "geometry", "warmNormal",

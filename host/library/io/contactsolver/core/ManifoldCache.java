@@ -26,6 +26,8 @@ public final class ManifoldCache {
     private int[] contactStart = new int[1];
     private float[] vectors = new float[0];
     private IntBuffer ids = directInts(0);
+    /** {@link #ids} as an array, made on demand once the cache is finished; null until then. */
+    private int[] idCopy;
     private FloatBuffer captures = directFloats(0);
     private float[] normal = new float[0];
     private boolean valid;
@@ -35,6 +37,7 @@ public final class ManifoldCache {
     /** Makes room for {@code manifolds} manifolds of {@code points} points in all, and marks the cache empty until {@link #finish}. */
     public void prepare(int manifolds, int points) {
         valid = false;
+        idCopy = null;
         version++;
         manifoldCount = manifolds;
         pointCount = points;
@@ -71,11 +74,13 @@ public final class ManifoldCache {
     /** The cache now holds a step's manifolds. */
     public void finish() {
         valid = true;
+        idCopy = null;
     }
 
     /** Forgets the manifolds: the next step takes every contact fresh. */
     public void clear() {
         valid = false;
+        idCopy = null;
         version++;
         manifoldCount = 0;
         pointCount = 0;
@@ -127,6 +132,19 @@ public final class ManifoldCache {
     /** Each point's contact id (direct, native order: read and written with absolute access). */
     public IntBuffer ids() {
         return ids;
+    }
+
+    /**
+     * The finished cache's ids as an array, for the host's reads of many of them (a direct buffer
+     * read an element at a time costs several times an array's): copied once a step, on demand.
+     */
+    public synchronized int[] idArray() {
+        if (idCopy == null) {
+            int[] copy = new int[pointCount];
+            ids.get(0, copy, 0, pointCount);
+            idCopy = copy;
+        }
+        return idCopy;
     }
 
     /** {@link CaptureField} {@code f} of point {@code p} at {@code p * CaptureField.COUNT + f} (direct, native order). */

@@ -151,6 +151,7 @@ public final class Recycler {
         // pass over its captures; the others are tested first, for the layout to be known
         runner.forRange(count, 1 << 10, (from, to) -> {
             double[] turns = new double[SCRATCH];
+            float[] captured = new float[CAPTURE * ManifoldGrouping.MAX_POINTS];
             for (int m = from; m < to; m++) {
                 int j = match[m];
                 if (j < 0) {
@@ -158,9 +159,9 @@ public final class Recycler {
                 } else if (cache.pointStart()[j + 1] - cache.pointStart()[j] == firsts[m + 1] - firsts[m]) {
                     fates[m] = EITHER;
                 } else {
-                    fates[m] = holds(bodies.floats(), bodies.stride(), movable, cache.captures(), cache.pointStart(), j,
-                            firsts[m], links.ints(), links.stride(), limit, turns, drifts, 3 * cache.pointStart()[j])
-                            ? KEPT : FRESH;
+                    fates[m] = holds(bodies.floats(), bodies.stride(), movable, capturesOf(cache, j, captured),
+                            cache.pointStart(), j, firsts[m], links.ints(), links.stride(), limit, turns, drifts,
+                            3 * cache.pointStart()[j]) ? KEPT : FRESH;
                 }
             }
         });
@@ -212,8 +213,9 @@ public final class Recycler {
             float[] scratch = new float[SCRATCH];
             double[] turns = new double[SCRATCH];
             float[] near = new float[3 * ManifoldGrouping.MAX_POINTS];
+            float[] captured = new float[CAPTURE * ManifoldGrouping.MAX_POINTS];
             for (int m = from; m < to; m++) {
-                keptHere += writeManifold(plan, m, turns, near, scratch);
+                keptHere += writeManifold(plan, m, turns, near, scratch, captured);
             }
             kept.addAndGet(keptHere);
         });
@@ -226,7 +228,7 @@ public final class Recycler {
      * how many were kept. A manifold kept by {@link #plan}'s test has its drifts in {@link #gaps};
      * one that may go either way is tested here, its drifts in {@code near}.
      */
-    private int writeManifold(Plan plan, int m, double[] turns, float[] near, float[] scratch) {
+    private int writeManifold(Plan plan, int m, double[] turns, float[] near, float[] scratch, float[] captured) {
         ManifoldCache cache = plan.last() == null ? null : plan.last().cache();
         int j = previous[m];
         int[] firsts = plan.firsts();
@@ -236,9 +238,12 @@ public final class Recycler {
         IntBuffer links = plan.links().ints();
         int contactStride = plan.links().stride();
         ManifoldCache next = plan.nextCache();
-        if (either ? holds(bodies, bodyStride, plan.movable(), cache.captures(), cache.pointStart(), j, firsts[m], links,
+        if (fate[m] != FRESH) {
+            capturesOf(cache, j, captured);
+        }
+        if (either ? holds(bodies, bodyStride, plan.movable(), captured, cache.pointStart(), j, firsts[m], links,
                 contactStride, plan.limit(), turns, near, 0) : fate[m] == KEPT) {
-            keepManifold(m, cache.captures(), cache.pointStart(), cache.ids(), cache.normal(), cache.vectors(),
+            keepManifold(m, captured, cache.pointStart(), cache.ids(), cache.normal(), cache.vectors(),
                     cache.manifoldCount(), j, either ? near : gaps, either ? 0 : 3 * cache.pointStart()[j], pointStart,
                     pointCount, manifoldCount, geometry, warmNormal, warmVectors, next.captures(), next.ids());
             return pointStart[m + 1] - pointStart[m];
@@ -247,6 +252,18 @@ public final class Recycler {
                 firsts[m + 1], m, plan.last(), scratch, pointStart, pointCount, manifoldCount, geometry, warmNormal,
                 warmVectors, next.captures(), next.ids());
         return 0;
+    }
+
+    /**
+     * The captures of the previous manifold {@code j}'s points into {@code dest} from index 0, in
+     * one bulk read (a direct buffer read a float at a time costs several times more): what
+     * {@link #holds} and {@link #keepManifold} read. Returns {@code dest}.
+     */
+    private static float[] capturesOf(ManifoldCache cache, int j, float[] dest) {
+        int from = cache.pointStart()[j];
+        int to = cache.pointStart()[j + 1];
+        cache.captures().get(from * CAPTURE, dest, 0, (to - from) * CAPTURE);
+        return dest;
     }
 
     /** Whether {@link #plan} has run and the points are not written yet. */
@@ -389,12 +406,12 @@ public final class Recycler {
      * first), as a row-major rotation matrix at {@code out[to]}; returns {@code d_w^2}, the squared
      * cosine of half the turn (1 for the world, whose orientation is the identity).
      */
-    private static double turnSince(FloatBuffer bodies, int bodyStride, int body, FloatBuffer old, int at, double[] out,
+    private static double turnSince(FloatBuffer bodies, int bodyStride, int body, float[] old, int at, double[] out,
             int to) {
-        double w0 = old.get(at);
-        double x0 = old.get(at + 1);
-        double y0 = old.get(at + 2);
-        double z0 = old.get(at + 3);
+        double w0 = old[at];
+        double x0 = old[at + 1];
+        double y0 = old[at + 2];
+        double z0 = old[at + 3];
         double w = 1.0;
         double x = 0.0;
         double y = 0.0;
@@ -435,6 +452,7 @@ public final class Recycler {
      * {@code c}: neither body turned too far since it was taken, and each point's anchors drifted
      * apart by at most {@code limit} (squared) and the arm's share. Leaves each point's {@code g} at
      * {@code gaps[gapAt + 3 i]} for the manifold's {@code i}-th point (rounded to float), where it got that far.
+     * The manifold's captures are {@code old} from index 0 ({@link #capturesOf}).
      *
      * <p>In double: a body at rest turns by next to nothing, its orientation's vector part drifts to
      * 1e-20 and below, and float products of such numbers are subnormal, which the CPU computes on a
@@ -442,7 +460,7 @@ public final class Recycler {
      * nine steps later). In double every such product is a normal number; the test's inputs are the
      * floats as stored and its one output that enters a solve, {@code g}, is rounded to float.
      */
-    private static boolean holds(FloatBuffer bodies, int bodyStride, MovableBodies movable, FloatBuffer old,
+    private static boolean holds(FloatBuffer bodies, int bodyStride, MovableBodies movable, float[] old,
             int[] oldPointStart, int j, int c, IntBuffer links, int contactStride, float limit, double[] turns,
             float[] gaps, int gapAt) {
         int a = links.get(LINK_A * contactStride + c);
@@ -450,7 +468,7 @@ public final class Recycler {
         int from = oldPointStart[j];
         int to = oldPointStart[j + 1];
         // a manifold's points were taken together: its first point's orientations are all of theirs
-        int first = from * CAPTURE;
+        int first = 0;
         if (!(turnSince(bodies, bodyStride, a, old, first + CAPTURE_QAW, turns, TURN_A) > MIN_HALF_TURN_COS2)
                 || !(turnSince(bodies, bodyStride, b, old, first + CAPTURE_QBW, turns, TURN_B) > MIN_HALF_TURN_COS2)) {
             return false;
@@ -464,13 +482,13 @@ public final class Recycler {
         boolean movesA = a >= 0 && movable.isMovable(a);
         boolean movesB = b >= 0 && movable.isMovable(b);
         for (int p = from; p < to; p++) {
-            int o = p * CAPTURE;
-            double rax = old.get(o + CAPTURE_RAX);
-            double ray = old.get(o + CAPTURE_RAY);
-            double raz = old.get(o + CAPTURE_RAZ);
-            double rbx = old.get(o + CAPTURE_RBX);
-            double rby = old.get(o + CAPTURE_RBY);
-            double rbz = old.get(o + CAPTURE_RBZ);
+            int o = (p - from) * CAPTURE;
+            double rax = old[o + CAPTURE_RAX];
+            double ray = old[o + CAPTURE_RAY];
+            double raz = old[o + CAPTURE_RAZ];
+            double rbx = old[o + CAPTURE_RBX];
+            double rby = old[o + CAPTURE_RBY];
+            double rbz = old[o + CAPTURE_RBZ];
             double gx = dx + (turned(turns, TURN_B, 0, rbx, rby, rbz) - turned(turns, TURN_A, 0, rax, ray, raz));
             double gy = dy + (turned(turns, TURN_B, 3, rbx, rby, rbz) - turned(turns, TURN_A, 3, rax, ray, raz));
             double gz = dz + (turned(turns, TURN_B, 6, rbx, rby, rbz) - turned(turns, TURN_A, 6, rax, ray, raz));
@@ -493,8 +511,11 @@ public final class Recycler {
         return true;
     }
 
-    /** Manifold {@code m} recycled from the previous manifold {@code j}, whose points' {@code g} are at {@code gaps[gapAt ..]}. */
-    private static void keepManifold(int m, FloatBuffer old, int[] oldPointStart, IntBuffer oldIds, float[] oldNormal,
+    /**
+     * Manifold {@code m} recycled from the previous manifold {@code j}, whose captures are {@code old}
+     * from index 0 ({@link #capturesOf}) and points' {@code g} at {@code gaps[gapAt ..]}.
+     */
+    private static void keepManifold(int m, float[] old, int[] oldPointStart, IntBuffer oldIds, float[] oldNormal,
             float[] oldVectors, int oldManifolds, int j, float[] gaps, int gapAt, int[] pointStart, int points,
             int manifolds, float[] geometry, float[] warmNormal, float[] warmVectors, FloatBuffer kept,
             IntBuffer keptIds) {
@@ -502,24 +523,24 @@ public final class Recycler {
         int to = oldPointStart[j + 1];
         int stride = points;
         // the manifold's points are consecutive in both caches: their captures go over at once
-        kept.put(pointStart[m] * CAPTURE, old, from * CAPTURE, (to - from) * CAPTURE);
+        kept.put(pointStart[m] * CAPTURE, old, 0, (to - from) * CAPTURE);
         for (int p = from; p < to; p++) {
             int at = pointStart[m] + (p - from);
-            int o = p * CAPTURE;
-            geometry[GEOM_RAX * stride + at] = old.get(o + CAPTURE_RAX);
-            geometry[GEOM_RAY * stride + at] = old.get(o + CAPTURE_RAY);
-            geometry[GEOM_RAZ * stride + at] = old.get(o + CAPTURE_RAZ);
-            geometry[GEOM_RBX * stride + at] = old.get(o + CAPTURE_RBX);
-            geometry[GEOM_RBY * stride + at] = old.get(o + CAPTURE_RBY);
-            geometry[GEOM_RBZ * stride + at] = old.get(o + CAPTURE_RBZ);
-            float nx = old.get(o + CAPTURE_NX);
-            float ny = old.get(o + CAPTURE_NY);
-            float nz = old.get(o + CAPTURE_NZ);
+            int o = (p - from) * CAPTURE;
+            geometry[GEOM_RAX * stride + at] = old[o + CAPTURE_RAX];
+            geometry[GEOM_RAY * stride + at] = old[o + CAPTURE_RAY];
+            geometry[GEOM_RAZ * stride + at] = old[o + CAPTURE_RAZ];
+            geometry[GEOM_RBX * stride + at] = old[o + CAPTURE_RBX];
+            geometry[GEOM_RBY * stride + at] = old[o + CAPTURE_RBY];
+            geometry[GEOM_RBZ * stride + at] = old[o + CAPTURE_RBZ];
+            float nx = old[o + CAPTURE_NX];
+            float ny = old[o + CAPTURE_NY];
+            float nz = old[o + CAPTURE_NZ];
             geometry[GEOM_NX * stride + at] = nx;
             geometry[GEOM_NY * stride + at] = ny;
             geometry[GEOM_NZ * stride + at] = nz;
             int k = gapAt + 3 * (p - from);
-            geometry[GEOM_S * stride + at] = old.get(o + CAPTURE_S)
+            geometry[GEOM_S * stride + at] = old[o + CAPTURE_S]
                     + ((nx * gaps[k] + ny * gaps[k + 1]) + nz * gaps[k + 2]);
             keptIds.put(at, oldIds.get(p));
             warmNormal[at] = oldNormal[p];
@@ -605,7 +626,7 @@ public final class Recycler {
         int[] pointStart = cache.pointStart();
         float[] normal = cache.normal();
         float[] vectors = cache.vectors();
-        IntBuffer ids = cache.ids();
+        int[] ids = cache.idArray();
         int manifolds = cache.manifoldCount();
         FloatBuffer out = impulses.floats();
         int stride = impulses.stride();
@@ -648,9 +669,9 @@ public final class Recycler {
                 high = mid - 1;
             }
         }
-        tally(contactStart, cache.pointStart(), cache.normal(), cache.ids(), contactIds, low, dest, at + IMPULSES);
+        tally(contactStart, cache.pointStart(), cache.normal(), cache.idArray(), contactIds, low, dest, at + IMPULSES);
         contactImpulses(contactStart, cache.pointStart(), cache.normal(), cache.vectors(), cache.manifoldCount(),
-                cache.ids(), contactIds, low, contact, dest, at + IMPULSES, dest, at);
+                cache.idArray(), contactIds, low, contact, dest, at + IMPULSES, dest, at);
     }
 
     private static final int IMPULSES = ImpulseField.COUNT;
@@ -658,12 +679,12 @@ public final class Recycler {
     public static final int REPORTED = IMPULSES + ReportTally.COUNT;
 
     /** Whether contacts {@code [first, end)} have the ids of solved points {@code [from, to)}, in that order. */
-    private static boolean sameIds(int[] contactIds, int first, int end, IntBuffer ids, int from, int to) {
+    private static boolean sameIds(int[] contactIds, int first, int end, int[] ids, int from, int to) {
         if (end - first != to - from) {
             return false;
         }
         for (int c = first; c < end; c++) {
-            if (contactIds[c] != ids.get(from + (c - first))) {
+            if (contactIds[c] != ids[from + (c - first)]) {
                 return false;
             }
         }
@@ -681,9 +702,9 @@ public final class Recycler {
     }
 
     /** The solved point of manifold {@code m} (its points from {@code pointStart[m]}) with id {@code id}, or -1. */
-    private static int pointOf(int[] pointStart, IntBuffer ids, int m, int id) {
+    private static int pointOf(int[] pointStart, int[] ids, int m, int id) {
         for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
-            if (ids.get(p) == id) {
+            if (ids[p] == id) {
                 return p;
             }
         }
@@ -695,7 +716,7 @@ public final class Recycler {
      * {@code [contactStart[m], contactStart[m + 1])}, its solved points from {@code pointStart[m]}
      * with their normal impulses and ids.
      */
-    private static void tally(int[] contactStart, int[] pointStart, float[] normal, IntBuffer ids, int[] contactIds,
+    private static void tally(int[] contactStart, int[] pointStart, float[] normal, int[] ids, int[] contactIds,
             int m, float[] tally, int at) {
         int first = contactStart[m];
         int end = contactStart[m + 1];
@@ -705,7 +726,7 @@ public final class Recycler {
         float unmatched = 0.0f;
         for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
             total += normal[p];
-            if (!same && contactOf(contactIds, first, end, ids.get(p)) < 0) {
+            if (!same && contactOf(contactIds, first, end, ids[p]) < 0) {
                 unmatched += normal[p];
             }
         }
@@ -719,7 +740,7 @@ public final class Recycler {
      * into {@code dest[at ..]}; the manifolds' vectors with stride {@code manifolds}.
      */
     private static void contactImpulses(int[] contactStart, int[] pointStart, float[] normal, float[] vectors,
-            int manifolds, IntBuffer ids, int[] contactIds, int m, int c, float[] tally, int t, float[] dest, int at) {
+            int manifolds, int[] ids, int[] contactIds, int m, int c, float[] tally, int t, float[] dest, int at) {
         int first = contactStart[m];
         int count = contactStart[m + 1] - first;
         int solved = pointStart[m];
