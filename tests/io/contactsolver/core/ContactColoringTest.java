@@ -133,6 +133,73 @@ class ContactColoringTest {
         }
     }
 
+    /**
+     * A colouring of rows that join the same bodies, with the same flags and budget, is kept (no
+     * new version, the same rows); a changed row's bodies, a body that stops moving, or another
+     * budget give a new colouring, the same as a fresh one's.
+     */
+    @Test
+    void theSameRowsKeepTheirColouringAndAChangeColoursAfresh() {
+        Scene scene = SceneGenerator.randomGraph(2, 2000, 12_000);
+        FieldBlock bodies = new FieldBlock(BodyField.COUNT, scene.bodies().size());
+        for (BodyField field : BodyField.values()) {
+            for (int i = 0; i < scene.bodies().size(); i++) {
+                bodies.setFloat(field.ordinal(), i, scene.bodies().get(field, i));
+            }
+        }
+        int count = scene.contacts().size();
+        FieldBlock links = new FieldBlock(ContactBody.COUNT, count);
+        for (int c = 0; c < count; c++) {
+            for (ContactBody side : ContactBody.values()) {
+                links.setInt(side.ordinal(), c, scene.contacts().body(side, c));
+            }
+        }
+        MovableBodies movable = new MovableBodies();
+        ContactColoring coloring = new ContactColoring();
+        try (ParallelRunner runner = new ParallelRunner(2)) {
+            movable.classify(bodies, scene.bodies().size(), runner);
+            coloring.build(links, count, movable, 32, runner);
+            long first = coloring.version();
+            int[] rows = java.util.Arrays.copyOf(coloring.order(), count);
+            movable.classify(bodies, scene.bodies().size(), runner);
+            coloring.build(links, count, movable, 32, runner);
+            assertEquals(first, coloring.version(), "the same rows and flags: kept");
+            assertTrue(java.util.Arrays.equals(rows, 0, count, coloring.order(), 0, count));
+
+            // one row's body b changed: coloured again, as a fresh colouring of the same rows
+            int other = links.getInt(ContactBody.B.ordinal(), 5) == 0 ? 1 : 0;
+            links.setInt(ContactBody.B.ordinal(), 5, other);
+            coloring.build(links, count, movable, 32, runner);
+            assertEquals(first + 1, coloring.version(), "a row changed: coloured again");
+            assertSameAsFresh(coloring, links, count, movable, 32, runner);
+
+            // a body made static (inverse mass and inertia 0): the flags changed
+            int body = links.getInt(ContactBody.A.ordinal(), 7);
+            for (BodyField field : new BodyField[] {BodyField.INV_MASS, BodyField.INV_IXX, BodyField.INV_IYY,
+                BodyField.INV_IZZ, BodyField.INV_IXY, BodyField.INV_IXZ, BodyField.INV_IYZ}) {
+                bodies.setFloat(field.ordinal(), body, 0.0f);
+            }
+            movable.classify(bodies, scene.bodies().size(), runner);
+            coloring.build(links, count, movable, 32, runner);
+            assertEquals(first + 2, coloring.version(), "a flag changed: coloured again");
+            assertSameAsFresh(coloring, links, count, movable, 32, runner);
+
+            coloring.build(links, count, movable, 16, runner);
+            assertEquals(first + 3, coloring.version(), "another budget: coloured again");
+            assertSameAsFresh(coloring, links, count, movable, 16, runner);
+        }
+    }
+
+    private static void assertSameAsFresh(ContactColoring coloring, FieldBlock links, int count, MovableBodies movable,
+            int budget, ParallelRunner runner) {
+        ContactColoring fresh = new ContactColoring();
+        fresh.build(links, count, movable, budget, runner);
+        assertEquals(fresh.colourCount(), coloring.colourCount());
+        assertTrue(java.util.Arrays.equals(fresh.order(), 0, count, coloring.order(), 0, count), "order");
+        assertTrue(java.util.Arrays.equals(fresh.slots(), 0, 2 * count, coloring.slots(), 0, 2 * count), "slots");
+        assertTrue(java.util.Arrays.equals(fresh.colourStarts(), coloring.colourStarts()), "colour starts");
+    }
+
     @Test
     void layingOutNeedsAColouring() {
         assertThrows(IllegalStateException.class, () -> {

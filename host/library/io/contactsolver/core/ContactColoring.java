@@ -17,7 +17,10 @@ import java.util.Arrays;
  *
  * <p>The colouring itself is sequential: {@code O(contacts + bodies)} with a few memory accesses
  * per contact, its cost is reported by the {@code bench} command; laying out the rows, as costly
- * again, runs on a team ({@link #lay}).
+ * again, runs on a team ({@link #lay}). Where a step's rows join the same bodies in the same order
+ * as the last colouring's, with the same movable flags and budget (contacts that persist, in the
+ * order a collision pass keeps), the greedy pass would give the same colours: the last colouring
+ * is kept and not laid out again, for the price of one read of the rows' bodies.
  */
 public final class ContactColoring {
     /** The most colours a 64-bit mask per body can track. */
@@ -31,6 +34,20 @@ public final class ContactColoring {
     private int[] colourStart = new int[MAX_COLOURS + 1];
     private int colourCount;
     private int rowCount;
+    /**
+     * What the last colouring read, for {@link #colour} to keep it when it would come out the same:
+     * each row's bodies, the movable flags (object and version) and the budget; whether it was laid
+     * out, and whether the last call kept it.
+     */
+    private int[] pairA = new int[0];
+    private int[] pairB = new int[0];
+    private MovableBodies colouredMovable;
+    private long colouredMovableVersion;
+    private int colouredBudget;
+    private boolean laid;
+    private boolean kept;
+    /** Counts the colourings made (not kept): equal versions mean equal rows, order and slots. */
+    private long version;
 
     /**
      * Colours the contacts and lays out the rows ({@link #colour}, then {@link #lay}).
@@ -55,7 +72,22 @@ public final class ContactColoring {
         if (budget < 1 || budget > MAX_COLOURS) {
             throw new IllegalArgumentException("colour budget must be in [1, " + MAX_COLOURS + "], got " + budget);
         }
+        if (laid && contactCount == rowCount && budget == colouredBudget && movable == colouredMovable
+                && movable.version() == colouredMovableVersion && samePairs(links, firstOf, contactCount)) {
+            // the same bodies in the same order with the same flags: the greedy pass would give the same colours
+            kept = true;
+            pending = null;
+            return;
+        }
+        kept = false;
+        laid = false;
         int bodyCount = movable.bodyCount();
+        if (pairA.length < contactCount) {
+            pairA = new int[Math.max(contactCount, pairA.length + (pairA.length >> 1))];
+            pairB = new int[pairA.length];
+        }
+        int[] firstA = pairA;
+        int[] firstB = pairB;
         if (used.length < bodyCount) {
             used = new long[bodyCount];
         } else {
@@ -76,6 +108,8 @@ public final class ContactColoring {
             int at = firstOf == null ? c : firstOf[c];
             int a = ints.get(baseA + at);
             int b = ints.get(baseB + at);
+            firstA[c] = a;
+            firstB[c] = b;
             boolean moveA = a >= 0 && movable.isMovable(a);
             boolean moveB = b >= 0 && movable.isMovable(b);
             long taken = (moveA ? used[a] : 0L) | (moveB ? used[b] : 0L);
@@ -98,7 +132,30 @@ public final class ContactColoring {
         }
         colourCount = colours;
         rowCount = contactCount;
+        colouredMovable = movable;
+        colouredMovableVersion = movable.version();
+        colouredBudget = budget;
+        version++;
         pending = new Pending(links, firstOf, movable, budget);
+    }
+
+    /** Whether each of the {@code count} rows joins the bodies it joined when last coloured. */
+    private boolean samePairs(FieldBlock links, int[] firstOf, int count) {
+        IntBuffer ints = links.ints();
+        int baseA = ContactBody.A.ordinal() * links.stride();
+        int baseB = ContactBody.B.ordinal() * links.stride();
+        for (int c = 0; c < count; c++) {
+            int at = firstOf == null ? c : firstOf[c];
+            if (ints.get(baseA + at) != pairA[c] || ints.get(baseB + at) != pairB[c]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Counts the colourings made; a call that kept the last one leaves it as it was. */
+    public long version() {
+        return version;
     }
 
     /** What {@link #colour} leaves for {@link #lay}. */
@@ -115,6 +172,9 @@ public final class ContactColoring {
      * from its own cursors; the rows are the serial sort's, whatever the thread count.
      */
     public void lay(ParallelRunner runner) {
+        if (kept) {
+            return; // the last colouring's rows stand
+        }
         Pending in = pending;
         if (in == null) {
             throw new IllegalStateException("lay: no colouring to lay out (colour first)");
@@ -165,6 +225,7 @@ public final class ContactColoring {
                 slotsOf[ContactBody.B.ordinal() * count + row] = b >= 0 && movable.isMovable(b) ? b : worldSlot;
             }
         });
+        laid = true;
     }
 
     /** Number of colours in use (the overflow not counted). */

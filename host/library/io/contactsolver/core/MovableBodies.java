@@ -9,18 +9,36 @@ public final class MovableBodies {
 
     private boolean[] movable = new boolean[0];
     private int bodyCount;
+    /** Counts the classifications that changed a flag or the count: what was built on the flags holds while it stays. */
+    private long version;
 
     public void classify(FieldBlock bodies, int count, ParallelRunner runner) {
+        boolean changed = count != bodyCount;
         if (movable.length < count) {
-            movable = new boolean[count];
+            movable = java.util.Arrays.copyOf(movable, count);
         }
         bodyCount = count;
         boolean[] flags = movable;
+        java.util.concurrent.atomic.AtomicBoolean flipped = new java.util.concurrent.atomic.AtomicBoolean();
         runner.forRange(count, GRAIN, (from, to) -> {
+            boolean here = false;
             for (int i = from; i < to; i++) {
-                flags[i] = !BodyKind.isImmovable(bodies.floats(), bodies.stride(), i);
+                boolean now = !BodyKind.isImmovable(bodies.floats(), bodies.stride(), i);
+                here |= flags[i] != now;
+                flags[i] = now;
+            }
+            if (here) {
+                flipped.set(true);
             }
         });
+        if (changed || flipped.get()) {
+            version++;
+        }
+    }
+
+    /** Changes whenever a classification changes a flag or the count; equal versions of this object mean equal flags. */
+    public long version() {
+        return version;
     }
 
     public int bodyCount() {

@@ -102,6 +102,11 @@ final class SoftStepPipeline {
     private long residentVersion;
     private int residentSet;
     private int[] previousOfStaging = new int[0];
+    /** The colouring and the movable flags whose rows and flags the device holds, at their versions; null for none. */
+    private ContactColoring sentColoring;
+    private long sentColoringVersion;
+    private MovableBodies sentMovable;
+    private long sentMovableVersion;
     private int[] movableStaging = new int[0];
     /** The block and count whose next state {@link #nextBodies} holds from the last step, or -1: see {@link #commit}. */
     private long stepBlock = -1;
@@ -203,10 +208,23 @@ final class SoftStepPipeline {
         cl_mem contactMem = transfers.uploadBlock(memory.contacts, job.contacts(), contactCount, ContactField.COUNT);
         cl_mem linkMem = transfers.uploadBlock(memory.links, job.links(), contactCount, ContactBody.COUNT);
         cl_mem firstsMem = transfers.uploadInts(firsts, grouping.firsts(), rowCount + 1);
-        cl_mem orderMem = transfers.uploadInts(order, coloring.order(), rowCount);
-        cl_mem slotMem = transfers.uploadInts(slots, coloring.slots(), ContactBody.COUNT * rowCount);
+        // the colouring's rows and the movable flags go up only when they changed since they last went up
+        boolean sameRows = coloring == sentColoring && coloring.version() == sentColoringVersion;
+        sentColoring = null;
+        cl_mem orderMem = sameRows ? order.require((long) rowCount * Sizeof.cl_int)
+                : transfers.uploadInts(order, coloring.order(), rowCount);
+        cl_mem slotMem = sameRows ? slots.require((long) ContactBody.COUNT * rowCount * Sizeof.cl_int)
+                : transfers.uploadInts(slots, coloring.slots(), ContactBody.COUNT * rowCount);
+        sentColoring = coloring;
+        sentColoringVersion = coloring.version();
         cl_mem pointStartMem = transfers.uploadInts(pointStart, job.rowPointStarts(), rowCount + 1);
-        cl_mem movableMem = transfers.uploadInts(movable, movableFlags(job.movable(), bodyCount), bodyCount);
+        MovableBodies flags = job.movable();
+        boolean sameFlags = flags == sentMovable && flags.version() == sentMovableVersion;
+        sentMovable = null;
+        cl_mem movableMem = sameFlags ? movable.require((long) bodyCount * Sizeof.cl_int)
+                : transfers.uploadInts(movable, movableFlags(flags, bodyCount), bodyCount);
+        sentMovable = flags;
+        sentMovableVersion = flags.version();
         cl_mem idsMem = transfers.uploadInts(contactIds, job.contactIds(), contactCount);
         // the recycled points: written here from the previous step's set where the device holds it,
         // else by the host and sent, with the captures and ids the next step recycles from here
