@@ -252,6 +252,40 @@ class BackendSelectionTest {
         }
     }
 
+    /**
+     * A device without double precision (the recycling's kernel not built there) steps a
+     * soft-step simulation on the device all the same, the host writing the recycled points each
+     * step: the trajectory is the CPU's bit for bit.
+     */
+    @Test
+    void aDeviceWithoutDoublePrecisionStepsLikeTheCpuWithTheHostRecycling() {
+        OpenClTestAccess.requireDevice();
+        BodyBatch expectedBodies = BoxScene.pyramid(8).bodies();
+        BodyBatch bodies = BoxScene.pyramid(8).bodies();
+        ContactBatch expectedContacts = new ContactBatch();
+        ContactBatch contacts = new ContactBatch();
+        BoxContacts expectedCollision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
+        BoxContacts collision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
+        Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
+        SolveResult[] expected = {new SolveResult(), new SolveResult()};
+        SolveResult[] actual = {new SolveResult(), new SolveResult()};
+        try (ContactSolver cpu = Backends.cpu();
+                ContactSolver solver = ContactSolver.create(AUTO, OpenClTestAccess::openWithoutDoubles)) {
+            for (int step = 0; step < 4; step++) {
+                expectedCollision.find(expectedBodies, expectedContacts);
+                collision.find(bodies, contacts);
+                cpu.step(expectedBodies, expectedContacts, SolveSettings.softStep(), gravity, 1.0f / 60.0f,
+                        step == 0 ? null : expected[(step + 1) & 1], expected[step & 1]);
+                SolveResult result = solver.step(bodies, contacts, SolveSettings.softStep(), gravity, 1.0f / 60.0f,
+                        step == 0 ? null : actual[(step + 1) & 1], actual[step & 1]);
+                assertEquals(Backend.OPENCL, result.backend(), "step " + step);
+                assertEquals(step > 0, result.recycledCount() > 0, "step " + step + ": recycled");
+                Bits.assertIdentical(expected[step & 1], result, "step " + step);
+                Bits.assertIdentical(expectedBodies, bodies, "step " + step);
+            }
+        }
+    }
+
     /** A library is quiet when all is as the machine allows: nothing at INFO or above. */
     private void assertNothingAtInfoOrAbove() {
         List<String> loud = log.stream().filter(r -> r.getLevel().intValue() >= Level.INFO.intValue())

@@ -49,6 +49,26 @@ public final class OpenClTestAccess {
         return backend;
     }
 
+    /**
+     * A backend built as on a device without double precision: the recycling's kernels left out
+     * (their guard names a macro no device defines), so that the host writes the recycled points.
+     */
+    public static SolverBackend openWithoutDoubles(Optional<String> selector) throws BackendUnavailableException {
+        List<String> sources = new java.util.ArrayList<>(KernelSource.load());
+        int file = KernelSource.FILES.indexOf("recycling.cl");
+        String guard = "#ifdef cl_khr_fp64";
+        if (!sources.get(file).contains(guard)) {
+            throw new IllegalStateException("recycling.cl has no double-precision guard to remove");
+        }
+        sources.set(file, sources.get(file).replace(guard, "#ifdef contact_solver_test_no_doubles"));
+        OpenClBackend backend = OpenClBackend.open(selector, sources);
+        if (backend.kernels().has(Kernels.Signature.RECYCLE_MANIFOLDS)) {
+            backend.close();
+            throw new IllegalStateException("the recycling kernel was built all the same");
+        }
+        return backend;
+    }
+
     /** A backend that acts as if the device could allocate at most {@code bytes} at once. */
     public static SolverBackend openWithAllocationLimit(Optional<String> selector, long bytes)
             throws BackendUnavailableException {
