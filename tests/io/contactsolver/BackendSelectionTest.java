@@ -15,6 +15,7 @@ import io.contactsolver.testing.Bits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ObjIntConsumer;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
@@ -226,28 +227,10 @@ class BackendSelectionTest {
     @ValueSource(strings = {"upload", "kernels", "readback"})
     void aDeviceFailingDuringASoftStepIsDroppedAndTheStepRecomputedOnTheCpu(String stage) {
         OpenClTestAccess.requireDevice();
-        BodyBatch expectedBodies = BoxScene.pyramid(8).bodies();
-        BodyBatch bodies = BoxScene.pyramid(8).bodies();
-        ContactBatch expectedContacts = new ContactBatch();
-        ContactBatch contacts = new ContactBatch();
-        BoxContacts expectedCollision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
-        BoxContacts collision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
-        Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
-        SolveResult[] expected = {new SolveResult(), new SolveResult()};
-        SolveResult[] actual = {new SolveResult(), new SolveResult()};
-        try (ContactSolver cpu = Backends.cpu(); ContactSolver solver = ContactSolver.create(AUTO,
+        try (ContactSolver solver = ContactSolver.create(AUTO,
                 selector -> OpenClTestAccess.openFailingAt(selector, stage, 3))) {
-            for (int step = 0; step < 5; step++) {
-                expectedCollision.find(expectedBodies, expectedContacts);
-                collision.find(bodies, contacts);
-                cpu.step(expectedBodies, expectedContacts, SolveSettings.softStep(), gravity, 1.0f / 60.0f,
-                        step == 0 ? null : expected[(step + 1) & 1], expected[step & 1]);
-                SolveResult result = solver.step(bodies, contacts, SolveSettings.softStep(), gravity, 1.0f / 60.0f,
-                        step == 0 ? null : actual[(step + 1) & 1], actual[step & 1]);
-                assertEquals(step < 2 ? Backend.OPENCL : Backend.CPU, result.backend(), "step " + step);
-                Bits.assertIdentical(expected[step & 1], result, "step " + step);
-                Bits.assertIdentical(expectedBodies, bodies, "step " + step);
-            }
+            stepThePyramidBesideTheCpu(solver, 5, (result, step) ->
+                    assertEquals(step < 2 ? Backend.OPENCL : Backend.CPU, result.backend(), "step " + step));
             assertOneLine(Level.WARNING, "failed during a solve (CL_OUT_OF_RESOURCES (injected)", "recomputed on the CPU");
         }
     }
@@ -260,6 +243,21 @@ class BackendSelectionTest {
     @Test
     void aDeviceWithoutDoublePrecisionStepsLikeTheCpuWithTheHostRecycling() {
         OpenClTestAccess.requireDevice();
+        try (ContactSolver solver = ContactSolver.create(AUTO, OpenClTestAccess::openWithoutDoubles)) {
+            stepThePyramidBesideTheCpu(solver, 4, (result, step) -> {
+                assertEquals(Backend.OPENCL, result.backend(), "step " + step);
+                assertEquals(step > 0, result.recycledCount() > 0, "step " + step + ": recycled");
+            });
+        }
+    }
+
+    /**
+     * Steps a box pyramid (base 8, with its own collision) {@code steps} times on {@code solver} and on
+     * the CPU beside it, each from its own last result, and asserts the same bits after each step;
+     * {@code check} sees each of the solver's results first.
+     */
+    private static void stepThePyramidBesideTheCpu(ContactSolver solver, int steps,
+            ObjIntConsumer<SolveResult> check) {
         BodyBatch expectedBodies = BoxScene.pyramid(8).bodies();
         BodyBatch bodies = BoxScene.pyramid(8).bodies();
         ContactBatch expectedContacts = new ContactBatch();
@@ -269,17 +267,15 @@ class BackendSelectionTest {
         Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
         SolveResult[] expected = {new SolveResult(), new SolveResult()};
         SolveResult[] actual = {new SolveResult(), new SolveResult()};
-        try (ContactSolver cpu = Backends.cpu();
-                ContactSolver solver = ContactSolver.create(AUTO, OpenClTestAccess::openWithoutDoubles)) {
-            for (int step = 0; step < 4; step++) {
+        try (ContactSolver cpu = Backends.cpu()) {
+            for (int step = 0; step < steps; step++) {
                 expectedCollision.find(expectedBodies, expectedContacts);
                 collision.find(bodies, contacts);
                 cpu.step(expectedBodies, expectedContacts, SolveSettings.softStep(), gravity, 1.0f / 60.0f,
                         step == 0 ? null : expected[(step + 1) & 1], expected[step & 1]);
                 SolveResult result = solver.step(bodies, contacts, SolveSettings.softStep(), gravity, 1.0f / 60.0f,
                         step == 0 ? null : actual[(step + 1) & 1], actual[step & 1]);
-                assertEquals(Backend.OPENCL, result.backend(), "step " + step);
-                assertEquals(step > 0, result.recycledCount() > 0, "step " + step + ": recycled");
+                check.accept(result, step);
                 Bits.assertIdentical(expected[step & 1], result, "step " + step);
                 Bits.assertIdentical(expectedBodies, bodies, "step " + step);
             }

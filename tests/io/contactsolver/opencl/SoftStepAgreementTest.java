@@ -116,35 +116,21 @@ class SoftStepAgreementTest {
     @Test
     void theDeviceRecyclesFromItsOwnLastStepAndTheHostFromAnyOther() {
         Recipe recipe = new Recipe(30, true, 0.05f, 0.0f, 0, false);
-        BodyBatch onCpu = bodies(recipe, 18);
-        BodyBatch onDevice = bodies(recipe, 18);
-        ContactBatch cpuContacts = new ContactBatch();
-        ContactBatch deviceContacts = new ContactBatch();
-        SolveSettings settings = SolveSettings.softStep();
-        long[] uploaded = new long[5];
-        int contacts = 0;
-        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
-            SolveResult[] cpuResults = {new SolveResult(), new SolveResult()};
-            SolveResult[] deviceResults = {new SolveResult(), new SolveResult()};
-            for (int step = 0; step < uploaded.length; step++) {
-                if (step == 3) {
-                    // the device's warm start is the CPU's last result: equal bits, but not what the device holds
-                    deviceResults[(step + 1) & 1] = cpuResults[(step + 1) & 1];
-                }
-                SolveResult actual = stepBoth(cpu, openCl, recipe, onCpu, onDevice, cpuContacts, deviceContacts,
-                        settings, step, cpuResults, deviceResults);
-                uploaded[step] = actual.bytesUploaded();
-                contacts = actual.contactCount();
-                if (step == 3) {
-                    deviceResults[(step + 1) & 1] = new SolveResult();
-                }
+        Uploads uploads = uploadsOfSteps(recipe, 18, 5, (step, onCpu, onDevice, cpuResults, deviceResults) -> {
+            if (step == 3) {
+                // the device's warm start is the CPU's last result: equal bits, but not what the device holds
+                deviceResults[(step + 1) & 1] = cpuResults[(step + 1) & 1];
+            } else if (step == 4) {
+                deviceResults[step & 1] = new SolveResult(); // the device's own result of step 3 is the warm start
             }
-        }
+        });
+        long[] uploaded = uploads.bytes();
         assertEquals(uploaded[2], uploaded[4], "recycled on the device both times");
         // the host's points: geometry, warm normal impulse, capture and id a point (as many as contacts
         // here), warm vectors a manifold, where the device took the previous manifold and fate a manifold
         long extra = uploaded[3] - uploaded[2];
         long perPoint = (long) (GeometryField.COUNT + 1 + CaptureField.COUNT + 1) * Float.BYTES;
+        int contacts = uploads.contacts();
         assertTrue(extra > perPoint * contacts && extra <= (perPoint + (long) (ManifoldVectorField.COUNT - 2)
                 * Float.BYTES) * contacts, "bytes the host sent for its points: " + extra + ", contacts " + contacts);
     }
@@ -156,29 +142,51 @@ class SoftStepAgreementTest {
     @Test
     void committedStateIsNotSentAgainButAHostWriteIs() {
         Recipe recipe = new Recipe(30, true, 0.05f, 0.0f, 0, false);
-        BodyBatch onCpu = bodies(recipe, 15);
-        BodyBatch onDevice = bodies(recipe, 15);
+        Uploads uploads = uploadsOfSteps(recipe, 15, 4, (step, onCpu, onDevice, cpuResults, deviceResults) -> {
+            if (step == 2) {
+                // the host writes VX, VY, VZ of one body (stamping those three fields) on both sides
+                onCpu.setLinearVelocity(7, 0.5f, 0.25f, -0.125f);
+                onDevice.setLinearVelocity(7, 0.5f, 0.25f, -0.125f);
+            }
+        });
+        long[] uploaded = uploads.bytes();
+        long count = uploads.bodies();
+        assertEquals(uploaded[1], uploaded[3], "no host write between steps: the same bytes, no body field");
+        assertEquals(3L * count * Float.BYTES, uploaded[2] - uploaded[1], "a host write: that field and no more");
+    }
+
+    /** What a test does before each step of {@link #uploadsOfSteps}: to the bodies, or to the results a step reads and writes. */
+    private interface BeforeStep {
+        void run(int step, BodyBatch onCpu, BodyBatch onDevice, SolveResult[] cpuResults, SolveResult[] deviceResults);
+    }
+
+    /** The bytes each step sent to the device, and the last step's contacts and bodies. */
+    private record Uploads(long[] bytes, int contacts, int bodies) {
+    }
+
+    /**
+     * Steps a scene {@code steps} times on the CPU and on the device ({@link #stepBoth}, the same bits
+     * each step), {@code before} run before each, and returns the bytes each device step sent.
+     */
+    private static Uploads uploadsOfSteps(Recipe recipe, long seed, int steps, BeforeStep before) {
+        BodyBatch onCpu = bodies(recipe, seed);
+        BodyBatch onDevice = bodies(recipe, seed);
         ContactBatch cpuContacts = new ContactBatch();
         ContactBatch deviceContacts = new ContactBatch();
-        SolveSettings settings = SolveSettings.softStep();
-        long[] uploaded = new long[4];
+        long[] uploaded = new long[steps];
+        int contacts = 0;
         try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
             SolveResult[] cpuResults = {new SolveResult(), new SolveResult()};
             SolveResult[] deviceResults = {new SolveResult(), new SolveResult()};
-            for (int step = 0; step < uploaded.length; step++) {
-                if (step == 2) {
-                    // the host writes VX, VY, VZ of one body (stamping those three fields) on both sides
-                    onCpu.setLinearVelocity(7, 0.5f, 0.25f, -0.125f);
-                    onDevice.setLinearVelocity(7, 0.5f, 0.25f, -0.125f);
-                }
+            for (int step = 0; step < steps; step++) {
+                before.run(step, onCpu, onDevice, cpuResults, deviceResults);
                 SolveResult actual = stepBoth(cpu, openCl, recipe, onCpu, onDevice, cpuContacts, deviceContacts,
-                        settings, step, cpuResults, deviceResults);
+                        SolveSettings.softStep(), step, cpuResults, deviceResults);
                 uploaded[step] = actual.bytesUploaded();
+                contacts = actual.contactCount();
             }
         }
-        long count = onDevice.size();
-        assertEquals(uploaded[1], uploaded[3], "no host write between steps: the same bytes, no body field");
-        assertEquals(3L * count * Float.BYTES, uploaded[2] - uploaded[1], "a host write: that field and no more");
+        return new Uploads(uploaded, contacts, onDevice.size());
     }
 
     /**

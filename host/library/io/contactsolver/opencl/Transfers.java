@@ -184,15 +184,8 @@ final class Transfers implements AutoCloseable {
 
     /** Sends {@code values[first .. first + count)} through a staging buffer. */
     cl_mem uploadInts(DeviceBuffer target, int[] values, int first, int count) {
-        cl_mem memory = target.require((long) count * Sizeof.cl_int);
-        if (count > 0) {
-            ByteBuffer stage = stage((long) count * Sizeof.cl_int);
-            split(count, (from, to) -> stage.asIntBuffer().put(from, values, first + from, to - from));
-            send(memory, stage, (long) count * Sizeof.cl_int);
-            bytesUp += (long) count * Sizeof.cl_int;
-        }
-        target.forgetMirror();
-        return memory;
+        return sendStaged(target, count, Sizeof.cl_int,
+                stage -> split(count, (from, to) -> stage.asIntBuffer().put(from, values, first + from, to - from)));
     }
 
     /** Sends the first {@code bytes} of a direct, native-order buffer as it is, with no staging copy. */
@@ -209,28 +202,29 @@ final class Transfers implements AutoCloseable {
 
     /** Sends {@code count} bytes of a host array as ints (one a byte, its value) through a staging buffer. */
     cl_mem uploadBytesAsInts(DeviceBuffer target, byte[] values, int count) {
-        cl_mem memory = target.require((long) count * Sizeof.cl_int);
-        if (count > 0) {
-            ByteBuffer stage = stage((long) count * Sizeof.cl_int);
+        return sendStaged(target, count, Sizeof.cl_int, stage -> {
             java.nio.IntBuffer ints = stage.asIntBuffer();
             for (int i = 0; i < count; i++) {
                 ints.put(i, values[i]);
             }
-            send(memory, stage, (long) count * Sizeof.cl_int);
-            bytesUp += (long) count * Sizeof.cl_int;
-        }
-        target.forgetMirror();
-        return memory;
+        });
     }
 
     /** Sends {@code count} floats from a host array through a staging buffer. */
     cl_mem uploadFloats(DeviceBuffer target, float[] values, int count) {
-        cl_mem memory = target.require((long) count * Sizeof.cl_float);
+        return sendStaged(target, count, Sizeof.cl_float,
+                stage -> split(count, (from, to) -> stage.asFloatBuffer().put(from, values, from, to - from)));
+    }
+
+    /** Sends {@code count} elements of {@code size} bytes that {@code fill} writes into a staging buffer. */
+    private cl_mem sendStaged(DeviceBuffer target, int count, int size, java.util.function.Consumer<ByteBuffer> fill) {
+        long bytes = (long) count * size;
+        cl_mem memory = target.require(bytes);
         if (count > 0) {
-            ByteBuffer stage = stage((long) count * Sizeof.cl_float);
-            split(count, (from, to) -> stage.asFloatBuffer().put(from, values, from, to - from));
-            send(memory, stage, (long) count * Sizeof.cl_float);
-            bytesUp += (long) count * Sizeof.cl_float;
+            ByteBuffer stage = stage(bytes);
+            fill.accept(stage);
+            send(memory, stage, bytes);
+            bytesUp += bytes;
         }
         target.forgetMirror();
         return memory;
