@@ -1,13 +1,139 @@
 /*
- * The checks of a step's results on the device, so that the host scans only a result known to
- * hold a non-finite value (OverflowScan.java; the host then scans it and names the element):
+ * The checks of a soft step on the device, so that the host reads only what they cannot clear:
  *
- *   first_non_finite  one work-item per element: atomic_min of its index where a field is not finite,
- *                     into one slot of the step's first non-finite elements
+ *   screen_bodies     one work-item per body: InputValidator's screen of its fields
+ *   screen_contacts   one work-item per contact: the same of a contact's fields and bodies
+ *   first_non_finite  one work-item per element of a result: atomic_min of its index where a field
+ *                     is not finite, into one slot of the step's first non-finite elements
+ *                     (OverflowScan.java; the host then scans that result and names the element)
  *
- * Layout: a result is structure of arrays, field f of element i at f * stride + i. The index kept
- * is a minimum, the same whatever order the work-items run in.
+ * The screens are InputValidator.screenBodies and screenContacts a record at a time: the same
+ * float sums in the same field order (the sum of every field, finite only if every field is; the
+ * squared norm of the orientation or normal; each MagnitudeGroup's sum of magnitudes), the same
+ * predicates, so a record the host's screen would send to the full check is sent to it here too,
+ * and the host checks it (InputValidator.validateScreened). A suspect's index goes into a list at
+ * a place an atomic counter gives (the host sorts the list); each group's largest sum into
+ * largest[GROUP_*] as float bits by atomic_max (non-negative floats order like their bits; a NaN,
+ * which only a record the full check refuses can hold, is passed over as the host passes it over).
+ *
+ * Layout: bodies, contacts and results structure of arrays, field f of element i at f * stride + i;
+ * links LINK_A and LINK_B likewise. Every index kept or listed is the same whatever order the
+ * work-items run in.
  */
+
+/*
+ * A group's sum into largest[group] where it is the largest so far (NaN passed over). A plain read
+ * first spares the atomic where the sum is not above what is there already (it only grows), so a
+ * batch of similar records does not queue every work-item on the same word.
+ */
+void keep_largest(__global int* largest, const int group, const float sum)
+{
+    if (sum == sum && as_int(sum) > largest[group]) {
+        atomic_max(&largest[group], as_int(sum));
+    }
+}
+
+/* Lists record i as one the full check must see. */
+void list_suspect(__global int* suspects, __global int* suspectCount, const int i)
+{
+    suspects[atomic_inc(&suspectCount[0])] = i;
+}
+
+__kernel void screen_bodies(__global const float* bodies, const int stride, const int count,
+                            __global int* suspects, __global int* suspectCount, __global int* largest)
+{
+    const int i = get_global_id(0);
+    if (i >= count) {
+        return;
+    }
+    float sum = 0.0f;
+    float norm = 0.0f;
+    float position = 0.0f;
+    float inverseMass = 0.0f;
+    float inverseInertia = 0.0f;
+    float linear = 0.0f;
+    float angular = 0.0f;
+    int suspect = 0;
+    for (int f = 0; f < BODY_COUNT; f++) {
+        const float value = bodies[f * stride + i];
+        sum += value;
+        if (f == BODY_X) {
+            position = fabs(value);
+        } else if (f == BODY_Y || f == BODY_Z) {
+            position += fabs(value);
+        } else if (f == BODY_QW || f == BODY_QX || f == BODY_QY || f == BODY_QZ) {
+            norm += value * value;
+        } else if (f == BODY_VX) {
+            linear = fabs(value);
+        } else if (f == BODY_VY || f == BODY_VZ) {
+            linear += fabs(value);
+        } else if (f == BODY_WX) {
+            angular = fabs(value);
+        } else if (f == BODY_WY || f == BODY_WZ) {
+            angular += fabs(value);
+        } else if (f == BODY_INV_MASS) {
+            suspect |= value < 0.0f;
+            inverseMass = fabs(value);
+        } else if (f == BODY_INV_IXX) {
+            suspect |= value < 0.0f;
+            inverseInertia = fabs(value);
+        } else if (f == BODY_INV_IYY || f == BODY_INV_IZZ) {
+            suspect |= value < 0.0f;
+            inverseInertia += fabs(value);
+        } else if (f == BODY_INV_IXY || f == BODY_INV_IXZ || f == BODY_INV_IYZ) {
+            /* off-diagonal terms need the full positive semi-definite check */
+            suspect |= value != 0.0f;
+            inverseInertia += fabs(value);
+        }
+    }
+    keep_largest(largest, GROUP_POSITION, position);
+    keep_largest(largest, GROUP_INVERSE_MASS, inverseMass);
+    keep_largest(largest, GROUP_INVERSE_INERTIA, inverseInertia);
+    keep_largest(largest, GROUP_LINEAR_VELOCITY, linear);
+    keep_largest(largest, GROUP_ANGULAR_VELOCITY, angular);
+    suspect |= !isfinite(sum) || !(norm >= SCREEN_NORM2_LOW && norm <= SCREEN_NORM2_HIGH);
+    if (suspect) {
+        list_suspect(suspects, suspectCount, i);
+    }
+}
+
+__kernel void screen_contacts(__global const float* contacts, __global const int* links, const int stride,
+                              const int count, const int bodyCount, __global int* suspects,
+                              __global int* suspectCount, __global int* largest)
+{
+    const int c = get_global_id(0);
+    if (c >= count) {
+        return;
+    }
+    float sum = 0.0f;
+    float norm = 0.0f;
+    float point = 0.0f;
+    int suspect = 0;
+    for (int f = 0; f < CONTACT_COUNT; f++) {
+        const float value = contacts[f * stride + c];
+        sum += value;
+        if (f == CONTACT_PX) {
+            point = fabs(value);
+        } else if (f == CONTACT_PY || f == CONTACT_PZ) {
+            point += fabs(value);
+        } else if (f == CONTACT_NX || f == CONTACT_NY || f == CONTACT_NZ) {
+            norm += value * value;
+        } else if (f == CONTACT_RESTITUTION) {
+            suspect |= !(value >= 0.0f && value <= 1.0f);
+        } else if (f == CONTACT_FRICTION || f == CONTACT_ROLLING_RESISTANCE || f == CONTACT_TORSION) {
+            suspect |= !(value >= 0.0f);
+        }
+    }
+    keep_largest(largest, GROUP_CONTACT_POINT, point);
+    const int a = links[LINK_A * stride + c];
+    const int b = links[LINK_B * stride + c];
+    suspect |= a < -1 || a >= bodyCount || b < -1 || b >= bodyCount || a == b || !isfinite(sum)
+               || !(norm >= SCREEN_LENGTH2_LOW && norm <= SCREEN_LENGTH2_HIGH);
+    if (suspect) {
+        list_suspect(suspects, suspectCount, c);
+    }
+}
+
 
 /* OverflowScan.firstNonFinite: element i of `count` (fields of stride `stride`), its index into first[slot] by atomic_min where a field is not finite. */
 __kernel void first_non_finite(__global const float* values, const int count, const int stride, const int fields,

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.InvalidInputException.Subject;
 import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.Bits;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.stream.Stream;
@@ -103,6 +104,64 @@ class ContactSolverValidationTest {
         }
         assertEquals(0, dest.bodyCount(), "nothing was written to dest");
         assertEquals(null, dest.backend(), "nothing was written to dest");
+    }
+
+    /**
+     * The soft step on a device screens the batch there and checks only what the screen cannot
+     * clear: every bad input is refused with the CPU's message, and every body left as it was.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badInputs")
+    void aSoftStepOnTheDeviceRefusesBadInputAsTheCpuDoes(Case bad) {
+        BodyBatch onCpu = bodies();
+        ContactBatch cpuContacts = contacts();
+        bad.breakIt().accept(onCpu, cpuContacts);
+        BodyBatch onDevice = bodies();
+        ContactBatch deviceContacts = contacts();
+        bad.breakIt().accept(onDevice, deviceContacts);
+        Vector3f gravity = new Vector3f(0, -9.81f, 0);
+        Vector3f before = onDevice.getPosition(2, new Vector3f());
+        InvalidInputException expected;
+        try (ContactSolver cpu = Backends.cpu()) {
+            expected = assertThrows(InvalidInputException.class, () -> cpu.step(onCpu, cpuContacts,
+                    SolveSettings.softStep(), gravity, 0.01f, null, new SolveResult()));
+        }
+        try (ContactSolver device = Backends.openClOrSkip()) {
+            InvalidInputException actual = assertThrows(InvalidInputException.class, () -> device.step(onDevice,
+                    deviceContacts, SolveSettings.softStep(), gravity, 0.01f, null, new SolveResult()));
+            assertEquals(expected.getMessage(), actual.getMessage());
+            assertEquals(Backend.OPENCL, device.backend(), "bad input is no device failure");
+        }
+        assertEquals(before, onDevice.getPosition(2, new Vector3f()), "the bodies left as they were");
+    }
+
+    /**
+     * Valid input the screen sends to the full check (an inverse inertia off the diagonal, a
+     * tensor with a zero moment, zero and large coefficients) steps on the device as on the CPU.
+     */
+    @Test
+    void aSoftStepOnTheDeviceTakesWhatTheScreenCannotClearButTheCheckAccepts() {
+        BodyBatch onCpu = bodies();
+        BodyBatch onDevice = bodies();
+        for (BodyBatch bodies : new BodyBatch[] {onCpu, onDevice}) {
+            bodies.setInverseInertia(0, 0.5f, 0.5f, 1e-9f, 0.5f, 0.0f, 0.0f);
+        }
+        ContactBatch cpuContacts = contacts();
+        ContactBatch deviceContacts = contacts();
+        for (ContactBatch contacts : new ContactBatch[] {cpuContacts, deviceContacts}) {
+            contacts.setFriction(0, 0.0f).setRollingResistance(0, -0.0f);
+            contacts.setFriction(2, 1e30f).setRollingResistance(2, 1e30f);
+        }
+        Vector3f gravity = new Vector3f(0, -9.81f, 0);
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver device = Backends.openClOrSkip()) {
+            SolveResult expected = cpu.step(onCpu, cpuContacts, SolveSettings.softStep(), gravity, 0.01f, null,
+                    new SolveResult());
+            SolveResult actual = device.step(onDevice, deviceContacts, SolveSettings.softStep(), gravity, 0.01f, null,
+                    new SolveResult());
+            assertEquals(Backend.OPENCL, actual.backend());
+            Bits.assertIdentical(expected, actual, "step");
+            Bits.assertIdentical(onCpu, onDevice, "bodies");
+        }
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.FrictionUse;
 import io.contactsolver.core.InputFault;
 import io.contactsolver.core.InputMagnitudes;
+import io.contactsolver.core.InputScreen;
 import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.IterativeJob;
@@ -123,6 +124,33 @@ final class HostPipeline {
         InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds);
         clock.lap(SolvePhase.VALIDATE);
         return magnitudes;
+    }
+
+    /**
+     * Stage 2 for the soft step: as {@link #validate(BodyBatch, ContactBatch)}, but where the
+     * backend has a device that screens the batch ({@code SolverBackend.screen}), the host checks
+     * only the records the screen could not clear (the same fault, the same magnitudes), and the
+     * bodies and contacts are on the device for the step.
+     */
+    InputMagnitudes validateForStep(BodyBatch bodies, ContactBatch contacts) {
+        clock.start();
+        InputScreen screen = backend.solve(device -> device.screen(bodies.block(), bodies.size(),
+                contacts.floatBlock(), contacts.linkBlock(), contacts.size(), clock));
+        if (screen == null) {
+            InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds);
+            clock.lap(SolvePhase.VALIDATE);
+            return magnitudes;
+        }
+        try {
+            InputMagnitudes magnitudes = InputValidator.validateScreened(bodies.block(), contacts.floatBlock(),
+                    contacts.linkBlock(), bodies.size(), screen);
+            manifolds.build(contacts.manifoldArray(), contacts.floatBlock(), contacts.linkBlock(), contacts.size(),
+                    runner);
+            clock.lap(SolvePhase.VALIDATE);
+            return magnitudes;
+        } catch (InputFault fault) {
+            throw InvalidInputException.of(fault);
+        }
     }
 
     /** Stage 2 on {@code runner}, without a clock: {@code ContactSolver.validate} too. */

@@ -137,7 +137,7 @@ final class Stepper {
     private SolveResult softStep(BodyBatch bodies, ContactBatch contacts, SoftStepSettings settings, Vector3fc gravity,
             float timeStep, SolveResult warmStart, SolveResult dest) {
         SoftCoefficients coefficients = settings.softCoefficients(timeStep); // checked finite and normal
-        InputMagnitudes magnitudes = pipeline.validate(bodies, contacts);
+        InputMagnitudes magnitudes = pipeline.validateForStep(bodies, contacts);
         // the rows are formed from the bodies as they are, before the substeps' gravity
         pipeline.prepareSoft(bodies, contacts, settings, warmStart, magnitudes, dest);
         int count = bodies.size();

@@ -401,4 +401,12 @@ public final class FieldOffsets {
     public static final int TALLY_TOTAL = ReportTally.TOTAL.ordinal();
     public static final int TALLY_SPREAD = ReportTally.SPREAD.ordinal();
     public static final int TALLY_SAME = ReportTally.SAME.ordinal();
+
+    // GROUP: MagnitudeGroup
+    public static final int GROUP_CONTACT_POINT = MagnitudeGroup.CONTACT_POINT.ordinal();
+    public static final int GROUP_POSITION = MagnitudeGroup.POSITION.ordinal();
+    public static final int GROUP_INVERSE_MASS = MagnitudeGroup.INVERSE_MASS.ordinal();
+    public static final int GROUP_INVERSE_INERTIA = MagnitudeGroup.INVERSE_INERTIA.ordinal();
+    public static final int GROUP_LINEAR_VELOCITY = MagnitudeGroup.LINEAR_VELOCITY.ordinal();
+    public static final int GROUP_ANGULAR_VELOCITY = MagnitudeGroup.ANGULAR_VELOCITY.ordinal();
 }

@@ -83,29 +83,49 @@ public final class InputValidator {
         return largest.magnitudes();
     }
 
+    /**
+     * {@link #validate} where a device has screened the batch ({@link InputScreen}): the full check
+     * of each suspect body, then of each suspect contact, in increasing index, and the screen's
+     * magnitudes. The same fault, the same magnitudes.
+     */
+    public static InputMagnitudes validateScreened(FieldBlock bodies, FieldBlock contacts, FieldBlock links,
+            int bodyCount, InputScreen screen) {
+        for (int i : screen.bodies()) {
+            InputFault fault = checkBody(bodies.floats(), bodies.stride(), i);
+            if (fault != null) {
+                throw fault;
+            }
+        }
+        for (int c : screen.contacts()) {
+            InputFault fault = checkContact(contacts.floats(), contacts.stride(), links.ints(), links.stride(), c,
+                    bodyCount);
+            if (fault != null) {
+                throw fault;
+            }
+        }
+        float[] largest = screen.largest();
+        return new InputMagnitudes(largest[CONTACT_POINT], largest[POSITION], largest[INVERSE_MASS],
+                largest[INVERSE_INERTIA], largest[LINEAR_VELOCITY], largest[ANGULAR_VELOCITY]);
+    }
+
     // The fast screen: columns copied out in slices and tested in straight loops the JIT can
     // vectorise. It may send a valid record to the full check (which then accepts it) but never
     // passes an invalid one: a sum of floats is finite only if every term is, and the squared-norm
     // bounds sit inside the tolerances by more than float rounding.
     private static final int SLICE = 1024;
-    private static final float NORM2_LOW = (float) ((1.0 - QUATERNION_TOLERANCE) * (1.0 - QUATERNION_TOLERANCE)) + 1e-6f;
-    private static final float NORM2_HIGH = (float) ((1.0 + QUATERNION_TOLERANCE) * (1.0 + QUATERNION_TOLERANCE)) - 1e-6f;
-    private static final float LENGTH2_LOW = (float) ((1.0 - NORMAL_TOLERANCE) * (1.0 - NORMAL_TOLERANCE)) + 1e-6f;
-    private static final float LENGTH2_HIGH = (float) ((1.0 + NORMAL_TOLERANCE) * (1.0 + NORMAL_TOLERANCE)) - 1e-6f;
+    public static final float NORM2_LOW = (float) ((1.0 - QUATERNION_TOLERANCE) * (1.0 - QUATERNION_TOLERANCE)) + 1e-6f;
+    public static final float NORM2_HIGH = (float) ((1.0 + QUATERNION_TOLERANCE) * (1.0 + QUATERNION_TOLERANCE)) - 1e-6f;
+    public static final float LENGTH2_LOW = (float) ((1.0 - NORMAL_TOLERANCE) * (1.0 - NORMAL_TOLERANCE)) + 1e-6f;
+    public static final float LENGTH2_HIGH = (float) ((1.0 + NORMAL_TOLERANCE) * (1.0 + NORMAL_TOLERANCE)) - 1e-6f;
     private static final ThreadLocal<Slices> SLICES = ThreadLocal.withInitial(Slices::new);
 
-    /** The groups of fields whose magnitudes {@link InputMagnitudes} bounds. */
-    private enum Group {
-        CONTACT_POINT, POSITION, INVERSE_MASS, INVERSE_INERTIA, LINEAR_VELOCITY, ANGULAR_VELOCITY
-    }
-
-    private static final int CONTACT_POINT = Group.CONTACT_POINT.ordinal();
-    private static final int POSITION = Group.POSITION.ordinal();
-    private static final int INVERSE_MASS = Group.INVERSE_MASS.ordinal();
-    private static final int INVERSE_INERTIA = Group.INVERSE_INERTIA.ordinal();
-    private static final int LINEAR_VELOCITY = Group.LINEAR_VELOCITY.ordinal();
-    private static final int ANGULAR_VELOCITY = Group.ANGULAR_VELOCITY.ordinal();
-    private static final int GROUPS = Group.values().length;
+    private static final int CONTACT_POINT = MagnitudeGroup.CONTACT_POINT.ordinal();
+    private static final int POSITION = MagnitudeGroup.POSITION.ordinal();
+    private static final int INVERSE_MASS = MagnitudeGroup.INVERSE_MASS.ordinal();
+    private static final int INVERSE_INERTIA = MagnitudeGroup.INVERSE_INERTIA.ordinal();
+    private static final int LINEAR_VELOCITY = MagnitudeGroup.LINEAR_VELOCITY.ordinal();
+    private static final int ANGULAR_VELOCITY = MagnitudeGroup.ANGULAR_VELOCITY.ordinal();
+    private static final int GROUPS = MagnitudeGroup.COUNT;
 
     /** Per-thread scratch for the screen. */
     private static final class Slices {

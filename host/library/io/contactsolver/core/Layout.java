@@ -69,7 +69,9 @@ public enum Layout {
     /** {@link CaptureField}: what a soft step keeps of a contact for recycling it in the next step. */
     CAPTURE(CaptureField.class, "COUNT"),
     /** {@link ReportTally}: the scratch by which a manifold's impulses are shared out among its contacts. */
-    TALLY(ReportTally.class, "COUNT");
+    TALLY(ReportTally.class, "COUNT"),
+    /** {@link MagnitudeGroup}: the largest magnitudes the validator's screen keeps, one a group. */
+    GROUP(MagnitudeGroup.class, "COUNT");
 
     private final Class<? extends Enum<?>> fields;
     private final Map<String, Integer> sizes;

@@ -30,6 +30,16 @@ public interface SolverBackend extends AutoCloseable {
     }
 
     /**
+     * The validator's screen of a soft step's batch on the backend's device ({@link InputScreen}),
+     * the bodies and contacts sent there on the way; null where the backend has no device, or the
+     * batch does not fit it, and the host screens it ({@code InputValidator.validate}).
+     */
+    default InputScreen screen(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links,
+            int contactCount, SolveMeter clock) {
+        return null;
+    }
+
+    /**
      * The single pass: each contact's impulse by the impact law of docs/physics.md from the
      * pre-solve velocities, summed per body: writes every
      * impulse and every body's velocity change in {@code job}.

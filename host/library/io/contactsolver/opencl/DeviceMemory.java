@@ -51,6 +51,11 @@ final class DeviceMemory implements AutoCloseable {
     }
 
     /** A new device buffer, released with the others. */
+    /** The device's largest allocation, bytes. */
+    long maxAllocation() {
+        return maxAllocation;
+    }
+
     DeviceBuffer buffer(String name) {
         DeviceBuffer buffer = new DeviceBuffer(cl.context, name, maxAllocation);
         buffers.add(buffer);

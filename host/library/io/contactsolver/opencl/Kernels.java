@@ -176,6 +176,11 @@ final class Kernels implements AutoCloseable {
                 arg(INT, "oldContacts"), arg(INT, "sameOrder"), arg(INTS, "previousOf"), arg(FLOATS, "geometry"),
                 arg(FLOATS, "warmNormal"), arg(FLOATS, "warmVectors"), arg(FLOATS, "kept"), arg(INTS, "keptIds"),
                 arg(INTS, "keptCount")),
+        SCREEN_BODIES("screen_bodies", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "count"),
+                arg(INTS, "suspects"), arg(INTS, "suspectCount"), arg(INTS, "largest")),
+        SCREEN_CONTACTS("screen_contacts", arg(FLOATS, "contacts"), arg(INTS, "links"), arg(INT, "stride"),
+                arg(INT, "count"), arg(INT, "bodyCount"), arg(INTS, "suspects"), arg(INTS, "suspectCount"),
+                arg(INTS, "largest")),
         FIRST_NON_FINITE("first_non_finite", arg(FLOATS, "values"), arg(INT, "count"), arg(INT, "stride"),
                 arg(INT, "fields"), arg(INTS, "first"), arg(INT, "slot"));
 
@@ -670,6 +675,25 @@ final class Kernels implements AutoCloseable {
                 .floats("warmNormal", target.warmNormal()).floats("warmVectors", target.warmVectors())
                 .floats("kept", target.captures()).ints("keptIds", target.ids()).ints("keptCount", target.keptCount())
                 .run(plan.manifolds());
+    }
+
+    /** Where a screen lists its suspects, counts them, and keeps each group's largest sum. */
+    record ScreenOutput(cl_mem suspects, cl_mem suspectCount, cl_mem largest) {
+    }
+
+    /** {@code InputValidator}'s screen of {@code count} bodies (stride {@code stride}). */
+    void screenBodies(cl_mem bodies, int stride, int count, ScreenOutput out) {
+        launch(Signature.SCREEN_BODIES).floats("bodies", bodies).integer("stride", stride).integer("count", count)
+                .ints("suspects", out.suspects()).ints("suspectCount", out.suspectCount())
+                .ints("largest", out.largest()).run(count);
+    }
+
+    /** {@code InputValidator}'s screen of {@code count} contacts (their fields and links with stride {@code stride}). */
+    void screenContacts(ContactBlock contacts, int count, int bodyCount, ScreenOutput out) {
+        launch(Signature.SCREEN_CONTACTS).floats("contacts", contacts.contacts()).ints("links", contacts.links())
+                .integer("stride", contacts.stride()).integer("count", count).integer("bodyCount", bodyCount)
+                .ints("suspects", out.suspects()).ints("suspectCount", out.suspectCount())
+                .ints("largest", out.largest()).run(count);
     }
 
     /**

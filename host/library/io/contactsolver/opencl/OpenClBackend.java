@@ -5,11 +5,13 @@ import static org.jocl.CL.clFinish;
 import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.InputScreen;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.IterativeJob;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.SinglePassJob;
 import io.contactsolver.core.SoftStepJob;
+import io.contactsolver.core.SolveMeter;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.DeltaField;
@@ -165,6 +167,19 @@ public final class OpenClBackend implements SolverBackend {
     @Override
     public boolean recyclesOnDevice() {
         return true;
+    }
+
+    @Override
+    public InputScreen screen(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links,
+            int contactCount, SolveMeter clock) {
+        Stage stage = stage();
+        try {
+            return soft.screen(bodies, bodyCount, contacts, links, contactCount, clock, stage);
+        } catch (CLException e) {
+            throw stage.failure(e);
+        } finally {
+            memory.transfers.reset();
+        }
     }
 
     @Override

@@ -2,16 +2,19 @@ package io.contactsolver.opencl;
 
 import static org.jocl.CL.clEnqueueCopyBuffer;
 import static org.jocl.CL.clEnqueueFillBuffer;
+import static org.jocl.CL.clFinish;
 
 import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.CaptureField;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.GeometryField;
+import io.contactsolver.core.InputScreen;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.ManifoldField;
 import io.contactsolver.core.ManifoldGrouping;
 import io.contactsolver.core.ManifoldCache;
+import io.contactsolver.core.MagnitudeGroup;
 import io.contactsolver.core.ManifoldImpulse;
 import io.contactsolver.core.ManifoldVectorField;
 import io.contactsolver.core.MotionField;
@@ -22,6 +25,7 @@ import io.contactsolver.core.Recycler;
 import io.contactsolver.core.SoftCoefficients;
 import io.contactsolver.core.SoftStepJob;
 import io.contactsolver.core.SoftStepSchedule;
+import io.contactsolver.core.SolveMeter;
 import io.contactsolver.core.StateField;
 import io.contactsolver.core.WarmStartField;
 import io.contactsolver.layout.BodyField;
@@ -29,6 +33,7 @@ import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.ContactField;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.ImpulseField;
+import io.contactsolver.layout.SolvePhase;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import org.jocl.Pointer;
@@ -102,6 +107,11 @@ final class SoftStepPipeline {
     private long residentVersion;
     private int residentSet;
     private int[] previousOfStaging = new int[0];
+    private final DeviceBuffer bodySuspects;
+    private final DeviceBuffer contactSuspects;
+    private final DeviceBuffer bodySuspectCount;
+    private final DeviceBuffer contactSuspectCount;
+    private final DeviceBuffer screenLargest;
     /** The colouring and the movable flags whose rows and flags the device holds, at their versions; null for none. */
     private ContactColoring sentColoring;
     private long sentColoringVersion;
@@ -143,6 +153,11 @@ final class SoftStepPipeline {
         this.previousOf = memory.buffer("contact previous contacts");
         this.keptCount = memory.buffer("kept point count");
         this.nothing = memory.buffer("no previous manifolds");
+        this.bodySuspects = memory.buffer("suspect bodies");
+        this.contactSuspects = memory.buffer("suspect contacts");
+        this.bodySuspectCount = memory.buffer("suspect body count");
+        this.contactSuspectCount = memory.buffer("suspect contact count");
+        this.screenLargest = memory.buffer("largest magnitudes");
         for (int k = 0; k < sets.length; k++) {
             sets[k] = new RecycleSet(memory, k);
         }
@@ -170,6 +185,63 @@ final class SoftStepPipeline {
             pointStart = memory.buffer("manifold solved point starts " + k);
             impulses = memory.buffer("contact impulses " + k);
         }
+    }
+
+    /**
+     * The validator's screen of a step's batch on the device ({@code screen_bodies},
+     * {@code screen_contacts}): the bodies and contacts go up here, as the step then finds them
+     * already there; the suspects' lists and the groups' largest sums come down after one wait, the
+     * lists only where the screen found any. Null where a batch does not fit one allocation (the
+     * host screens it).
+     */
+    InputScreen screen(FieldBlock bodyBlock, int bodyCount, FieldBlock contactBlock, FieldBlock linkBlock,
+            int contactCount, SolveMeter clock, Stage stage) {
+        long widest = Math.max((long) BodyField.COUNT * bodyCount, (long) ContactField.COUNT * contactCount);
+        if (widest * Sizeof.cl_float > memory.maxAllocation() || widest > Integer.MAX_VALUE) {
+            return null;
+        }
+        stage.enter("screen");
+        cl_mem bodyMem = transfers.uploadBlock(memory.bodies, bodyBlock, bodyCount, BodyField.COUNT);
+        cl_mem contactMem = transfers.uploadBlock(memory.contacts, contactBlock, contactCount, ContactField.COUNT);
+        cl_mem linkMem = transfers.uploadBlock(memory.links, linkBlock, contactCount, ContactBody.COUNT);
+        cl_mem largest = memory.zeroed(screenLargest, (long) MagnitudeGroup.COUNT * Sizeof.cl_int);
+        Kernels.ScreenOutput bodiesOut = new Kernels.ScreenOutput(
+                bodySuspects.require((long) Math.max(1, bodyCount) * Sizeof.cl_int),
+                memory.zeroed(bodySuspectCount, Sizeof.cl_int), largest);
+        Kernels.ScreenOutput contactsOut = new Kernels.ScreenOutput(
+                contactSuspects.require((long) Math.max(1, contactCount) * Sizeof.cl_int),
+                memory.zeroed(contactSuspectCount, Sizeof.cl_int), largest);
+        kernels.screenBodies(bodyMem, bodyCount, bodyCount, bodiesOut);
+        kernels.screenContacts(new Kernels.ContactBlock(contactMem, linkMem, contactCount), contactCount, bodyCount,
+                contactsOut);
+        IntBuffer found = transfers.hostInts(2 + MagnitudeGroup.COUNT);
+        transfers.downloadInts(bodiesOut.suspectCount(), found, 1);
+        transfers.downloadInts(contactsOut.suspectCount(), found.slice(1, 1), 1);
+        transfers.downloadInts(largest, found.slice(2, MagnitudeGroup.COUNT), MagnitudeGroup.COUNT);
+        clock.lap(SolvePhase.VALIDATE);
+        clFinish(cl.queue);
+        clock.skip();
+        int[] bodies = suspects(bodiesOut.suspects(), found.get(0));
+        int[] contacts = suspects(contactsOut.suspects(), found.get(1));
+        float[] sums = new float[MagnitudeGroup.COUNT];
+        for (int g = 0; g < sums.length; g++) {
+            sums[g] = Float.intBitsToFloat(found.get(2 + g));
+        }
+        clock.addTransfer(transfers.bytesUp(), transfers.bytesDown());
+        return new InputScreen(bodies, contacts, sums);
+    }
+
+    /** The {@code count} indices a screen listed at {@code list}, ascending (read back, where any, after a wait). */
+    private int[] suspects(cl_mem list, int count) {
+        int[] indices = new int[count];
+        if (count > 0) {
+            IntBuffer host = transfers.hostInts(count);
+            transfers.downloadInts(list, host, count);
+            clFinish(cl.queue);
+            host.get(0, indices, 0, count);
+            java.util.Arrays.sort(indices);
+        }
+        return indices;
     }
 
     /**
