@@ -12,7 +12,8 @@
  * squared norm of the orientation or normal; each MagnitudeGroup's sum of magnitudes), the same
  * predicates, so a record the host's screen would send to the full check is sent to it here too,
  * and the host checks it (InputValidator.validateScreened). A suspect's index goes into a list at
- * a place an atomic counter gives (the host sorts the list); each group's largest sum into
+ * a place an atomic counter gives (the host checks them all and names the lowest fault, so the
+ * list's order does not matter); each group's largest sum into
  * largest[GROUP_*] as float bits by atomic_max (non-negative floats order like their bits; a NaN,
  * which only a record the full check refuses can hold, is passed over as the host passes it over).
  *

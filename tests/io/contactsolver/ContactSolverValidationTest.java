@@ -190,6 +190,35 @@ class ContactSolverValidationTest {
         }
     }
 
+    /** The device lists its suspects in any order: the soft step still names the lowest faulty body, then contact. */
+    @Test
+    void aSoftStepOnTheDeviceReportsTheLowestFaultyIndex() {
+        BodyBatch bodies = new BodyBatch();
+        for (int i = 0; i < 200_000; i++) {
+            bodies.setParticle(bodies.add(), 1.0f);
+        }
+        ContactBatch contacts = new ContactBatch();
+        for (int c = 0; c < 50_000; c++) {
+            contacts.add(ContactBatch.WORLD, c, new Vector3f(0, -0.5f, 0), new Vector3f(0, 1, 0), 0.5f);
+        }
+        contacts.setFriction(40_000, -1.0f);
+        contacts.setRestitution(30_001, 2.0f);
+        Vector3f gravity = new Vector3f(0, -9.81f, 0);
+        try (ContactSolver device = Backends.openClOrSkip()) {
+            InvalidInputException fault = assertThrows(InvalidInputException.class, () -> device.step(bodies,
+                    contacts, SolveSettings.softStep(), gravity, 0.01f, null, new SolveResult()));
+            assertEquals(Subject.CONTACT, fault.subject());
+            assertEquals(30_001, fault.index());
+            bodies.setInverseMass(150_001, -1.0f);
+            bodies.set(BodyField.X, 70_000, Float.NaN);
+            fault = assertThrows(InvalidInputException.class, () -> device.step(bodies, contacts,
+                    SolveSettings.softStep(), gravity, 0.01f, null, new SolveResult()));
+            assertEquals(Subject.BODY, fault.subject());
+            assertEquals(70_000, fault.index());
+            assertEquals(List.of("x"), fault.fields());
+        }
+    }
+
     @Test
     void bodyFaultsAreReportedBeforeContactFaults() {
         BodyBatch bodies = bodies();

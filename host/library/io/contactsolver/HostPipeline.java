@@ -143,7 +143,7 @@ final class HostPipeline {
         }
         try {
             InputMagnitudes magnitudes = InputValidator.validateScreened(bodies.block(), contacts.floatBlock(),
-                    contacts.linkBlock(), bodies.size(), screen);
+                    contacts.linkBlock(), bodies.size(), screen, runner);
             manifolds.build(contacts.manifoldArray(), contacts.floatBlock(), contacts.linkBlock(), contacts.size(),
                     runner);
             clock.lap(SolvePhase.VALIDATE);

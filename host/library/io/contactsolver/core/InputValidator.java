@@ -85,24 +85,33 @@ public final class InputValidator {
 
     /**
      * {@link #validate} where a device has screened the batch ({@link InputScreen}): the full check
-     * of each suspect body, then of each suspect contact, in increasing index, and the screen's
-     * magnitudes. The same fault, the same magnitudes.
+     * of every suspect body, then of every suspect contact, on {@code runner}, the lowest index's
+     * fault thrown, and the screen's magnitudes. The same fault, the same magnitudes.
      */
     public static InputMagnitudes validateScreened(FieldBlock bodies, FieldBlock contacts, FieldBlock links,
-            int bodyCount, InputScreen screen) {
-        for (int i : screen.bodies()) {
-            InputFault fault = checkBody(bodies.floats(), bodies.stride(), i);
-            if (fault != null) {
-                throw fault;
+            int bodyCount, InputScreen screen, ParallelRunner runner) {
+        FirstFault first = new FirstFault();
+        int[] suspectBodies = screen.bodies();
+        runner.forRange(suspectBodies.length, GRAIN, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                InputFault fault = checkBody(bodies.floats(), bodies.stride(), suspectBodies[k]);
+                if (fault != null) {
+                    first.offer(fault);
+                }
             }
-        }
-        for (int c : screen.contacts()) {
-            InputFault fault = checkContact(contacts.floats(), contacts.stride(), links.ints(), links.stride(), c,
-                    bodyCount);
-            if (fault != null) {
-                throw fault;
+        });
+        first.throwIfAny();
+        int[] suspectContacts = screen.contacts();
+        runner.forRange(suspectContacts.length, GRAIN, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                InputFault fault = checkContact(contacts.floats(), contacts.stride(), links.ints(), links.stride(),
+                        suspectContacts[k], bodyCount);
+                if (fault != null) {
+                    first.offer(fault);
+                }
             }
-        }
+        });
+        first.throwIfAny();
         float[] largest = screen.largest();
         return new InputMagnitudes(largest[CONTACT_POINT], largest[POSITION], largest[INVERSE_MASS],
                 largest[INVERSE_INERTIA], largest[LINEAR_VELOCITY], largest[ANGULAR_VELOCITY]);

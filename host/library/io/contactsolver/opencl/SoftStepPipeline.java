@@ -231,7 +231,7 @@ final class SoftStepPipeline {
         return new InputScreen(bodies, contacts, sums);
     }
 
-    /** The {@code count} indices a screen listed at {@code list}, ascending (read back, where any, after a wait). */
+    /** The {@code count} indices a screen listed at {@code list}, in its order (read back, where any, after a wait). */
     private int[] suspects(cl_mem list, int count) {
         int[] indices = new int[count];
         if (count > 0) {
@@ -239,7 +239,6 @@ final class SoftStepPipeline {
             transfers.downloadInts(list, host, count);
             clFinish(cl.queue);
             host.get(0, indices, 0, count);
-            java.util.Arrays.sort(indices);
         }
         return indices;
     }
