@@ -42,17 +42,29 @@ import org.jocl.cl_mem;
 
 /**
  * The soft step on the device ({@code kernels/soft_step.cl}), its stages in the order of
- * {@link SoftStepSchedule}, as the CPU's: the bodies (only fields written since they last went up), contacts,
- * what the host prepared of the manifolds (the grouping's first contacts, the colouring's order
- * and slots, the recycler's solved points: their geometry, warm normal impulses and starts, the
- * manifolds' warm vectors), each row's first point and the movable flags go up once; the manifold
- * rows are prepared once; then every substep (gravity, warm start colour by colour, the soft sweeps,
- * the motion records, the relax sweeps) and the restitution pass run as kernels enqueued back to
- * back, with nothing read in between; then the outputs' kernels ({@code kernels/outputs.cl}) write
- * every contact's impulses where the step was asked for them and find the lowest non-finite element
- * of the impulses, the deltas and the next bodies, so that the host neither reports nor scans them
- * ({@code StepOutputs}); the next bodies, deltas, impulses, the solved points' normal impulses,
- * the manifolds' vectors, the residual and those checks come down at the end, after one wait.
+ * {@link SoftStepSchedule}, as the CPU's, with the host's work around them that a device can take:
+ *
+ * <ul>
+ *   <li><b>Screen</b> ({@link #screen}, {@code kernels/checks.cl}): the bodies and contacts go up
+ *       (only fields written since they last went up), the validator's screen runs there, and the
+ *       suspects and magnitudes come down after one wait, before the host plans the step.</li>
+ *   <li><b>Up</b>: what the host prepared of the manifolds (the grouping's first contacts, the
+ *       colouring's order and slots and the movable flags where they changed, each row's first
+ *       point, the recycling's plan: each manifold's previous manifold, fate and points).</li>
+ *   <li><b>Recycling</b> ({@code recycle_manifolds}, {@code kernels/recycling.cl}): the points'
+ *       geometry, warm values, captures and ids written from the previous step's cache, which stays
+ *       here in one of two {@link RecycleSet}s; where the warm start is not the device's own last
+ *       step, the host writes them and they go up.</li>
+ *   <li><b>Kernels</b>, enqueued back to back with nothing read in between: the manifold rows
+ *       prepared once, every substep (gravity, warm start colour by colour, the soft sweeps, the
+ *       motion records, the relax sweeps), the restitution pass, the bodies finished; then every
+ *       contact's impulses ({@code report_contact_impulses}) and the lowest non-finite impulse,
+ *       delta and next body ({@code first_non_finite}), so that the host neither reports nor scans
+ *       them ({@code StepOutputs}).</li>
+ *   <li><b>Down</b>, after one wait: the next bodies, the deltas and impulses where asked for, the
+ *       solved points' normal impulses, the manifolds' vectors, the captures and ids (straight into
+ *       the cache's direct buffers), the residual and the checks.</li>
+ * </ul>
  *
  * <p>Launches: per substep one for gravity, one per colour and one for the overflow rows for the
  * warm start and for each sweep, one for the motion records; after the substeps one per colour and
