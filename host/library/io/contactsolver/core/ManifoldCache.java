@@ -26,8 +26,9 @@ public final class ManifoldCache {
     private int[] contactStart = new int[1];
     private float[] vectors = new float[0];
     private IntBuffer ids = directInts(0);
-    /** {@link #ids} as an array, made on demand once the cache is finished; null until then. */
-    private int[] idCopy;
+    /** {@link #ids} as an array, made on demand once the cache is finished (kept and reused: a step allocates nothing). */
+    private int[] idCopy = new int[0];
+    private boolean idCopyValid;
     private FloatBuffer captures = directFloats(0);
     private float[] normal = new float[0];
     private boolean valid;
@@ -37,7 +38,7 @@ public final class ManifoldCache {
     /** Makes room for {@code manifolds} manifolds of {@code points} points in all, and marks the cache empty until {@link #finish}. */
     public void prepare(int manifolds, int points) {
         valid = false;
-        idCopy = null;
+        idCopyValid = false;
         version++;
         manifoldCount = manifolds;
         pointCount = points;
@@ -74,13 +75,13 @@ public final class ManifoldCache {
     /** The cache now holds a step's manifolds. */
     public void finish() {
         valid = true;
-        idCopy = null;
+        idCopyValid = false;
     }
 
     /** Forgets the manifolds: the next step takes every contact fresh. */
     public void clear() {
         valid = false;
-        idCopy = null;
+        idCopyValid = false;
         version++;
         manifoldCount = 0;
         pointCount = 0;
@@ -139,10 +140,12 @@ public final class ManifoldCache {
      * read an element at a time costs several times an array's): copied once a step, on demand.
      */
     public synchronized int[] idArray() {
-        if (idCopy == null) {
-            int[] copy = new int[pointCount];
-            ids.get(0, copy, 0, pointCount);
-            idCopy = copy;
+        if (!idCopyValid) {
+            if (idCopy.length < pointCount) {
+                idCopy = new int[Math.max(pointCount, idCopy.length + (idCopy.length >> 1))];
+            }
+            ids.get(0, idCopy, 0, pointCount);
+            idCopyValid = true;
         }
         return idCopy;
     }
