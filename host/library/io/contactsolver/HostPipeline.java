@@ -121,7 +121,7 @@ final class HostPipeline {
     /** Stage 2: starts the clock and validates every body and contact, charged to {@link SolvePhase#VALIDATE}. */
     InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts) {
         clock.start();
-        InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds);
+        InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds, null);
         clock.lap(SolvePhase.VALIDATE);
         return magnitudes;
     }
@@ -136,34 +136,29 @@ final class HostPipeline {
         clock.start();
         InputScreen screen = backend.solve(device -> device.screen(bodies.block(), bodies.size(),
                 contacts.floatBlock(), contacts.linkBlock(), contacts.size(), clock));
-        if (screen == null) {
-            InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds);
-            clock.lap(SolvePhase.VALIDATE);
-            return magnitudes;
-        }
-        try {
-            InputMagnitudes magnitudes = InputValidator.validateScreened(bodies.block(), contacts.floatBlock(),
-                    contacts.linkBlock(), bodies.size(), screen, runner);
-            manifolds.build(contacts.manifoldArray(), contacts.floatBlock(), contacts.linkBlock(), contacts.size(),
-                    runner);
-            clock.lap(SolvePhase.VALIDATE);
-            return magnitudes;
-        } catch (InputFault fault) {
-            throw InvalidInputException.of(fault);
-        }
+        InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds, screen);
+        clock.lap(SolvePhase.VALIDATE);
+        return magnitudes;
     }
 
     /** Stage 2 on {@code runner}, without a clock: {@code ContactSolver.validate} too. */
     static InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts, ParallelRunner runner) {
-        return validate(bodies, contacts, runner, new ManifoldGrouping());
+        return validate(bodies, contacts, runner, new ManifoldGrouping(), null);
     }
 
-    /** Stage 2, the contacts' manifolds grouped into {@code grouping} (their rules checked with the rest). */
+    /**
+     * Stage 2, the contacts' manifolds grouped into {@code grouping} (their rules checked with the
+     * rest); where a device screened the batch ({@code screen} not null), only what its screen could
+     * not clear is checked here.
+     */
     private static InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts, ParallelRunner runner,
-            ManifoldGrouping grouping) {
+            ManifoldGrouping grouping, InputScreen screen) {
         try {
-            InputMagnitudes magnitudes = InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(),
-                    contacts.linkBlock(), contacts.size(), runner);
+            InputMagnitudes magnitudes = screen == null
+                    ? InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(),
+                            contacts.linkBlock(), contacts.size(), runner)
+                    : InputValidator.validateScreened(bodies.block(), contacts.floatBlock(), contacts.linkBlock(),
+                            bodies.size(), screen, runner);
             grouping.build(contacts.manifoldArray(), contacts.floatBlock(), contacts.linkBlock(), contacts.size(),
                     runner);
             return magnitudes;

@@ -1,5 +1,8 @@
 package io.contactsolver.core;
 
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
+
 /**
  * Which bodies contacts can move ({@link BodyKind}), classified once per solve and shared by the
  * body-contact index and the colouring.
@@ -15,11 +18,11 @@ public final class MovableBodies {
     public void classify(FieldBlock bodies, int count, ParallelRunner runner) {
         boolean changed = count != bodyCount;
         if (movable.length < count) {
-            movable = java.util.Arrays.copyOf(movable, count);
+            movable = Arrays.copyOf(movable, count);
         }
         bodyCount = count;
         boolean[] flags = movable;
-        java.util.concurrent.atomic.AtomicBoolean flipped = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean flipped = new AtomicBoolean();
         runner.forRange(count, GRAIN, (from, to) -> {
             boolean here = false;
             for (int i = from; i < to; i++) {

@@ -37,11 +37,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>The share keeps small bodies' contacts fresh enough: a 1 cm sphere's after a quarter of a
  * millimetre, a metre box's after about 4 cm, close to Box3D's 5 cm for such boxes.
  *
- * <p>{@link #prepare} writes the solved points' ids and captures straight into the next result's
- * {@link ManifoldCache}, and the backend its points' normal impulses and manifolds' vectors
- * ({@link ManifoldCache#normal}, {@link ManifoldCache#vectors}); {@link #report} then gives each
- * contact of the batch its impulses, and {@link #keep} completes the cache. Runs on the host before
- * and after either backend, so both solve and report the same bits.
+ * <p>{@link #plan} prepares the next result's {@link ManifoldCache}; {@link #write} puts the solved
+ * points' ids and captures straight into it, and the backend its points' normal impulses and
+ * manifolds' vectors ({@link ManifoldCache#normal}, {@link ManifoldCache#vectors}); {@link #report}
+ * then gives each contact of the batch its impulses, and {@link #keep} completes the cache. The
+ * plan and {@link #keep} run on the host for either backend; the OpenCL soft step writes the points
+ * and reports on its device, with the twins in {@code kernels/recycling.cl}, so both solve and
+ * report the same bits.
  */
 public final class Recycler {
     /** The most a point's anchors may drift apart, as a share of its shorter anchor on a body that moves. */
@@ -101,28 +103,15 @@ public final class Recycler {
     }
 
     /**
-     * Chooses the points of every manifold of the batch and their starting impulses, and writes
-     * their ids and captures into {@code nextCache}, prepared for this step's manifolds and points:
-     * {@link #plan}, then {@link #write}.
+     * Plans how every manifold of the batch is solved: each manifold matched to the previous step's
+     * ({@link #previousManifolds()}), its fate ({@link #fates()}: kept, fresh, or either as its points
+     * hold, which {@link #write} decides), and so its solved points ({@link #pointStart()});
+     * {@code nextCache} prepared for them. The points, their starting impulses, ids and captures are
+     * not written until {@link #write}, or a device writes them ({@link #writtenElsewhere}).
      *
      * @param last what the previous step left, or null for none
      * @param distance the recycle distance, m; 0 takes every manifold fresh
      * @param nextCache the cache this step's result keeps, not the previous one
-     */
-    public void prepare(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links, int[] contactIds,
-            int contactCount, ManifoldGrouping manifolds, MovableBodies movable, Previous last, float distance,
-            ManifoldCache nextCache, ParallelRunner runner) {
-        plan(bodies, bodyCount, contacts, links, contactIds, contactCount, manifolds, movable, last, distance,
-                nextCache, runner);
-        write();
-    }
-
-    /**
-     * The first half of {@link #prepare}: each manifold matched to the previous step's
-     * ({@link #match()}), its fate ({@link #fates()}: kept, fresh, or either as its points hold,
-     * which {@link #write} decides), and so its solved points ({@link #pointStart()}); {@code nextCache}
-     * prepared for them. The points are not written until {@link #write}, or a device writes them
-     * ({@link #writtenElsewhere}).
      */
     public void plan(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links, int[] contactIds,
             int contactCount, ManifoldGrouping manifolds, MovableBodies movable, Previous last, float distance,
@@ -186,7 +175,7 @@ public final class Recycler {
     private Plan pending;
 
     /**
-     * The second half of {@link #prepare}, on the host: every manifold's points written, kept or
+     * The points {@link #plan} planned, on the host: every manifold's points written, kept or
      * fresh, with their geometry and warm start, and their ids and captures into the planned cache.
      * Does nothing where the points are written already.
      */
@@ -763,7 +752,7 @@ public final class Recycler {
     }
 
     /**
-     * Completes {@code cache} (which {@link #prepare} wrote the points' ids and captures into, and
+     * Completes {@code cache} (which {@link #write} or a device wrote the points' ids and captures into, and
      * the backend their normal impulses and the manifolds' vectors) with each manifold's pair and
      * points, for the next step.
      */
@@ -785,12 +774,12 @@ public final class Recycler {
         cache.finish();
     }
 
-    /** The manifolds of the last {@link #prepare}. */
+    /** The manifolds of the last {@link #plan}. */
     public int manifoldCount() {
         return manifoldCount;
     }
 
-    /** The points the last {@link #prepare} chose to solve. */
+    /** The points the last {@link #plan} chose to solve. */
     public int pointCount() {
         return pointCount;
     }

@@ -233,8 +233,15 @@ final class SoftStepPipeline {
         clock.lap(SolvePhase.VALIDATE);
         clFinish(cl.queue);
         clock.skip();
-        int[] bodies = suspects(bodiesOut.suspects(), found.get(0));
-        int[] contacts = suspects(contactsOut.suspects(), found.get(1));
+        int[] bodies = new int[found.get(0)];
+        int[] contacts = new int[found.get(1)];
+        if (bodies.length + contacts.length > 0) { // the lists, both after one more wait
+            IntBuffer bodyList = suspects(bodiesOut.suspects(), bodies.length);
+            IntBuffer contactList = suspects(contactsOut.suspects(), contacts.length);
+            clFinish(cl.queue);
+            bodyList.get(0, bodies, 0, bodies.length);
+            contactList.get(0, contacts, 0, contacts.length);
+        }
         float[] sums = new float[MagnitudeGroup.COUNT];
         for (int g = 0; g < sums.length; g++) {
             sums[g] = Float.intBitsToFloat(found.get(2 + g));
@@ -243,16 +250,11 @@ final class SoftStepPipeline {
         return new InputScreen(bodies, contacts, sums);
     }
 
-    /** The {@code count} indices a screen listed at {@code list}, in its order (read back, where any, after a wait). */
-    private int[] suspects(cl_mem list, int count) {
-        int[] indices = new int[count];
-        if (count > 0) {
-            IntBuffer host = transfers.hostInts(count);
-            transfers.downloadInts(list, host, count);
-            clFinish(cl.queue);
-            host.get(0, indices, 0, count);
-        }
-        return indices;
+    /** A host buffer the {@code count} indices a screen listed at {@code list} are read back into (in its order), once the queue is waited for. */
+    private IntBuffer suspects(cl_mem list, int count) {
+        IntBuffer host = transfers.hostInts(Math.max(1, count));
+        transfers.downloadInts(list, host, count);
+        return host;
     }
 
     /**

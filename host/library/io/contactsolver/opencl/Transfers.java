@@ -273,21 +273,20 @@ final class Transfers implements AutoCloseable {
     /** Copies {@code count} floats read back into {@code source} to {@code dest}, after the solve's wait. */
     void copyOut(FloatBuffer source, float[] dest, int count) {
         // after the solve's wait a CPU device's threads are idle: the lent threads split the copy there too
-        ParallelRunner threads = runner != null ? runner : lent;
-        ParallelRunner.RangeTask copy = (from, to) -> source.get(from, dest, from, to - from);
+        split(runner != null ? runner : lent, count, (from, to) -> source.get(from, dest, from, to - from));
+    }
+
+    /** Runs a copy of {@code count} elements in ranges, on the threads staging splits over where it is large enough. */
+    private void split(int count, ParallelRunner.RangeTask copy) {
+        split(runner, count, copy);
+    }
+
+    /** Runs a copy of {@code count} elements in ranges, on {@code threads} (if any) where it is large enough. */
+    private void split(ParallelRunner threads, int count, ParallelRunner.RangeTask copy) {
         if (threads == null || count < 2 * copyGrain) {
             copy.run(0, count);
         } else {
             threads.forRange(count, copyGrain, copy);
-        }
-    }
-
-    /** Runs a copy of {@code count} elements in ranges, on the lent threads where it is large enough. */
-    private void split(int count, ParallelRunner.RangeTask copy) {
-        if (runner == null || count < 2 * copyGrain) {
-            copy.run(0, count);
-        } else {
-            runner.forRange(count, copyGrain, copy);
         }
     }
 
