@@ -6,6 +6,9 @@
  *   first_non_finite  one work-item per element of a result: atomic_min of its index where a field
  *                     is not finite, into one slot of the step's first non-finite elements
  *                     (OverflowScan.java; the host then scans that result and names the element)
+ *   first_unsound_orientation  one work-item per body of a result: atomic_min of its index where the
+ *                     screen cannot clear its orientation as a unit quaternion (the host then
+ *                     checks the norms in double and names the body)
  *
  * The screens are InputValidator.screenBodies and screenContacts a record at a time: the same
  * float sums in the same field order (the sum of every field, finite only if every field is; the
@@ -149,5 +152,33 @@ __kernel void first_non_finite(__global const float* values, const int count, co
             atomic_min(&first[slot], i);
             return;
         }
+    }
+}
+
+/*
+ * OverflowScan.requireSoundBodies's screen: body i of `count` (fields of stride `stride`, BODY_QW to BODY_QZ
+ * as in the bodies), its index into first[slot] by atomic_min where the squared norm of its
+ * orientation, summed in float in field order, is not inside [SCREEN_NORM2_LOW, SCREEN_NORM2_HIGH]
+ * (a NaN is not): the bounds InputValidator's screen clears a unit quaternion by, so an orientation
+ * cleared here passes the host's check in double.
+ */
+__kernel void first_unsound_orientation(__global const float* values, const int count, const int stride,
+                                        __global int* first, const int slot)
+{
+    const int i = get_global_id(0);
+    if (i >= count) {
+        return;
+    }
+    const float qw = values[BODY_QW * stride + i];
+    const float qx = values[BODY_QX * stride + i];
+    const float qy = values[BODY_QY * stride + i];
+    const float qz = values[BODY_QZ * stride + i];
+    float norm = 0.0f;
+    norm += qw * qw;
+    norm += qx * qx;
+    norm += qy * qy;
+    norm += qz * qz;
+    if (!(norm >= SCREEN_NORM2_LOW && norm <= SCREEN_NORM2_HIGH)) {
+        atomic_min(&first[slot], i);
     }
 }

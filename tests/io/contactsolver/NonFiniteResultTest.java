@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.InvalidInputException.Subject;
+import io.contactsolver.opencl.OpenClTestAccess;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
 import java.util.List;
@@ -370,6 +371,36 @@ class NonFiniteResultTest {
                         new SolveResult());
                 assertEquals(5.0f - 9.81f * 0.01f * 0.01f, bodies.getPosition(calm, new Vector3f()).y, 1e-6f);
             }
+        }
+    }
+
+    /**
+     * A device whose next bodies come back finite but with an orientation off the unit sphere (its
+     * finish kernel edited to stretch body 1's by 1%) is refused as the host's own check refuses
+     * it: the device's screen of the orientations sends the host to its scan, which names the body,
+     * and the bodies are left as they were.
+     */
+    @Test
+    void aDeviceStepWhoseOrientationLeavesTheUnitSphereIsRefused() {
+        OpenClTestAccess.requireDevice();
+        String call = "finish_body(bodies, stride, i, state, movable[i] ? i * STATE_STRIDE : -1, motion, gx, gy, gz, dt, next,\n"
+                + "                nextStride, deltas, deltaStride);";
+        BodyBatch bodies = new BodyBatch();
+        for (int i = 0; i < 3; i++) {
+            bodies.setMass(bodies.add(), 1.0f).setPosition(i, 3 * i, 5, 0);
+        }
+        float[] before = fields(bodies);
+        SolverConfig config = SolverConfig.defaults().withBackend(Backend.AUTO);
+        try (ContactSolver solver = ContactSolver.create(config, selector -> OpenClTestAccess.openWithEdit(selector,
+                "soft_step.cl", call, call + "\n    if (i == 1) {\n        next[BODY_QW * nextStride + i] *= 1.01f;\n    }"))) {
+            assertEquals(Backend.OPENCL, solver.backend());
+            NonFiniteResultException refused = assertThrows(NonFiniteResultException.class,
+                    () -> solver.step(bodies, new ContactBatch(), SolveSettings.softStep(), new Vector3f(0, -9.81f, 0),
+                            0.01f, null, new SolveResult()));
+            assertEquals(Subject.BODY, refused.subject());
+            assertEquals(1, refused.index(), refused.getMessage());
+            assertEquals(NonFiniteResultException.ORIENTATION_NORM, refused.field(), refused.getMessage());
+            assertArrayEquals(before, fields(bodies), "bodies unchanged");
         }
     }
 

@@ -388,6 +388,11 @@ final class HostPipeline {
         return outputs.nextBodiesFinite();
     }
 
+    /** Whether the backend's screen cleared every next body's orientation of the last soft step as a unit quaternion ({@link StepOutputs}). */
+    boolean nextOrientationsUnit() {
+        return outputs.nextOrientationsUnit();
+    }
+
     /** Stage 5: the result's figures, with the backend that computed it and the colouring's. */
     SolveResult finish(SolverKind solver, IterationOutcome outcome, SolveResult dest) {
         boolean coloured = solver != SolverKind.SINGLE_PASS;

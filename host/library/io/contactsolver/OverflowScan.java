@@ -85,14 +85,21 @@ final class OverflowScan {
      * renormalising it overflowed): what the next solve would otherwise blame on its input.
      */
     void requireSoundBodies(FieldBlock state, int count) {
-        requireSoundBodies(state, count, false);
+        requireSoundBodies(state, count, false, false);
     }
 
-    /** {@link #requireSoundBodies(FieldBlock, int)}; with {@code knownFinite}, a device has found every field finite, and only the orientations' norms are scanned. */
-    void requireSoundBodies(FieldBlock state, int count, boolean knownFinite) {
+    /**
+     * {@link #requireSoundBodies(FieldBlock, int)}; with {@code knownFinite}, a device has found every
+     * field finite, and with {@code knownUnit} its screen has cleared every orientation: what is
+     * known is not scanned again.
+     */
+    void requireSoundBodies(FieldBlock state, int count, boolean knownFinite, boolean knownUnit) {
         if (!knownFinite) {
             requireFinite(state, count, BodySnapshot.FIELDS, InvalidInputException.Subject.BODY,
                     f -> BodyField.values()[f].column());
+        }
+        if (knownUnit) {
+            return;
         }
         AtomicInteger first = new AtomicInteger(Integer.MAX_VALUE);
         runner.forRange(count, GRAIN, (from, to) -> {

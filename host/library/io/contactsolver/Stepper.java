@@ -146,7 +146,7 @@ final class Stepper {
         }
         IterationOutcome outcome = pipeline.solveSoft(bodies, contacts, settings, coefficients, gravity, timeStep,
                 nextBodies, dest);
-        scan.requireSoundBodies(nextBodies, count, pipeline.nextBodiesFinite());
+        scan.requireSoundBodies(nextBodies, count, pipeline.nextBodiesFinite(), pipeline.nextOrientationsUnit());
         FieldBlock block = bodies.block();
         FieldBlock next = nextBodies;
         // bulk copies in ranges, each field stamped once: the stamps tell a device copy what changed

@@ -25,6 +25,22 @@ public final class OpenClTestAccess {
         return OpenClBackend.open(selector, sources);
     }
 
+    /**
+     * A backend built from the packaged kernels with one edit: {@code from}, which must occur once in
+     * {@code file}, replaced by {@code to}; a device that computes something else than it should.
+     */
+    public static SolverBackend openWithEdit(Optional<String> selector, String file, String from, String to)
+            throws BackendUnavailableException {
+        List<String> sources = new java.util.ArrayList<>(KernelSource.load());
+        int at = KernelSource.FILES.indexOf(file);
+        String source = sources.get(at);
+        if (source.indexOf(from) < 0 || source.indexOf(from) != source.lastIndexOf(from)) {
+            throw new IllegalStateException(file + " does not hold the text to edit exactly once: " + from);
+        }
+        sources.set(at, source.replace(from, to));
+        return OpenClBackend.open(selector, sources);
+    }
+
     /** A working backend whose next solves fail at {@code stage} as a device running out of resources would. */
     public static SolverBackend openFailingAt(Optional<String> selector, String stage) throws BackendUnavailableException {
         OpenClBackend backend = OpenClBackend.open(selector);

@@ -3,20 +3,22 @@ package io.contactsolver.core;
 /**
  * What a backend did with a soft step's outputs beyond the job's own, so that the host does not do
  * it again: a device that reports every contact's impulses ({@link Recycler#report}, the same bits)
- * and finds the results and the next bodies finite where they lie says so here, and the host skips
- * the report and those scans. A backend that does neither leaves everything false, and the host
- * does all of it. Cleared before each step; set only by a backend whose step has completed.
+ * and finds the results and the next bodies finite (and the next orientations unit) where they lie
+ * says so here, and the host skips the report and those scans. A backend that does neither leaves
+ * everything false, and the host does all of it. Cleared before each step; set only by a backend whose step has completed.
  */
 public final class StepOutputs {
     private boolean impulsesReported;
     private boolean resultFinite;
     private boolean nextBodiesFinite;
+    private boolean nextOrientationsUnit;
 
     /** Nothing done yet: the host reports and scans everything. */
     public void clear() {
         impulsesReported = false;
         resultFinite = false;
         nextBodiesFinite = false;
+        nextOrientationsUnit = false;
     }
 
     /**
@@ -26,11 +28,15 @@ public final class StepOutputs {
      * @param finite every value of the results the step wrote (the impulses where asked for, the
      *     deltas where asked for) is finite
      * @param bodiesFinite every field of the next bodies is finite
+     * @param orientationsUnit every next body's orientation passed the validator's screen of a unit
+     *     quaternion ({@code InputValidator.NORM2_LOW} to {@code NORM2_HIGH}, summed in float), so
+     *     its norm is within tolerance
      */
-    public void record(boolean reported, boolean finite, boolean bodiesFinite) {
+    public void record(boolean reported, boolean finite, boolean bodiesFinite, boolean orientationsUnit) {
         this.impulsesReported = reported;
         this.resultFinite = finite;
         this.nextBodiesFinite = bodiesFinite;
+        this.nextOrientationsUnit = orientationsUnit;
     }
 
     /** Whether the backend wrote every contact's impulses. */
@@ -46,5 +52,10 @@ public final class StepOutputs {
     /** Whether the backend found every field of the next bodies finite. */
     public boolean nextBodiesFinite() {
         return nextBodiesFinite;
+    }
+
+    /** Whether the backend's screen cleared every next body's orientation as a unit quaternion. */
+    public boolean nextOrientationsUnit() {
+        return nextOrientationsUnit;
     }
 }

@@ -182,7 +182,9 @@ final class Kernels implements AutoCloseable {
                 arg(INT, "count"), arg(INT, "bodyCount"), arg(INTS, "suspects"), arg(INTS, "suspectCount"),
                 arg(INTS, "largest")),
         FIRST_NON_FINITE("first_non_finite", arg(FLOATS, "values"), arg(INT, "count"), arg(INT, "stride"),
-                arg(INT, "fields"), arg(INTS, "first"), arg(INT, "slot"));
+                arg(INT, "fields"), arg(INTS, "first"), arg(INT, "slot")),
+        FIRST_UNSOUND_ORIENTATION("first_unsound_orientation", arg(FLOATS, "values"), arg(INT, "count"),
+                arg(INT, "stride"), arg(INTS, "first"), arg(INT, "slot"));
 
         final String kernelName;
         final List<Param> args;
@@ -705,6 +707,16 @@ final class Kernels implements AutoCloseable {
         launch(Signature.FIRST_NON_FINITE).floats("values", values.memory()).integer("count", count)
                 .integer("stride", values.stride()).integer("fields", fields).ints("first", first)
                 .integer("slot", slot).run(count);
+    }
+
+    /**
+     * The lowest body of {@code count} in {@code values} (stride {@code stride}, the body fields'
+     * order) whose orientation the screen cannot clear as a unit quaternion, into {@code first[slot]}
+     * by atomic minimum; left as it was where every one is cleared.
+     */
+    void firstUnsoundOrientation(Strided values, int count, cl_mem first, int slot) {
+        launch(Signature.FIRST_UNSOUND_ORIENTATION).floats("values", values.memory()).integer("count", count)
+                .integer("stride", values.stride()).ints("first", first).integer("slot", slot).run(count);
     }
 
     /** The largest power of two at most {@code cap} work-items that {@code kernel} can run in one group on the device. */

@@ -469,7 +469,8 @@ final class SoftStepPipeline {
         boolean resultFinite = nonFiniteHost.get(OutputChecks.IMPULSES) == OutputChecks.NONE
                 && nonFiniteHost.get(OutputChecks.DELTAS) == OutputChecks.NONE;
         job.outputs().record(job.impulses() != null, resultFinite,
-                nonFiniteHost.get(OutputChecks.NEXT_BODIES) == OutputChecks.NONE);
+                nonFiniteHost.get(OutputChecks.NEXT_BODIES) == OutputChecks.NONE,
+                nonFiniteHost.get(OutputChecks.ORIENTATIONS) == OutputChecks.NONE);
         return new IterationOutcome(sweeps, residualHost.get(0));
     }
 
@@ -513,13 +514,13 @@ final class SoftStepPipeline {
 
     /**
      * The lowest non-finite element of the impulses where asked for, of the deltas where asked
-     * for, and of the next bodies ({@link OutputChecks}), so that the host scans only a result
-     * known to hold one.
+     * for, and of the next bodies, and the lowest next body whose orientation the screen cannot
+     * clear ({@link OutputChecks}), so that the host scans only a result known to hold one.
      */
     private cl_mem check(SoftStepJob job, cl_mem reportMem, cl_mem nextMem, cl_mem deltaMem) {
         int contactCount = job.contactCount();
         int bodyCount = job.bodyCount();
-        int[] none = {OutputChecks.NONE, OutputChecks.NONE, OutputChecks.NONE};
+        int[] none = {OutputChecks.NONE, OutputChecks.NONE, OutputChecks.NONE, OutputChecks.NONE};
         cl_mem nonFiniteMem = transfers.uploadInts(nonFinite, none, OutputChecks.COUNT);
         if (job.impulses() != null) {
             kernels.firstNonFinite(new Kernels.Strided(reportMem, contactCount), contactCount, ImpulseField.COUNT,
@@ -531,6 +532,8 @@ final class SoftStepPipeline {
         }
         kernels.firstNonFinite(new Kernels.Strided(nextMem, bodyCount), bodyCount, SoftStepJob.BODY_STATE_FIELDS,
                 nonFiniteMem, OutputChecks.NEXT_BODIES);
+        kernels.firstUnsoundOrientation(new Kernels.Strided(nextMem, bodyCount), bodyCount, nonFiniteMem,
+                OutputChecks.ORIENTATIONS);
         return nonFiniteMem;
     }
 
@@ -644,11 +647,12 @@ final class SoftStepPipeline {
 
     /** The slots of the step's first non-finite elements, one a result the device checks. */
     private static final class OutputChecks {
-        /** The slots: the impulses, the deltas, the next bodies. */
+        /** The slots: the impulses, the deltas, the next bodies, the next bodies' orientations (the screen's). */
         static final int IMPULSES = 0;
         static final int DELTAS = 1;
         static final int NEXT_BODIES = 2;
-        static final int COUNT = 3;
+        static final int ORIENTATIONS = 3;
+        static final int COUNT = 4;
         /** A slot's value while no element of its result is found non-finite (or it was not checked, as it was not asked for). */
         static final int NONE = Integer.MAX_VALUE;
     }
