@@ -2,7 +2,8 @@
  * The checks of a soft step on the device, so that the host reads only what they cannot clear:
  *
  *   screen_bodies     one work-item per body: InputValidator's screen of its fields
- *   screen_contacts   one work-item per contact: the same of a contact's fields and bodies
+ *   screen_contacts   one work-item per contact: the same of a contact's fields and bodies, and
+ *                     ManifoldGrouping's screen of its manifold's rules
  *   first_non_finite  one work-item per element of a result: atomic_min of its index where a field
  *                     is not finite, into one slot of the step's first non-finite elements
  *                     (OverflowScan.java; the host then scans that result and names the element)
@@ -10,7 +11,8 @@
  *                     screen cannot clear its orientation as a unit quaternion (the host then
  *                     checks the norms in double and names the body)
  *
- * The screens are InputValidator.screenBodies and screenContacts a record at a time: the same
+ * The screens are InputValidator.screenBodies and screenContacts a record at a time (and
+ * ManifoldGrouping.Screen for the manifolds' rules: each point against the first of its run): the same
  * float sums in the same field order (the sum of every field, finite only if every field is; the
  * squared norm of the orientation or normal; each MagnitudeGroup's sum of magnitudes), the same
  * predicates, so a record the host's screen would send to the full check is sent to it here too,
@@ -101,9 +103,33 @@ __kernel void screen_bodies(__global const float* bodies, const int stride, cons
     }
 }
 
-__kernel void screen_contacts(__global const float* contacts, __global const int* links, const int stride,
-                              const int count, const int bodyCount, __global int* suspects,
-                              __global int* suspectCount, __global int* largest)
+/* ManifoldGrouping.startsRun: contact c has no manifold number, or another than the contact before. */
+int starts_run(__global const int* manifolds, const int c)
+{
+    return c == 0 || manifolds[c] == MANIFOLD_NONE || manifolds[c] != manifolds[c - 1];
+}
+
+/*
+ * ManifoldGrouping's screen of contact c: the first point of its run (c itself for a run's start),
+ * or -1 where the run starts MANIFOLD_MAX_POINTS or more contacts back (a run too long: the full check
+ * decides).
+ */
+int run_start(__global const int* manifolds, const int c)
+{
+    if (starts_run(manifolds, c)) {
+        return c;
+    }
+    int first = c - 1;
+    while (first > 0 && c - first < MANIFOLD_MAX_POINTS && !starts_run(manifolds, first)) {
+        first--;
+    }
+    return starts_run(manifolds, first) && c - first < MANIFOLD_MAX_POINTS ? first : -1;
+}
+
+__kernel void screen_contacts(__global const float* contacts, __global const int* links,
+                              __global const int* manifolds, const int stride, const int count,
+                              const int bodyCount, __global int* suspects, __global int* suspectCount,
+                              __global int* largest)
 {
     const int c = get_global_id(0);
     if (c >= count) {
@@ -112,9 +138,14 @@ __kernel void screen_contacts(__global const float* contacts, __global const int
     float sum = 0.0f;
     float norm = 0.0f;
     float point = 0.0f;
-    int suspect = 0;
+    /* a point after its run's first shares the first's bodies and MANIFOLD_SHARED_FIELDS, bit for bit */
+    const int first = run_start(manifolds, c);
+    int suspect = first < 0;
     for (int f = 0; f < CONTACT_COUNT; f++) {
         const float value = contacts[f * stride + c];
+        if (first >= 0 && ((MANIFOLD_SHARED_FIELDS >> f) & 1)) {
+            suspect |= as_int(value) != as_int(contacts[f * stride + first]);
+        }
         sum += value;
         if (f == CONTACT_PX) {
             point = fabs(value);
@@ -133,6 +164,9 @@ __kernel void screen_contacts(__global const float* contacts, __global const int
     const int b = links[LINK_B * stride + c];
     suspect |= a < -1 || a >= bodyCount || b < -1 || b >= bodyCount || a == b || !isfinite(sum)
                || !(norm >= SCREEN_LENGTH2_LOW && norm <= SCREEN_LENGTH2_HIGH);
+    if (first >= 0) {
+        suspect |= a != links[LINK_A * stride + first] || b != links[LINK_B * stride + first];
+    }
     if (suspect) {
         list_suspect(suspects, suspectCount, c);
     }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.Bits;
+import java.util.function.Supplier;
 import org.joml.Matrix3f;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
@@ -349,6 +351,59 @@ class SoftStepManifoldTest {
         contacts.setManifold(1026, 257).setBodies(2049, ContactBatch.WORLD, 1);
         assertRefused(bodies, contacts, "contact 2049, fields 'a', 'b': manifold 512 joins bodies (-1, 0) at its "
                 + "first point, contact 2046, but (-1, 1) here");
+    }
+
+    /**
+     * The soft step on a device screens the manifolds' rules there (each point against the first of
+     * its run) and checks only what the screen cannot clear: each broken rule of the two tests above
+     * is refused with the CPU's message, bodies untouched; the batch mended, both step alike.
+     */
+    @Test
+    void theDeviceChecksAManifoldsRulesAsTheHostDoes() {
+        Supplier<BodyBatch> twoBodies = () -> {
+            BodyBatch made = restingBox();
+            made.add();
+            made.setMass(1, 1.0f).setPosition(1, 3.0f, 0.5f, 0.0f);
+            return made;
+        };
+        BodyBatch bodies = twoBodies.get();
+        ContactBatch contacts = new ContactBatch();
+        for (int c = 0; c < 3000; c++) {
+            int added = contacts.add(ContactBatch.WORLD, 0, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f);
+            contacts.setFriction(added, 0.5f).setManifold(added, c < 2000 ? (c + 2) / 4 : ContactBatch.NO_MANIFOLD)
+                    .setId(added, c);
+        }
+        Runnable[] breaks = {
+            () -> contacts.setFriction(1024, 0.25f),
+            () -> contacts.setFriction(1024, 0.5f).setManifold(1026, 256),
+            () -> contacts.setManifold(1026, 257).setBodies(1049, ContactBatch.WORLD, 1),
+            () -> contacts.setBodies(1049, ContactBatch.WORLD, 0).setTorsion(5, 0.01f),
+            () -> contacts.setTorsion(5, 0.0f).setNormal(1999, 0.0f, 0.99999994f, 3e-4f),
+            () -> contacts.setNormal(1999, 0.0f, 1.0f, 0.0f).setManifold(2500, 499).setManifold(2501, 499)
+                    .setFriction(2501, 0.0f),
+        };
+        Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver device = Backends.openClOrSkip()) {
+            for (int k = 0; k < breaks.length; k++) {
+                breaks[k].run();
+                InvalidInputException expected = assertThrows(InvalidInputException.class, () -> cpu.step(bodies,
+                        contacts, SolveSettings.softStep(), gravity, 0.01f, null, new SolveResult()), "break " + k);
+                InvalidInputException actual = assertThrows(InvalidInputException.class, () -> device.step(bodies,
+                        contacts, SolveSettings.softStep(), gravity, 0.01f, null, new SolveResult()), "break " + k);
+                assertEquals(expected.getMessage(), actual.getMessage(), "break " + k);
+                assertEquals(Backend.OPENCL, device.backend(), "bad input is no device failure");
+                Bits.assertIdentical(twoBodies.get(), bodies, "bodies untouched, break " + k);
+            }
+            contacts.setFriction(2501, 0.5f);
+            BodyBatch onCpu = twoBodies.get();
+            SolveResult expected = cpu.step(onCpu, contacts, SolveSettings.softStep(), gravity, 0.01f, null,
+                    new SolveResult());
+            SolveResult actual = device.step(bodies, contacts, SolveSettings.softStep(), gravity, 0.01f, null,
+                    new SolveResult());
+            assertEquals(Backend.OPENCL, actual.backend());
+            Bits.assertIdentical(expected, actual, "the mended batch's step");
+            Bits.assertIdentical(onCpu, bodies, "bodies");
+        }
     }
 
     private static void assertRefused(BodyBatch bodies, ContactBatch contacts, String message) {

@@ -135,7 +135,7 @@ final class HostPipeline {
     InputMagnitudes validateForStep(BodyBatch bodies, ContactBatch contacts) {
         clock.start();
         InputScreen screen = backend.solve(device -> device.screen(bodies.block(), bodies.size(),
-                contacts.floatBlock(), contacts.linkBlock(), contacts.size(), clock));
+                contacts.floatBlock(), contacts.linkBlock(), contacts.manifoldArray(), contacts.size(), clock));
         InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds, screen);
         clock.lap(SolvePhase.VALIDATE);
         return magnitudes;
@@ -159,8 +159,13 @@ final class HostPipeline {
                             contacts.linkBlock(), contacts.size(), runner)
                     : InputValidator.validateScreened(bodies.block(), contacts.floatBlock(), contacts.linkBlock(),
                             bodies.size(), screen, runner);
-            grouping.build(contacts.manifoldArray(), contacts.floatBlock(), contacts.linkBlock(), contacts.size(),
-                    runner);
+            if (screen == null) {
+                grouping.build(contacts.manifoldArray(), contacts.floatBlock(), contacts.linkBlock(), contacts.size(),
+                        runner);
+            } else {
+                grouping.buildScreened(contacts.manifoldArray(), contacts.floatBlock(), contacts.linkBlock(),
+                        contacts.size(), screen.contacts(), runner);
+            }
             return magnitudes;
         } catch (InputFault fault) {
             throw InvalidInputException.of(fault);

@@ -2,9 +2,10 @@ package io.contactsolver.core;
 
 /**
  * What a device's screen of a batch found ({@code kernels/checks.cl}, the twin of
- * {@link InputValidator}'s screen): the bodies and the contacts the screen cannot clear, in no
- * particular order (each then gets the host's full check, and the lowest fault is thrown), and the
- * largest sum of each {@link MagnitudeGroup} over the batch.
+ * {@link InputValidator}'s screen, and of {@link ManifoldGrouping}'s of the manifolds' rules): the
+ * bodies and the contacts the screen cannot clear, in no particular order (each then gets the
+ * host's full check, and the lowest fault is thrown), and the largest sum of each
+ * {@link MagnitudeGroup} over the batch.
  *
  * @param bodies the suspect bodies, in the order the device listed them
  * @param contacts the suspect contacts, likewise

@@ -61,6 +61,38 @@ public final class ManifoldGrouping {
         if (lowest.get() != null) {
             throw lowest.get();
         }
+        lay(numbers, contactCount);
+    }
+
+    /**
+     * As {@link #build}, where a device has screened the manifolds' rules ({@code kernels/checks.cl},
+     * the twin of {@link Screen}): only the contacts it listed in {@code suspects} (any order) get
+     * the full check, and the lowest fault among them is thrown, the one {@link #build} throws.
+     *
+     * @throws InputFault naming the lowest suspect contact that breaks a manifold's rules
+     */
+    public void buildScreened(int[] numbers, FieldBlock contacts, FieldBlock links, int contactCount, int[] suspects,
+            ParallelRunner runner) {
+        if (first.length < contactCount + 1) {
+            first = new int[Math.max(contactCount + 1, first.length + (first.length >> 1))];
+        }
+        AtomicReference<InputFault> lowest = new AtomicReference<>();
+        runner.forRange(suspects.length, 1 << 12, (from, to) -> {
+            for (int k = from; k < to; k++) {
+                InputFault fault = check(numbers, contacts, links, suspects[k]);
+                if (fault != null) {
+                    lowest.accumulateAndGet(fault, (x, y) -> x == null || y.index() < x.index() ? y : x);
+                }
+            }
+        });
+        if (lowest.get() != null) {
+            throw lowest.get();
+        }
+        lay(numbers, contactCount);
+    }
+
+    /** The manifolds of valid {@code numbers}: each one's first contact, their count and the largest. */
+    private void lay(int[] numbers, int contactCount) {
         int manifolds = 0;
         int most = 0;
         for (int c = 0; c < contactCount; c++) {
@@ -184,6 +216,15 @@ public final class ManifoldGrouping {
             }
         }
         return null;
+    }
+
+    /** The fields a manifold's points share ({@link #SHARED}) as a mask of {@code ContactField} ordinals, bit {@code f} for field {@code f}. */
+    public static int sharedFieldMask() {
+        int mask = 0;
+        for (ContactField field : SHARED) {
+            mask |= 1 << field.ordinal();
+        }
+        return mask;
     }
 
     /** The number of manifolds. */

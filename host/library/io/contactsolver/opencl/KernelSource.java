@@ -77,6 +77,8 @@ final class KernelSource {
         Map<String, String> constants = new LinkedHashMap<>();
         constants.put("RESIDUAL_SLOTS", Integer.toString(IterativePipeline.RESIDUAL_SLOTS));
         constants.put("MANIFOLD_MAX_POINTS", Integer.toString(ManifoldGrouping.MAX_POINTS));
+        constants.put("MANIFOLD_NONE", Integer.toString(ManifoldGrouping.NONE));
+        constants.put("MANIFOLD_SHARED_FIELDS", Integer.toString(ManifoldGrouping.sharedFieldMask()));
         constants.put("RECYCLE_KEPT", Integer.toString(Recycler.KEPT));
         constants.put("RECYCLE_EITHER", Integer.toString(Recycler.EITHER));
         constants.put("RECYCLE_SCRATCH", Integer.toString(Recycler.SCRATCH));

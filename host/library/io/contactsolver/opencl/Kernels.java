@@ -178,7 +178,8 @@ final class Kernels implements AutoCloseable {
                 arg(INTS, "keptCount")),
         SCREEN_BODIES("screen_bodies", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "count"),
                 arg(INTS, "suspects"), arg(INTS, "suspectCount"), arg(INTS, "largest")),
-        SCREEN_CONTACTS("screen_contacts", arg(FLOATS, "contacts"), arg(INTS, "links"), arg(INT, "stride"),
+        SCREEN_CONTACTS("screen_contacts", arg(FLOATS, "contacts"), arg(INTS, "links"), arg(INTS, "manifolds"),
+                arg(INT, "stride"),
                 arg(INT, "count"), arg(INT, "bodyCount"), arg(INTS, "suspects"), arg(INTS, "suspectCount"),
                 arg(INTS, "largest")),
         FIRST_NON_FINITE("first_non_finite", arg(FLOATS, "values"), arg(INT, "count"), arg(INT, "stride"),
@@ -690,9 +691,14 @@ final class Kernels implements AutoCloseable {
                 .ints("largest", out.largest()).run(count);
     }
 
-    /** {@code InputValidator}'s screen of {@code count} contacts (their fields and links with stride {@code stride}). */
-    void screenContacts(ContactBlock contacts, int count, int bodyCount, ScreenOutput out) {
+    /**
+     * {@code InputValidator}'s screen of {@code count} contacts (their fields and links with stride
+     * {@code stride}), and {@code ManifoldGrouping}'s of their manifolds' rules ({@code manifolds}:
+     * each contact's manifold number).
+     */
+    void screenContacts(ContactBlock contacts, cl_mem manifolds, int count, int bodyCount, ScreenOutput out) {
         launch(Signature.SCREEN_CONTACTS).floats("contacts", contacts.contacts()).ints("links", contacts.links())
+                .ints("manifolds", manifolds)
                 .integer("stride", contacts.stride()).integer("count", count).integer("bodyCount", bodyCount)
                 .ints("suspects", out.suspects()).ints("suspectCount", out.suspectCount())
                 .ints("largest", out.largest()).run(count);

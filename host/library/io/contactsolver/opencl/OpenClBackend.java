@@ -171,10 +171,10 @@ public final class OpenClBackend implements SolverBackend {
 
     @Override
     public InputScreen screen(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links,
-            int contactCount, SolveMeter clock) {
+            int[] manifolds, int contactCount, SolveMeter clock) {
         Stage stage = stage();
         try {
-            return soft.screen(bodies, bodyCount, contacts, links, contactCount, clock, stage);
+            return soft.screen(bodies, bodyCount, contacts, links, manifolds, contactCount, clock, stage);
         } catch (CLException e) {
             throw stage.failure(e);
         } finally {

@@ -124,6 +124,7 @@ final class SoftStepPipeline {
     private final DeviceBuffer bodySuspectCount;
     private final DeviceBuffer contactSuspectCount;
     private final DeviceBuffer screenLargest;
+    private final DeviceBuffer numbers;
     /** The colouring and the movable flags whose rows and flags the device holds, at their versions; null for none. */
     private ContactColoring sentColoring;
     private long sentColoringVersion;
@@ -170,6 +171,7 @@ final class SoftStepPipeline {
         this.bodySuspectCount = memory.buffer("suspect body count");
         this.contactSuspectCount = memory.buffer("suspect contact count");
         this.screenLargest = memory.buffer("largest magnitudes");
+        this.numbers = memory.buffer("contact manifold numbers");
         for (int k = 0; k < sets.length; k++) {
             sets[k] = new RecycleSet(memory, k);
         }
@@ -201,13 +203,14 @@ final class SoftStepPipeline {
 
     /**
      * The validator's screen of a step's batch on the device ({@code screen_bodies},
-     * {@code screen_contacts}): the bodies and contacts go up here, as the step then finds them
+     * {@code screen_contacts}, which screens the manifolds' rules too): the bodies, contacts and
+     * manifold numbers go up here, as the step then finds them
      * already there; the suspects' lists and the groups' largest sums come down after one wait, the
      * lists only where the screen found any. Null where a batch does not fit one allocation (the
      * host screens it).
      */
     InputScreen screen(FieldBlock bodyBlock, int bodyCount, FieldBlock contactBlock, FieldBlock linkBlock,
-            int contactCount, SolveMeter clock, Stage stage) {
+            int[] manifoldNumbers, int contactCount, SolveMeter clock, Stage stage) {
         long widest = Math.max((long) BodyField.COUNT * bodyCount, (long) ContactField.COUNT * contactCount);
         if (widest * Sizeof.cl_float > memory.maxAllocation() || widest > Integer.MAX_VALUE) {
             return null;
@@ -216,6 +219,8 @@ final class SoftStepPipeline {
         cl_mem bodyMem = transfers.uploadBlock(memory.bodies, bodyBlock, bodyCount, BodyField.COUNT);
         cl_mem contactMem = transfers.uploadBlock(memory.contacts, contactBlock, contactCount, ContactField.COUNT);
         cl_mem linkMem = transfers.uploadBlock(memory.links, linkBlock, contactCount, ContactBody.COUNT);
+        cl_mem numbersMem = contactCount == 0 ? numbers.require(Sizeof.cl_int)
+                : transfers.uploadInts(numbers, manifoldNumbers, contactCount);
         cl_mem largest = memory.zeroed(screenLargest, (long) MagnitudeGroup.COUNT * Sizeof.cl_int);
         Kernels.ScreenOutput bodiesOut = new Kernels.ScreenOutput(
                 bodySuspects.require((long) Math.max(1, bodyCount) * Sizeof.cl_int),
@@ -224,8 +229,8 @@ final class SoftStepPipeline {
                 contactSuspects.require((long) Math.max(1, contactCount) * Sizeof.cl_int),
                 memory.zeroed(contactSuspectCount, Sizeof.cl_int), largest);
         kernels.screenBodies(bodyMem, bodyCount, bodyCount, bodiesOut);
-        kernels.screenContacts(new Kernels.ContactBlock(contactMem, linkMem, contactCount), contactCount, bodyCount,
-                contactsOut);
+        kernels.screenContacts(new Kernels.ContactBlock(contactMem, linkMem, contactCount), numbersMem, contactCount,
+                bodyCount, contactsOut);
         IntBuffer found = transfers.hostInts(2 + MagnitudeGroup.COUNT);
         transfers.downloadInts(bodiesOut.suspectCount(), found, 1);
         transfers.downloadInts(contactsOut.suspectCount(), found.slice(1, 1), 1);
