@@ -296,13 +296,14 @@ final class HostPipeline {
     void prepareSoft(BodyBatch bodies, ContactBatch contacts, SoftStepSettings settings, SolveResult warmStart,
             InputMagnitudes magnitudes, SolveResult dest) {
         movable.classify(bodies.block(), bodies.size(), runner);
+        // each manifold's bodies, which the colouring and the recycling compare by version
+        manifolds.layPairs(contacts.linkBlock(), runner);
         // two serial stages side by side on a crew of two, as neither reads the other's output: the
         // manifolds coloured on the last member, the ids matched on the first (on one thread, one after the other)
         try {
             runner.crew(2).team((member, team) -> {
                 if (member == team.members() - 1) {
-                    coloring.colour(contacts.linkBlock(), manifolds.firsts(), manifolds.count(), movable,
-                            settings.colourBudget());
+                    coloring.colour(manifolds, movable, settings.colourBudget());
                 }
                 if (member == 0) {
                     matchIds(contacts, warmStart);
@@ -375,7 +376,7 @@ final class HostPipeline {
             outputs.clear();
             return solver.softStep(job);
         });
-        recycler.keep(contacts.linkBlock(), manifolds, solved, runner);
+        recycler.keep(manifolds, solved);
         if (settings.writesImpulses() && !outputs.impulsesReported()) {
             Recycler.report(solved, contacts.idArray(), dest.impulseBlock(), runner);
         }

@@ -190,6 +190,66 @@ class ContactColoringTest {
         }
     }
 
+    /**
+     * The soft step's manifolds are coloured by their grouping's pairs: kept while the pairs are at
+     * the version last coloured (no read of them), coloured afresh, as a fresh colouring, when
+     * they change.
+     */
+    @Test
+    void theManifoldsKeepTheirColouringWhileTheirPairsStayAtTheirVersion() {
+        Scene scene = SceneGenerator.randomGraph(5, 2000, 12_000);
+        FieldBlock bodies = new FieldBlock(BodyField.COUNT, scene.bodies().size());
+        for (BodyField field : BodyField.values()) {
+            for (int i = 0; i < scene.bodies().size(); i++) {
+                bodies.setFloat(field.ordinal(), i, scene.bodies().get(field, i));
+            }
+        }
+        int count = scene.contacts().size();
+        FieldBlock links = new FieldBlock(ContactBody.COUNT, count);
+        for (int c = 0; c < count; c++) {
+            for (ContactBody side : ContactBody.values()) {
+                links.setInt(side.ordinal(), c, scene.contacts().body(side, c));
+            }
+        }
+        int[] alone = new int[count];
+        java.util.Arrays.fill(alone, ManifoldGrouping.NONE);
+        FieldBlock contacts = new FieldBlock(io.contactsolver.layout.ContactField.COUNT, count);
+        MovableBodies movable = new MovableBodies();
+        ManifoldGrouping manifolds = new ManifoldGrouping();
+        ContactColoring coloring = new ContactColoring();
+        try (ParallelRunner runner = new ParallelRunner(2)) {
+            movable.classify(bodies, scene.bodies().size(), runner);
+            manifolds.build(alone, contacts, links, count, runner);
+            manifolds.layPairs(links, runner);
+            coloring.colour(manifolds, movable, 32);
+            coloring.lay(runner);
+            long first = coloring.version();
+            assertSameAsFresh(coloring, links, count, movable, 32, runner);
+
+            manifolds.build(alone, contacts, links, count, runner);
+            manifolds.layPairs(links, runner);
+            coloring.colour(manifolds, movable, 32);
+            coloring.lay(runner);
+            assertEquals(first, coloring.version(), "the same pairs: kept");
+
+            int other = links.getInt(ContactBody.B.ordinal(), 9) == 0 ? 1 : 0;
+            links.setInt(ContactBody.B.ordinal(), 9, other);
+            manifolds.build(alone, contacts, links, count, runner);
+            manifolds.layPairs(links, runner);
+            coloring.colour(manifolds, movable, 32);
+            coloring.lay(runner);
+            assertEquals(first + 1, coloring.version(), "a pair changed: coloured again");
+            assertSameAsFresh(coloring, links, count, movable, 32, runner);
+
+            // coloured from links in between: the grouping's next colouring is made afresh
+            coloring.build(links, count, movable, 32, runner);
+            coloring.colour(manifolds, movable, 32);
+            coloring.lay(runner);
+            assertEquals(first + 3, coloring.version(), "the last colouring was another's: made again");
+            assertSameAsFresh(coloring, links, count, movable, 32, runner);
+        }
+    }
+
     private static void assertSameAsFresh(ContactColoring coloring, FieldBlock links, int count, MovableBodies movable,
             int budget, ParallelRunner runner) {
         ContactColoring fresh = new ContactColoring();

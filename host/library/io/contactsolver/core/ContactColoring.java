@@ -20,7 +20,8 @@ import java.util.Arrays;
  * again, runs on a team ({@link #lay}). Where a step's rows join the same bodies in the same order
  * as the last colouring's, with the same movable flags and budget (contacts that persist, in the
  * order a collision pass keeps), the greedy pass would give the same colours: the last colouring
- * is kept and not laid out again, for the price of one read of the rows' bodies.
+ * is kept and not laid out again, for the price of one read of the rows' bodies, or for the soft
+ * step's manifolds of none (their grouping's pairs are at the version last coloured).
  */
 public final class ContactColoring {
     /** The most colours a 64-bit mask per body can track. */
@@ -36,11 +37,14 @@ public final class ContactColoring {
     private int rowCount;
     /**
      * What the last colouring read, for {@link #colour} to keep it when it would come out the same:
-     * each row's bodies, the movable flags (object and version) and the budget; whether it was laid
+     * each row's bodies (where it read them from links), the movable flags (object and version) and the budget; whether it was laid
      * out, and whether the last call kept it.
      */
     private int[] pairA = new int[0];
     private int[] pairB = new int[0];
+    /** The grouping whose pairs the last colouring read, at their version; null where it read links. */
+    private ManifoldGrouping colouredGrouping;
+    private long colouredPairsVersion;
     private MovableBodies colouredMovable;
     private long colouredMovableVersion;
     private int colouredBudget;
@@ -60,59 +64,105 @@ public final class ContactColoring {
     }
 
     /**
-     * Colours groups of contacts that join the same two bodies (the soft step's manifolds): group
-     * {@code g} is coloured by the bodies of its contact {@code firstOf[g]}, and the rows, order and
-     * slots are then the groups'. The colours only: {@link #lay} then lays out the rows, which may
-     * run on a team where this greedy pass cannot.
+     * Colours groups of contacts that join the same two bodies: group {@code g} is coloured by the
+     * bodies of its contact {@code firstOf[g]}, and the rows, order and slots are then the groups'.
+     * The colours only: {@link #lay} then lays out the rows, which may run on a team where this
+     * greedy pass cannot. The bodies are read once, compared with the last colouring's as they are
+     * read: the same, with the same flags and budget, and the last colouring is kept.
      *
      * @param firstOf a contact of each group, or null for groups of one contact each, in order
      * @param budget the most colours to use, 1 to {@link #MAX_COLOURS}
      */
     public void colour(FieldBlock links, int[] firstOf, int contactCount, MovableBodies movable, int budget) {
-        if (budget < 1 || budget > MAX_COLOURS) {
-            throw new IllegalArgumentException("colour budget must be in [1, " + MAX_COLOURS + "], got " + budget);
-        }
-        if (laid && contactCount == rowCount && budget == colouredBudget && movable == colouredMovable
-                && movable.version() == colouredMovableVersion && samePairs(links, firstOf, contactCount)) {
-            // the same bodies in the same order with the same flags: the greedy pass would give the same colours
-            kept = true;
-            pending = null;
-            return;
-        }
-        kept = false;
-        laid = false;
-        int bodyCount = movable.bodyCount();
+        requireBudget(budget);
         if (pairA.length < contactCount) {
             pairA = new int[Math.max(contactCount, pairA.length + (pairA.length >> 1))];
             pairB = new int[pairA.length];
+            laid = false; // the last colouring's bodies are gone
         }
-        int[] firstA = pairA;
-        int[] firstB = pairB;
+        IntBuffer ints = links.ints();
+        int baseA = ContactBody.A.ordinal() * links.stride();
+        int baseB = ContactBody.B.ordinal() * links.stride();
+        boolean same = true;
+        for (int c = 0; c < contactCount; c++) {
+            int at = firstOf == null ? c : firstOf[c];
+            int a = ints.get(baseA + at);
+            int b = ints.get(baseB + at);
+            same &= a == pairA[c] && b == pairB[c];
+            pairA[c] = a;
+            pairB[c] = b;
+        }
+        if (same && colouredGrouping == null && keeps(contactCount, movable, budget)) {
+            return;
+        }
+        greedy(pairA, pairB, contactCount, movable, budget);
+        colouredGrouping = null;
+    }
+
+    /**
+     * Colours the soft step's manifolds by their pairs ({@link ManifoldGrouping#layPairs}, laid
+     * first). Where the grouping's pairs are at the version this colouring last read (the
+     * collision pass found the same pairs again), the last colouring is kept without a read.
+     *
+     * @param budget the most colours to use, 1 to {@link #MAX_COLOURS}
+     */
+    public void colour(ManifoldGrouping manifolds, MovableBodies movable, int budget) {
+        requireBudget(budget);
+        int count = manifolds.count();
+        if (colouredGrouping == manifolds && colouredPairsVersion == manifolds.pairsVersion()
+                && keeps(count, movable, budget)) {
+            return;
+        }
+        greedy(manifolds.pairA(), manifolds.pairB(), count, movable, budget);
+        colouredGrouping = manifolds;
+        colouredPairsVersion = manifolds.pairsVersion();
+    }
+
+    private static void requireBudget(int budget) {
+        if (budget < 1 || budget > MAX_COLOURS) {
+            throw new IllegalArgumentException("colour budget must be in [1, " + MAX_COLOURS + "], got " + budget);
+        }
+    }
+
+    /**
+     * Whether the last colouring stands for rows of the same bodies (the caller has found them
+     * so): laid out, as many rows, the same movable flags and budget. Keeps it if so.
+     */
+    private boolean keeps(int count, MovableBodies movable, int budget) {
+        if (laid && count == rowCount && budget == colouredBudget && movable == colouredMovable
+                && movable.version() == colouredMovableVersion) {
+            // the same bodies in the same order with the same flags: the greedy pass would give the same colours
+            kept = true;
+            pending = null;
+            return true;
+        }
+        return false;
+    }
+
+    /** The greedy pass over {@code count} rows joining bodies {@code a[r]} and {@code b[r]}. */
+    private void greedy(int[] a, int[] b, int count, MovableBodies movable, int budget) {
+        kept = false;
+        laid = false;
+        int bodyCount = movable.bodyCount();
         if (used.length < bodyCount) {
             used = new long[bodyCount];
         } else {
             Arrays.fill(used, 0, bodyCount, 0L);
         }
-        if (order.length < contactCount) {
-            order = new int[contactCount];
-            rowOf = new int[contactCount];
-            colourOf = new int[contactCount];
-            slots = new int[Math.multiplyExact(contactCount, ContactBody.COUNT)];
+        if (order.length < count) {
+            order = new int[count];
+            rowOf = new int[count];
+            colourOf = new int[count];
+            slots = new int[Math.multiplyExact(count, ContactBody.COUNT)];
         }
-        IntBuffer ints = links.ints();
-        int baseA = ContactBody.A.ordinal() * links.stride();
-        int baseB = ContactBody.B.ordinal() * links.stride();
         long allowed = budget == MAX_COLOURS ? -1L : (1L << budget) - 1;
         int colours = 0;
-        for (int c = 0; c < contactCount; c++) {
-            int at = firstOf == null ? c : firstOf[c];
-            int a = ints.get(baseA + at);
-            int b = ints.get(baseB + at);
-            firstA[c] = a;
-            firstB[c] = b;
-            boolean moveA = a >= 0 && movable.isMovable(a);
-            boolean moveB = b >= 0 && movable.isMovable(b);
-            long taken = (moveA ? used[a] : 0L) | (moveB ? used[b] : 0L);
+        for (int c = 0; c < count; c++) {
+            int bodyA = a[c];
+            int bodyB = b[c];
+            boolean moveA = bodyA >= 0 && movable.isMovable(bodyA);
+            boolean moveB = bodyB >= 0 && movable.isMovable(bodyB);
+            long taken = (moveA ? used[bodyA] : 0L) | (moveB ? used[bodyB] : 0L);
             long free = ~taken & allowed;
             int colour;
             if (free == 0L) {
@@ -121,36 +171,22 @@ public final class ContactColoring {
                 colour = Long.numberOfTrailingZeros(free);
                 long bit = 1L << colour;
                 if (moveA) {
-                    used[a] |= bit;
+                    used[bodyA] |= bit;
                 }
                 if (moveB) {
-                    used[b] |= bit;
+                    used[bodyB] |= bit;
                 }
                 colours = Math.max(colours, colour + 1);
             }
             colourOf[c] = colour;
         }
         colourCount = colours;
-        rowCount = contactCount;
+        rowCount = count;
         colouredMovable = movable;
         colouredMovableVersion = movable.version();
         colouredBudget = budget;
         version++;
-        pending = new Pending(links, firstOf, movable, budget);
-    }
-
-    /** Whether each of the {@code count} rows joins the bodies it joined when last coloured. */
-    private boolean samePairs(FieldBlock links, int[] firstOf, int count) {
-        IntBuffer ints = links.ints();
-        int baseA = ContactBody.A.ordinal() * links.stride();
-        int baseB = ContactBody.B.ordinal() * links.stride();
-        for (int c = 0; c < count; c++) {
-            int at = firstOf == null ? c : firstOf[c];
-            if (ints.get(baseA + at) != pairA[c] || ints.get(baseB + at) != pairB[c]) {
-                return false;
-            }
-        }
-        return true;
+        pending = new Pending(a, b, movable, budget);
     }
 
     /** Counts the colourings made; a call that kept the last one leaves it as it was. */
@@ -158,8 +194,8 @@ public final class ContactColoring {
         return version;
     }
 
-    /** What {@link #colour} leaves for {@link #lay}. */
-    private record Pending(FieldBlock links, int[] firstOf, MovableBodies movable, int budget) {
+    /** What {@link #colour} leaves for {@link #lay}: each row's bodies, the flags and the budget. */
+    private record Pending(int[] a, int[] b, MovableBodies movable, int budget) {
     }
 
     private Pending pending;
@@ -203,10 +239,8 @@ public final class ContactColoring {
                 running += here;
             }
         }
-        IntBuffer ints = in.links().ints();
-        int baseA = ContactBody.A.ordinal() * in.links().stride();
-        int baseB = ContactBody.B.ordinal() * in.links().stride();
-        int[] firstOf = in.firstOf();
+        int[] pairsA = in.a();
+        int[] pairsB = in.b();
         MovableBodies movable = in.movable();
         int worldSlot = movable.bodyCount();
         int[] orders = order;
@@ -218,9 +252,8 @@ public final class ContactColoring {
                 int row = cursors[k * kinds + (colour == budget ? colours : colour)]++;
                 orders[row] = c;
                 rows[c] = row;
-                int at = firstOf == null ? c : firstOf[c];
-                int a = ints.get(baseA + at);
-                int b = ints.get(baseB + at);
+                int a = pairsA[c];
+                int b = pairsB[c];
                 slotsOf[ContactBody.A.ordinal() * count + row] = a >= 0 && movable.isMovable(a) ? a : worldSlot;
                 slotsOf[ContactBody.B.ordinal() * count + row] = b >= 0 && movable.isMovable(b) ? b : worldSlot;
             }

@@ -34,6 +34,14 @@ public final class ManifoldCache {
     private boolean valid;
     /** Counts the times the contents were replaced or forgotten: a device copy of them is current while it holds the same. */
     private long version;
+    /**
+     * The grouping whose pairs and firsts {@link #bodyA}, {@link #bodyB} and {@link #contactStart}
+     * were last copied from ({@link #recordStructure}), at their versions; null for none (or once the
+     * arrays are replaced).
+     */
+    private ManifoldGrouping structureSource;
+    private long sourcePairsVersion;
+    private long sourceFirstsVersion;
 
     /** Makes room for {@code manifolds} manifolds of {@code points} points in all, and marks the cache empty until {@link #finish}. */
     public void prepare(int manifolds, int points) {
@@ -43,6 +51,7 @@ public final class ManifoldCache {
         manifoldCount = manifolds;
         pointCount = points;
         if (bodyA.length < manifolds) {
+            structureSource = null;
             int room = grown(bodyA.length, manifolds);
             bodyA = new int[room];
             bodyB = new int[room];
@@ -80,11 +89,33 @@ public final class ManifoldCache {
 
     /** Forgets the manifolds: the next step takes every contact fresh. */
     public void clear() {
+        // the arrays keep what they hold: their record of it stands (the cache is not read until kept again)
         valid = false;
         idCopyValid = false;
         version++;
         manifoldCount = 0;
         pointCount = 0;
+    }
+
+    /**
+     * Records that {@link #bodyA}, {@link #bodyB} and {@link #contactStart} now hold {@code manifolds}'
+     * pairs and firsts as they are (its {@link ManifoldGrouping#pairsVersion} and
+     * {@link ManifoldGrouping#firstsVersion}).
+     */
+    void recordStructure(ManifoldGrouping manifolds) {
+        structureSource = manifolds;
+        sourcePairsVersion = manifolds.pairsVersion();
+        sourceFirstsVersion = manifolds.firstsVersion();
+    }
+
+    /** Whether {@link #bodyA} and {@link #bodyB} hold {@code manifolds}' pairs as they are now, {@code manifolds.count()} of them. */
+    boolean holdsPairsOf(ManifoldGrouping manifolds) {
+        return structureSource == manifolds && sourcePairsVersion == manifolds.pairsVersion();
+    }
+
+    /** Whether {@link #contactStart} holds {@code manifolds}' firsts as they are now. */
+    boolean holdsFirstsOf(ManifoldGrouping manifolds) {
+        return structureSource == manifolds && sourceFirstsVersion == manifolds.firstsVersion();
     }
 
     /** How many times the contents were replaced or forgotten ({@link #prepare}, {@link #clear}). */

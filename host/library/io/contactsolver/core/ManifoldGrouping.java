@@ -31,6 +31,13 @@ public final class ManifoldGrouping {
     private int[] first = new int[1];
     private int count;
     private int largest;
+    private int[] pairA = new int[0];
+    private int[] pairB = new int[0];
+    /** The manifold count the pairs were last laid for, -1 for never. */
+    private int pairedCount = -1;
+    private boolean pairsLaid;
+    private long firstsVersion;
+    private long pairsVersion;
 
     /**
      * Groups the first {@code contactCount} contacts by {@code numbers}, checking each point against
@@ -61,7 +68,7 @@ public final class ManifoldGrouping {
         if (lowest.get() != null) {
             throw lowest.get();
         }
-        lay(numbers, contactCount);
+        lay(numbers, contactCount, runner);
     }
 
     /**
@@ -88,24 +95,155 @@ public final class ManifoldGrouping {
         if (lowest.get() != null) {
             throw lowest.get();
         }
-        lay(numbers, contactCount);
+        lay(numbers, contactCount, runner);
     }
 
-    /** The manifolds of valid {@code numbers}: each one's first contact, their count and the largest. */
-    private void lay(int[] numbers, int contactCount) {
-        int manifolds = 0;
-        int most = 0;
-        for (int c = 0; c < contactCount; c++) {
-            if (startsRun(numbers, c)) {
-                if (manifolds > 0) {
-                    most = Math.max(most, c - first[manifolds - 1]);
+    /**
+     * The manifolds of valid {@code numbers}: each one's first contact, their count and the largest,
+     * in chunks of {@link PrefixSums#CHUNK} contacts on {@code runner} (each chunk counts its runs'
+     * starts, then lays them from its place), the same whatever the thread count. The firsts are
+     * written over the last build's where they lie, and {@link #firstsVersion()} moves only where
+     * one of them, or their count, differs.
+     */
+    private void lay(int[] numbers, int contactCount, ParallelRunner runner) {
+        int chunks = PrefixSums.chunks(contactCount);
+        int[] starts = new int[chunks + 1];
+        PrefixSums.forEachChunk(contactCount, runner, (k, from, to) -> {
+            int here = 0;
+            for (int c = from; c < to; c++) {
+                if (startsRun(numbers, c)) {
+                    here++;
                 }
-                first[manifolds++] = c;
             }
+            starts[k + 1] = here;
+        });
+        for (int k = 0; k < chunks; k++) {
+            starts[k + 1] += starts[k];
         }
+        int manifolds = starts[chunks];
+        boolean[] differs = new boolean[Math.max(1, chunks)];
+        // per chunk: its longest run that starts and ends in it, the contacts before its first start
+        // (the end of the last chunk's run) and from its last start on (a run the next chunk ends)
+        int[] most = new int[Math.max(1, chunks)];
+        int[] lead = new int[Math.max(1, chunks)];
+        int[] tail = new int[Math.max(1, chunks)];
+        int[] firsts = first;
+        PrefixSums.forEachChunk(contactCount, runner, (k, from, to) -> {
+            int m = starts[k];
+            boolean changed = false;
+            int longest = 0;
+            int last = -1;
+            for (int c = from; c < to; c++) {
+                if (startsRun(numbers, c)) {
+                    changed |= firsts[m] != c;
+                    firsts[m++] = c;
+                    if (last >= 0) {
+                        longest = Math.max(longest, c - last);
+                    } else {
+                        lead[k] = c - from;
+                    }
+                    last = c;
+                }
+            }
+            differs[k] = changed;
+            most[k] = longest;
+            if (last < 0) {
+                lead[k] = to - from; // inside one run: a run is at most MAX_POINTS long, so only a short last chunk
+            }
+            tail[k] = last < 0 ? 0 : to - last;
+        });
+        boolean changed = manifolds != count || first[manifolds] != contactCount;
         first[manifolds] = contactCount;
+        int longest = 0;
+        for (int k = 0; k < chunks; k++) {
+            changed |= differs[k];
+            longest = Math.max(longest, Math.max(most[k], tail[k] + (k + 1 < chunks ? lead[k + 1] : 0)));
+        }
         count = manifolds;
-        largest = manifolds == 0 ? 0 : Math.max(most, contactCount - first[manifolds - 1]);
+        largest = longest;
+        if (changed) {
+            firstsVersion++;
+        }
+        pairsLaid = false;
+    }
+
+    /**
+     * Each manifold's bodies (those of its first contact, which all its points share) into
+     * {@link #pairA()} and {@link #pairB()}, once a build, on {@code runner}: written over the last
+     * ones, and {@link #pairsVersion()} moves only where one of them, or their count, differs. The
+     * soft step's colouring and recycling compare versions, not the pairs, to find the last step's
+     * manifolds again.
+     */
+    public void layPairs(FieldBlock links, ParallelRunner runner) {
+        if (pairsLaid) {
+            return;
+        }
+        int manifolds = count;
+        boolean grown = pairA.length < manifolds;
+        if (grown) {
+            int room = Math.max(manifolds, pairA.length + (pairA.length >> 1));
+            pairA = new int[room];
+            pairB = new int[room];
+        }
+        IntBuffer ints = links.ints();
+        int baseA = ContactBody.A.ordinal() * links.stride();
+        int baseB = ContactBody.B.ordinal() * links.stride();
+        int[] a = pairA;
+        int[] b = pairB;
+        int[] firsts = first;
+        int chunks = PrefixSums.chunks(manifolds);
+        boolean[] differs = new boolean[Math.max(1, chunks)];
+        PrefixSums.forEachChunk(manifolds, runner, (k, from, to) -> {
+            boolean changed = false;
+            for (int m = from; m < to; m++) {
+                int bodyA = ints.get(baseA + firsts[m]);
+                int bodyB = ints.get(baseB + firsts[m]);
+                changed |= a[m] != bodyA || b[m] != bodyB;
+                a[m] = bodyA;
+                b[m] = bodyB;
+            }
+            differs[k] = changed;
+        });
+        boolean changed = grown || manifolds != pairedCount;
+        for (boolean d : differs) {
+            changed |= d;
+        }
+        pairedCount = manifolds;
+        if (changed) {
+            pairsVersion++;
+        }
+        pairsLaid = true;
+    }
+
+    /** Body a of each manifold, after {@link #layPairs}; the first {@link #count()} are valid. */
+    public int[] pairA() {
+        requirePairs();
+        return pairA;
+    }
+
+    /** Body b of each manifold, after {@link #layPairs}. */
+    public int[] pairB() {
+        requirePairs();
+        return pairB;
+    }
+
+    private void requirePairs() {
+        if (!pairsLaid) {
+            throw new IllegalStateException("the manifolds' pairs are not laid for this build (layPairs first)");
+        }
+    }
+
+    /**
+     * Moves whenever a build's firsts differ from the last build's (or their count): two builds
+     * of one grouping at the same version have the same firsts.
+     */
+    public long firstsVersion() {
+        return firstsVersion;
+    }
+
+    /** Moves whenever {@link #layPairs} finds other pairs than the last time (or another count). */
+    public long pairsVersion() {
+        return pairsVersion;
     }
 
     /** Contacts the screen takes at once. */

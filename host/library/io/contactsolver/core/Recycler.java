@@ -2,12 +2,10 @@ package io.contactsolver.core;
 
 import static io.contactsolver.core.FieldOffsets.*;
 
-import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -127,7 +125,7 @@ public final class Recycler {
             pointStart = new int[room + 1];
         }
         boolean recycling = cache != null && cache.isValid() && distance > 0.0f;
-        match(links, firsts, count, bodyCount, recycling ? cache : null, runner);
+        match(manifolds, bodyCount, recycling ? cache : null, runner);
         // which manifolds recycle, and so how many points each solves
         float limit = distance * distance;
         int[] match = previous;
@@ -300,14 +298,16 @@ public final class Recycler {
      * order, on one thread: the k-th depends on the manifolds before; but where every manifold's
      * pair is the last step's at its own index, a check and a fill on the team.
      */
-    private void match(FieldBlock links, int[] firsts, int count, int bodyCount, ManifoldCache cache,
-            ParallelRunner runner) {
+    private void match(ManifoldGrouping manifolds, int bodyCount, ManifoldCache cache, ParallelRunner runner) {
+        int count = manifolds.count();
         if (cache == null) {
             Arrays.fill(previous, 0, count, -1);
             return;
         }
         int old = cache.manifoldCount();
-        if (samePairs(links, firsts, count, cache, runner)) {
+        int[] pairA = manifolds.pairA();
+        int[] pairB = manifolds.pairB();
+        if (samePairs(manifolds, cache)) {
             // the k-th manifold of a pair is the k-th of that pair in the last step: here, itself
             int[] match = previous;
             runner.forRange(count, 1 << 16, (from, to) -> {
@@ -340,10 +340,9 @@ public final class Recycler {
                 next[j] = -1;
             }
         }
-        IntBuffer ints = links.ints();
         for (int m = 0; m < count; m++) {
-            int a = ints.get(ContactBody.A.ordinal() * links.stride() + firsts[m]);
-            int b = ints.get(ContactBody.B.ordinal() * links.stride() + firsts[m]);
+            int a = pairA[m];
+            int b = pairB[m];
             for (int j = head[keyBody(a, b) + 1]; j >= 0; j = next[j]) {
                 if (!claimed[j] && oldA[j] == a && oldB[j] == b) {
                     claimed[j] = true;
@@ -357,27 +356,16 @@ public final class Recycler {
     /**
      * Whether the batch's manifolds join the same body pairs as the last step's, in the same order
      * (a scene whose collision detection found the same pairs again): then each is matched to the
-     * manifold at its own index, as the chains would match it, without building them.
+     * manifold at its own index, as the chains would match it, without building them. Where the
+     * cache was kept from this grouping's pairs as they are, without a read.
      */
-    private static boolean samePairs(FieldBlock links, int[] firsts, int count, ManifoldCache cache,
-            ParallelRunner runner) {
+    private static boolean samePairs(ManifoldGrouping manifolds, ManifoldCache cache) {
+        int count = manifolds.count();
         if (cache.manifoldCount() != count) {
             return false;
         }
-        IntBuffer ints = links.ints();
-        int a = ContactBody.A.ordinal() * links.stride();
-        int b = ContactBody.B.ordinal() * links.stride();
-        int[] oldA = cache.bodyA();
-        int[] oldB = cache.bodyB();
-        AtomicBoolean differ = new AtomicBoolean();
-        runner.forRange(count, 1 << 16, (from, to) -> {
-            for (int m = from; m < to && !differ.get(); m++) {
-                if (ints.get(a + firsts[m]) != oldA[m] || ints.get(b + firsts[m]) != oldB[m]) {
-                    differ.set(true);
-                }
-            }
-        });
-        return !differ.get();
+        return cache.holdsPairsOf(manifolds) || Arrays.equals(manifolds.pairA(), 0, count, cache.bodyA(), 0, count)
+                && Arrays.equals(manifolds.pairB(), 0, count, cache.bodyB(), 0, count);
     }
 
     /** The body a pair is chained under: the larger index, so the world ({@code -1}) only when both are. */
@@ -753,24 +741,21 @@ public final class Recycler {
 
     /**
      * Completes {@code cache} (which {@link #write} or a device wrote the points' ids and captures into, and
-     * the backend their normal impulses and the manifolds' vectors) with each manifold's pair and
-     * points, for the next step.
+     * the backend their normal impulses and the manifolds' vectors) with each manifold's pair,
+     * contacts and points, for the next step; the pairs ({@link ManifoldGrouping#layPairs}) and
+     * contacts are copied only where the cache does not hold them as they are.
      */
-    public void keep(FieldBlock links, ManifoldGrouping manifolds, ManifoldCache cache, ParallelRunner runner) {
-        int[] firsts = manifolds.firsts();
-        IntBuffer ints = links.ints();
-        int[] bodyA = cache.bodyA();
-        int[] bodyB = cache.bodyB();
-        int a = ContactBody.A.ordinal() * links.stride();
-        int b = ContactBody.B.ordinal() * links.stride();
-        runner.forRange(manifoldCount, 1 << 14, (from, to) -> {
-            for (int m = from; m < to; m++) {
-                bodyA[m] = ints.get(a + firsts[m]);
-                bodyB[m] = ints.get(b + firsts[m]);
-            }
-        });
+    public void keep(ManifoldGrouping manifolds, ManifoldCache cache) {
+        // a cache kept from this grouping's pairs and firsts as they are holds them already
+        if (!cache.holdsPairsOf(manifolds)) {
+            System.arraycopy(manifolds.pairA(), 0, cache.bodyA(), 0, manifoldCount);
+            System.arraycopy(manifolds.pairB(), 0, cache.bodyB(), 0, manifoldCount);
+        }
+        if (!cache.holdsFirstsOf(manifolds)) {
+            System.arraycopy(manifolds.firsts(), 0, cache.contactStart(), 0, manifoldCount + 1);
+        }
         System.arraycopy(pointStart, 0, cache.pointStart(), 0, manifoldCount + 1);
-        System.arraycopy(firsts, 0, cache.contactStart(), 0, manifoldCount + 1);
+        cache.recordStructure(manifolds);
         cache.finish();
     }
 

@@ -1,0 +1,149 @@
+package io.contactsolver.core;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ContactField;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The manifolds of a batch: each one's first contact and the most points of one, laid in chunks on
+ * any number of threads as one thread lays them; each manifold's pair; and the versions that tell
+ * the soft step's colouring and recycling whether the firsts or the pairs are the last build's.
+ */
+class ManifoldGroupingTest {
+
+    /** Runs of 1 to 4 contacts (numbered, or alone), {@code count} contacts, each run joining one body pair. */
+    private static int[] numbers(int count, long seed) {
+        Random random = new Random(seed);
+        int[] numbers = new int[count];
+        int number = 0;
+        for (int c = 0; c < count; ) {
+            int run = 1 + random.nextInt(ManifoldGrouping.MAX_POINTS);
+            boolean alone = run == 1 && random.nextBoolean();
+            for (int k = 0; k < run && c < count; k++) {
+                numbers[c++] = alone ? ManifoldGrouping.NONE : number;
+            }
+            number++;
+        }
+        return numbers;
+    }
+
+    /** Each run's contacts join bodies (m, m + 1) for the run's index m; every contact's other fields zero. */
+    private static FieldBlock links(int[] numbers) {
+        FieldBlock links = new FieldBlock(ContactBody.COUNT, numbers.length);
+        int run = -1;
+        for (int c = 0; c < numbers.length; c++) {
+            if (c == 0 || numbers[c] == ManifoldGrouping.NONE || numbers[c] != numbers[c - 1]) {
+                run++;
+            }
+            links.setInt(ContactBody.A.ordinal(), c, run);
+            links.setInt(ContactBody.B.ordinal(), c, run + 1);
+        }
+        return links;
+    }
+
+    /** The firsts one contact at a time, as the definition reads. */
+    private static int[] serialFirsts(int[] numbers) {
+        int[] firsts = new int[numbers.length + 1];
+        int m = 0;
+        for (int c = 0; c < numbers.length; c++) {
+            if (c == 0 || numbers[c] == ManifoldGrouping.NONE || numbers[c] != numbers[c - 1]) {
+                firsts[m++] = c;
+            }
+        }
+        firsts[m] = numbers.length;
+        return Arrays.copyOf(firsts, m + 1);
+    }
+
+    @Test
+    void theFirstsAndTheLargestAreTheSerialOnesOnAnyNumberOfThreads() {
+        // several chunks of 16,384 contacts, with runs across their borders; and a short last chunk
+        for (int count : new int[] {1, 5, 16_384, 16_386, 70_001}) {
+            int[] numbers = numbers(count, count);
+            FieldBlock contacts = new FieldBlock(ContactField.COUNT, count);
+            FieldBlock links = links(numbers);
+            int[] expected = serialFirsts(numbers);
+            int largest = 0;
+            for (int m = 0; m + 1 < expected.length; m++) {
+                largest = Math.max(largest, expected[m + 1] - expected[m]);
+            }
+            for (int threads : new int[] {1, 3}) {
+                ManifoldGrouping grouping = new ManifoldGrouping();
+                try (ParallelRunner runner = new ParallelRunner(threads)) {
+                    grouping.build(numbers, contacts, links, count, runner);
+                }
+                assertEquals(expected.length - 1, grouping.count(), count + " contacts, " + threads + " threads");
+                assertArrayEquals(expected, Arrays.copyOf(grouping.firsts(), grouping.count() + 1));
+                assertEquals(largest, grouping.largest(), count + " contacts, " + threads + " threads: largest");
+            }
+        }
+    }
+
+    /** A run of four whose last point lies in the next chunk, and a run wholly in a last chunk of three. */
+    @Test
+    void aRunAcrossTwoChunksCountsWhole() {
+        int count = 16_384 + 3;
+        int[] numbers = new int[count];
+        Arrays.fill(numbers, ManifoldGrouping.NONE);
+        for (int c = 16_381; c < 16_385; c++) {
+            numbers[c] = 1;
+        }
+        ManifoldGrouping grouping = new ManifoldGrouping();
+        try (ParallelRunner runner = new ParallelRunner(2)) {
+            grouping.build(numbers, new FieldBlock(ContactField.COUNT, count), links(numbers), count, runner);
+        }
+        assertEquals(4, grouping.largest());
+        assertEquals(count - 3, grouping.count());
+    }
+
+    @Test
+    void theVersionsMoveOnlyWhenTheFirstsOrThePairsChange() {
+        int count = 40_000;
+        int[] numbers = numbers(count, 7);
+        FieldBlock contacts = new FieldBlock(ContactField.COUNT, count);
+        FieldBlock links = links(numbers);
+        ManifoldGrouping grouping = new ManifoldGrouping();
+        try (ParallelRunner runner = new ParallelRunner(2)) {
+            grouping.build(numbers, contacts, links, count, runner);
+            assertThrows(IllegalStateException.class, grouping::pairA, "the pairs are laid on request");
+            grouping.layPairs(links, runner);
+            long firsts = grouping.firstsVersion();
+            long pairs = grouping.pairsVersion();
+
+            grouping.build(numbers, contacts, links, count, runner);
+            grouping.layPairs(links, runner);
+            assertEquals(firsts, grouping.firstsVersion(), "the same batch: the same firsts");
+            assertEquals(pairs, grouping.pairsVersion(), "the same batch: the same pairs");
+
+            // a manifold of one point joins another body: the pairs change, the firsts do not
+            int single = 100;
+            while (grouping.firsts()[single + 1] - grouping.firsts()[single] != 1) {
+                single++;
+            }
+            links.setInt(ContactBody.B.ordinal(), grouping.firsts()[single], 999_999);
+            grouping.build(numbers, contacts, links, count, runner);
+            grouping.layPairs(links, runner);
+            assertEquals(firsts, grouping.firstsVersion());
+            assertNotEquals(pairs, grouping.pairsVersion(), "a pair changed");
+            assertEquals(999_999, grouping.pairB()[single]);
+            pairs = grouping.pairsVersion();
+
+            // a manifold of two split in two manifolds of one (the pairs shift from there on)
+            int split = 0;
+            while (grouping.firsts()[split + 1] - grouping.firsts()[split] != 2) {
+                split++;
+            }
+            numbers[grouping.firsts()[split] + 1] = ManifoldGrouping.NONE;
+            grouping.build(numbers, contacts, links, count, runner);
+            grouping.layPairs(links, runner);
+            assertNotEquals(firsts, grouping.firstsVersion(), "a manifold split");
+            assertNotEquals(pairs, grouping.pairsVersion(), "a manifold more: the count changed");
+        }
+    }
+}
