@@ -69,6 +69,13 @@ final class HostPipeline {
     private final StepOutputs outputs = new StepOutputs();
     /** Each manifold row's first point ({@code SoftStepJob.rowPointStarts}), grown as needed. */
     private int[] rowPointStarts = new int[1];
+    /**
+     * The colouring's version and the recycling's point-start version {@link #rowPointStarts} were
+     * laid from, the array they were laid into, and a version that moves each time they are laid.
+     */
+    private final long[] rowPointStartsFrom = {-1, -1};
+    private int[] rowPointStartsFor;
+    private long rowPointStartsVersion;
     private boolean warnedRollingIgnored;
     private boolean warnedTorsionIgnored;
 
@@ -360,16 +367,25 @@ final class HostPipeline {
         if (rowPointStarts.length < rows + 1) {
             rowPointStarts = new int[Math.max(rows + 1, rowPointStarts.length + (rowPointStarts.length >> 1))];
         }
-        int[] manifoldOf = coloring.order();
-        int[] solvedStart = recycler.pointStart();
-        PrefixSums.exclusive(rows, r -> solvedStart[manifoldOf[r] + 1] - solvedStart[manifoldOf[r]], rowPointStarts,
-                runner);
+        // laid again only when the rows' order or the manifolds' points changed since they were laid
+        if (rowPointStartsFrom[0] != coloring.version() || rowPointStartsFrom[1] != recycler.pointStartVersion()
+                || rowPointStartsFor != rowPointStarts) {
+            int[] manifoldOf = coloring.order();
+            int[] solvedStart = recycler.pointStart();
+            PrefixSums.exclusive(rows, r -> solvedStart[manifoldOf[r] + 1] - solvedStart[manifoldOf[r]],
+                    rowPointStarts, runner);
+            rowPointStartsFrom[0] = coloring.version();
+            rowPointStartsFrom[1] = recycler.pointStartVersion();
+            rowPointStartsFor = rowPointStarts;
+            rowPointStartsVersion++;
+        }
         SoftStepJob job = new SoftStepJob(bodies.block(), count, contacts.floatBlock(), contacts.linkBlock(),
-                contacts.size(), manifolds, recycler, coloring, rowPointStarts, restitution,
+                contacts.size(), manifolds, recycler, coloring, rowPointStarts, rowPointStartsVersion, restitution,
                 frictionUse(contacts, settings), movable, settings.iterations(), settings.relaxIterations(),
                 coefficients, gravity.x(), gravity.y(), gravity.z(), timeStep, nextBodies,
                 settings.writesDeltas() ? dest.deltaBlock() : null, solved.normal(), solved.vectors(),
-                settings.writesImpulses() ? dest.impulseBlock() : null, contacts.idArray(), outputs,
+                settings.writesImpulses() ? dest.impulseBlock() : null, contacts.idArray(), warmStarts.idsVersion(),
+                outputs,
                 clock);
         // cleared for each try: a device that fails part way leaves the CPU's rerun nothing to skip
         IterationOutcome outcome = backend.solve(solver -> {

@@ -14,6 +14,9 @@ import io.contactsolver.SolverConfig;
 import io.contactsolver.core.GeometryField;
 import io.contactsolver.core.CaptureField;
 import io.contactsolver.core.ManifoldVectorField;
+import io.contactsolver.layout.BodyField;
+import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.ContactField;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.ImpulseField;
 import io.contactsolver.scene.BoxContacts;
@@ -138,21 +141,87 @@ class SoftStepAgreementTest {
     /**
      * The device's copy of the bodies takes the committed state from the device itself: after a step
      * no body field goes up again, and one the host writes between steps goes up alone and is used.
+     * Three runs of the same scene, taking the bytes each step sent: one with no write; one whose host
+     * writes three fields of one body before step 2, which sends those fields and no more, and then
+     * nothing more than the first run; and one whose host writes every field of every body (each
+     * with its own value) before step 3, which sends the whole block there: so the run without
+     * writes sent none of it.
      */
     @Test
     void committedStateIsNotSentAgainButAHostWriteIs() {
         Recipe recipe = new Recipe(30, true, 0.05f, 0.0f, 0, false);
-        Uploads uploads = uploadsOfSteps(recipe, 15, 4, (step, onCpu, onDevice, cpuResults, deviceResults) -> {
+        Uploads none = uploadsOfSteps(recipe, 15, 5, (step, onCpu, onDevice, cpuResults, deviceResults) -> {
+        });
+        Uploads some = uploadsOfSteps(recipe, 15, 5, (step, onCpu, onDevice, cpuResults, deviceResults) -> {
             if (step == 2) {
                 // the host writes VX, VY, VZ of one body (stamping those three fields) on both sides
                 onCpu.setLinearVelocity(7, 0.5f, 0.25f, -0.125f);
                 onDevice.setLinearVelocity(7, 0.5f, 0.25f, -0.125f);
             }
         });
-        long[] uploaded = uploads.bytes();
-        long count = uploads.bodies();
-        assertEquals(uploaded[1], uploaded[3], "no host write between steps: the same bytes, no body field");
-        assertEquals(3L * count * Float.BYTES, uploaded[2] - uploaded[1], "a host write: that field and no more");
+        Uploads all = uploadsOfSteps(recipe, 15, 5, (step, onCpu, onDevice, cpuResults, deviceResults) -> {
+            if (step == 3) {
+                for (BodyBatch bodies : new BodyBatch[] {onCpu, onDevice}) {
+                    for (BodyField field : BodyField.values()) {
+                        for (int i = 0; i < bodies.size(); i++) {
+                            bodies.set(field, i, bodies.get(field, i));
+                        }
+                    }
+                }
+            }
+        });
+        long count = none.bodies();
+        assertEquals(3L * count * Float.BYTES, some.bytes()[2] - none.bytes()[2], "a host write: that field and no more");
+        assertEquals(none.bytes()[3], some.bytes()[3], "after it, nothing more");
+        assertEquals((long) BodyField.COUNT * count * Float.BYTES, all.bytes()[3] - none.bytes()[3],
+                "every field written: the whole block, which the run without writes did not send");
+        assertEquals(none.bytes()[4], all.bytes()[4], "after it, nothing more");
+    }
+
+    /**
+     * What the host makes of a batch (the manifolds' firsts, each row's and manifold's first point,
+     * the contacts' ids, the recycling's matches and fates) goes up only when it changed: a box
+     * pyramid stepped with the same contact batch sends, from its third step on, only the manifold
+     * numbers and the output checks' slots; its contacts found anew before each step (the same
+     * pairs and ids), the contact and link fields on top, and none of the host's arrays. The bits
+     * are the CPU's throughout.
+     */
+    @Test
+    void whatTheHostMadeGoesUpOnlyWhenItChanged() {
+        BodyBatch onCpu = BoxScene.pyramid(8).bodies();
+        BodyBatch onDevice = BoxScene.pyramid(8).bodies();
+        ContactBatch cpuContacts = new ContactBatch();
+        ContactBatch deviceContacts = new ContactBatch();
+        BoxContacts cpuCollision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
+        BoxContacts deviceCollision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
+        cpuCollision.find(onCpu, cpuContacts);
+        deviceCollision.find(onDevice, deviceContacts);
+        Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
+        SolveResult[] cpuResults = {new SolveResult(), new SolveResult()};
+        SolveResult[] deviceResults = {new SolveResult(), new SolveResult()};
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            for (int step = 0; step < 10; step++) {
+                boolean foundAnew = step >= 6;
+                if (foundAnew) {
+                    cpuCollision.find(onCpu, cpuContacts);
+                    deviceCollision.find(onDevice, deviceContacts);
+                }
+                SolveResult expected = cpu.step(onCpu, cpuContacts, SolveSettings.softStep(), gravity, DT,
+                        step == 0 ? null : cpuResults[(step + 1) & 1], cpuResults[step & 1]);
+                SolveResult actual = openCl.step(onDevice, deviceContacts, SolveSettings.softStep(), gravity, DT,
+                        step == 0 ? null : deviceResults[(step + 1) & 1], deviceResults[step & 1]);
+                String what = "step " + step;
+                assertEquals(Backend.OPENCL, actual.backend(), what);
+                Bits.assertIdentical(expected, actual, what);
+                Bits.assertIdentical(onCpu, onDevice, what + ": bodies");
+                long contacts = deviceContacts.size();
+                long always = contacts * Integer.BYTES + (long) SoftStepPipeline.OutputChecks.COUNT * Integer.BYTES;
+                long fields = foundAnew ? contacts * (ContactField.COUNT + ContactBody.COUNT) * Float.BYTES : 0;
+                if (step >= 2) {
+                    assertEquals(always + fields, actual.bytesUploaded(), what + ": bytes sent");
+                }
+            }
+        }
     }
 
     /** What a test does before each step of {@link #uploadsOfSteps}: to the bodies, or to the results a step reads and writes. */

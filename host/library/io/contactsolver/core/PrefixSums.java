@@ -51,12 +51,38 @@ public final class PrefixSums {
      * @throws ArithmeticException if the total does not fit an int
      */
     public static int exclusive(int n, Count count, int[] sums, ParallelRunner runner) {
+        return sums(n, count, sums, runner, null);
+    }
+
+    /**
+     * As {@link #exclusive}, and whether any of {@code sums[0..n]} now differs from what it held
+     * before (each compared as it is written, in the same pass).
+     *
+     * @throws ArithmeticException if the total does not fit an int
+     */
+    public static boolean exclusiveChanges(int n, Count count, int[] sums, ParallelRunner runner) {
+        boolean[] changed = new boolean[Math.max(1, chunks(n))];
+        int total = sums[n];
+        boolean totalChanged = sums(n, count, sums, runner, changed) != total;
+        for (boolean d : changed) {
+            totalChanged |= d;
+        }
+        return totalChanged;
+    }
+
+    /** The sums; with {@code changed}, chunk {@code k} notes there whether it wrote other values than were there. */
+    private static int sums(int n, Count count, int[] sums, ParallelRunner runner, boolean[] changed) {
         int chunks = chunks(n);
         if (chunks <= 1 || runner.threads() == 1) {
             long total = 0;
+            boolean differs = false;
             for (int i = 0; i < n; i++) {
+                differs |= changed != null && sums[i] != (int) total;
                 sums[i] = (int) total;
                 total += count.of(i);
+            }
+            if (changed != null) {
+                changed[0] = differs;
             }
             return finish(sums, n, total);
         }
@@ -76,9 +102,14 @@ public final class PrefixSums {
         }
         forEachChunk(n, runner, (k, from, to) -> {
             int running = (int) bases[k];
+            boolean differs = false;
             for (int i = from; i < to; i++) {
+                differs |= changed != null && sums[i] != running;
                 sums[i] = running;
                 running += count.of(i);
+            }
+            if (changed != null) {
+                changed[k] = differs;
             }
         });
         return finish(sums, n, bases[chunks]);

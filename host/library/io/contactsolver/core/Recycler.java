@@ -70,6 +70,9 @@ public final class Recycler {
     private int recycledPoints;
     /** Per manifold: its first solved point (and the point count at {@code manifoldCount}). */
     private int[] pointStart = new int[1];
+    private long pointStartVersion;
+    private boolean matchIsIdentity;
+    private int uniformFate = MIXED;
     /** Per manifold: the previous step's manifold it was matched to, or -1. */
     private int[] previous = new int[0];
     /** Per manifold, before the points are written: {@link #FRESH}, {@link #KEPT}, or {@link #EITHER} (as many points either way). */
@@ -77,6 +80,10 @@ public final class Recycler {
     public static final byte FRESH = 0;
     public static final byte KEPT = 1;
     public static final byte EITHER = 2;
+    /** {@link #uniformFate()} where the manifolds' fates differ (or there are none). */
+    public static final int MIXED = -1;
+    /** A range's fate not merged yet. */
+    private static final int UNSET = -2;
     /** Per solved point: its geometry ({@link GeometryField}, stride {@code pointCount}) and warm normal impulse. */
     private float[] geometry = new float[0];
     private float[] warmNormal = new float[0];
@@ -118,7 +125,8 @@ public final class Recycler {
         int count = manifolds.count();
         int[] firsts = manifolds.firsts();
         manifoldCount = count;
-        if (previous.length < count) {
+        boolean grown = previous.length < count;
+        if (grown) {
             int room = Math.max(count, previous.length + (previous.length >> 1));
             previous = new int[room];
             fate = new byte[room];
@@ -136,6 +144,7 @@ public final class Recycler {
         byte[] fates = fate;
         // a manifold that solves as many points kept as fresh is tested where it is written, in one
         // pass over its captures; the others are tested first, for the layout to be known
+        AtomicInteger sharedFate = new AtomicInteger(UNSET);
         runner.forRange(count, 1 << 10, (from, to) -> {
             double[] turns = new double[SCRATCH];
             float[] captured = new float[CAPTURE * ManifoldGrouping.MAX_POINTS];
@@ -151,10 +160,21 @@ public final class Recycler {
                             3 * cache.pointStart()[j]) ? KEPT : FRESH;
                 }
             }
+            // whether the range's manifolds share one fate, merged in any order to the same answer
+            int shared = fates[from];
+            for (int m = from + 1; m < to && shared != MIXED; m++) {
+                shared = fates[m] == shared ? shared : MIXED;
+            }
+            int mine = shared;
+            sharedFate.accumulateAndGet(mine, (x, y) -> x == UNSET ? y : x == y ? x : MIXED);
         });
-        int points = PrefixSums.exclusive(count, m -> fates[m] == KEPT
+        uniformFate = count == 0 ? MIXED : sharedFate.get();
+        if (PrefixSums.exclusiveChanges(count, m -> fates[m] == KEPT
                 ? cache.pointStart()[match[m] + 1] - cache.pointStart()[match[m]] : firsts[m + 1] - firsts[m],
-                pointStart, runner);
+                pointStart, runner) || grown) {
+            pointStartVersion++;
+        }
+        int points = pointStart[count];
         pointCount = points;
         nextCache.prepare(count, points);
         pending = new Plan(bodies, contacts, links, contactIds, firsts, movable, last, limit, nextCache, runner);
@@ -300,6 +320,7 @@ public final class Recycler {
      */
     private void match(ManifoldGrouping manifolds, int bodyCount, ManifoldCache cache, ParallelRunner runner) {
         int count = manifolds.count();
+        matchIsIdentity = false;
         if (cache == null) {
             Arrays.fill(previous, 0, count, -1);
             return;
@@ -315,6 +336,7 @@ public final class Recycler {
                     match[m] = m;
                 }
             });
+            matchIsIdentity = true;
             return;
         }
         // unmatched until a chain gives a manifold its previous one
@@ -757,6 +779,21 @@ public final class Recycler {
         System.arraycopy(pointStart, 0, cache.pointStart(), 0, manifoldCount + 1);
         cache.recordStructure(manifolds);
         cache.finish();
+    }
+
+    /** Whether the last {@link #plan} matched every manifold to the previous step's at its own index. */
+    public boolean matchIsIdentity() {
+        return matchIsIdentity;
+    }
+
+    /** The fate every manifold of the last {@link #plan} shares ({@link #FRESH}, {@link #KEPT}, {@link #EITHER}), or {@link #MIXED}. */
+    public int uniformFate() {
+        return uniformFate;
+    }
+
+    /** Moves whenever a {@link #plan} lays other point starts ({@link #pointStart()}) than the plan before. */
+    public long pointStartVersion() {
+        return pointStartVersion;
     }
 
     /** The manifolds of the last {@link #plan}. */

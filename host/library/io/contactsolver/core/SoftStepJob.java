@@ -22,6 +22,9 @@ package io.contactsolver.core;
  *     {@code r} solves manifold {@code coloring().order()[r]} with that manifold's solved points,
  *     the rows' points consecutive in row order; {@code coloring().rowCount() + 1} entries, the last
  *     the point count
+ * @param rowPointStartsVersion moves whenever {@code rowPointStarts} may hold other values than at
+ *     the host pipeline's last step (its {@code manifolds} stand for it, as its other arrays'
+ *     versions do): a device holding them at this version need not receive them again
  * @param restitution the restitution rule ({@code TargetRule} with no positional correction)
  * @param friction what friction the contacts have (and the settings use): without any, the sweeps
  *     leave out every friction stage
@@ -36,17 +39,19 @@ package io.contactsolver.core;
  * @param impulses where the step was asked for impulses, the block they go to, which a backend may
  *     write itself ({@link StepOutputs}); else null
  * @param contactIds the contacts' ids, {@code contactCount} of them
+ * @param contactIdsVersion moves whenever {@code contactIds} may differ from the last step's
+ *     ({@link WarmStart#idsVersion}), likewise
  * @param outputs where a backend says which outputs it reported and checked itself
  */
 public record SoftStepJob(
         FieldBlock bodies, int bodyCount,
         FieldBlock contacts, FieldBlock links, int contactCount,
         ManifoldGrouping manifolds, Recycler points, ContactColoring coloring, int[] rowPointStarts,
-        TargetRule restitution, FrictionUse friction, MovableBodies movable,
+        long rowPointStartsVersion, TargetRule restitution, FrictionUse friction, MovableBodies movable,
         int iterations, int relaxIterations, SoftCoefficients coefficients,
         float gx, float gy, float gz, float timeStep,
         FieldBlock nextBodies, FieldBlock deltas, float[] normalOut, float[] vectorsOut,
-        FieldBlock impulses, int[] contactIds, StepOutputs outputs,
+        FieldBlock impulses, int[] contactIds, long contactIdsVersion, StepOutputs outputs,
         SolveMeter clock) {
     /** The body fields a step changes: {@code X} through {@code WZ}. */
     public static final int BODY_STATE_FIELDS = io.contactsolver.layout.BodyField.WZ.ordinal() + 1;

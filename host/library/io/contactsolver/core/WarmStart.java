@@ -44,6 +44,7 @@ public final class WarmStart {
     private IdIndex previous = new IdIndex();
     /** How {@link #previousOf(int, int[])} answers after {@link #matchIdsLazily}: one of the three below. */
     private int lookup = BY_ARRAY;
+    private long idsVersion;
     private static final int BY_ARRAY = 0;
     private static final int SAME_ORDER = 1;
     private static final int BY_PREVIOUS_INDEX = 2;
@@ -210,9 +211,18 @@ public final class WarmStart {
         }
     }
 
+    /**
+     * Moves whenever {@link #requireUniqueIds} checks other ids than it last found unique: two checks
+     * at the same version were of the same ids, in the same order.
+     */
+    public long idsVersion() {
+        return idsVersion;
+    }
+
     /** Maps every id to its contact, refusing a repeated one, and keeps the ids as found unique. */
     private void indexUniqueIds(int[] ids, int count) {
         checkedCount = -1;
+        idsVersion++;
         if (checkedIds.length < count) {
             checkedIds = new int[count];
         }

@@ -17,7 +17,8 @@ import org.jocl.cl_mem;
  *
  * <p>A buffer that mirrors a host {@link FieldBlock} remembers which block, element count and field
  * stamps it holds, so that only fields written since can be sent again (the mirror rule: the API
- * package's {@code Stepper}).
+ * package's {@code Stepper}); one sent a host array remembers whose it was and at which version
+ * ({@link #holds}), so that an array that has not changed is not sent again.
  */
 final class DeviceBuffer implements AutoCloseable {
     private static final long MINIMUM_BYTES = 64;
@@ -30,6 +31,10 @@ final class DeviceBuffer implements AutoCloseable {
     private long mirroredBlock = -1;
     private int mirroredCount = -1;
     private long[] mirroredStamps = new long[0];
+    /** What the buffer holds from its start, where a host array at a version was sent: its maker, version and bytes. */
+    private Object heldSource;
+    private long heldVersion;
+    private long heldBytes = -1;
 
     DeviceBuffer(cl_context context, String name, long maxAllocation) {
         this.context = context;
@@ -74,6 +79,29 @@ final class DeviceBuffer implements AutoCloseable {
     void forgetMirror() {
         mirroredBlock = -1;
         Arrays.fill(mirroredStamps, -1L);
+        heldSource = null;
+    }
+
+    /**
+     * Whether the buffer holds, from its start, the {@code bytes} of a host array that
+     * {@code source} had at {@code version} when it was sent ({@link #recordHeld}): the array is
+     * here as it is, if its maker moves the version whenever its contents change.
+     */
+    boolean holds(Object source, long version, long bytes) {
+        return memory != null && source != null && heldSource == source && heldVersion == version
+                && heldBytes == bytes;
+    }
+
+    /** Forgets what array this buffer holds: something else was written into it. */
+    void forgetHeld() {
+        heldSource = null;
+    }
+
+    /** Records what was just sent into this buffer: {@code bytes} of {@code source}'s array at {@code version}. */
+    void recordHeld(Object source, long version, long bytes) {
+        heldSource = source;
+        heldVersion = version;
+        heldBytes = bytes;
     }
 
     long capacity() {

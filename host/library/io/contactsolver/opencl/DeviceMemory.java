@@ -98,6 +98,7 @@ final class DeviceMemory implements AutoCloseable {
     /** {@code target} with at least {@code bytes}, the first {@code bytes} set to 0. */
     cl_mem zeroed(DeviceBuffer target, long bytes) {
         cl_mem memory = target.require(bytes);
+        target.forgetHeld();
         if (bytes > 0) {
             clEnqueueFillBuffer(cl.queue, memory, Pointer.to(new int[] {0}), Sizeof.cl_int, 0, bytes, 0, null, null);
         }

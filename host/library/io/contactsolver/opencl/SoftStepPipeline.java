@@ -78,6 +78,9 @@ import org.jocl.cl_mem;
  * caller steps it on the CPU.
  */
 final class SoftStepPipeline {
+    /** Stands for a plan that matched every manifold to itself, and one whose manifolds share a fate (the version): such an array goes up once. */
+    private static final Object IDENTITY_MATCH = new Object();
+    private static final Object UNIFORM_FATES = new Object();
     private final OpenClProgram cl;
     private final Kernels kernels;
     private final DeviceMemory memory;
@@ -297,7 +300,9 @@ final class SoftStepPipeline {
                 (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * PreparedBodyField.STRIDE * Sizeof.cl_float);
         cl_mem contactMem = transfers.uploadBlock(memory.contacts, job.contacts(), contactCount, ContactField.COUNT);
         cl_mem linkMem = transfers.uploadBlock(memory.links, job.links(), contactCount, ContactBody.COUNT);
-        cl_mem firstsMem = transfers.uploadInts(firsts, grouping.firsts(), rowCount + 1);
+        // the arrays the host made go up only where the device does not hold them as they are (their versions)
+        cl_mem firstsMem = transfers.uploadUnlessHeld(firsts, (rowCount + 1L) * Sizeof.cl_int, grouping,
+                grouping.firstsVersion(), () -> transfers.uploadInts(firsts, grouping.firsts(), rowCount + 1));
         // the colouring's rows and the movable flags go up only when they changed since they last went up
         boolean sameRows = coloring == sentColoring && coloring.version() == sentColoringVersion;
         sentColoring = null;
@@ -307,7 +312,8 @@ final class SoftStepPipeline {
                 : transfers.uploadInts(slots, coloring.slots(), ContactBody.COUNT * rowCount);
         sentColoring = coloring;
         sentColoringVersion = coloring.version();
-        cl_mem pointStartMem = transfers.uploadInts(pointStart, job.rowPointStarts(), rowCount + 1);
+        cl_mem pointStartMem = transfers.uploadUnlessHeld(pointStart, (rowCount + 1L) * Sizeof.cl_int, grouping,
+                job.rowPointStartsVersion(), () -> transfers.uploadInts(pointStart, job.rowPointStarts(), rowCount + 1));
         MovableBodies flags = job.movable();
         boolean sameFlags = flags == sentMovable && flags.version() == sentMovableVersion;
         sentMovable = null;
@@ -315,7 +321,8 @@ final class SoftStepPipeline {
                 : transfers.uploadInts(movable, movableFlags(flags, bodyCount), bodyCount);
         sentMovable = flags;
         sentMovableVersion = flags.version();
-        cl_mem idsMem = transfers.uploadInts(contactIds, job.contactIds(), contactCount);
+        cl_mem idsMem = transfers.uploadUnlessHeld(contactIds, (long) contactCount * Sizeof.cl_int, grouping,
+                job.contactIdsVersion(), () -> transfers.uploadInts(contactIds, job.contactIds(), contactCount));
         // the recycled points: written here from the previous step's set where the device holds it,
         // else by the host and sent, with the captures and ids the next step recycles from here
         ManifoldCache nextCache = solved.plannedCache();
@@ -329,7 +336,8 @@ final class SoftStepPipeline {
         if (!deviceWrites) {
             solved.write();
         }
-        cl_mem solvedStartMem = transfers.uploadInts(out.pointStart, solved.pointStart(), rowCount + 1);
+        cl_mem solvedStartMem = transfers.uploadUnlessHeld(out.pointStart, (rowCount + 1L) * Sizeof.cl_int, solved,
+                solved.pointStartVersion(), () -> transfers.uploadInts(out.pointStart, solved.pointStart(), rowCount + 1));
         cl_mem geometryMem;
         cl_mem warmNormalMem;
         cl_mem warmVectorsMem;
@@ -354,8 +362,13 @@ final class SoftStepPipeline {
         Kernels.RecycleSource source = null;
         if (deviceWrites) {
             plan = new Kernels.RecyclePlan(idsMem, firstsMem, rowCount,
-                    transfers.uploadInts(match, solved.previousManifolds(), rowCount),
-                    transfers.uploadBytesAsInts(fates, solved.fates(), rowCount), solved.plannedLimit(),
+                    transfers.uploadUnlessHeld(match, (long) rowCount * Sizeof.cl_int,
+                            solved.matchIsIdentity() ? IDENTITY_MATCH : null, 0,
+                            () -> transfers.uploadInts(match, solved.previousManifolds(), rowCount)),
+                    transfers.uploadUnlessHeld(fates, (long) rowCount * Sizeof.cl_int,
+                            solved.uniformFate() != Recycler.MIXED ? UNIFORM_FATES : null, solved.uniformFate(),
+                            () -> transfers.uploadBytesAsInts(fates, solved.fates(), rowCount)),
+                    solved.plannedLimit(),
                     solvedStartMem, pointCount);
             source = previousSet == null ? noPrevious(contactCount)
                     : previous(previousSet, last, job.contactIds(), contactCount);
@@ -651,7 +664,7 @@ final class SoftStepPipeline {
     }
 
     /** The slots of the step's first non-finite elements, one a result the device checks. */
-    private static final class OutputChecks {
+    static final class OutputChecks {
         /** The slots: the impulses, the deltas, the next bodies, the next bodies' orientations (the screen's). */
         static final int IMPULSES = 0;
         static final int DELTAS = 1;

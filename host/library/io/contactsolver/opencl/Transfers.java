@@ -182,6 +182,21 @@ final class Transfers implements AutoCloseable {
         return uploadInts(target, values, 0, count);
     }
 
+    /**
+     * Sends {@code bytes} into {@code target} with {@code send}, unless it holds them already: the
+     * host array {@code source} made at {@code version} ({@link DeviceBuffer#holds}; a null source
+     * is sent every time).
+     */
+    cl_mem uploadUnlessHeld(DeviceBuffer target, long bytes, Object source, long version,
+            java.util.function.Supplier<cl_mem> send) {
+        if (target.holds(source, version, bytes)) {
+            return target.require(bytes);
+        }
+        cl_mem memory = send.get();
+        target.recordHeld(source, version, bytes);
+        return memory;
+    }
+
     /** Sends {@code values[first .. first + count)} through a staging buffer. */
     cl_mem uploadInts(DeviceBuffer target, int[] values, int first, int count) {
         return sendStaged(target, count, Sizeof.cl_int,
@@ -191,6 +206,7 @@ final class Transfers implements AutoCloseable {
     /** Sends the first {@code bytes} of a direct, native-order buffer as it is, with no staging copy. */
     cl_mem uploadDirect(DeviceBuffer target, java.nio.Buffer values, long bytes) {
         cl_mem memory = target.require(bytes);
+        target.forgetHeld();
         if (bytes > 0) {
             uploads.add(event(e -> clEnqueueWriteBuffer(queue, memory, false, 0, bytes, Pointer.to(values), 0, null,
                     e)));
@@ -220,6 +236,7 @@ final class Transfers implements AutoCloseable {
     private cl_mem sendStaged(DeviceBuffer target, int count, int size, java.util.function.Consumer<ByteBuffer> fill) {
         long bytes = (long) count * size;
         cl_mem memory = target.require(bytes);
+        target.forgetHeld();
         if (count > 0) {
             ByteBuffer stage = stage(bytes);
             fill.accept(stage);
