@@ -230,7 +230,7 @@ class TwinStructureTest {
                     pair("contactImpulses", "contact_impulses")),
                     List.of("Previous", "plan", "Plan", "write", "writeManifold", "capturesOf", "writePending",
                             "writtenElsewhere", "previousManifolds", "plannedCache", "fates", "plannedLimit",
-                            "plannedPrevious", "match", "samePairs", "keyBody", "report", "reportedImpulses", "keep",
+                            "matchIsIdentity", "uniformFate", "pointStartVersion", "plannedPrevious", "match", "samePairs", "keyBody", "report", "reportedImpulses", "keep",
                             "manifoldCount", "pointCount", "recycledCount", "pointStart", "geometry", "warmNormal",
                             "warmVectors"),
                     List.of("java_min_double", "recycle_manifolds", "report_contact_impulses")));

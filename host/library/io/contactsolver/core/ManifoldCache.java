@@ -31,6 +31,14 @@ public final class ManifoldCache {
     private boolean idCopyValid;
     private FloatBuffer captures = directFloats(0);
     private float[] normal = new float[0];
+    /**
+     * Where a device reads back the normal impulses and vectors, in place ({@link #takeDirect}):
+     * the arrays then take them on the first read that needs them.
+     */
+    private FloatBuffer normalDirect = directFloats(0);
+    private FloatBuffer vectorsDirect = directFloats(0);
+    /** Whether {@link #normalDirect} and {@link #vectorsDirect} hold the values and the arrays do not yet. */
+    private boolean directOnly;
     private boolean valid;
     /** Counts the times the contents were replaced or forgotten: a device copy of them is current while it holds the same. */
     private long version;
@@ -47,6 +55,7 @@ public final class ManifoldCache {
     public void prepare(int manifolds, int points) {
         valid = false;
         idCopyValid = false;
+        directOnly = false;
         version++;
         manifoldCount = manifolds;
         pointCount = points;
@@ -58,11 +67,13 @@ public final class ManifoldCache {
             pointStart = new int[room + 1];
             contactStart = new int[room + 1];
             vectors = new float[ManifoldVectorField.COUNT * room];
+            vectorsDirect = directFloats(ManifoldVectorField.COUNT * room);
         }
         if (normal.length < points) {
             int room = grown(normal.length, points);
             ids = directInts(room);
             normal = new float[room];
+            normalDirect = directFloats(room);
             captures = directFloats(CaptureField.COUNT * room);
         }
     }
@@ -89,6 +100,7 @@ public final class ManifoldCache {
 
     /** Forgets the manifolds: the next step takes every contact fresh. */
     public void clear() {
+        directOnly = false;
         // the arrays keep what they hold: their record of it stands (the cache is not read until kept again)
         valid = false;
         idCopyValid = false;
@@ -156,8 +168,9 @@ public final class ManifoldCache {
         return contactStart;
     }
 
-    /** {@link ManifoldVectorField} {@code f} of manifold {@code m} at {@code f * manifoldCount() + m}. */
+    /** {@link ManifoldVectorField} {@code f} of manifold {@code m} at {@code f * manifoldCount() + m} (as {@link #normal}, settled first). */
     public float[] vectors() {
+        settle();
         return vectors;
     }
 
@@ -186,9 +199,41 @@ public final class ManifoldCache {
         return captures;
     }
 
-    /** Each point's normal impulse at the end of the step. */
+    /**
+     * Each point's normal impulse at the end of the step (what a backend writes into, and what the
+     * host reads: where a device read them back into {@link #normalDirect}, copied here first).
+     */
     public float[] normal() {
+        settle();
         return normal;
+    }
+
+    /** Where a device reads back each point's normal impulse, in place; {@link #takeDirect} then says it did. */
+    public FloatBuffer normalDirect() {
+        return normalDirect;
+    }
+
+    /** Where a device reads back each manifold's vectors, as {@link #vectors}. */
+    public FloatBuffer vectorsDirect() {
+        return vectorsDirect;
+    }
+
+    /**
+     * The step's normal impulses and vectors are in {@link #normalDirect} and {@link #vectorsDirect}
+     * (a device read them back there): the arrays take them on the first read that needs them, and
+     * a step that recycles on the device never copies them.
+     */
+    public void takeDirect() {
+        directOnly = true;
+    }
+
+    /** Copies what a device read back into the arrays, once, where the host reads them. */
+    private synchronized void settle() {
+        if (directOnly) {
+            normalDirect.get(0, normal, 0, pointCount);
+            vectorsDirect.get(0, vectors, 0, ManifoldVectorField.COUNT * manifoldCount);
+            directOnly = false;
+        }
     }
 
     @Override

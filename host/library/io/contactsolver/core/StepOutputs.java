@@ -12,6 +12,7 @@ public final class StepOutputs {
     private boolean resultFinite;
     private boolean nextBodiesFinite;
     private boolean nextOrientationsUnit;
+    private boolean manifoldsDirect;
 
     /** Nothing done yet: the host reports and scans everything. */
     public void clear() {
@@ -19,6 +20,7 @@ public final class StepOutputs {
         resultFinite = false;
         nextBodiesFinite = false;
         nextOrientationsUnit = false;
+        manifoldsDirect = false;
     }
 
     /**
@@ -37,6 +39,19 @@ public final class StepOutputs {
         this.resultFinite = finite;
         this.nextBodiesFinite = bodiesFinite;
         this.nextOrientationsUnit = orientationsUnit;
+    }
+
+    /**
+     * The completed step read the solved points' normal impulses and the manifolds' vectors back
+     * into the cache's direct buffers ({@link ManifoldCache#takeDirect}), not into the job's arrays.
+     */
+    public void recordManifoldsDirect() {
+        this.manifoldsDirect = true;
+    }
+
+    /** Whether the backend left the normal impulses and vectors in the cache's direct buffers. */
+    public boolean manifoldsDirect() {
+        return manifoldsDirect;
     }
 
     /** Whether the backend wrote every contact's impulses. */

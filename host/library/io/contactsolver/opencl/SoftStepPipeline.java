@@ -459,11 +459,10 @@ final class SoftStepPipeline {
         if (job.deltas() != null) { // the device writes them anyway: only the copy is saved
             transfers.downloadBlock(deltaMem, job.deltas(), bodyCount, DeltaField.COUNT);
         }
+        // straight into the cache's direct buffers: the host copies them only where it reads them
         int vectorCount = ManifoldVectorField.COUNT * rowCount;
-        FloatBuffer normalHost = transfers.hostFloats(pointCount);
-        transfers.downloadFloats(normalOutMem, normalHost, 0, pointCount);
-        FloatBuffer vectorsHost = transfers.hostFloats(vectorCount);
-        transfers.downloadFloats(vectorsOutMem, vectorsHost, 0, vectorCount);
+        transfers.downloadFloats(normalOutMem, nextCache.normalDirect(), 0, pointCount);
+        transfers.downloadFloats(vectorsOutMem, nextCache.vectorsDirect(), 0, vectorCount);
         FloatBuffer residualHost = transfers.hostFloats(1);
         transfers.downloadFloats(residualMem, residualHost, 0, 1);
         IntBuffer keptHost = transfers.hostInts(1);
@@ -473,8 +472,6 @@ final class SoftStepPipeline {
             transfers.downloadInts(keptMem, keptHost, 1);
         }
         memory.awaitSolve(job.clock());
-        transfers.copyOut(normalHost, job.normalOut(), pointCount);
-        transfers.copyOut(vectorsHost, job.vectorsOut(), vectorCount);
         if (deviceWrites) {
             solved.writtenElsewhere(keptHost.get(0));
         }
@@ -486,6 +483,7 @@ final class SoftStepPipeline {
         residentSet = current;
         boolean resultFinite = nonFiniteHost.get(OutputChecks.IMPULSES) == OutputChecks.NONE
                 && nonFiniteHost.get(OutputChecks.DELTAS) == OutputChecks.NONE;
+        job.outputs().recordManifoldsDirect();
         job.outputs().record(job.impulses() != null, resultFinite,
                 nonFiniteHost.get(OutputChecks.NEXT_BODIES) == OutputChecks.NONE,
                 nonFiniteHost.get(OutputChecks.ORIENTATIONS) == OutputChecks.NONE);

@@ -47,9 +47,9 @@ import org.jocl.cl_mem;
  * in ranges, once lent ({@link #shareThreads}). A CPU device's "copy" is a memcpy by its runtime's
  * own threads on the same cores, which pinning does not spare and splitting competes with (on PoCL
  * the host's share of a 1,000,000-contact soft step was 23.3-26.4 ms before either, 23.1-27.8
- * pinned, 26.8-36.4 pinned and split), so there staging is plain direct buffers on one thread;
- * only the copies out of staging, after the solve's wait, when the runtime's threads are idle, are
- * split there too.
+ * pinned, 26.8-36.4 pinned and split), so there staging is plain direct buffers on one thread.
+ * Results are read back into direct buffers that the host reads in place (the result's blocks, the
+ * manifold cache's), so nothing is copied out of staging after the wait.
  */
 final class Transfers implements AutoCloseable {
     /**
@@ -66,8 +66,6 @@ final class Transfers implements AutoCloseable {
     private cl_event kernelsStart;
     private cl_event kernelsEnd;
     private ParallelRunner runner;
-    /** The solver's threads, lent whatever the device: they split the copies out of staging, after the wait. */
-    private ParallelRunner lent;
     private int copyGrain = COPY_GRAIN;
     /** Whether staging is as for a GPU or an accelerator: pinned, its large copies split over the lent threads. */
     private boolean offload;
@@ -87,9 +85,8 @@ final class Transfers implements AutoCloseable {
         this.offload = offload;
     }
 
-    /** Lends the threads that copy large arrays into and out of staging, for a GPU or an accelerator; else one copies. */
+    /** Lends the threads that copy large arrays into staging, for a GPU or an accelerator; else one copies. */
     void shareThreads(ParallelRunner threads) {
-        this.lent = threads;
         if (offload) {
             this.runner = threads;
         }
@@ -287,23 +284,12 @@ final class Transfers implements AutoCloseable {
         }
     }
 
-    /** Copies {@code count} floats read back into {@code source} to {@code dest}, after the solve's wait. */
-    void copyOut(FloatBuffer source, float[] dest, int count) {
-        // after the solve's wait a CPU device's threads are idle: the lent threads split the copy there too
-        split(runner != null ? runner : lent, count, (from, to) -> source.get(from, dest, from, to - from));
-    }
-
-    /** Runs a copy of {@code count} elements in ranges, on the threads staging splits over where it is large enough. */
+    /** Runs a copy of {@code count} elements in ranges, on the threads staging splits over (if any) where it is large enough. */
     private void split(int count, ParallelRunner.RangeTask copy) {
-        split(runner, count, copy);
-    }
-
-    /** Runs a copy of {@code count} elements in ranges, on {@code threads} (if any) where it is large enough. */
-    private void split(ParallelRunner threads, int count, ParallelRunner.RangeTask copy) {
-        if (threads == null || count < 2 * copyGrain) {
+        if (runner == null || count < 2 * copyGrain) {
             copy.run(0, count);
         } else {
-            threads.forRange(count, copyGrain, copy);
+            runner.forRange(count, copyGrain, copy);
         }
     }
 
