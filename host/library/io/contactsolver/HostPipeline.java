@@ -128,6 +128,7 @@ final class HostPipeline {
     /** Stage 2: starts the clock and validates every body and contact, charged to {@link SolvePhase#VALIDATE}. */
     InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts) {
         clock.start();
+        manifolds.noteNumbers(contacts.manifoldArray(), contacts.size(), runner);
         InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds, null);
         clock.lap(SolvePhase.VALIDATE);
         return magnitudes;
@@ -141,8 +142,11 @@ final class HostPipeline {
      */
     InputMagnitudes validateForStep(BodyBatch bodies, ContactBatch contacts) {
         clock.start();
+        // noted first: the firsts stand, and the device keeps its copy, while the numbers do not change
+        manifolds.noteNumbers(contacts.manifoldArray(), contacts.size(), runner);
         InputScreen screen = backend.solve(device -> device.screen(bodies.block(), bodies.size(),
-                contacts.floatBlock(), contacts.linkBlock(), contacts.manifoldArray(), contacts.size(), clock));
+                contacts.floatBlock(), contacts.linkBlock(), contacts.manifoldArray(), manifolds, contacts.size(),
+                clock));
         InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds, screen);
         clock.lap(SolvePhase.VALIDATE);
         return magnitudes;

@@ -146,4 +146,56 @@ class ManifoldGroupingTest {
             assertNotEquals(pairs, grouping.pairsVersion(), "a manifold more: the count changed");
         }
     }
+
+    /**
+     * Noted numbers ({@code noteNumbers}) keep their version while they do not change, and a build of
+     * them right after keeps the firsts it laid before; a build without a note, or after numbers
+     * that changed, lays them anew: the firsts are always the serial ones.
+     */
+    @Test
+    void notedNumbersKeepTheirFirstsAndChangedOnesAreLaidAnew() {
+        int count = 20_000;
+        int[] numbers = numbers(count, 11);
+        FieldBlock contacts = new FieldBlock(ContactField.COUNT, count);
+        FieldBlock links = links(numbers);
+        ManifoldGrouping grouping = new ManifoldGrouping();
+        try (ParallelRunner runner = new ParallelRunner(2)) {
+            long version = grouping.noteNumbers(numbers, count, runner);
+            grouping.build(numbers, contacts, links, count, runner);
+            assertFirsts(numbers, grouping, "first build");
+            assertEquals(version, grouping.noteNumbers(numbers, count, runner), "the same numbers: the same version");
+            grouping.build(numbers, contacts, links, count, runner);
+            assertFirsts(numbers, grouping, "noted again");
+
+            // a run of two split, in place, and built without a note: laid anew
+            int c = 0;
+            while (!(numbers[c] != ManifoldGrouping.NONE && c + 1 < count && numbers[c + 1] == numbers[c]
+                    && (c == 0 || numbers[c - 1] != numbers[c]) && (c + 2 >= count || numbers[c + 2] != numbers[c]))) {
+                c++;
+            }
+            numbers[c + 1] = ManifoldGrouping.NONE;
+            FieldBlock splitLinks = links(numbers);
+            grouping.build(numbers, contacts, splitLinks, count, runner);
+            assertFirsts(numbers, grouping, "built without a note");
+            long split = grouping.noteNumbers(numbers, count, runner);
+            assertNotEquals(version, split, "other numbers: another version");
+            grouping.build(numbers, contacts, splitLinks, count, runner);
+            assertFirsts(numbers, grouping, "noted after the split");
+
+            // a note used up by a build that fails: the next build, without one, lays the firsts
+            int[] tooLong = numbers.clone();
+            Arrays.fill(tooLong, 0, 5, 77);
+            grouping.noteNumbers(tooLong, count, runner);
+            assertThrows(InputFault.class, () -> grouping.build(tooLong, contacts, links(tooLong), count, runner));
+            tooLong[4] = ManifoldGrouping.NONE;
+            grouping.build(tooLong, contacts, links(tooLong), count, runner);
+            assertFirsts(tooLong, grouping, "after a failed build");
+        }
+    }
+
+    private static void assertFirsts(int[] numbers, ManifoldGrouping grouping, String what) {
+        int[] expected = serialFirsts(numbers);
+        assertEquals(expected.length - 1, grouping.count(), what);
+        assertArrayEquals(expected, Arrays.copyOf(grouping.firsts(), grouping.count() + 1), what);
+    }
 }

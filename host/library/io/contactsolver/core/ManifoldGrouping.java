@@ -4,6 +4,7 @@ import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.ContactField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -38,6 +39,13 @@ public final class ManifoldGrouping {
     private boolean pairsLaid;
     private long firstsVersion;
     private long pairsVersion;
+    /** The numbers last noted ({@link #noteNumbers}), their count and version; the array noted, until a build uses the note. */
+    private int[] noted = new int[0];
+    private int notedCount = -1;
+    private long numbersVersion;
+    private int[] notedArray;
+    /** The numbers' version the firsts were last laid from, -1 where not from noted numbers. */
+    private long laidFrom = -1;
 
     /**
      * Groups the first {@code contactCount} contacts by {@code numbers}, checking each point against
@@ -47,9 +55,7 @@ public final class ManifoldGrouping {
      * @throws InputFault naming the first contact (lowest index) that breaks a manifold's rules
      */
     public void build(int[] numbers, FieldBlock contacts, FieldBlock links, int contactCount, ParallelRunner runner) {
-        if (first.length < contactCount + 1) {
-            first = new int[Math.max(contactCount + 1, first.length + (first.length >> 1))];
-        }
+        boolean noted = takeNote(numbers, contactCount);
         AtomicReference<InputFault> lowest = new AtomicReference<>();
         runner.forRange(contactCount, 1 << 13, (from, to) -> {
             Screen screen = new Screen();
@@ -68,7 +74,7 @@ public final class ManifoldGrouping {
         if (lowest.get() != null) {
             throw lowest.get();
         }
-        lay(numbers, contactCount, runner);
+        layUnlessLaid(numbers, contactCount, noted, runner);
     }
 
     /**
@@ -80,9 +86,7 @@ public final class ManifoldGrouping {
      */
     public void buildScreened(int[] numbers, FieldBlock contacts, FieldBlock links, int contactCount, int[] suspects,
             ParallelRunner runner) {
-        if (first.length < contactCount + 1) {
-            first = new int[Math.max(contactCount + 1, first.length + (first.length >> 1))];
-        }
+        boolean noted = takeNote(numbers, contactCount);
         AtomicReference<InputFault> lowest = new AtomicReference<>();
         runner.forRange(suspects.length, 1 << 12, (from, to) -> {
             for (int k = from; k < to; k++) {
@@ -95,7 +99,70 @@ public final class ManifoldGrouping {
         if (lowest.get() != null) {
             throw lowest.get();
         }
+        layUnlessLaid(numbers, contactCount, noted, runner);
+    }
+
+    /**
+     * Notes the batch's manifold numbers before it is built: {@link #numbersVersion()} moves where
+     * they differ from the numbers noted last (compared on {@code runner}; kept as a copy only when
+     * they differ), and the next {@link #build} of these numbers lays no firsts when the last build
+     * laid them from the same ones. A device that holds the numbers at this version need not
+     * receive them again.
+     *
+     * @return the numbers' version
+     */
+    public long noteNumbers(int[] numbers, int contactCount, ParallelRunner runner) {
+        boolean same = contactCount == notedCount && sameNumbers(numbers, contactCount, runner);
+        if (!same) {
+            if (noted.length < contactCount) {
+                noted = new int[Math.max(contactCount, noted.length + (noted.length >> 1))];
+            }
+            System.arraycopy(numbers, 0, noted, 0, contactCount);
+            notedCount = contactCount;
+            numbersVersion++;
+        }
+        notedArray = numbers;
+        return numbersVersion;
+    }
+
+    /** Whether the first {@code count} numbers are the noted ones, compared in chunks on {@code runner}. */
+    private boolean sameNumbers(int[] numbers, int count, ParallelRunner runner) {
+        int[] kept = noted;
+        boolean[] differs = new boolean[Math.max(1, PrefixSums.chunks(count))];
+        PrefixSums.forEachChunk(count, runner, (k, from, to) ->
+                differs[k] = !Arrays.equals(numbers, from, to, kept, from, to));
+        for (boolean d : differs) {
+            if (d) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Moves whenever {@link #noteNumbers} finds other numbers than it noted last. */
+    public long numbersVersion() {
+        return numbersVersion;
+    }
+
+    /**
+     * Whether {@code numbers} are the ones just noted ({@link #noteNumbers}, nothing built since);
+     * the note is used up either way, so a build that fails leaves none behind. A build's pairs are
+     * laid anew ({@link #layPairs}).
+     */
+    private boolean takeNote(int[] numbers, int contactCount) {
+        pairsLaid = false; // a new build: its links may join other bodies
+        boolean current = notedArray == numbers && notedCount == contactCount;
+        notedArray = null;
+        return current;
+    }
+
+    /** Lays the firsts, unless the numbers were just noted and the firsts were laid from them at that version. */
+    private void layUnlessLaid(int[] numbers, int contactCount, boolean noted, ParallelRunner runner) {
+        if (noted && laidFrom == numbersVersion) {
+            return;
+        }
         lay(numbers, contactCount, runner);
+        laidFrom = noted ? numbersVersion : -1;
     }
 
     /**
@@ -106,6 +173,10 @@ public final class ManifoldGrouping {
      * one of them, or their count, differs.
      */
     private void lay(int[] numbers, int contactCount, ParallelRunner runner) {
+        boolean grown = first.length < contactCount + 1;
+        if (grown) {
+            first = new int[Math.max(contactCount + 1, first.length + (first.length >> 1))];
+        }
         int chunks = PrefixSums.chunks(contactCount);
         int[] starts = new int[chunks + 1];
         PrefixSums.forEachChunk(contactCount, runner, (k, from, to) -> {
@@ -152,7 +223,7 @@ public final class ManifoldGrouping {
             }
             tail[k] = last < 0 ? 0 : to - last;
         });
-        boolean changed = manifolds != count || first[manifolds] != contactCount;
+        boolean changed = grown || manifolds != count || first[manifolds] != contactCount;
         first[manifolds] = contactCount;
         int longest = 0;
         for (int k = 0; k < chunks; k++) {
@@ -164,7 +235,6 @@ public final class ManifoldGrouping {
         if (changed) {
             firstsVersion++;
         }
-        pairsLaid = false;
     }
 
     /**

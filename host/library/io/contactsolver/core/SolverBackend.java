@@ -31,12 +31,13 @@ public interface SolverBackend extends AutoCloseable {
 
     /**
      * The validator's screen of a soft step's batch on the backend's device ({@link InputScreen}),
-     * the manifolds' rules with it ({@code manifolds}: each contact's number), the bodies and
-     * contacts sent there on the way; null where the backend has no device, or the
+     * the manifolds' rules with it ({@code manifolds}: each contact's number, which
+     * {@code numbering} has noted at its {@code numbersVersion}), the bodies and contacts sent there
+     * on the way; null where the backend has no device, or the
      * batch does not fit it, and the host screens it ({@code InputValidator.validate}).
      */
     default InputScreen screen(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links,
-            int[] manifolds, int contactCount, SolveMeter clock) {
+            int[] manifolds, ManifoldGrouping numbering, int contactCount, SolveMeter clock) {
         return null;
     }
 

@@ -8,6 +8,7 @@ import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.InputScreen;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.IterativeJob;
+import io.contactsolver.core.ManifoldGrouping;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.SinglePassJob;
 import io.contactsolver.core.SoftStepJob;
@@ -171,10 +172,10 @@ public final class OpenClBackend implements SolverBackend {
 
     @Override
     public InputScreen screen(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links,
-            int[] manifolds, int contactCount, SolveMeter clock) {
+            int[] manifolds, ManifoldGrouping numbering, int contactCount, SolveMeter clock) {
         Stage stage = stage();
         try {
-            return soft.screen(bodies, bodyCount, contacts, links, manifolds, contactCount, clock, stage);
+            return soft.screen(bodies, bodyCount, contacts, links, manifolds, numbering, contactCount, clock, stage);
         } catch (CLException e) {
             throw stage.failure(e);
         } finally {

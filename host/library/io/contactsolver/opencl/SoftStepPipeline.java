@@ -213,7 +213,7 @@ final class SoftStepPipeline {
      * host screens it).
      */
     InputScreen screen(FieldBlock bodyBlock, int bodyCount, FieldBlock contactBlock, FieldBlock linkBlock,
-            int[] manifoldNumbers, int contactCount, SolveMeter clock, Stage stage) {
+            int[] manifoldNumbers, ManifoldGrouping numbering, int contactCount, SolveMeter clock, Stage stage) {
         long widest = Math.max((long) BodyField.COUNT * bodyCount, (long) ContactField.COUNT * contactCount);
         if (widest * Sizeof.cl_float > memory.maxAllocation() || widest > Integer.MAX_VALUE) {
             return null;
@@ -223,7 +223,8 @@ final class SoftStepPipeline {
         cl_mem contactMem = transfers.uploadBlock(memory.contacts, contactBlock, contactCount, ContactField.COUNT);
         cl_mem linkMem = transfers.uploadBlock(memory.links, linkBlock, contactCount, ContactBody.COUNT);
         cl_mem numbersMem = contactCount == 0 ? numbers.require(Sizeof.cl_int)
-                : transfers.uploadInts(numbers, manifoldNumbers, contactCount);
+                : transfers.uploadUnlessHeld(numbers, (long) contactCount * Sizeof.cl_int, numbering,
+                        numbering.numbersVersion(), () -> transfers.uploadInts(numbers, manifoldNumbers, contactCount));
         cl_mem largest = memory.zeroed(screenLargest, (long) MagnitudeGroup.COUNT * Sizeof.cl_int);
         Kernels.ScreenOutput bodiesOut = new Kernels.ScreenOutput(
                 bodySuspects.require((long) Math.max(1, bodyCount) * Sizeof.cl_int),
