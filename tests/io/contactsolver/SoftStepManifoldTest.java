@@ -406,6 +406,41 @@ class SoftStepManifoldTest {
         }
     }
 
+    /**
+     * A step that plans from its own last step takes the shortcuts of a scene whose manifolds
+     * persist (the manifolds matched to themselves, their fates and points known from the kept
+     * cache, the colouring and the firsts kept by version); one that plans from another solver's
+     * step cannot, and plans in full. Both give the same bits, step after step: a box pyramid
+     * settling, its contacts found anew before each step, on one solver stepping from its own
+     * results and on another stepping from the first one's.
+     */
+    @Test
+    void aStepFromItsOwnLastStepPlansAsOneFromAnotherSolversStep() {
+        BodyBatch own = io.contactsolver.scene.BoxScene.pyramid(8).bodies();
+        BodyBatch other = io.contactsolver.scene.BoxScene.pyramid(8).bodies();
+        ContactBatch ownContacts = new ContactBatch();
+        ContactBatch otherContacts = new ContactBatch();
+        io.contactsolver.scene.BoxContacts collision = new io.contactsolver.scene.BoxContacts(
+                io.contactsolver.scene.BoxScene.HALF_EXTENT, 0.02f, io.contactsolver.scene.BoxContacts.DEFAULT_FRICTION);
+        Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
+        SolveResult[] results = {new SolveResult(), new SolveResult()};
+        try (ContactSolver first = Backends.cpu(2); ContactSolver second = Backends.cpu(2)) {
+            for (int step = 0; step < 30; step++) {
+                collision.find(own, ownContacts);
+                collision.find(other, otherContacts);
+                SolveResult warm = step == 0 ? null : results[(step + 1) & 1];
+                SolveResult fromOther = second.step(other, otherContacts, SolveSettings.softStep(), gravity, 0.01f, warm,
+                        new SolveResult());
+                SolveResult fromOwn = first.step(own, ownContacts, SolveSettings.softStep(), gravity, 0.01f, warm,
+                        results[step & 1]);
+                Bits.assertIdentical(fromOwn, fromOther, "step " + step);
+                Bits.assertIdentical(own, other, "step " + step + ": bodies");
+                assertEquals(fromOwn.recycledCount(), fromOther.recycledCount(), "step " + step + ": recycled");
+            }
+            assertTrue(results[1].recycledCount() > 0, "the manifolds were recycled");
+        }
+    }
+
     private static void assertRefused(BodyBatch bodies, ContactBatch contacts, String message) {
         InvalidInputException refused = assertThrows(InvalidInputException.class,
                 () -> ContactSolver.validate(bodies, contacts));

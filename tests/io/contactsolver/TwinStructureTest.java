@@ -228,7 +228,7 @@ class TwinStructureTest {
                     pair("pointOf", "point_of"),
                     pair("tally", "report_tally"),
                     pair("contactImpulses", "contact_impulses")),
-                    List.of("Previous", "plan", "Plan", "write", "writeManifold", "capturesOf", "writePending",
+                    List.of("Previous", "plan", "finishPlan", "Plan", "write", "writeManifold", "capturesOf", "writePending",
                             "writtenElsewhere", "previousManifolds", "plannedCache", "fates", "plannedLimit",
                             "matchIsIdentity", "uniformFate", "pointStartVersion", "plannedPrevious", "match", "samePairs", "keyBody", "report", "reportedImpulses", "keep",
                             "manifoldCount", "pointCount", "recycledCount", "pointStart", "geometry", "warmNormal",

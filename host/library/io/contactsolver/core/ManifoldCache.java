@@ -50,10 +50,12 @@ public final class ManifoldCache {
     private ManifoldGrouping structureSource;
     private long sourcePairsVersion;
     private long sourceFirstsVersion;
+    private boolean pointsAreContacts;
 
     /** Makes room for {@code manifolds} manifolds of {@code points} points in all, and marks the cache empty until {@link #finish}. */
     public void prepare(int manifolds, int points) {
         valid = false;
+        pointsAreContacts = false;
         idCopyValid = false;
         directOnly = false;
         version++;
@@ -112,12 +114,22 @@ public final class ManifoldCache {
     /**
      * Records that {@link #bodyA}, {@link #bodyB} and {@link #contactStart} now hold {@code manifolds}'
      * pairs and firsts as they are (its {@link ManifoldGrouping#pairsVersion} and
-     * {@link ManifoldGrouping#firstsVersion}).
+     * {@link ManifoldGrouping#firstsVersion}), and whether each manifold's points are its contacts.
      */
-    void recordStructure(ManifoldGrouping manifolds) {
+    void recordStructure(ManifoldGrouping manifolds, boolean pointsAreContacts) {
         structureSource = manifolds;
         sourcePairsVersion = manifolds.pairsVersion();
         sourceFirstsVersion = manifolds.firstsVersion();
+        this.pointsAreContacts = pointsAreContacts;
+    }
+
+    /**
+     * Whether each manifold's points are its contacts ({@link #pointStart} is {@link #contactStart}):
+     * the step kept no manifold with other points than its contacts. Recorded when the cache is
+     * kept ({@link #recordStructure}).
+     */
+    boolean pointsAreContacts() {
+        return valid && pointsAreContacts;
     }
 
     /** Whether {@link #bodyA} and {@link #bodyB} hold {@code manifolds}' pairs as they are now, {@code manifolds.count()} of them. */

@@ -72,6 +72,8 @@ public final class Recycler {
     private int[] pointStart = new int[1];
     private long pointStartVersion;
     private boolean matchIsIdentity;
+    /** How many of {@link #previous} hold their own index from an earlier plan (each manifold its own previous one). */
+    private int identityUpTo;
     private int uniformFate = MIXED;
     /** Per manifold: the previous step's manifold it was matched to, or -1. */
     private int[] previous = new int[0];
@@ -129,6 +131,7 @@ public final class Recycler {
         if (grown) {
             int room = Math.max(count, previous.length + (previous.length >> 1));
             previous = new int[room];
+            identityUpTo = 0;
             fate = new byte[room];
             pointStart = new int[room + 1];
         }
@@ -142,6 +145,21 @@ public final class Recycler {
         }
         float[] drifts = gaps;
         byte[] fates = fate;
+        // every manifold fresh, or each its own last one with as many points as it has contacts now
+        // (the last step solved its contacts, which were these manifolds'): one fate for all, and
+        // each manifold's points are its contacts
+        byte common = !recycling ? FRESH : matchIsIdentity && cache.holdsFirstsOf(manifolds)
+                && cache.pointsAreContacts() ? EITHER : -1;
+        if (common >= 0) {
+            Arrays.fill(fate, 0, count, common);
+            uniformFate = count == 0 ? MIXED : common;
+            if (!Arrays.equals(pointStart, 0, count + 1, firsts, 0, count + 1) || grown) {
+                System.arraycopy(firsts, 0, pointStart, 0, count + 1);
+                pointStartVersion++;
+            }
+            finishPlan(bodies, contacts, links, contactIds, firsts, movable, last, distance, nextCache, runner);
+            return;
+        }
         // a manifold that solves as many points kept as fresh is tested where it is written, in one
         // pass over its captures; the others are tested first, for the layout to be known
         AtomicInteger sharedFate = new AtomicInteger(UNSET);
@@ -174,10 +192,17 @@ public final class Recycler {
                 pointStart, runner) || grown) {
             pointStartVersion++;
         }
-        int points = pointStart[count];
+        finishPlan(bodies, contacts, links, contactIds, firsts, movable, last, distance, nextCache, runner);
+    }
+
+    /** The plan's points counted, {@code nextCache} prepared for them, and what {@link #write} needs kept. */
+    private void finishPlan(FieldBlock bodies, FieldBlock contacts, FieldBlock links, int[] contactIds, int[] firsts,
+            MovableBodies movable, Previous last, float distance, ManifoldCache nextCache, ParallelRunner runner) {
+        int points = pointStart[manifoldCount];
         pointCount = points;
-        nextCache.prepare(count, points);
-        pending = new Plan(bodies, contacts, links, contactIds, firsts, movable, last, limit, nextCache, runner);
+        nextCache.prepare(manifoldCount, points);
+        pending = new Plan(bodies, contacts, links, contactIds, firsts, movable, last, distance * distance, nextCache,
+                runner);
         plannedCache = nextCache;
     }
 
@@ -323,6 +348,7 @@ public final class Recycler {
         matchIsIdentity = false;
         if (cache == null) {
             Arrays.fill(previous, 0, count, -1);
+            identityUpTo = 0;
             return;
         }
         int old = cache.manifoldCount();
@@ -330,17 +356,21 @@ public final class Recycler {
         int[] pairB = manifolds.pairB();
         if (samePairs(manifolds, cache)) {
             // the k-th manifold of a pair is the k-th of that pair in the last step: here, itself
-            int[] match = previous;
-            runner.forRange(count, 1 << 16, (from, to) -> {
-                for (int m = from; m < to; m++) {
-                    match[m] = m;
-                }
-            });
+            if (identityUpTo < count) {
+                int[] match = previous;
+                runner.forRange(count, 1 << 16, (from, to) -> {
+                    for (int m = from; m < to; m++) {
+                        match[m] = m;
+                    }
+                });
+                identityUpTo = count;
+            }
             matchIsIdentity = true;
             return;
         }
         // unmatched until a chain gives a manifold its previous one
         Arrays.fill(previous, 0, count, -1);
+        identityUpTo = 0;
         if (head.length < bodyCount + 1) {
             head = new int[bodyCount + 1];
         }
@@ -777,7 +807,8 @@ public final class Recycler {
             System.arraycopy(manifolds.firsts(), 0, cache.contactStart(), 0, manifoldCount + 1);
         }
         System.arraycopy(pointStart, 0, cache.pointStart(), 0, manifoldCount + 1);
-        cache.recordStructure(manifolds);
+        // no manifold kept other points than its contacts: each one's points are its contacts
+        cache.recordStructure(manifolds, uniformFate == FRESH || uniformFate == EITHER);
         cache.finish();
     }
 
