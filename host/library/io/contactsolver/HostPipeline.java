@@ -329,6 +329,8 @@ final class HostPipeline {
         clock.lap(SolvePhase.VALIDATE);
         dest.prepare(bodies.size(), contacts.size(), contacts.idArray(), settings.writesDeltas(),
                 settings.writesImpulses());
+        // the ids matchIds just checked: the next step from this result need not compare them
+        dest.recordIdsChecked(warmStarts, warmStarts.idsVersion());
         Recycler.Previous previous = warmStart == null ? null : new Recycler.Previous(warmStarts,
                 warmStart.hasImpulses() ? warmStart.impulseBlock().floats() : null, warmStart.impulseStride(),
                 warmStart.contactIdArray(), warmStart.manifoldCache());
@@ -350,7 +352,7 @@ final class HostPipeline {
             warmStarts.requireUniqueIds(contacts.idArray(), contacts.size());
         } else {
             warmStarts.matchIdsLazily(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
-                    warmStart.contactCount());
+                    warmStart.contactCount(), warmStart.idsCheckedVersion(warmStarts));
         }
     }
 

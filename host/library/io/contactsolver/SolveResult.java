@@ -27,6 +27,9 @@ import org.joml.Vector3f;
  * an earlier solve's values.
  */
 public final class SolveResult {
+    /** What checked {@link #contactIds} unique, at which version ({@link #recordIdsChecked}); null for nothing known. */
+    private Object idsChecker;
+    private long idsCheckedVersion;
     private final FieldBlock deltas = new FieldBlock(DeltaField.COUNT, 0);
     private final FieldBlock impulses = new FieldBlock(ImpulseField.COUNT, 0);
     private int[] contactIds = new int[0];
@@ -464,6 +467,7 @@ public final class SolveResult {
             contactIds = new int[Math.max(contacts, contactIds.length + (contactIds.length >> 1))];
         }
         System.arraycopy(ids, 0, contactIds, 0, contacts);
+        idsChecker = null;
         bodyCount = bodies;
         contactCount = contacts;
         backend = null;
@@ -503,6 +507,20 @@ public final class SolveResult {
             throw new IllegalStateException("this result holds no impulses: the soft step that wrote it was asked "
                     + "for none (SoftStepSettings.withImpulses(false))");
         }
+    }
+
+    /**
+     * Records that the ids this result holds are those {@code checker} checked unique at
+     * {@code version} ({@code WarmStart.idsVersion}), so that the next step from it need not compare them.
+     */
+    void recordIdsChecked(Object checker, long version) {
+        idsChecker = checker;
+        idsCheckedVersion = version;
+    }
+
+    /** The version at which {@code checker} checked this result's ids, or -1 where it did not. */
+    long idsCheckedVersion(Object checker) {
+        return idsChecker != null && idsChecker == checker ? idsCheckedVersion : -1;
     }
 
     /** The soft step's manifolds, for the next step to recycle; empty for other solvers. */

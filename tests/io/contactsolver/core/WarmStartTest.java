@@ -150,7 +150,8 @@ class WarmStartTest {
     /**
      * The soft step's lazy matching: each contact's previous one, asked contact by contact, is the
      * one with its id, whether the warm start is the last step's (its ids the last checked, whose
-     * index is kept), the same ids again, or another result's (matched in full).
+     * index is kept; known so by their version, or compared), the same ids again, or another
+     * result's (matched in full).
      */
     @ParameterizedTest(name = "dense ids: {0}")
     @ValueSource(booleans = {false, true})
@@ -159,6 +160,7 @@ class WarmStartTest {
         WarmStart warm = new WarmStart();
         int[] previousIds = distinctIds(random, 300, dense);
         warm.requireUniqueIds(previousIds, previousIds.length);
+        long checked = warm.idsVersion();
         for (int step = 0; step < 12; step++) {
             int[] ids;
             if (step % 4 == 1) {
@@ -173,7 +175,11 @@ class WarmStartTest {
                 ids = Arrays.stream(ids).distinct().toArray();
             }
             int[] warmIds = step % 4 == 3 ? distinctIds(random, 200, dense) : previousIds; // another result's
-            warm.matchIdsLazily(ids, ids.length, warmIds, warmIds.length);
+            // the last step's ids are known checked at the version they were checked at (stale every
+            // fourth step, when they are compared instead); another result's are not known
+            long known = step % 4 == 3 ? -1 : step % 4 == 2 ? checked - 1 : checked;
+            warm.matchIdsLazily(ids, ids.length, warmIds, warmIds.length, known);
+            checked = warm.idsVersion();
             for (int c = 0; c < ids.length; c++) {
                 int expected = -1;
                 for (int p = 0; p < warmIds.length; p++) {

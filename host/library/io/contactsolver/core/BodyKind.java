@@ -5,7 +5,7 @@ import java.nio.FloatBuffer;
 
 /** The one definition of which bodies contacts can move. */
 public final class BodyKind {
-    private static final int[] INVERSE_MASS_FIELDS = {
+    static final int[] INVERSE_MASS_FIELDS = {
         BodyField.INV_MASS.ordinal(),
         BodyField.INV_IXX.ordinal(), BodyField.INV_IYY.ordinal(), BodyField.INV_IZZ.ordinal(),
         BodyField.INV_IXY.ordinal(), BodyField.INV_IXZ.ordinal(), BodyField.INV_IYZ.ordinal(),

@@ -51,6 +51,8 @@ public final class ManifoldCache {
     private long sourcePairsVersion;
     private long sourceFirstsVersion;
     private boolean pointsAreContacts;
+    private Recycler pointStartSource;
+    private long sourcePointStartVersion;
 
     /** Makes room for {@code manifolds} manifolds of {@code points} points in all, and marks the cache empty until {@link #finish}. */
     public void prepare(int manifolds, int points) {
@@ -63,6 +65,7 @@ public final class ManifoldCache {
         pointCount = points;
         if (bodyA.length < manifolds) {
             structureSource = null;
+            pointStartSource = null;
             int room = grown(bodyA.length, manifolds);
             bodyA = new int[room];
             bodyB = new int[room];
@@ -114,13 +117,21 @@ public final class ManifoldCache {
     /**
      * Records that {@link #bodyA}, {@link #bodyB} and {@link #contactStart} now hold {@code manifolds}'
      * pairs and firsts as they are (its {@link ManifoldGrouping#pairsVersion} and
-     * {@link ManifoldGrouping#firstsVersion}), and whether each manifold's points are its contacts.
+     * {@link ManifoldGrouping#firstsVersion}), {@link #pointStart} those of {@code points}' plan (its
+     * {@link Recycler#pointStartVersion}), and whether each manifold's points are its contacts.
      */
-    void recordStructure(ManifoldGrouping manifolds, boolean pointsAreContacts) {
+    void recordStructure(ManifoldGrouping manifolds, Recycler points, boolean pointsAreContacts) {
         structureSource = manifolds;
         sourcePairsVersion = manifolds.pairsVersion();
         sourceFirstsVersion = manifolds.firstsVersion();
+        pointStartSource = points;
+        sourcePointStartVersion = points.pointStartVersion();
         this.pointsAreContacts = pointsAreContacts;
+    }
+
+    /** Whether {@link #pointStart} holds {@code points}' plan's point starts as they are now. */
+    boolean holdsPointStartOf(Recycler points) {
+        return pointStartSource == points && sourcePointStartVersion == points.pointStartVersion();
     }
 
     /**

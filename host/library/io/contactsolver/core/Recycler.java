@@ -794,8 +794,8 @@ public final class Recycler {
     /**
      * Completes {@code cache} (which {@link #write} or a device wrote the points' ids and captures into, and
      * the backend their normal impulses and the manifolds' vectors) with each manifold's pair,
-     * contacts and points, for the next step; the pairs ({@link ManifoldGrouping#layPairs}) and
-     * contacts are copied only where the cache does not hold them as they are.
+     * contacts and points, for the next step; the pairs ({@link ManifoldGrouping#layPairs}),
+     * contacts and point starts are copied only where the cache does not hold them as they are.
      */
     public void keep(ManifoldGrouping manifolds, ManifoldCache cache) {
         // a cache kept from this grouping's pairs and firsts as they are holds them already
@@ -806,9 +806,11 @@ public final class Recycler {
         if (!cache.holdsFirstsOf(manifolds)) {
             System.arraycopy(manifolds.firsts(), 0, cache.contactStart(), 0, manifoldCount + 1);
         }
-        System.arraycopy(pointStart, 0, cache.pointStart(), 0, manifoldCount + 1);
+        if (!cache.holdsPointStartOf(this)) {
+            System.arraycopy(pointStart, 0, cache.pointStart(), 0, manifoldCount + 1);
+        }
         // no manifold kept other points than its contacts: each one's points are its contacts
-        cache.recordStructure(manifolds, uniformFate == FRESH || uniformFate == EITHER);
+        cache.recordStructure(manifolds, this, uniformFate == FRESH || uniformFate == EITHER);
         cache.finish();
     }
 

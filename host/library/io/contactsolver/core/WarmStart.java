@@ -144,8 +144,17 @@ public final class WarmStart {
      * @throws InputFault if two current contacts share an id, or two previous contacts do
      */
     public void matchIdsLazily(int[] ids, int count, int[] previousIds, int previousCount) {
-        boolean previousChecked = previousCount == checkedCount
-                && Arrays.equals(previousIds, 0, previousCount, checkedIds, 0, previousCount);
+        matchIdsLazily(ids, count, previousIds, previousCount, -1);
+    }
+
+    /**
+     * As {@link #matchIdsLazily(int[], int, int[], int)}, where the previous ids are known to be the
+     * ones checked at {@code previousVersion} ({@link #idsVersion}; -1 where unknown): at the current
+     * version they are not compared again.
+     */
+    public void matchIdsLazily(int[] ids, int count, int[] previousIds, int previousCount, long previousVersion) {
+        boolean previousChecked = previousCount == checkedCount && (previousVersion == idsVersion
+                || Arrays.equals(previousIds, 0, previousCount, checkedIds, 0, previousCount));
         if (!previousChecked) {
             lookup = BY_ARRAY;
             if (matchIds(ids, count, previousIds, previousCount)) {
