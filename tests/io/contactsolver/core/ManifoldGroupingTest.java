@@ -193,6 +193,35 @@ class ManifoldGroupingTest {
         }
     }
 
+    /** Every contact its own manifold (particles): the pairs are the links as they are, and their version moves with them. */
+    @Test
+    void contactsAloneHaveTheirLinksAsPairs() {
+        int count = 40_000;
+        int[] numbers = new int[count];
+        Arrays.fill(numbers, ManifoldGrouping.NONE);
+        FieldBlock contacts = new FieldBlock(ContactField.COUNT, count);
+        FieldBlock links = links(numbers);
+        ManifoldGrouping grouping = new ManifoldGrouping();
+        try (ParallelRunner runner = new ParallelRunner(2)) {
+            grouping.build(numbers, contacts, links, count, runner);
+            grouping.layPairs(links, runner);
+            long version = grouping.pairsVersion();
+            for (int c = 0; c < count; c += 997) {
+                assertEquals(links.getInt(ContactBody.A.ordinal(), c), grouping.pairA()[c]);
+                assertEquals(links.getInt(ContactBody.B.ordinal(), c), grouping.pairB()[c]);
+            }
+            grouping.build(numbers, contacts, links, count, runner);
+            grouping.layPairs(links, runner);
+            assertEquals(version, grouping.pairsVersion(), "the same links");
+
+            links.setInt(ContactBody.A.ordinal(), 33_333, -1);
+            grouping.build(numbers, contacts, links, count, runner);
+            grouping.layPairs(links, runner);
+            assertNotEquals(version, grouping.pairsVersion(), "a link changed");
+            assertEquals(-1, grouping.pairA()[33_333]);
+        }
+    }
+
     private static void assertFirsts(int[] numbers, ManifoldGrouping grouping, String what) {
         int[] expected = serialFirsts(numbers);
         assertEquals(expected.length - 1, grouping.count(), what);

@@ -263,7 +263,21 @@ public final class ManifoldGrouping {
         int[] firsts = first;
         int chunks = PrefixSums.chunks(manifolds);
         boolean[] differs = new boolean[Math.max(1, chunks)];
+        // every contact its own manifold (particles): the pairs are the links' columns, compared and
+        // copied whole
+        boolean eachAlone = firsts[manifolds] == manifolds;
         PrefixSums.forEachChunk(manifolds, runner, (k, from, to) -> {
+            if (eachAlone) {
+                int n = to - from;
+                boolean changed = ints.slice(baseA + from, n).mismatch(IntBuffer.wrap(a, from, n)) >= 0
+                        || ints.slice(baseB + from, n).mismatch(IntBuffer.wrap(b, from, n)) >= 0;
+                if (changed) {
+                    ints.get(baseA + from, a, from, n);
+                    ints.get(baseB + from, b, from, n);
+                }
+                differs[k] = changed;
+                return;
+            }
             boolean changed = false;
             for (int m = from; m < to; m++) {
                 int bodyA = ints.get(baseA + firsts[m]);
