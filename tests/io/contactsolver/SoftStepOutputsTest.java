@@ -95,6 +95,32 @@ class SoftStepOutputsTest {
         }
     }
 
+    /**
+     * A result holds the ids of the step that wrote it, whichever ids the results it takes turns
+     * with held: the box's corners stepped under two id sets, each kept for a few steps, into two
+     * results in turn (a result's ids are not copied again where it holds them already).
+     */
+    @Test
+    void aResultHoldsTheIdsOfTheStepThatWroteIt() {
+        int[][] idSets = {{1, 2, 3, 4}, {1, 2, 3, 4}, {1, 2, 3, 4}, {5, 6, 7, 8}, {5, 6, 7, 8}, {1, 2, 3, 4},
+            {5, 6, 7, 8}, {5, 6, 7, 8}, {5, 6, 7, 8}};
+        for (Backend backend : new Backend[] {Backend.CPU, Backend.OPENCL}) {
+            try (ContactSolver solver = backend == Backend.CPU ? Backends.cpu(2) : Backends.openClOrSkip()) {
+                BodyBatch box = restingBox();
+                ContactBatch corners = new ContactBatch();
+                SolveResult[] results = {new SolveResult(), new SolveResult()};
+                for (int step = 0; step < idSets.length; step++) {
+                    int[] ids = idSets[step];
+                    SolveResult result = solver.step(box, corners(corners, ids[0], ids[1], ids[2], ids[3]), FULL,
+                            GRAVITY, DT, step == 0 ? null : results[(step + 1) & 1], results[step & 1]);
+                    for (int c = 0; c < 4; c++) {
+                        assertEquals(ids[c], result.contactId(c), backend + ", step " + step + ", contact " + c);
+                    }
+                }
+            }
+        }
+    }
+
     /** Taken fresh after losing a point's id, the box warm starts alike from a full and a bodies-only result. */
     @Test
     void aFreshManifoldWarmStartsAlikeFromEitherResult() {

@@ -327,10 +327,10 @@ final class HostPipeline {
         clock.lap(SolvePhase.SET_UP);
         scan.requireFiniteNormalRows(bodies, contacts, magnitudes, 0.0);
         clock.lap(SolvePhase.VALIDATE);
+        // the ids matchIds just checked: not copied where dest holds them already, and the next
+        // step from this result need not compare them
         dest.prepare(bodies.size(), contacts.size(), contacts.idArray(), settings.writesDeltas(),
-                settings.writesImpulses());
-        // the ids matchIds just checked: the next step from this result need not compare them
-        dest.recordIdsChecked(warmStarts, warmStarts.idsVersion());
+                settings.writesImpulses(), warmStarts, warmStarts.idsVersion());
         Recycler.Previous previous = warmStart == null ? null : new Recycler.Previous(warmStarts,
                 warmStart.hasImpulses() ? warmStart.impulseBlock().floats() : null, warmStart.impulseStride(),
                 warmStart.contactIdArray(), warmStart.manifoldCache());

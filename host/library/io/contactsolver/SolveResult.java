@@ -27,7 +27,7 @@ import org.joml.Vector3f;
  * an earlier solve's values.
  */
 public final class SolveResult {
-    /** What checked {@link #contactIds} unique, at which version ({@link #recordIdsChecked}); null for nothing known. */
+    /** What checked {@link #contactIds} unique, at which version (a soft step's {@link #prepare}); null for nothing known. */
     private Object idsChecker;
     private long idsCheckedVersion;
     private final FieldBlock deltas = new FieldBlock(DeltaField.COUNT, 0);
@@ -455,6 +455,18 @@ public final class SolveResult {
      * copied, the soft step's manifolds forgotten.
      */
     void prepare(int bodies, int contacts, int[] ids, boolean withDeltas, boolean withImpulses) {
+        prepare(bodies, contacts, ids, withDeltas, withImpulses, null, -1);
+    }
+
+    /**
+     * As {@link #prepare(int, int, int[], boolean, boolean)}, where {@code checker} has just checked
+     * {@code ids} unique at {@code version} ({@code WarmStart.idsVersion}): recorded, so that a step
+     * from this result need not compare them, and not copied again where this result holds them at
+     * that version.
+     */
+    void prepare(int bodies, int contacts, int[] ids, boolean withDeltas, boolean withImpulses, Object checker,
+            long version) {
+        boolean holdsIds = checker != null && contacts == contactCount && idsCheckedVersion(checker) == version;
         holdsDeltas = withDeltas;
         holdsImpulses = withImpulses;
         if (withDeltas) {
@@ -466,8 +478,11 @@ public final class SolveResult {
         if (contactIds.length < contacts) {
             contactIds = new int[Math.max(contacts, contactIds.length + (contactIds.length >> 1))];
         }
-        System.arraycopy(ids, 0, contactIds, 0, contacts);
-        idsChecker = null;
+        if (!holdsIds) {
+            System.arraycopy(ids, 0, contactIds, 0, contacts);
+        }
+        idsChecker = checker;
+        idsCheckedVersion = version;
         bodyCount = bodies;
         contactCount = contacts;
         backend = null;
@@ -507,15 +522,6 @@ public final class SolveResult {
             throw new IllegalStateException("this result holds no impulses: the soft step that wrote it was asked "
                     + "for none (SoftStepSettings.withImpulses(false))");
         }
-    }
-
-    /**
-     * Records that the ids this result holds are those {@code checker} checked unique at
-     * {@code version} ({@code WarmStart.idsVersion}), so that the next step from it need not compare them.
-     */
-    void recordIdsChecked(Object checker, long version) {
-        idsChecker = checker;
-        idsCheckedVersion = version;
     }
 
     /** The version at which {@code checker} checked this result's ids, or -1 where it did not. */
