@@ -219,13 +219,15 @@ final class SoftStepPipeline {
             return null;
         }
         stage.enter("screen");
+        // a few bytes' fill first: on PoCL the contacts' upload, enqueued first after a wait, held the
+        // host 2.2-3.1 ms a step of the 1M lattice, and 0.6-0.9 ms behind such a fill
+        cl_mem largest = memory.zeroed(screenLargest, (long) MagnitudeGroup.COUNT * Sizeof.cl_int);
         cl_mem bodyMem = transfers.uploadBlock(memory.bodies, bodyBlock, bodyCount, BodyField.COUNT);
         cl_mem contactMem = transfers.uploadBlock(memory.contacts, contactBlock, contactCount, ContactField.COUNT);
         cl_mem linkMem = transfers.uploadBlock(memory.links, linkBlock, contactCount, ContactBody.COUNT);
         cl_mem numbersMem = contactCount == 0 ? numbers.require(Sizeof.cl_int)
                 : transfers.uploadUnlessHeld(numbers, (long) contactCount * Sizeof.cl_int, numbering,
                         numbering.numbersVersion(), () -> transfers.uploadInts(numbers, manifoldNumbers, contactCount));
-        cl_mem largest = memory.zeroed(screenLargest, (long) MagnitudeGroup.COUNT * Sizeof.cl_int);
         Kernels.ScreenOutput bodiesOut = new Kernels.ScreenOutput(
                 bodySuspects.require((long) Math.max(1, bodyCount) * Sizeof.cl_int),
                 memory.zeroed(bodySuspectCount, Sizeof.cl_int), largest);
@@ -383,10 +385,11 @@ final class SoftStepPipeline {
         cl_mem moverMem = movers.require((long) ContactBody.COUNT * rowCount * Sizeof.cl_int);
         cl_mem motionMem = motion.require(
                 (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * MotionField.STRIDE * Sizeof.cl_float);
-        cl_mem stateMem = memory.zeroed(state,
-                (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * StateField.STRIDE * Sizeof.cl_float);
+        // the small fills before the large one, which a step in balance otherwise enqueues first (see screen)
         cl_mem residualMem = memory.zeroed(residual, Sizeof.cl_int);
         cl_mem keptMem = memory.zeroed(keptCount, Sizeof.cl_int);
+        cl_mem stateMem = memory.zeroed(state,
+                (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * StateField.STRIDE * Sizeof.cl_float);
         cl_mem nextMem = nextBodies.require((long) SoftStepJob.BODY_STATE_FIELDS * bodyCount * Sizeof.cl_float);
         cl_mem deltaMem = memory.deltas.require((long) DeltaField.COUNT * bodyCount * Sizeof.cl_float);
         cl_mem normalOutMem = out.normal.require((long) pointCount * Sizeof.cl_float);
