@@ -441,6 +441,48 @@ class SoftStepManifoldTest {
         }
     }
 
+    /**
+     * A kept cache holds the point starts of the step that kept it, whichever steps the results
+     * it takes turns with kept: the manifolds' count and points change at the end of the batch (12
+     * one-point manifolds, then the eleventh with two points, then fewer manifolds, then 12 again),
+     * each taken fresh, so each manifold's points are its contacts. (A cache once took itself to
+     * hold the starts of a plan with more manifolds than it was kept with, and kept another step's
+     * beyond its own.)
+     */
+    @Test
+    void aKeptCacheHoldsThePointStartsOfItsOwnStep() {
+        int[] counts = {12, 12, 12, 8, 12, 12, 12, 12};
+        BodyBatch bodies = new BodyBatch();
+        for (int i = 0; i < 12; i++) {
+            bodies.setParticle(bodies.add(), 1.0f).setPosition(i, 2.0f * i, 0.499f, 0.0f);
+        }
+        SoftStepSettings settings = SolveSettings.softStep().withRecycleDistance(0.0f);
+        Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
+        SolveResult[] results = {new SolveResult(), new SolveResult()};
+        try (ContactSolver solver = Backends.cpu(1)) {
+            for (int step = 0; step < counts.length; step++) {
+                ContactBatch contacts = new ContactBatch();
+                for (int i = 0; i < counts[step]; i++) {
+                    int points = step == 1 && i == 10 ? 2 : 1;
+                    for (int p = 0; p < points; p++) {
+                        int c = contacts.add(ContactBatch.WORLD, i, 2.0f * i + 0.1f * p, 0.0f, 0.0f, 0.0f, 1.0f,
+                                0.0f, 0.0f);
+                        contacts.setSeparation(c, -0.001f).setFriction(c, 0.5f).setId(c, 2 * i + p).setManifold(c, i);
+                    }
+                }
+                SolveResult result = solver.step(bodies, contacts, settings, gravity, 0.01f,
+                        step == 0 ? null : results[(step + 1) & 1], results[step & 1]);
+                io.contactsolver.core.ManifoldCache cache = result.manifoldCache();
+                int manifolds = cache.manifoldCount();
+                assertEquals(counts[step], manifolds, "step " + step);
+                assertEquals(contacts.size(), cache.contactStart()[manifolds], "step " + step);
+                for (int m = 0; m <= manifolds; m++) {
+                    assertEquals(cache.contactStart()[m], cache.pointStart()[m], "step " + step + ", manifold " + m);
+                }
+            }
+        }
+    }
+
     private static void assertRefused(BodyBatch bodies, ContactBatch contacts, String message) {
         InvalidInputException refused = assertThrows(InvalidInputException.class,
                 () -> ContactSolver.validate(bodies, contacts));

@@ -126,6 +126,8 @@ public final class Recycler {
         ManifoldCache cache = last == null ? null : last.cache();
         int count = manifolds.count();
         int[] firsts = manifolds.firsts();
+        // the point starts' version covers their count too: more manifolds than the last plan's are new values
+        boolean recount = count != manifoldCount;
         manifoldCount = count;
         boolean grown = previous.length < count;
         if (grown) {
@@ -153,7 +155,7 @@ public final class Recycler {
         if (common >= 0) {
             Arrays.fill(fate, 0, count, common);
             uniformFate = count == 0 ? MIXED : common;
-            if (!Arrays.equals(pointStart, 0, count + 1, firsts, 0, count + 1) || grown) {
+            if (!Arrays.equals(pointStart, 0, count + 1, firsts, 0, count + 1) || grown || recount) {
                 System.arraycopy(firsts, 0, pointStart, 0, count + 1);
                 pointStartVersion++;
             }
@@ -189,7 +191,7 @@ public final class Recycler {
         uniformFate = count == 0 ? MIXED : sharedFate.get();
         if (PrefixSums.exclusiveChanges(count, m -> fates[m] == KEPT
                 ? cache.pointStart()[match[m] + 1] - cache.pointStart()[match[m]] : firsts[m + 1] - firsts[m],
-                pointStart, runner) || grown) {
+                pointStart, runner) || grown || recount) {
             pointStartVersion++;
         }
         finishPlan(bodies, contacts, links, contactIds, firsts, movable, last, distance, nextCache, runner);
