@@ -2,8 +2,9 @@
  * The checks of a soft step on the device, so that the host reads only what they cannot clear:
  *
  *   screen_bodies     one work-item per body: InputValidator's screen of its fields
- *   screen_contacts   one work-item per contact: the same of a contact's fields and bodies, and
- *                     ManifoldGrouping's screen of its manifold's rules
+ *   screen_contacts   one work-item per contact: the same of a contact's fields and bodies,
+ *                     ManifoldGrouping's screen of its manifold's rules, and which of friction,
+ *                     rolling and torsional resistance some contact has (FrictionUse.of, by atomic_or)
  *   first_non_finite  one work-item per element of a result: atomic_min of its index where a field
  *                     is not finite, into one slot of the step's first non-finite elements
  *                     (OverflowScan.java; the host then scans that result and names the element)
@@ -129,7 +130,7 @@ int run_start(__global const int* manifolds, const int c)
 __kernel void screen_contacts(__global const float* contacts, __global const int* links,
                               __global const int* manifolds, const int stride, const int count,
                               const int bodyCount, __global int* suspects, __global int* suspectCount,
-                              __global int* largest)
+                              __global int* largest, __global int* uses)
 {
     const int c = get_global_id(0);
     if (c >= count) {
@@ -141,6 +142,7 @@ __kernel void screen_contacts(__global const float* contacts, __global const int
     /* a point after its run's first shares the first's bodies and MANIFOLD_SHARED_FIELDS, bit for bit */
     const int first = run_start(manifolds, c);
     int suspect = first < 0;
+    int used = 0;
     for (int f = 0; f < CONTACT_COUNT; f++) {
         const float value = contacts[f * stride + c];
         if (first >= 0 && ((MANIFOLD_SHARED_FIELDS >> f) & 1)) {
@@ -157,9 +159,17 @@ __kernel void screen_contacts(__global const float* contacts, __global const int
             suspect |= !(value >= 0.0f && value <= 1.0f);
         } else if (f == CONTACT_FRICTION || f == CONTACT_ROLLING_RESISTANCE || f == CONTACT_TORSION) {
             suspect |= !(value >= 0.0f);
+            if (value > 0.0f) {
+                used |= f == CONTACT_FRICTION ? USE_FRICTION : f == CONTACT_ROLLING_RESISTANCE ? USE_ROLLING
+                        : USE_TORSION;
+            }
         }
     }
     keep_largest(largest, GROUP_CONTACT_POINT, point);
+    /* FrictionUse.of: which coefficients some contact has above 0 (a plain read spares the atomic) */
+    if ((used & ~uses[0]) != 0) {
+        atomic_or(&uses[0], used);
+    }
     const int a = links[LINK_A * stride + c];
     const int b = links[LINK_B * stride + c];
     suspect |= a < -1 || a >= bodyCount || b < -1 || b >= bodyCount || a == b || !isfinite(sum)

@@ -7,9 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.InvalidInputException.Subject;
+import io.contactsolver.core.FrictionUse;
+import io.contactsolver.core.InputScreen;
+import io.contactsolver.core.ManifoldGrouping;
+import io.contactsolver.core.ParallelRunner;
+import io.contactsolver.core.SolveMeter;
+import io.contactsolver.core.SolverBackend;
+import io.contactsolver.opencl.OpenClTestAccess;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 import org.joml.Vector3f;
@@ -161,6 +169,32 @@ class ContactSolverValidationTest {
             assertEquals(Backend.OPENCL, actual.backend());
             Bits.assertIdentical(expected, actual, "step");
             Bits.assertIdentical(onCpu, onDevice, "bodies");
+        }
+    }
+
+    /**
+     * The device's screen finds which of friction, rolling and torsional resistance the batch uses
+     * as the host's scan does ({@code FrictionUse.of}), for every combination, each on another
+     * contact than the others.
+     */
+    @Test
+    void theDevicesScreenFindsTheCoefficientsInUseAsTheHostDoes() throws Exception {
+        OpenClTestAccess.requireDevice();
+        try (SolverBackend device = OpenClTestAccess.open(Optional.empty());
+                ParallelRunner runner = new ParallelRunner(2)) {
+            for (int combination = 0; combination < 8; combination++) {
+                BodyBatch bodies = bodies();
+                ContactBatch contacts = contacts();
+                contacts.setFriction(0, (combination & 1) != 0 ? 0.5f : 0.0f);
+                contacts.setRollingResistance(1, (combination & 2) != 0 ? 0.01f : 0.0f);
+                contacts.setTorsion(2, (combination & 4) != 0 ? 0.02f : -0.0f);
+                InputScreen screen = device.screen(bodies.block(), bodies.size(), contacts.floatBlock(),
+                        contacts.linkBlock(), contacts.manifoldArray(), new ManifoldGrouping(), contacts.size(),
+                        new SolveMeter());
+                assertEquals(FrictionUse.of(contacts.floatBlock(), contacts.size(), runner), screen.uses(),
+                        "combination " + combination);
+                assertEquals(combination, screen.uses().bits(), "combination " + combination);
+            }
         }
     }
 

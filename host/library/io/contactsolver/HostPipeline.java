@@ -68,6 +68,8 @@ final class HostPipeline {
     /** What the backend reported and checked of the last soft step itself. */
     private final StepOutputs outputs = new StepOutputs();
     /** Each manifold row's first point ({@code SoftStepJob.rowPointStarts}), grown as needed. */
+    /** What the device's screen of this step's batch found of its coefficients ({@link #validateForStep}), until used; null for none. */
+    private FrictionUse screenedUse;
     private int[] rowPointStarts = new int[1];
     /**
      * The colouring's version and the recycling's point-start version {@link #rowPointStarts} were
@@ -128,6 +130,7 @@ final class HostPipeline {
     /** Stage 2: starts the clock and validates every body and contact, charged to {@link SolvePhase#VALIDATE}. */
     InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts) {
         clock.start();
+        screenedUse = null;
         manifolds.noteNumbers(contacts.manifoldArray(), contacts.size(), runner);
         InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds, null);
         clock.lap(SolvePhase.VALIDATE);
@@ -148,6 +151,7 @@ final class HostPipeline {
                 contacts.floatBlock(), contacts.linkBlock(), contacts.manifoldArray(), manifolds, contacts.size(),
                 clock));
         InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds, screen);
+        screenedUse = screen == null ? null : screen.uses();
         clock.lap(SolvePhase.VALIDATE);
         return magnitudes;
     }
@@ -432,8 +436,16 @@ final class HostPipeline {
         return dest;
     }
 
-    /** What the batch's coefficients ask for, unless the settings switch friction off. */
+    /**
+     * What the batch's coefficients ask for, unless the settings switch friction off: as a device's
+     * screen of this step's batch found it, else read here.
+     */
     private FrictionUse frictionUse(ContactBatch contacts, SolveSettings settings) {
-        return settings.friction() ? FrictionUse.of(contacts.floatBlock(), contacts.size(), runner) : FrictionUse.NONE;
+        FrictionUse screened = screenedUse;
+        screenedUse = null;
+        if (!settings.friction()) {
+            return FrictionUse.NONE;
+        }
+        return screened != null ? screened : FrictionUse.of(contacts.floatBlock(), contacts.size(), runner);
     }
 }

@@ -11,6 +11,21 @@ import java.util.concurrent.atomic.AtomicInteger;
  * tangential or angular impulses, which a device then need not send back.
  */
 public record FrictionUse(boolean friction, boolean rolling, boolean torsion) {
+    /** The bits of {@link #bits()}: friction, rolling resistance, torsional resistance. */
+    public static final int FRICTION_BIT = 1;
+    public static final int ROLLING_BIT = 2;
+    public static final int TORSION_BIT = 4;
+
+    /** The use whose {@link #bits()} are {@code bits}. */
+    public static FrictionUse ofBits(int bits) {
+        return new FrictionUse((bits & FRICTION_BIT) != 0, (bits & ROLLING_BIT) != 0, (bits & TORSION_BIT) != 0);
+    }
+
+    /** This use as bits: {@link #FRICTION_BIT}, {@link #ROLLING_BIT}, {@link #TORSION_BIT}. */
+    public int bits() {
+        return (friction ? FRICTION_BIT : 0) | (rolling ? ROLLING_BIT : 0) | (torsion ? TORSION_BIT : 0);
+    }
+
     /** No friction, rolling or torsional resistance: what a batch of all-zero coefficients uses. */
     public static final FrictionUse NONE = new FrictionUse(false, false, false);
 
@@ -86,12 +101,13 @@ public record FrictionUse(boolean friction, boolean rolling, boolean torsion) {
         int[] bases = {ContactField.FRICTION.ordinal() * contacts.stride(),
             ContactField.ROLLING_RESISTANCE.ordinal() * contacts.stride(),
             ContactField.TORSION.ordinal() * contacts.stride()};
-        AtomicInteger found = new AtomicInteger(); // bit k: column k has a positive coefficient
+        int[] columnBits = {FRICTION_BIT, ROLLING_BIT, TORSION_BIT};
+        AtomicInteger found = new AtomicInteger(); // a column's bit: it has a positive coefficient
         runner.forRange(count, GRAIN, (from, to) -> {
             float[] slice = new float[Math.min(SLICE, to - from)];
             int bits = 0;
             for (int column = 0; column < bases.length; column++) {
-                int bit = 1 << column;
+                int bit = columnBits[column];
                 for (int start = from; start < to && (bits & bit) == 0 && (found.get() & bit) == 0; start += SLICE) {
                     int n = Math.min(SLICE, to - start);
                     f.get(bases[column] + start, slice, 0, n);
@@ -105,7 +121,6 @@ public record FrictionUse(boolean friction, boolean rolling, boolean torsion) {
             }
             found.accumulateAndGet(bits, (x, y) -> x | y);
         });
-        int bits = found.get();
-        return new FrictionUse((bits & 1) != 0, (bits & 2) != 0, (bits & 4) != 0);
+        return ofBits(found.get());
     }
 }

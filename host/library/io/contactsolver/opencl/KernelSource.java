@@ -1,5 +1,6 @@
 package io.contactsolver.opencl;
 
+import io.contactsolver.core.FrictionUse;
 import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.Layout;
 import io.contactsolver.core.ManifoldGrouping;
@@ -86,6 +87,9 @@ final class KernelSource {
         constants.put("RECYCLE_TURN_B", Integer.toString(Recycler.TURN_B));
         constants.put("RECYCLE_MIN_HALF_TURN_COS2", Float.toHexString(Recycler.MIN_HALF_TURN_COS2) + "f");
         constants.put("RECYCLE_ARM_SHARE_SQUARED", Double.toHexString(Recycler.ARM_SHARE_SQUARED));
+        constants.put("USE_FRICTION", Integer.toString(FrictionUse.FRICTION_BIT));
+        constants.put("USE_ROLLING", Integer.toString(FrictionUse.ROLLING_BIT));
+        constants.put("USE_TORSION", Integer.toString(FrictionUse.TORSION_BIT));
         constants.put("SCREEN_NORM2_LOW", Float.toHexString(InputValidator.NORM2_LOW) + "f");
         constants.put("SCREEN_NORM2_HIGH", Float.toHexString(InputValidator.NORM2_HIGH) + "f");
         constants.put("SCREEN_LENGTH2_LOW", Float.toHexString(InputValidator.LENGTH2_LOW) + "f");

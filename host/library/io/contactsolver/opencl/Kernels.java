@@ -181,7 +181,7 @@ final class Kernels implements AutoCloseable {
         SCREEN_CONTACTS("screen_contacts", arg(FLOATS, "contacts"), arg(INTS, "links"), arg(INTS, "manifolds"),
                 arg(INT, "stride"),
                 arg(INT, "count"), arg(INT, "bodyCount"), arg(INTS, "suspects"), arg(INTS, "suspectCount"),
-                arg(INTS, "largest")),
+                arg(INTS, "largest"), arg(INTS, "uses")),
         FIRST_NON_FINITE("first_non_finite", arg(FLOATS, "values"), arg(INT, "count"), arg(INT, "stride"),
                 arg(INT, "fields"), arg(INTS, "first"), arg(INT, "slot")),
         FIRST_UNSOUND_ORIENTATION("first_unsound_orientation", arg(FLOATS, "values"), arg(INT, "count"),
@@ -693,15 +693,17 @@ final class Kernels implements AutoCloseable {
 
     /**
      * {@code InputValidator}'s screen of {@code count} contacts (their fields and links with stride
-     * {@code stride}), and {@code ManifoldGrouping}'s of their manifolds' rules ({@code manifolds}:
-     * each contact's manifold number).
+     * {@code stride}), {@code ManifoldGrouping}'s of their manifolds' rules ({@code manifolds}:
+     * each contact's manifold number), and {@code FrictionUse.of}: the bits of the coefficients some
+     * contact has above 0 into {@code uses[0]} (zeroed first) by atomic or.
      */
-    void screenContacts(ContactBlock contacts, cl_mem manifolds, int count, int bodyCount, ScreenOutput out) {
+    void screenContacts(ContactBlock contacts, cl_mem manifolds, int count, int bodyCount, ScreenOutput out,
+            cl_mem uses) {
         launch(Signature.SCREEN_CONTACTS).floats("contacts", contacts.contacts()).ints("links", contacts.links())
                 .ints("manifolds", manifolds)
                 .integer("stride", contacts.stride()).integer("count", count).integer("bodyCount", bodyCount)
                 .ints("suspects", out.suspects()).ints("suspectCount", out.suspectCount())
-                .ints("largest", out.largest()).run(count);
+                .ints("largest", out.largest()).ints("uses", uses).run(count);
     }
 
     /**

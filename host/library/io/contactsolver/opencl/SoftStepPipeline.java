@@ -8,6 +8,7 @@ import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.CaptureField;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.FrictionUse;
 import io.contactsolver.core.GeometryField;
 import io.contactsolver.core.InputScreen;
 import io.contactsolver.core.IterationOutcome;
@@ -128,6 +129,7 @@ final class SoftStepPipeline {
     private final DeviceBuffer contactSuspectCount;
     private final DeviceBuffer screenLargest;
     private final DeviceBuffer numbers;
+    private final DeviceBuffer coefficientUses;
     /** The colouring and the movable flags whose rows and flags the device holds, at their versions; null for none. */
     private ContactColoring sentColoring;
     private long sentColoringVersion;
@@ -175,6 +177,7 @@ final class SoftStepPipeline {
         this.contactSuspectCount = memory.buffer("suspect contact count");
         this.screenLargest = memory.buffer("largest magnitudes");
         this.numbers = memory.buffer("contact manifold numbers");
+        this.coefficientUses = memory.buffer("coefficients in use");
         for (int k = 0; k < sets.length; k++) {
             sets[k] = new RecycleSet(memory, k);
         }
@@ -235,11 +238,13 @@ final class SoftStepPipeline {
                 contactSuspects.require((long) Math.max(1, contactCount) * Sizeof.cl_int),
                 memory.zeroed(contactSuspectCount, Sizeof.cl_int), largest);
         kernels.screenBodies(bodyMem, bodyCount, bodyCount, bodiesOut);
+        cl_mem usesMem = memory.zeroed(coefficientUses, Sizeof.cl_int);
         kernels.screenContacts(new Kernels.ContactBlock(contactMem, linkMem, contactCount), numbersMem, contactCount,
-                bodyCount, contactsOut);
-        IntBuffer found = transfers.hostInts(2 + MagnitudeGroup.COUNT);
+                bodyCount, contactsOut, usesMem);
+        IntBuffer found = transfers.hostInts(3 + MagnitudeGroup.COUNT);
         transfers.downloadInts(bodiesOut.suspectCount(), found, 1);
         transfers.downloadInts(contactsOut.suspectCount(), found.slice(1, 1), 1);
+        transfers.downloadInts(usesMem, found.slice(2 + MagnitudeGroup.COUNT, 1), 1);
         transfers.downloadInts(largest, found.slice(2, MagnitudeGroup.COUNT), MagnitudeGroup.COUNT);
         clock.lap(SolvePhase.VALIDATE);
         clFinish(cl.queue);
@@ -258,7 +263,7 @@ final class SoftStepPipeline {
             sums[g] = Float.intBitsToFloat(found.get(2 + g));
         }
         clock.addTransfer(transfers.bytesUp(), transfers.bytesDown());
-        return new InputScreen(bodies, contacts, sums);
+        return new InputScreen(bodies, contacts, sums, FrictionUse.ofBits(found.get(2 + MagnitudeGroup.COUNT)));
     }
 
     /** A host buffer the {@code count} indices a screen listed at {@code list} are read back into (in its order), once the queue is waited for. */
