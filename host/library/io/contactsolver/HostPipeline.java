@@ -78,6 +78,9 @@ final class HostPipeline {
     private final long[] rowPointStartsFrom = {-1, -1};
     private int[] rowPointStartsFor;
     private long rowPointStartsVersion;
+    /** Versions for {@link #rowPointStarts} from one counter for every pipeline: a device holding them cannot mistake another's. */
+    private static final java.util.concurrent.atomic.AtomicLong ROW_POINT_STARTS_VERSIONS =
+            new java.util.concurrent.atomic.AtomicLong();
     private boolean warnedRollingIgnored;
     private boolean warnedTorsionIgnored;
 
@@ -167,6 +170,15 @@ final class HostPipeline {
      * not clear is checked here.
      */
     private static InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts, ParallelRunner runner,
+            ManifoldGrouping grouping, InputScreen screen) {
+        try {
+            return validateAndGroup(bodies, contacts, runner, grouping, screen);
+        } finally {
+            grouping.forgetNote(); // a batch refused before it was grouped leaves no note behind
+        }
+    }
+
+    private static InputMagnitudes validateAndGroup(BodyBatch bodies, ContactBatch contacts, ParallelRunner runner,
             ManifoldGrouping grouping, InputScreen screen) {
         try {
             InputMagnitudes magnitudes = screen == null
@@ -387,7 +399,7 @@ final class HostPipeline {
             rowPointStartsFrom[0] = coloring.version();
             rowPointStartsFrom[1] = recycler.pointStartVersion();
             rowPointStartsFor = rowPointStarts;
-            rowPointStartsVersion++;
+            rowPointStartsVersion = ROW_POINT_STARTS_VERSIONS.incrementAndGet();
         }
         SoftStepJob job = new SoftStepJob(bodies.block(), count, contacts.floatBlock(), contacts.linkBlock(),
                 contacts.size(), manifolds, recycler, coloring, rowPointStarts, rowPointStartsVersion, restitution,

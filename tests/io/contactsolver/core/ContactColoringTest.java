@@ -241,6 +241,11 @@ class ContactColoringTest {
             assertEquals(first + 1, coloring.version(), "a pair changed: coloured again");
             assertSameAsFresh(coloring, links, count, movable, 32, runner);
 
+            // a new build whose pairs are not laid yet cannot be coloured by them
+            manifolds.build(alone, contacts, links, count, runner);
+            assertThrows(IllegalStateException.class, () -> coloring.colour(manifolds, movable, 32));
+            manifolds.layPairs(links, runner);
+
             // coloured from links in between: the grouping's next colouring is made afresh
             coloring.build(links, count, movable, 32, runner);
             coloring.colour(manifolds, movable, 32);

@@ -182,7 +182,15 @@ class ManifoldGroupingTest {
             grouping.build(numbers, contacts, splitLinks, count, runner);
             assertFirsts(numbers, grouping, "noted after the split");
 
+            // a note dropped unused (the batch was refused before it was grouped), the numbers changed in place
+            grouping.noteNumbers(numbers, count, runner);
+            grouping.forgetNote();
+            numbers[c + 1] = numbers[c];
+            grouping.build(numbers, contacts, links(numbers), count, runner);
+            assertFirsts(numbers, grouping, "after a note dropped unused");
+
             // a note used up by a build that fails: the next build, without one, lays the firsts
+
             int[] tooLong = numbers.clone();
             Arrays.fill(tooLong, 0, 5, 77);
             grouping.noteNumbers(tooLong, count, runner);

@@ -108,6 +108,7 @@ public final class ContactColoring {
      */
     public void colour(ManifoldGrouping manifolds, MovableBodies movable, int budget) {
         requireBudget(budget);
+        manifolds.requirePairs(); // their version is only what it says once laid for this build
         int count = manifolds.count();
         if (colouredGrouping == manifolds && colouredPairsVersion == manifolds.pairsVersion()
                 && keeps(count, movable, budget)) {

@@ -37,8 +37,12 @@ public final class ManifoldCache {
      */
     private FloatBuffer normalDirect = directFloats(0);
     private FloatBuffer vectorsDirect = directFloats(0);
-    /** Whether {@link #normalDirect} and {@link #vectorsDirect} hold the values and the arrays do not yet. */
-    private boolean directOnly;
+    /**
+     * Whether {@link #normalDirect} and {@link #vectorsDirect} hold the values and the arrays do not
+     * yet; volatile, so that the threads of a parallel read check it without a lock and see the
+     * copy once it is false.
+     */
+    private volatile boolean directOnly;
     private boolean valid;
     /** Counts the times the contents were replaced or forgotten: a device copy of them is current while it holds the same. */
     private long version;
@@ -193,7 +197,9 @@ public final class ManifoldCache {
 
     /** {@link ManifoldVectorField} {@code f} of manifold {@code m} at {@code f * manifoldCount() + m} (as {@link #normal}, settled first). */
     public float[] vectors() {
-        settle();
+        if (directOnly) {
+            settle();
+        }
         return vectors;
     }
 
@@ -227,7 +233,9 @@ public final class ManifoldCache {
      * host reads: where a device read them back into {@link #normalDirect}, copied here first).
      */
     public float[] normal() {
-        settle();
+        if (directOnly) {
+            settle();
+        }
         return normal;
     }
 

@@ -139,6 +139,11 @@ public final class ManifoldGrouping {
         return true;
     }
 
+    /** Drops a note no build used (the batch failed before it was built): the next build lays its firsts. */
+    public void forgetNote() {
+        notedArray = null;
+    }
+
     /** Moves whenever {@link #noteNumbers} finds other numbers than it noted last. */
     public long numbersVersion() {
         return numbersVersion;
@@ -311,7 +316,8 @@ public final class ManifoldGrouping {
         return pairB;
     }
 
-    private void requirePairs() {
+    /** Throws unless {@link #layPairs} ran for this build: only then do the pairs and their version stand. */
+    void requirePairs() {
         if (!pairsLaid) {
             throw new IllegalStateException("the manifolds' pairs are not laid for this build (layPairs first)");
         }

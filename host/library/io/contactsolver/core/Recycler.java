@@ -71,6 +71,8 @@ public final class Recycler {
     /** Per manifold: its first solved point (and the point count at {@code manifoldCount}). */
     private int[] pointStart = new int[1];
     private long pointStartVersion;
+    /** Whether the last {@link #plan} ran to its end (its point starts are what their version says). */
+    private boolean planSettled = true;
     private boolean matchIsIdentity;
     /** How many of {@link #previous} hold their own index from an earlier plan (each manifold its own previous one). */
     private int identityUpTo;
@@ -126,8 +128,10 @@ public final class Recycler {
         ManifoldCache cache = last == null ? null : last.cache();
         int count = manifolds.count();
         int[] firsts = manifolds.firsts();
-        // the point starts' version covers their count too: more manifolds than the last plan's are new values
-        boolean recount = count != manifoldCount;
+        // the point starts' version covers their count too: more manifolds than the last plan's are new
+        // values; and a plan that threw part way left starts its version does not stand for
+        boolean recount = count != manifoldCount || !planSettled;
+        planSettled = false;
         manifoldCount = count;
         boolean grown = previous.length < count;
         if (grown) {
@@ -206,6 +210,7 @@ public final class Recycler {
         pending = new Plan(bodies, contacts, links, contactIds, firsts, movable, last, distance * distance, nextCache,
                 runner);
         plannedCache = nextCache;
+        planSettled = true;
     }
 
     /** What {@link #plan} leaves {@link #write}: the step's inputs, the cache it writes, the threads it writes on. */
@@ -346,6 +351,7 @@ public final class Recycler {
      * pair is the last step's at its own index, a check and a fill on the team.
      */
     private void match(ManifoldGrouping manifolds, int bodyCount, ManifoldCache cache, ParallelRunner runner) {
+        manifolds.requirePairs(); // their version is only what it says once laid for this build
         int count = manifolds.count();
         matchIsIdentity = false;
         if (cache == null) {

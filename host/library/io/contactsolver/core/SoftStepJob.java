@@ -23,8 +23,8 @@ package io.contactsolver.core;
  *     the rows' points consecutive in row order; {@code coloring().rowCount() + 1} entries, the last
  *     the point count
  * @param rowPointStartsVersion moves whenever {@code rowPointStarts} may hold other values than at
- *     the host pipeline's last step (its {@code manifolds} stand for it, as its other arrays'
- *     versions do): a device holding them at this version need not receive them again
+ *     the host pipeline's last step, and no other array has it: a device holding them at this
+ *     version need not receive them again
  * @param restitution the restitution rule ({@code TargetRule} with no positional correction)
  * @param friction what friction the contacts have (and the settings use): without any, the sweeps
  *     leave out every friction stage
@@ -39,8 +39,8 @@ package io.contactsolver.core;
  * @param impulses where the step was asked for impulses, the block they go to, which a backend may
  *     write itself ({@link StepOutputs}); else null
  * @param contactIds the contacts' ids, {@code contactCount} of them
- * @param contactIdsVersion moves whenever {@code contactIds} may differ from the last step's
- *     ({@link WarmStart#idsVersion}), likewise
+ * @param contactIdsVersion moves whenever {@code contactIds} may differ from the last step's, and no
+ *     other ids have it ({@link WarmStart#idsVersion}), likewise
  * @param outputs where a backend says which outputs it reported and checked itself
  */
 public record SoftStepJob(

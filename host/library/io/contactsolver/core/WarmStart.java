@@ -45,6 +45,8 @@ public final class WarmStart {
     /** How {@link #previousOf(int, int[])} answers after {@link #matchIdsLazily}: one of the three below. */
     private int lookup = BY_ARRAY;
     private long idsVersion;
+    /** Ids versions are drawn from one counter for every instance: no two checks share a version. */
+    private static final java.util.concurrent.atomic.AtomicLong VERSIONS = new java.util.concurrent.atomic.AtomicLong();
     private static final int BY_ARRAY = 0;
     private static final int SAME_ORDER = 1;
     private static final int BY_PREVIOUS_INDEX = 2;
@@ -222,7 +224,7 @@ public final class WarmStart {
 
     /**
      * Moves whenever {@link #requireUniqueIds} checks other ids than it last found unique: two checks
-     * at the same version were of the same ids, in the same order.
+     * at the same version were of the same ids, in the same order. Unique across instances.
      */
     public long idsVersion() {
         return idsVersion;
@@ -231,7 +233,7 @@ public final class WarmStart {
     /** Maps every id to its contact, refusing a repeated one, and keeps the ids as found unique. */
     private void indexUniqueIds(int[] ids, int count) {
         checkedCount = -1;
-        idsVersion++;
+        idsVersion = VERSIONS.incrementAndGet();
         if (checkedIds.length < count) {
             checkedIds = new int[count];
         }

@@ -82,6 +82,9 @@ final class SoftStepPipeline {
     /** Stands for a plan that matched every manifold to itself, and one whose manifolds share a fate (the version): such an array goes up once. */
     private static final Object IDENTITY_MATCH = new Object();
     private static final Object UNIFORM_FATES = new Object();
+    /** The rows' first points and the contact ids, whose versions are unique to each array ({@code SoftStepJob}). */
+    private static final Object ROW_POINT_STARTS = new Object();
+    private static final Object CONTACT_IDS = new Object();
     private final OpenClProgram cl;
     private final Kernels kernels;
     private final DeviceMemory memory;
@@ -320,8 +323,8 @@ final class SoftStepPipeline {
                 : transfers.uploadInts(slots, coloring.slots(), ContactBody.COUNT * rowCount);
         sentColoring = coloring;
         sentColoringVersion = coloring.version();
-        cl_mem pointStartMem = transfers.uploadUnlessHeld(pointStart, (rowCount + 1L) * Sizeof.cl_int, grouping,
-                job.rowPointStartsVersion(), () -> transfers.uploadInts(pointStart, job.rowPointStarts(), rowCount + 1));
+        cl_mem pointStartMem = transfers.uploadUnlessHeld(pointStart, (rowCount + 1L) * Sizeof.cl_int,
+                ROW_POINT_STARTS, job.rowPointStartsVersion(), () -> transfers.uploadInts(pointStart, job.rowPointStarts(), rowCount + 1));
         MovableBodies flags = job.movable();
         boolean sameFlags = flags == sentMovable && flags.version() == sentMovableVersion;
         sentMovable = null;
@@ -329,7 +332,7 @@ final class SoftStepPipeline {
                 : transfers.uploadInts(movable, movableFlags(flags, bodyCount), bodyCount);
         sentMovable = flags;
         sentMovableVersion = flags.version();
-        cl_mem idsMem = transfers.uploadUnlessHeld(contactIds, (long) contactCount * Sizeof.cl_int, grouping,
+        cl_mem idsMem = transfers.uploadUnlessHeld(contactIds, (long) contactCount * Sizeof.cl_int, CONTACT_IDS,
                 job.contactIdsVersion(), () -> transfers.uploadInts(contactIds, job.contactIds(), contactCount));
         // the recycled points: written here from the previous step's set where the device holds it,
         // else by the host and sent, with the captures and ids the next step recycles from here
