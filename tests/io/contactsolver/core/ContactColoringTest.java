@@ -17,24 +17,36 @@ class ContactColoringTest {
     private record Built(ContactColoring coloring, MovableBodies movable, Scene scene) {
     }
 
-    private static Built color(Scene scene, int budget) {
-        return color(scene, budget, 1);
-    }
-
-    /** {@code scene} coloured with {@code budget} colours, its rows laid out on {@code threads} threads. */
-    private static Built color(Scene scene, int budget, int threads) {
+    /** The scene's bodies as a block of {@code BodyField}s. */
+    private static FieldBlock bodyBlock(Scene scene) {
         FieldBlock bodies = new FieldBlock(BodyField.COUNT, scene.bodies().size());
         for (BodyField field : BodyField.values()) {
             for (int i = 0; i < scene.bodies().size(); i++) {
                 bodies.setFloat(field.ordinal(), i, scene.bodies().get(field, i));
             }
         }
+        return bodies;
+    }
+
+    /** The scene's contacts' bodies as a block of links. */
+    private static FieldBlock linkBlock(Scene scene) {
         FieldBlock links = new FieldBlock(ContactBody.COUNT, scene.contacts().size());
         for (int c = 0; c < scene.contacts().size(); c++) {
             for (ContactBody side : ContactBody.values()) {
                 links.setInt(side.ordinal(), c, scene.contacts().body(side, c));
             }
         }
+        return links;
+    }
+
+    private static Built color(Scene scene, int budget) {
+        return color(scene, budget, 1);
+    }
+
+    /** {@code scene} coloured with {@code budget} colours, its rows laid out on {@code threads} threads. */
+    private static Built color(Scene scene, int budget, int threads) {
+        FieldBlock bodies = bodyBlock(scene);
+        FieldBlock links = linkBlock(scene);
         MovableBodies movable = new MovableBodies();
         ContactColoring coloring = new ContactColoring();
         try (ParallelRunner runner = new ParallelRunner(threads)) {
@@ -141,19 +153,9 @@ class ContactColoringTest {
     @Test
     void theSameRowsKeepTheirColouringAndAChangeColoursAfresh() {
         Scene scene = SceneGenerator.randomGraph(2, 2000, 12_000);
-        FieldBlock bodies = new FieldBlock(BodyField.COUNT, scene.bodies().size());
-        for (BodyField field : BodyField.values()) {
-            for (int i = 0; i < scene.bodies().size(); i++) {
-                bodies.setFloat(field.ordinal(), i, scene.bodies().get(field, i));
-            }
-        }
+        FieldBlock bodies = bodyBlock(scene);
         int count = scene.contacts().size();
-        FieldBlock links = new FieldBlock(ContactBody.COUNT, count);
-        for (int c = 0; c < count; c++) {
-            for (ContactBody side : ContactBody.values()) {
-                links.setInt(side.ordinal(), c, scene.contacts().body(side, c));
-            }
-        }
+        FieldBlock links = linkBlock(scene);
         MovableBodies movable = new MovableBodies();
         ContactColoring coloring = new ContactColoring();
         try (ParallelRunner runner = new ParallelRunner(2)) {
@@ -198,19 +200,9 @@ class ContactColoringTest {
     @Test
     void theManifoldsKeepTheirColouringWhileTheirPairsStayAtTheirVersion() {
         Scene scene = SceneGenerator.randomGraph(5, 2000, 12_000);
-        FieldBlock bodies = new FieldBlock(BodyField.COUNT, scene.bodies().size());
-        for (BodyField field : BodyField.values()) {
-            for (int i = 0; i < scene.bodies().size(); i++) {
-                bodies.setFloat(field.ordinal(), i, scene.bodies().get(field, i));
-            }
-        }
+        FieldBlock bodies = bodyBlock(scene);
         int count = scene.contacts().size();
-        FieldBlock links = new FieldBlock(ContactBody.COUNT, count);
-        for (int c = 0; c < count; c++) {
-            for (ContactBody side : ContactBody.values()) {
-                links.setInt(side.ordinal(), c, scene.contacts().body(side, c));
-            }
-        }
+        FieldBlock links = linkBlock(scene);
         int[] alone = new int[count];
         java.util.Arrays.fill(alone, ManifoldGrouping.NONE);
         FieldBlock contacts = new FieldBlock(io.contactsolver.layout.ContactField.COUNT, count);
