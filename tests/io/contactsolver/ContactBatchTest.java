@@ -2,6 +2,7 @@ package io.contactsolver;
 
 import io.contactsolver.layout.ContactField;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -55,5 +56,25 @@ class ContactBatchTest {
         assertThrows(ReadOnlyBufferException.class, () -> contacts.data().put(0, 1.0f));
         assertThrows(ReadOnlyBufferException.class, () -> contacts.bodies().put(0, 1));
         assertTrue(contacts.bodies().isDirect());
+    }
+
+    /** A batch knows, without reading them, when none of its contacts has a manifold number. */
+    @Test
+    void aBatchKnowsWhenNoContactHasAManifoldNumber() {
+        ContactBatch contacts = new ContactBatch();
+        for (int c = 0; c < 40; c++) {
+            contacts.add(0, 1, new Vector3f(), new Vector3f(1, 0, 0), 0.5f);
+        }
+        assertFalse(contacts.numbered(), "added: each its own manifold");
+        contacts.setManifold(3, ContactBatch.NO_MANIFOLD).setSize(60);
+        assertFalse(contacts.numbered(), "none given, grown");
+        contacts.setManifold(7, 2);
+        assertTrue(contacts.numbered());
+        contacts.clear();
+        contacts.add(0, 1, new Vector3f(), new Vector3f(1, 0, 0), 0.5f);
+        assertFalse(contacts.numbered(), "cleared");
+        assertEquals(ContactBatch.NO_MANIFOLD, contacts.manifold(0));
+        contacts.setManifolds(0, new int[] {ContactBatch.NO_MANIFOLD}, 0, 1);
+        assertTrue(contacts.numbered(), "numbers given in bulk: read them");
     }
 }

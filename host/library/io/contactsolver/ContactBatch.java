@@ -42,6 +42,11 @@ public final class ContactBatch {
     private final FieldBlock links;
     private int[] ids;
     private int[] manifolds;
+    /**
+     * Whether a live contact may have a manifold number: false from {@link #clear} until a number
+     * is set, as adding and growing give {@link #NO_MANIFOLD}.
+     */
+    private boolean numbered;
     private int size;
 
     /** An empty batch with room for 16 contacts; it grows as contacts are added. */
@@ -87,6 +92,7 @@ public final class ContactBatch {
      */
     public ContactBatch clear() {
         size = 0;
+        numbered = false;
         return this;
     }
 
@@ -473,6 +479,7 @@ public final class ContactBatch {
     public ContactBatch setManifold(int contact, int manifold) {
         check(contact);
         manifolds[contact] = manifold;
+        numbered |= manifold != NO_MANIFOLD;
         return this;
     }
 
@@ -692,6 +699,7 @@ public final class ContactBatch {
         BulkRange.elements("contacts", firstContact, count, size);
         BulkRange.array("src", src.length, srcOffset, 1, count);
         System.arraycopy(src, srcOffset, manifolds, firstContact, count);
+        numbered |= count > 0;
         return this;
     }
 
@@ -833,6 +841,11 @@ public final class ContactBatch {
 
     int[] idArray() {
         return ids;
+    }
+
+    /** False where every contact has {@link #NO_MANIFOLD}, known without reading them; true where some may not. */
+    boolean numbered() {
+        return numbered;
     }
 
     int[] manifoldArray() {

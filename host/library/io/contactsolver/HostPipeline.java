@@ -134,7 +134,7 @@ final class HostPipeline {
     InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts) {
         clock.start();
         screenedUse = null;
-        manifolds.noteNumbers(contacts.manifoldArray(), contacts.size(), runner);
+        manifolds.noteNumbers(contacts.manifoldArray(), contacts.size(), contacts.numbered(), runner);
         InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds, null);
         clock.lap(SolvePhase.VALIDATE);
         return magnitudes;
@@ -149,7 +149,7 @@ final class HostPipeline {
     InputMagnitudes validateForStep(BodyBatch bodies, ContactBatch contacts) {
         clock.start();
         // noted first: the firsts stand, and the device keeps its copy, while the numbers do not change
-        manifolds.noteNumbers(contacts.manifoldArray(), contacts.size(), runner);
+        manifolds.noteNumbers(contacts.manifoldArray(), contacts.size(), contacts.numbered(), runner);
         InputScreen screen = backend.solve(device -> device.screen(bodies.block(), bodies.size(),
                 contacts.floatBlock(), contacts.linkBlock(), contacts.manifoldArray(), manifolds, contacts.size(),
                 clock));

@@ -230,6 +230,31 @@ class ManifoldGroupingTest {
         }
     }
 
+    /** Numbers known to be all alone are not read, and keep their version; the same numbers read move it once. */
+    @Test
+    void numbersKnownAloneAreNotRead() {
+        int count = 30_000;
+        int[] alone = new int[count];
+        Arrays.fill(alone, ManifoldGrouping.NONE);
+        FieldBlock contacts = new FieldBlock(ContactField.COUNT, count);
+        FieldBlock links = links(alone);
+        ManifoldGrouping grouping = new ManifoldGrouping();
+        try (ParallelRunner runner = new ParallelRunner(2)) {
+            long version = grouping.noteNumbers(alone, count, false, runner);
+            grouping.build(alone, contacts, links, count, runner);
+            assertFirsts(alone, grouping, "alone");
+            assertEquals(version, grouping.noteNumbers(alone, count, false, runner), "alone again");
+            grouping.build(alone, contacts, links, count, runner);
+            assertFirsts(alone, grouping, "alone again");
+            long read = grouping.noteNumbers(alone, count, true, runner);
+            assertNotEquals(version, read, "read: compared with nothing kept");
+            assertEquals(read, grouping.noteNumbers(alone, count, true, runner), "read again");
+            assertNotEquals(read, grouping.noteNumbers(alone, count - 1, false, runner), "fewer, alone");
+            grouping.build(alone, contacts, links, count - 1, runner);
+            assertFirsts(Arrays.copyOf(alone, count - 1), grouping, "fewer");
+        }
+    }
+
     private static void assertFirsts(int[] numbers, ManifoldGrouping grouping, String what) {
         int[] expected = serialFirsts(numbers);
         assertEquals(expected.length - 1, grouping.count(), what);

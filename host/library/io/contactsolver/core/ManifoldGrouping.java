@@ -42,6 +42,8 @@ public final class ManifoldGrouping {
     /** The numbers last noted ({@link #noteNumbers}), their count and version; the array noted, until a build uses the note. */
     private int[] noted = new int[0];
     private int notedCount = -1;
+    /** Whether the numbers noted last were all {@link #NONE}, known so and not copied. */
+    private boolean notedAllAlone;
     private long numbersVersion;
     private int[] notedArray;
     /** The numbers' version the firsts were last laid from, -1 where not from noted numbers. */
@@ -112,12 +114,24 @@ public final class ManifoldGrouping {
      * @return the numbers' version
      */
     public long noteNumbers(int[] numbers, int contactCount, ParallelRunner runner) {
-        boolean same = contactCount == notedCount && sameNumbers(numbers, contactCount, runner);
+        return noteNumbers(numbers, contactCount, true, runner);
+    }
+
+    /**
+     * As {@link #noteNumbers(int[], int, ParallelRunner)}; where the caller knows every number is
+     * {@link #NONE} ({@code mayBeNumbered} false: no contact was given one), without reading them.
+     */
+    public long noteNumbers(int[] numbers, int contactCount, boolean mayBeNumbered, ParallelRunner runner) {
+        boolean same = contactCount == notedCount && (mayBeNumbered
+                ? !notedAllAlone && sameNumbers(numbers, contactCount, runner) : notedAllAlone);
         if (!same) {
-            if (noted.length < contactCount) {
-                noted = new int[Math.max(contactCount, noted.length + (noted.length >> 1))];
+            if (mayBeNumbered) {
+                if (noted.length < contactCount) {
+                    noted = new int[Math.max(contactCount, noted.length + (noted.length >> 1))];
+                }
+                System.arraycopy(numbers, 0, noted, 0, contactCount);
             }
-            System.arraycopy(numbers, 0, noted, 0, contactCount);
+            notedAllAlone = !mayBeNumbered;
             notedCount = contactCount;
             numbersVersion++;
         }
