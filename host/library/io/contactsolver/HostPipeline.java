@@ -325,17 +325,24 @@ final class HostPipeline {
         movable.classify(bodies.block(), bodies.size(), runner);
         // each manifold's bodies, which the colouring and the recycling compare by version
         manifolds.layPairs(contacts.linkBlock(), runner);
-        // two serial stages side by side on a crew of two, as neither reads the other's output: the
-        // manifolds coloured on the last member, the ids matched on the first (on one thread, one after the other)
         try {
-            runner.crew(2).team((member, team) -> {
-                if (member == team.members() - 1) {
-                    coloring.colour(manifolds, movable, settings.colourBudget());
-                }
-                if (member == 0) {
-                    matchIds(contacts, warmStart);
-                }
-            });
+            if (coloring.wouldKeep(manifolds, movable, settings.colourBudget())) {
+                // the colouring stands: the ids' compares take the whole team
+                coloring.colour(manifolds, movable, settings.colourBudget());
+                matchIds(contacts, warmStart, runner);
+            } else {
+                // two serial stages side by side on a crew of two, as neither reads the other's output: the
+                // manifolds coloured on the last member, the ids matched on the first (on one thread, one
+                // after the other)
+                runner.crew(2).team((member, team) -> {
+                    if (member == team.members() - 1) {
+                        coloring.colour(manifolds, movable, settings.colourBudget());
+                    }
+                    if (member == 0) {
+                        matchIds(contacts, warmStart, null);
+                    }
+                });
+            }
         } catch (InputFault fault) {
             throw InvalidInputException.of(fault);
         }
@@ -361,14 +368,15 @@ final class HostPipeline {
 
     /**
      * The soft step's ids checked and matched to the warm start's: only the manifolds taken fresh
-     * read the previous impulses, so they are read where needed ({@code WarmStart.matchIdsLazily}).
+     * read the previous impulses, so they are read where needed ({@code WarmStart.matchIdsLazily});
+     * the compares on {@code team}'s threads where given.
      */
-    private void matchIds(ContactBatch contacts, SolveResult warmStart) {
+    private void matchIds(ContactBatch contacts, SolveResult warmStart, ParallelRunner team) {
         if (warmStart == null) {
-            warmStarts.requireUniqueIds(contacts.idArray(), contacts.size());
+            warmStarts.requireUniqueIds(contacts.idArray(), contacts.size(), team);
         } else {
             warmStarts.matchIdsLazily(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
-                    warmStart.contactCount(), warmStart.idsCheckedVersion(warmStarts));
+                    warmStart.contactCount(), warmStart.idsCheckedVersion(warmStarts), team);
         }
     }
 

@@ -2,6 +2,7 @@ package io.contactsolver.core;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -201,6 +202,28 @@ class ParallelRunnerTest {
             int[] once = new int[10_000];
             Arrays.fill(once, 1);
             assertArrayEquals(once, visits(runner, 10_000, 100, ConcurrentHashMap.newKeySet()));
+        }
+    }
+
+    /** The team's compare finds a difference wherever it lies, and none in equal arrays, on any number of threads. */
+    @Test
+    void sameIntsFindsADifferenceWhereverItLies() {
+        int count = 300_000;
+        int[] a = new int[count];
+        for (int i = 0; i < count; i++) {
+            a[i] = i * 31;
+        }
+        for (int threads : new int[] {1, 3}) {
+            try (ParallelRunner runner = new ParallelRunner(threads)) {
+                assertTrue(runner.sameInts(a, a.clone(), count), threads + " threads");
+                for (int at : new int[] {0, 65_535, 65_536, 150_001, count - 1}) {
+                    int[] b = a.clone();
+                    b[at]++;
+                    assertFalse(runner.sameInts(a, b, count), threads + " threads, at " + at);
+                    assertTrue(runner.sameInts(a, b, Math.min(at, count)),
+                            "before it, " + at);
+                }
+            }
         }
     }
 }

@@ -119,6 +119,16 @@ public final class ContactColoring {
         colouredPairsVersion = manifolds.pairsVersion();
     }
 
+    /**
+     * Whether {@link #colour(ManifoldGrouping, MovableBodies, int)} would keep the last colouring
+     * (a check only): then it costs nothing, and the caller need not run it beside other work.
+     */
+    public boolean wouldKeep(ManifoldGrouping manifolds, MovableBodies movable, int budget) {
+        return colouredGrouping == manifolds && colouredPairsVersion == manifolds.pairsVersion() && laid
+                && manifolds.count() == rowCount && budget == colouredBudget && movable == colouredMovable
+                && movable.version() == colouredMovableVersion;
+    }
+
     private static void requireBudget(int budget) {
         if (budget < 1 || budget > MAX_COLOURS) {
             throw new IllegalArgumentException("colour budget must be in [1, " + MAX_COLOURS + "], got " + budget);

@@ -123,7 +123,7 @@ public final class ManifoldGrouping {
      */
     public long noteNumbers(int[] numbers, int contactCount, boolean mayBeNumbered, ParallelRunner runner) {
         boolean same = contactCount == notedCount && (mayBeNumbered
-                ? !notedAllAlone && sameNumbers(numbers, contactCount, runner) : notedAllAlone);
+                ? !notedAllAlone && runner.sameInts(numbers, noted, contactCount) : notedAllAlone);
         if (!same) {
             if (mayBeNumbered) {
                 if (noted.length < contactCount) {
@@ -137,20 +137,6 @@ public final class ManifoldGrouping {
         }
         notedArray = numbers;
         return numbersVersion;
-    }
-
-    /** Whether the first {@code count} numbers are the noted ones, compared in chunks on {@code runner}. */
-    private boolean sameNumbers(int[] numbers, int count, ParallelRunner runner) {
-        int[] kept = noted;
-        boolean[] differs = new boolean[Math.max(1, PrefixSums.chunks(count))];
-        PrefixSums.forEachChunk(count, runner, (k, from, to) ->
-                differs[k] = !Arrays.equals(numbers, from, to, kept, from, to));
-        for (boolean d : differs) {
-            if (d) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Drops a note no build used (the batch failed before it was built): the next build lays its firsts. */

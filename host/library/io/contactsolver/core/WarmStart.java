@@ -70,7 +70,7 @@ public final class WarmStart {
      */
     public float[] match(int[] ids, int count, int[] previousIds, FloatBuffer previous, int previousStride,
             int previousCount) {
-        boolean sameOrder = matchIds(ids, count, previousIds, previousCount);
+        boolean sameOrder = matchIds(ids, count, previousIds, previousCount, null);
         int length = ImpulseField.COUNT * count;
         if (impulses.length < length) {
             impulses = new float[length];
@@ -105,12 +105,12 @@ public final class WarmStart {
      *     previous one)
      * @throws InputFault if two current contacts share an id, or two previous contacts do
      */
-    private boolean matchIds(int[] ids, int count, int[] previousIds, int previousCount) {
-        requireUniqueIds(ids, count);
+    private boolean matchIds(int[] ids, int count, int[] previousIds, int previousCount, ParallelRunner runner) {
+        requireUniqueIds(ids, count, runner);
         if (previousOf.length < count) {
             previousOf = new int[Math.max(count, previousOf.length + (previousOf.length >> 1))];
         }
-        if (previousCount == count && Arrays.equals(previousIds, 0, count, ids, 0, count)) {
+        if (previousCount == count && same(previousIds, ids, count, runner)) {
             for (int c = 0; c < count; c++) {
                 previousOf[c] = c;
             }
@@ -155,16 +155,22 @@ public final class WarmStart {
      * version they are not compared again.
      */
     public void matchIdsLazily(int[] ids, int count, int[] previousIds, int previousCount, long previousVersion) {
+        matchIdsLazily(ids, count, previousIds, previousCount, previousVersion, null);
+    }
+
+    /** As {@link #matchIdsLazily(int[], int, int[], int, long)}, its compares shared among {@code runner}'s threads (null: this one). */
+    public void matchIdsLazily(int[] ids, int count, int[] previousIds, int previousCount, long previousVersion,
+            ParallelRunner runner) {
         boolean previousChecked = previousCount == checkedCount && (previousVersion == idsVersion
-                || Arrays.equals(previousIds, 0, previousCount, checkedIds, 0, previousCount));
+                || same(previousIds, checkedIds, previousCount, runner));
         if (!previousChecked) {
             lookup = BY_ARRAY;
-            if (matchIds(ids, count, previousIds, previousCount)) {
+            if (matchIds(ids, count, previousIds, previousCount, runner)) {
                 lookup = SAME_ORDER;
             }
             return;
         }
-        if (count == checkedCount && Arrays.equals(ids, 0, count, checkedIds, 0, count)) {
+        if (count == checkedCount && same(ids, checkedIds, count, runner)) {
             lookup = SAME_ORDER; // the same ids as last time: unique, each contact its own previous one
             return;
         }
@@ -217,9 +223,19 @@ public final class WarmStart {
      * @throws InputFault naming the later of the first two contacts found to share an id
      */
     public void requireUniqueIds(int[] ids, int count) {
-        if (!(count == checkedCount && Arrays.equals(ids, 0, count, checkedIds, 0, count))) {
+        requireUniqueIds(ids, count, null);
+    }
+
+    /** As {@link #requireUniqueIds(int[], int)}, the compare with the last ids shared among {@code runner}'s threads (null: this one). */
+    public void requireUniqueIds(int[] ids, int count, ParallelRunner runner) {
+        if (!(count == checkedCount && same(ids, checkedIds, count, runner))) {
             indexUniqueIds(ids, count);
         }
+    }
+
+    /** Whether the first {@code count} of {@code a} and {@code b} are equal, compared on {@code runner} where given. */
+    private static boolean same(int[] a, int[] b, int count, ParallelRunner runner) {
+        return runner == null ? Arrays.equals(a, 0, count, b, 0, count) : runner.sameInts(a, b, count);
     }
 
     /**
