@@ -27,6 +27,7 @@ import io.contactsolver.core.WarmStart;
 import io.contactsolver.layout.SolvePhase;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import org.joml.Vector3fc;
 
 /**
@@ -67,20 +68,20 @@ final class HostPipeline {
     private final Recycler recycler = new Recycler();
     /** What the backend reported and checked of the last soft step itself. */
     private final StepOutputs outputs = new StepOutputs();
-    /** Each manifold row's first point ({@code SoftStepJob.rowPointStarts}), grown as needed. */
     /** What the device's screen of this step's batch found of its coefficients ({@link #validateForStep}), until used; null for none. */
     private FrictionUse screenedUse;
+    /** Each manifold row's first point ({@code SoftStepJob.rowPointStarts}), grown as needed. */
     private int[] rowPointStarts = new int[1];
     /**
      * The colouring's version and the recycling's point-start version {@link #rowPointStarts} were
      * laid from, the array they were laid into, and a version that moves each time they are laid.
      */
-    private final long[] rowPointStartsFrom = {-1, -1};
+    private long rowPointStartsColouring = -1;
+    private long rowPointStartsPoints = -1;
     private int[] rowPointStartsFor;
     private long rowPointStartsVersion;
     /** Versions for {@link #rowPointStarts} from one counter for every pipeline: a device holding them cannot mistake another's. */
-    private static final java.util.concurrent.atomic.AtomicLong ROW_POINT_STARTS_VERSIONS =
-            new java.util.concurrent.atomic.AtomicLong();
+    private static final AtomicLong ROW_POINT_STARTS_VERSIONS = new AtomicLong();
     private boolean warnedRollingIgnored;
     private boolean warnedTorsionIgnored;
 
@@ -398,14 +399,14 @@ final class HostPipeline {
             rowPointStarts = new int[Math.max(rows + 1, rowPointStarts.length + (rowPointStarts.length >> 1))];
         }
         // laid again only when the rows' order or the manifolds' points changed since they were laid
-        if (rowPointStartsFrom[0] != coloring.version() || rowPointStartsFrom[1] != recycler.pointStartVersion()
+        if (rowPointStartsColouring != coloring.version() || rowPointStartsPoints != recycler.pointStartVersion()
                 || rowPointStartsFor != rowPointStarts) {
             int[] manifoldOf = coloring.order();
             int[] solvedStart = recycler.pointStart();
             PrefixSums.exclusive(rows, r -> solvedStart[manifoldOf[r] + 1] - solvedStart[manifoldOf[r]],
                     rowPointStarts, runner);
-            rowPointStartsFrom[0] = coloring.version();
-            rowPointStartsFrom[1] = recycler.pointStartVersion();
+            rowPointStartsColouring = coloring.version();
+            rowPointStartsPoints = recycler.pointStartVersion();
             rowPointStartsFor = rowPointStarts;
             rowPointStartsVersion = ROW_POINT_STARTS_VERSIONS.incrementAndGet();
         }
@@ -415,8 +416,7 @@ final class HostPipeline {
                 coefficients, gravity.x(), gravity.y(), gravity.z(), timeStep, nextBodies,
                 settings.writesDeltas() ? dest.deltaBlock() : null, solved.normal(), solved.vectors(),
                 settings.writesImpulses() ? dest.impulseBlock() : null, contacts.idArray(), warmStarts.idsVersion(),
-                outputs,
-                clock);
+                outputs, clock);
         // cleared for each try: a device that fails part way leaves the CPU's rerun nothing to skip
         IterationOutcome outcome = backend.solve(solver -> {
             outputs.clear();

@@ -116,7 +116,7 @@ final class Stepper {
                     Integrator.integrate(block, i, deltas, timeStep, orientation);
                 }
             });
-        scan.requireSoundBodies(block, count);
+            scan.requireSoundBodies(block, count);
         } catch (RuntimeException failure) {
             // whatever failed after gravity (an overflow in the solve or in the integration, a refused
             // warm start, a working array too large), every body is put back bit for bit; the setters

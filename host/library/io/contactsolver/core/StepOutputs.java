@@ -4,8 +4,10 @@ package io.contactsolver.core;
  * What a backend did with a soft step's outputs beyond the job's own, so that the host does not do
  * it again: a device that reports every contact's impulses ({@link Recycler#report}, the same bits)
  * and finds the results and the next bodies finite (and the next orientations unit) where they lie
- * says so here, and the host skips the report and those scans. A backend that does neither leaves
- * everything false, and the host does all of it. Cleared before each step; set only by a backend whose step has completed.
+ * says so here, and the host skips the report and those scans; one that reads the manifolds' results
+ * back into the cache's direct buffers says that too. A backend that does neither leaves everything
+ * false, and the host does all of it. Cleared before each step; set only by a backend whose step
+ * has completed.
  */
 public final class StepOutputs {
     private boolean impulsesReported;
