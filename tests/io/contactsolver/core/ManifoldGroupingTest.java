@@ -160,10 +160,11 @@ class ManifoldGroupingTest {
         FieldBlock links = links(numbers);
         ManifoldGrouping grouping = new ManifoldGrouping();
         try (ParallelRunner runner = new ParallelRunner(2)) {
-            long version = grouping.noteNumbers(numbers, count, runner);
+            long version = grouping.noteNumbers(numbers, count, true, runner);
             grouping.build(numbers, contacts, links, count, runner);
             assertFirsts(numbers, grouping, "first build");
-            assertEquals(version, grouping.noteNumbers(numbers, count, runner), "the same numbers: the same version");
+            assertEquals(version, grouping.noteNumbers(numbers, count, true, runner),
+                    "the same numbers: the same version");
             grouping.build(numbers, contacts, links, count, runner);
             assertFirsts(numbers, grouping, "noted again");
 
@@ -177,13 +178,13 @@ class ManifoldGroupingTest {
             FieldBlock splitLinks = links(numbers);
             grouping.build(numbers, contacts, splitLinks, count, runner);
             assertFirsts(numbers, grouping, "built without a note");
-            long split = grouping.noteNumbers(numbers, count, runner);
+            long split = grouping.noteNumbers(numbers, count, true, runner);
             assertNotEquals(version, split, "other numbers: another version");
             grouping.build(numbers, contacts, splitLinks, count, runner);
             assertFirsts(numbers, grouping, "noted after the split");
 
             // a note dropped unused (the batch was refused before it was grouped), the numbers changed in place
-            grouping.noteNumbers(numbers, count, runner);
+            grouping.noteNumbers(numbers, count, true, runner);
             grouping.forgetNote();
             numbers[c + 1] = numbers[c];
             grouping.build(numbers, contacts, links(numbers), count, runner);
@@ -193,7 +194,7 @@ class ManifoldGroupingTest {
 
             int[] tooLong = numbers.clone();
             Arrays.fill(tooLong, 0, 5, 77);
-            grouping.noteNumbers(tooLong, count, runner);
+            grouping.noteNumbers(tooLong, count, true, runner);
             assertThrows(InputFault.class, () -> grouping.build(tooLong, contacts, links(tooLong), count, runner));
             tooLong[4] = ManifoldGrouping.NONE;
             grouping.build(tooLong, contacts, links(tooLong), count, runner);

@@ -429,21 +429,4 @@ public final class InputValidator {
                     largest[INVERSE_INERTIA], largest[LINEAR_VELOCITY], largest[ANGULAR_VELOCITY]);
         }
     }
-
-    /** Keeps the fault with the lowest index among those offered by parallel ranges. */
-    private static final class FirstFault {
-        private InputFault first;
-
-        synchronized void offer(InputFault fault) {
-            if (first == null || fault.index() < first.index()) {
-                first = fault;
-            }
-        }
-
-        synchronized void throwIfAny() {
-            if (first != null) {
-                throw first;
-            }
-        }
-    }
 }

@@ -4,9 +4,7 @@ import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.ContactField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
-import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The contact manifolds of a batch: maximal runs of consecutive contacts with the same manifold
@@ -58,7 +56,7 @@ public final class ManifoldGrouping {
      */
     public void build(int[] numbers, FieldBlock contacts, FieldBlock links, int contactCount, ParallelRunner runner) {
         boolean noted = takeNote(numbers, contactCount);
-        AtomicReference<InputFault> lowest = new AtomicReference<>();
+        FirstFault lowest = new FirstFault();
         runner.forRange(contactCount, 1 << 13, (from, to) -> {
             Screen screen = new Screen();
             for (int start = from; start < to; start += SLICE) {
@@ -67,15 +65,13 @@ public final class ManifoldGrouping {
                 for (int i = 0; i < n; i++) {
                     InputFault fault = screen.suspect[i] ? check(numbers, contacts, links, start + i) : null;
                     if (fault != null) {
-                        lowest.accumulateAndGet(fault, (x, y) -> x == null || y.index() < x.index() ? y : x);
+                        lowest.offer(fault);
                         return; // later contacts of this range are higher
                     }
                 }
             }
         });
-        if (lowest.get() != null) {
-            throw lowest.get();
-        }
+        lowest.throwIfAny();
         layUnlessLaid(numbers, contactCount, noted, runner);
     }
 
@@ -89,18 +85,16 @@ public final class ManifoldGrouping {
     public void buildScreened(int[] numbers, FieldBlock contacts, FieldBlock links, int contactCount, int[] suspects,
             ParallelRunner runner) {
         boolean noted = takeNote(numbers, contactCount);
-        AtomicReference<InputFault> lowest = new AtomicReference<>();
+        FirstFault lowest = new FirstFault();
         runner.forRange(suspects.length, 1 << 12, (from, to) -> {
             for (int k = from; k < to; k++) {
                 InputFault fault = check(numbers, contacts, links, suspects[k]);
                 if (fault != null) {
-                    lowest.accumulateAndGet(fault, (x, y) -> x == null || y.index() < x.index() ? y : x);
+                    lowest.offer(fault);
                 }
             }
         });
-        if (lowest.get() != null) {
-            throw lowest.get();
-        }
+        lowest.throwIfAny();
         layUnlessLaid(numbers, contactCount, noted, runner);
     }
 
@@ -111,15 +105,9 @@ public final class ManifoldGrouping {
      * laid them from the same ones. A device that holds the numbers at this version need not
      * receive them again.
      *
+     * @param mayBeNumbered false where the caller knows every number is {@link #NONE} (no contact
+     *     was given one): then they are not read
      * @return the numbers' version
-     */
-    public long noteNumbers(int[] numbers, int contactCount, ParallelRunner runner) {
-        return noteNumbers(numbers, contactCount, true, runner);
-    }
-
-    /**
-     * As {@link #noteNumbers(int[], int, ParallelRunner)}; where the caller knows every number is
-     * {@link #NONE} ({@code mayBeNumbered} false: no contact was given one), without reading them.
      */
     public long noteNumbers(int[] numbers, int contactCount, boolean mayBeNumbered, ParallelRunner runner) {
         boolean same = contactCount == notedCount && (mayBeNumbered

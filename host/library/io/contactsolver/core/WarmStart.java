@@ -4,6 +4,7 @@ import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Matches the previous step's impulses to this step's contacts by contact id. Persistent contacts
@@ -46,7 +47,7 @@ public final class WarmStart {
     private int lookup = BY_ARRAY;
     private long idsVersion;
     /** Ids versions are drawn from one counter for every instance: no two checks share a version. */
-    private static final java.util.concurrent.atomic.AtomicLong VERSIONS = new java.util.concurrent.atomic.AtomicLong();
+    private static final AtomicLong VERSIONS = new AtomicLong();
     private static final int BY_ARRAY = 0;
     private static final int SAME_ORDER = 1;
     private static final int BY_PREVIOUS_INDEX = 2;
@@ -146,19 +147,15 @@ public final class WarmStart {
      * @throws InputFault if two current contacts share an id, or two previous contacts do
      */
     public void matchIdsLazily(int[] ids, int count, int[] previousIds, int previousCount) {
-        matchIdsLazily(ids, count, previousIds, previousCount, -1);
+        matchIdsLazily(ids, count, previousIds, previousCount, -1, null);
     }
 
     /**
      * As {@link #matchIdsLazily(int[], int, int[], int)}, where the previous ids are known to be the
      * ones checked at {@code previousVersion} ({@link #idsVersion}; -1 where unknown): at the current
-     * version they are not compared again.
+     * version they are not compared again. The compares are shared among {@code runner}'s threads
+     * (null: this one).
      */
-    public void matchIdsLazily(int[] ids, int count, int[] previousIds, int previousCount, long previousVersion) {
-        matchIdsLazily(ids, count, previousIds, previousCount, previousVersion, null);
-    }
-
-    /** As {@link #matchIdsLazily(int[], int, int[], int, long)}, its compares shared among {@code runner}'s threads (null: this one). */
     public void matchIdsLazily(int[] ids, int count, int[] previousIds, int previousCount, long previousVersion,
             ParallelRunner runner) {
         boolean previousChecked = previousCount == checkedCount && (previousVersion == idsVersion
