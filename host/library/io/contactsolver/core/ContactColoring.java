@@ -37,8 +37,8 @@ public final class ContactColoring {
     private int rowCount;
     /**
      * What the last colouring read, for {@link #colour} to keep it when it would come out the same:
-     * each row's bodies (where it read them from links), the movable flags (object and version) and the budget; whether it was laid
-     * out, and whether the last call kept it.
+     * each row's bodies (where it read them from links), the movable flags (object and version) and
+     * the budget; whether it was laid out, and whether the last call kept it.
      */
     private int[] pairA = new int[0];
     private int[] pairB = new int[0];
@@ -92,7 +92,8 @@ public final class ContactColoring {
             pairA[c] = a;
             pairB[c] = b;
         }
-        if (same && colouredGrouping == null && keeps(contactCount, movable, budget)) {
+        if (same && colouredGrouping == null && stands(contactCount, movable, budget)) {
+            keep();
             return;
         }
         greedy(pairA, pairB, contactCount, movable, budget);
@@ -109,12 +110,11 @@ public final class ContactColoring {
     public void colour(ManifoldGrouping manifolds, MovableBodies movable, int budget) {
         requireBudget(budget);
         manifolds.requirePairs(); // their version is only what it says once laid for this build
-        int count = manifolds.count();
-        if (colouredGrouping == manifolds && colouredPairsVersion == manifolds.pairsVersion()
-                && keeps(count, movable, budget)) {
+        if (wouldKeep(manifolds, movable, budget)) {
+            keep();
             return;
         }
-        greedy(manifolds.pairA(), manifolds.pairB(), count, movable, budget);
+        greedy(manifolds.pairA(), manifolds.pairB(), manifolds.count(), movable, budget);
         colouredGrouping = manifolds;
         colouredPairsVersion = manifolds.pairsVersion();
     }
@@ -124,9 +124,8 @@ public final class ContactColoring {
      * (a check only): then it costs nothing, and the caller need not run it beside other work.
      */
     public boolean wouldKeep(ManifoldGrouping manifolds, MovableBodies movable, int budget) {
-        return colouredGrouping == manifolds && colouredPairsVersion == manifolds.pairsVersion() && laid
-                && manifolds.count() == rowCount && budget == colouredBudget && movable == colouredMovable
-                && movable.version() == colouredMovableVersion;
+        return colouredGrouping == manifolds && colouredPairsVersion == manifolds.pairsVersion()
+                && stands(manifolds.count(), movable, budget);
     }
 
     private static void requireBudget(int budget) {
@@ -137,17 +136,18 @@ public final class ContactColoring {
 
     /**
      * Whether the last colouring stands for rows of the same bodies (the caller has found them
-     * so): laid out, as many rows, the same movable flags and budget. Keeps it if so.
+     * so): laid out, as many rows, the same movable flags and budget. The greedy pass would give
+     * the same colours.
      */
-    private boolean keeps(int count, MovableBodies movable, int budget) {
-        if (laid && count == rowCount && budget == colouredBudget && movable == colouredMovable
-                && movable.version() == colouredMovableVersion) {
-            // the same bodies in the same order with the same flags: the greedy pass would give the same colours
-            kept = true;
-            pending = null;
-            return true;
-        }
-        return false;
+    private boolean stands(int count, MovableBodies movable, int budget) {
+        return laid && count == rowCount && budget == colouredBudget && movable == colouredMovable
+                && movable.version() == colouredMovableVersion;
+    }
+
+    /** Keeps the last colouring: {@link #lay} leaves its rows as they are. */
+    private void keep() {
+        kept = true;
+        pending = null;
     }
 
     /** The greedy pass over {@code count} rows joining bodies {@code a[r]} and {@code b[r]}. */
