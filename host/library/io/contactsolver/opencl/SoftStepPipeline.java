@@ -37,6 +37,7 @@ import io.contactsolver.layout.ImpulseField;
 import io.contactsolver.layout.SolvePhase;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
+import java.util.Arrays;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
 import org.jocl.cl_mem;
@@ -133,11 +134,6 @@ final class SoftStepPipeline {
     private final DeviceBuffer screenLargest;
     private final DeviceBuffer numbers;
     private final DeviceBuffer coefficientUses;
-    /** The colouring and the movable flags whose rows and flags the device holds, at their versions; null for none. */
-    private ContactColoring sentColoring;
-    private long sentColoringVersion;
-    private MovableBodies sentMovable;
-    private long sentMovableVersion;
     private int[] movableStaging = new int[0];
     /** The block and count whose next state {@link #nextBodies} holds from the last step, or -1: see {@link #commit}. */
     private long stepBlock = -1;
@@ -232,8 +228,8 @@ final class SoftStepPipeline {
         cl_mem contactMem = transfers.uploadBlock(memory.contacts, contactBlock, contactCount, ContactField.COUNT);
         cl_mem linkMem = transfers.uploadBlock(memory.links, linkBlock, contactCount, ContactBody.COUNT);
         cl_mem numbersMem = contactCount == 0 ? numbers.require(Sizeof.cl_int)
-                : transfers.uploadUnlessHeld(numbers, (long) contactCount * Sizeof.cl_int, numbering,
-                        numbering.numbersVersion(), () -> transfers.uploadInts(numbers, manifoldNumbers, contactCount));
+                : transfers.uploadIntsUnlessHeld(numbers, manifoldNumbers, contactCount, numbering,
+                        numbering.numbersVersion());
         Kernels.ScreenOutput bodiesOut = new Kernels.ScreenOutput(
                 bodySuspects.require((long) Math.max(1, bodyCount) * Sizeof.cl_int),
                 memory.zeroed(bodySuspectCount, Sizeof.cl_int), largest);
@@ -312,28 +308,20 @@ final class SoftStepPipeline {
         cl_mem contactMem = transfers.uploadBlock(memory.contacts, job.contacts(), contactCount, ContactField.COUNT);
         cl_mem linkMem = transfers.uploadBlock(memory.links, job.links(), contactCount, ContactBody.COUNT);
         // the arrays the host made go up only where the device does not hold them as they are (their versions)
-        cl_mem firstsMem = transfers.uploadUnlessHeld(firsts, (rowCount + 1L) * Sizeof.cl_int, grouping,
-                grouping.firstsVersion(), () -> transfers.uploadInts(firsts, grouping.firsts(), rowCount + 1));
-        // the colouring's rows and the movable flags go up only when they changed since they last went up
-        boolean sameRows = coloring == sentColoring && coloring.version() == sentColoringVersion;
-        sentColoring = null;
-        cl_mem orderMem = sameRows ? order.require((long) rowCount * Sizeof.cl_int)
-                : transfers.uploadInts(order, coloring.order(), rowCount);
-        cl_mem slotMem = sameRows ? slots.require((long) ContactBody.COUNT * rowCount * Sizeof.cl_int)
-                : transfers.uploadInts(slots, coloring.slots(), ContactBody.COUNT * rowCount);
-        sentColoring = coloring;
-        sentColoringVersion = coloring.version();
-        cl_mem pointStartMem = transfers.uploadUnlessHeld(pointStart, (rowCount + 1L) * Sizeof.cl_int,
-                ROW_POINT_STARTS, job.rowPointStartsVersion(), () -> transfers.uploadInts(pointStart, job.rowPointStarts(), rowCount + 1));
+        cl_mem firstsMem = transfers.uploadIntsUnlessHeld(firsts, grouping.firsts(), rowCount + 1, grouping,
+                grouping.firstsVersion());
+        // the colouring's rows and the movable flags likewise, at their own versions
+        cl_mem orderMem = transfers.uploadIntsUnlessHeld(order, coloring.order(), rowCount, coloring,
+                coloring.version());
+        cl_mem slotMem = transfers.uploadIntsUnlessHeld(slots, coloring.slots(), ContactBody.COUNT * rowCount, coloring,
+                coloring.version());
+        cl_mem pointStartMem = transfers.uploadIntsUnlessHeld(pointStart, job.rowPointStarts(), rowCount + 1,
+                ROW_POINT_STARTS, job.rowPointStartsVersion());
         MovableBodies flags = job.movable();
-        boolean sameFlags = flags == sentMovable && flags.version() == sentMovableVersion;
-        sentMovable = null;
-        cl_mem movableMem = sameFlags ? movable.require((long) bodyCount * Sizeof.cl_int)
-                : transfers.uploadInts(movable, movableFlags(flags, bodyCount), bodyCount);
-        sentMovable = flags;
-        sentMovableVersion = flags.version();
-        cl_mem idsMem = transfers.uploadUnlessHeld(contactIds, (long) contactCount * Sizeof.cl_int, CONTACT_IDS,
-                job.contactIdsVersion(), () -> transfers.uploadInts(contactIds, job.contactIds(), contactCount));
+        cl_mem movableMem = transfers.uploadUnlessHeld(movable, (long) bodyCount * Sizeof.cl_int, flags,
+                flags.version(), () -> transfers.uploadInts(movable, movableFlags(flags, bodyCount), bodyCount));
+        cl_mem idsMem = transfers.uploadIntsUnlessHeld(contactIds, job.contactIds(), contactCount, CONTACT_IDS,
+                job.contactIdsVersion());
         // the recycled points: written here from the previous step's set where the device holds it,
         // else by the host and sent, with the captures and ids the next step recycles from here
         ManifoldCache nextCache = solved.plannedCache();
@@ -347,8 +335,8 @@ final class SoftStepPipeline {
         if (!deviceWrites) {
             solved.write();
         }
-        cl_mem solvedStartMem = transfers.uploadUnlessHeld(out.pointStart, (rowCount + 1L) * Sizeof.cl_int, solved,
-                solved.pointStartVersion(), () -> transfers.uploadInts(out.pointStart, solved.pointStart(), rowCount + 1));
+        cl_mem solvedStartMem = transfers.uploadIntsUnlessHeld(out.pointStart, solved.pointStart(), rowCount + 1,
+                solved, solved.pointStartVersion());
         cl_mem geometryMem;
         cl_mem warmNormalMem;
         cl_mem warmVectorsMem;
@@ -373,9 +361,8 @@ final class SoftStepPipeline {
         Kernels.RecycleSource source = null;
         if (deviceWrites) {
             plan = new Kernels.RecyclePlan(idsMem, firstsMem, rowCount,
-                    transfers.uploadUnlessHeld(match, (long) rowCount * Sizeof.cl_int,
-                            solved.matchIsIdentity() ? IDENTITY_MATCH : null, 0,
-                            () -> transfers.uploadInts(match, solved.previousManifolds(), rowCount)),
+                    transfers.uploadIntsUnlessHeld(match, solved.previousManifolds(), rowCount,
+                            solved.matchIsIdentity() ? IDENTITY_MATCH : null, 0),
                     transfers.uploadUnlessHeld(fates, (long) rowCount * Sizeof.cl_int,
                             solved.uniformFate() != Recycler.MIXED ? UNIFORM_FATES : null, solved.uniformFate(),
                             () -> transfers.uploadBytesAsInts(fates, solved.fates(), rowCount)),
@@ -548,7 +535,8 @@ final class SoftStepPipeline {
     private cl_mem check(SoftStepJob job, cl_mem reportMem, cl_mem nextMem, cl_mem deltaMem) {
         int contactCount = job.contactCount();
         int bodyCount = job.bodyCount();
-        int[] none = {OutputChecks.NONE, OutputChecks.NONE, OutputChecks.NONE, OutputChecks.NONE};
+        int[] none = new int[OutputChecks.COUNT];
+        Arrays.fill(none, OutputChecks.NONE);
         cl_mem nonFiniteMem = transfers.uploadInts(nonFinite, none, OutputChecks.COUNT);
         if (job.impulses() != null) {
             kernels.firstNonFinite(new Kernels.Strided(reportMem, contactCount), contactCount, ImpulseField.COUNT,

@@ -194,6 +194,12 @@ final class Transfers implements AutoCloseable {
         return memory;
     }
 
+    /** {@link #uploadInts(DeviceBuffer, int[], int)}, unless {@code target} holds them already ({@link #uploadUnlessHeld}). */
+    cl_mem uploadIntsUnlessHeld(DeviceBuffer target, int[] values, int count, Object source, long version) {
+        return uploadUnlessHeld(target, (long) count * Sizeof.cl_int, source, version,
+                () -> uploadInts(target, values, count));
+    }
+
     /** Sends {@code values[first .. first + count)} through a staging buffer. */
     cl_mem uploadInts(DeviceBuffer target, int[] values, int first, int count) {
         return sendStaged(target, count, Sizeof.cl_int,
