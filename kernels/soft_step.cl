@@ -82,6 +82,8 @@ float java_max(const float a, const float b)
     return a >= b ? a : b;
 }
 
+float start_velocity(__global const float* pts, const int points, const int p, const float along, const float dwax,
+                     const float dway, const float dwaz, const float dwbx, const float dwby, const float dwbz);
 void soft_store(__global float* state, const int s, const float dvx, const float dvy, const float dvz, const float dwx,
                 const float dwy, const float dwz);
 
@@ -225,6 +227,21 @@ void prepare_manifold(__global const float* geometry, const int points, const in
         normal[p] = warmNormal[g];
         peak[p] = 0.0f;
     }
+    /* each pair of points' coupling: the change of point j's normal velocity per unit impulse
+       at point i, J_j M^-1 J_i^T, which the sweep adds to the later points' velocities */
+    const float linear = ima + imb;
+    for (int i = 0; i < count; i++) {
+        const int p = first + i;
+        for (int ahead = 1; ahead <= 3; ahead++) {
+            pts[(POINT_COUPLING_1 + ahead - 1) * points + p] = 0.0f;
+        }
+        for (int j = i + 1; j < count; j++) {
+            const int u = first + j;
+            pts[(POINT_COUPLING_1 + (j - i) - 1) * points + p]
+                    = (linear + soft_dot(pts, POINT_RXN_AX * points + u, POINT_DIR_AX * points + p, points))
+                    + soft_dot(pts, POINT_RXN_BX * points + u, POINT_DIR_BX * points + p, points);
+        }
+    }
     const float share = 1.0f / count;
     cax = cax * share;
     cay = cay * share;
@@ -266,7 +283,6 @@ void prepare_manifold(__global const float* geometry, const int points, const in
                        man, MAN_DIRT1_BX * rows + r, rows);
     soft_inertia_times(bodyB, man[MAN_CXT2_BX * rows + r], man[MAN_CXT2_BY * rows + r], man[MAN_CXT2_BZ * rows + r],
                        man, MAN_DIRT2_BX * rows + r, rows);
-    const float linear = ima + imb;
     const float k11 = (linear + soft_dot(man, MAN_CXT1_AX * rows + r, MAN_DIRT1_AX * rows + r, rows))
             + soft_dot(man, MAN_CXT1_BX * rows + r, MAN_DIRT1_BX * rows + r, rows);
     const float k22 = (linear + soft_dot(man, MAN_CXT2_AX * rows + r, MAN_DIRT2_AX * rows + r, rows))
@@ -281,6 +297,11 @@ void prepare_manifold(__global const float* geometry, const int points, const in
     const float kt = (nx * (man[MAN_TWIST_AX * rows + r] + man[MAN_TWIST_BX * rows + r]) + ny * (man[MAN_TWIST_AY * rows + r]
             + man[MAN_TWIST_BY * rows + r])) + nz * (man[MAN_TWIST_AZ * rows + r] + man[MAN_TWIST_BZ * rows + r]);
     man[MAN_TWIST_MASS * rows + r] = kt > 0.0f ? 1.0f / kt : 0.0f;
+    /* the twist's coupling to the friction pair: the change of v_t1, v_t2 per unit twist impulse */
+    man[MAN_TWIST_T1 * rows + r] = soft_dot(man, MAN_TWIST_BX * rows + r, MAN_CXT1_BX * rows + r, rows)
+            + soft_dot(man, MAN_TWIST_AX * rows + r, MAN_CXT1_AX * rows + r, rows);
+    man[MAN_TWIST_T2 * rows + r] = soft_dot(man, MAN_TWIST_BX * rows + r, MAN_CXT2_BX * rows + r, rows)
+            + soft_dot(man, MAN_TWIST_AX * rows + r, MAN_CXT2_AX * rows + r, rows);
     const float mu = contacts[CONTACT_FRICTION * contactStride + c0];
     const float rho = contacts[CONTACT_ROLLING_RESISTANCE * contactStride + c0];
     const float tau = contacts[CONTACT_TORSION * contactStride + c0];
@@ -506,6 +527,17 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
     float total = 0.0f;
     float twistArm = 0.0f;
     float largest = 0.0f;
+    /* the points' normal velocities at the manifold's start, then moved by each point's impulse
+       through its couplings, so that a point waits only on the impulses before it */
+    const float along = ((dvbx - dvax) * nx + (dvby - dvay) * ny) + (dvbz - dvaz) * nz;
+    float vn0 = start_velocity(pts, points, first, along, dwax, dway, dwaz, dwbx, dwby, dwbz);
+    float vn1 = first + 1 < end ? start_velocity(pts, points, first + 1, along, dwax, dway, dwaz, dwbx, dwby, dwbz)
+                                : 0.0f;
+    float vn2 = first + 2 < end ? start_velocity(pts, points, first + 2, along, dwax, dway, dwaz, dwbx, dwby, dwbz)
+                                : 0.0f;
+    float vn3 = first + 3 < end ? start_velocity(pts, points, first + 3, along, dwax, dway, dwaz, dwbx, dwby, dwbz)
+                                : 0.0f;
+    float sum = 0.0f;
     for (int p = first; p < end; p++) {
         const float s = pts[POINT_S0 * points + p] + (moved + (((tbx * pts[POINT_RBX * points + p]
                 + tby * pts[POINT_RBY * points + p]) + tbz * pts[POINT_RBZ * points + p])
@@ -527,26 +559,17 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
             massScale = softMass;
             impulseScale = softImpulse;
         }
-        const float vn = pts[POINT_VN0 * points + p] + ((((dvbx - dvax) * nx + (dvby - dvay) * ny) + (dvbz - dvaz) * nz)
-                + (((dwbx * pts[POINT_RXN_BX * points + p] + dwby * pts[POINT_RXN_BY * points + p])
-                + dwbz * pts[POINT_RXN_BZ * points + p])
-                - ((dwax * pts[POINT_RXN_AX * points + p] + dway * pts[POINT_RXN_AY * points + p])
-                + dwaz * pts[POINT_RXN_AZ * points + p])));
         const float old = normal[p];
-        float next = old + (-(massScale * ((vn + bias) * pts[POINT_NORMAL_MASS * points + p])) - impulseScale * old);
+        float next = old + (-(massScale * ((vn0 + bias) * pts[POINT_NORMAL_MASS * points + p])) - impulseScale * old);
         if (next < 0.0f) {
             next = 0.0f;
         }
         normal[p] = next;
         const float applied = next - old;
-        const float pa = ima * applied;
-        const float pb = imb * applied;
-        dvax -= pa * nx;
-        dvay -= pa * ny;
-        dvaz -= pa * nz;
-        dvbx += pb * nx;
-        dvby += pb * ny;
-        dvbz += pb * nz;
+        vn0 = vn1 + pts[POINT_COUPLING_1 * points + p] * applied;
+        vn1 = vn2 + pts[POINT_COUPLING_2 * points + p] * applied;
+        vn2 = vn3 + pts[POINT_COUPLING_3 * points + p] * applied;
+        sum += applied;
         dwax -= applied * pts[POINT_DIR_AX * points + p];
         dway -= applied * pts[POINT_DIR_AY * points + p];
         dwaz -= applied * pts[POINT_DIR_AZ * points + p];
@@ -562,6 +585,14 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
             largest = java_max(largest, fabs(applied));
         }
     }
+    const float pa = ima * sum;
+    const float pb = imb * sum;
+    dvax -= pa * nx;
+    dvay -= pa * ny;
+    dvaz -= pa * nz;
+    dvbx += pb * nx;
+    dvby += pb * ny;
+    dvbz += pb * nz;
     if (friction) {
         const float t1x = man[MAN_T1X * rows + r];
         const float t1y = man[MAN_T1Y * rows + r];
@@ -596,6 +627,25 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
         }
         const float mu = man[MAN_MU * rows + r];
         const float tau = man[MAN_TORSION * rows + r];
+        /* the friction pair's velocities at the centre before the twist, which then moves them
+           through its coupling */
+        float v1 = 0.0f;
+        float v2 = 0.0f;
+        if (mu > 0.0f) {
+            const float vx = dvbx - dvax;
+            const float vy = dvby - dvay;
+            const float vz = dvbz - dvaz;
+            v1 = man[MAN_VT1 * rows + r] + (((vx * t1x + vy * t1y) + vz * t1z)
+                    + (((dwbx * man[MAN_CXT1_BX * rows + r] + dwby * man[MAN_CXT1_BY * rows + r])
+                    + dwbz * man[MAN_CXT1_BZ * rows + r])
+                    - ((dwax * man[MAN_CXT1_AX * rows + r] + dway * man[MAN_CXT1_AY * rows + r])
+                    + dwaz * man[MAN_CXT1_AZ * rows + r])));
+            v2 = man[MAN_VT2 * rows + r] + (((vx * t2x + vy * t2y) + vz * t2z)
+                    + (((dwbx * man[MAN_CXT2_BX * rows + r] + dwby * man[MAN_CXT2_BY * rows + r])
+                    + dwbz * man[MAN_CXT2_BZ * rows + r])
+                    - ((dwax * man[MAN_CXT2_AX * rows + r] + dway * man[MAN_CXT2_AY * rows + r])
+                    + dwaz * man[MAN_CXT2_AZ * rows + r])));
+        }
         if ((mu > 0.0f || tau > 0.0f) && man[MAN_TWIST_MASS * rows + r] > 0.0f) {
             /* the twist about n, limited by the grip of the spread points and the torsional resistance */
             const float spin = man[MAN_VTWIST * rows + r] + (((dwbx - dwax) * nx + (dwby - dway) * ny)
@@ -612,32 +662,29 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
             dwbx += d * man[MAN_TWIST_BX * rows + r];
             dwby += d * man[MAN_TWIST_BY * rows + r];
             dwbz += d * man[MAN_TWIST_BZ * rows + r];
+            v1 += d * man[MAN_TWIST_T1 * rows + r];
+            v2 += d * man[MAN_TWIST_T2 * rows + r];
             if (measure) {
                 largest = java_max(largest, fabs(d));
             }
         }
         if (mu > 0.0f) {
-            /* the friction pair at the centre */
-            const float vx = dvbx - dvax;
-            const float vy = dvby - dvay;
-            const float vz = dvbz - dvaz;
-            const float v1 = man[MAN_VT1 * rows + r] + (((vx * t1x + vy * t1y) + vz * t1z)
-                    + (((dwbx * man[MAN_CXT1_BX * rows + r] + dwby * man[MAN_CXT1_BY * rows + r])
-                    + dwbz * man[MAN_CXT1_BZ * rows + r])
-                    - ((dwax * man[MAN_CXT1_AX * rows + r] + dway * man[MAN_CXT1_AY * rows + r])
-                    + dwaz * man[MAN_CXT1_AZ * rows + r])));
-            const float v2 = man[MAN_VT2 * rows + r] + (((vx * t2x + vy * t2y) + vz * t2z)
-                    + (((dwbx * man[MAN_CXT2_BX * rows + r] + dwby * man[MAN_CXT2_BY * rows + r])
-                    + dwbz * man[MAN_CXT2_BZ * rows + r])
-                    - ((dwax * man[MAN_CXT2_AX * rows + r] + dway * man[MAN_CXT2_AY * rows + r])
-                    + dwaz * man[MAN_CXT2_AZ * rows + r])));
+            /* the friction pair at the centre, taken back into its disk */
             const float old1 = acc[MACC_F1 * rows + r];
             const float old2 = acc[MACC_F2 * rows + r];
-            acc[MACC_F1 * rows + r] = old1 - (man[MAN_TM11 * rows + r] * v1 + man[MAN_TM12 * rows + r] * v2);
-            acc[MACC_F2 * rows + r] = old2 - (man[MAN_TM12 * rows + r] * v1 + man[MAN_TM22 * rows + r] * v2);
-            project_onto_disk(acc, MACC_F1 * rows + r, MACC_F2 * rows + r, mu * total);
-            const float d1 = acc[MACC_F1 * rows + r] - old1;
-            const float d2 = acc[MACC_F2 * rows + r] - old2;
+            float f1 = old1 - (man[MAN_TM11 * rows + r] * v1 + man[MAN_TM12 * rows + r] * v2);
+            float f2 = old2 - (man[MAN_TM12 * rows + r] * v1 + man[MAN_TM22 * rows + r] * v2);
+            const float limit = mu * total;
+            const float squared = f1 * f1 + f2 * f2;
+            if (squared > limit * limit) {
+                const float scale = limit / sqrt(squared);
+                f1 = f1 * scale;
+                f2 = f2 * scale;
+            }
+            acc[MACC_F1 * rows + r] = f1;
+            acc[MACC_F2 * rows + r] = f2;
+            const float d1 = f1 - old1;
+            const float d2 = f2 - old2;
             const float px = d1 * t1x + d2 * t2x;
             const float py = d1 * t1y + d2 * t2y;
             const float pz = d1 * t1z + d2 * t2z;
@@ -665,6 +712,16 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
         soft_store(state, b, dvbx, dvby, dvbz, dwbx, dwby, dwbz);
     }
     return largest;
+}
+
+/* Point p's normal velocity: v_n0 + along + w_b . (r_b x n) - w_a . (r_a x n). */
+float start_velocity(__global const float* pts, const int points, const int p, const float along, const float dwax,
+                     const float dway, const float dwaz, const float dwbx, const float dwby, const float dwbz)
+{
+    return pts[POINT_VN0 * points + p] + (along + (((dwbx * pts[POINT_RXN_BX * points + p]
+            + dwby * pts[POINT_RXN_BY * points + p]) + dwbz * pts[POINT_RXN_BZ * points + p])
+            - ((dwax * pts[POINT_RXN_AX * points + p] + dway * pts[POINT_RXN_AY * points + p])
+            + dwaz * pts[POINT_RXN_AZ * points + p])));
 }
 
 /*

@@ -179,6 +179,7 @@ class TwinStructureTest {
                     pair("warmImpulses", "warm_impulses"),
                     pair("applyWarmStart", "soft_apply_warm_start"),
                     pair("solveManifold", "solve_manifold"),
+                    pair("startVelocity", "start_velocity"),
                     pair("store", "soft_store"),
                     pair("sweep", "sweep"),
                     pair("restitution", "restitution"),

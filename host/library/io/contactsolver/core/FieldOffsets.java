@@ -284,6 +284,8 @@ public final class FieldOffsets {
     public static final int MAN_TWIST_BY = ManifoldField.TWIST_BY.ordinal();
     public static final int MAN_TWIST_BZ = ManifoldField.TWIST_BZ.ordinal();
     public static final int MAN_TWIST_MASS = ManifoldField.TWIST_MASS.ordinal();
+    public static final int MAN_TWIST_T1 = ManifoldField.TWIST_T1.ordinal();
+    public static final int MAN_TWIST_T2 = ManifoldField.TWIST_T2.ordinal();
     public static final int MAN_ROLL1_AX = ManifoldField.ROLL1_AX.ordinal();
     public static final int MAN_ROLL1_AY = ManifoldField.ROLL1_AY.ordinal();
     public static final int MAN_ROLL1_AZ = ManifoldField.ROLL1_AZ.ordinal();
@@ -335,6 +337,9 @@ public final class FieldOffsets {
     public static final int POINT_LEVER = PointField.LEVER.ordinal();
     public static final int POINT_VN0 = PointField.VN0.ordinal();
     public static final int POINT_TARGET = PointField.TARGET.ordinal();
+    public static final int POINT_COUPLING_1 = PointField.COUPLING_1.ordinal();
+    public static final int POINT_COUPLING_2 = PointField.COUPLING_2.ordinal();
+    public static final int POINT_COUPLING_3 = PointField.COUPLING_3.ordinal();
 
     // MACC: ManifoldImpulse
     public static final int MACC_F1 = ManifoldImpulse.F1.ordinal();

@@ -22,7 +22,8 @@ public enum PointField {
     NORMAL_MASS,
     LEVER,
     VN0,
-    TARGET;
+    TARGET,
+    COUPLING_1, COUPLING_2, COUPLING_3;
 
     public static final int COUNT = values().length;
 }

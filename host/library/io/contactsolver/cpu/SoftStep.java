@@ -175,6 +175,20 @@ final class SoftStep {
             normal[first + i] = warmNormal[g];
             peak[first + i] = 0.0f;
         }
+        // each pair of points' coupling: the change of point j's normal velocity per unit impulse
+        // at point i, J_j M^-1 J_i^T, which the sweep adds to the later points' velocities
+        float linear = ima + imb;
+        for (int i = 0; i < count; i++) {
+            int q = (first + i) * POINT;
+            for (int ahead = 1; ahead <= 3; ahead++) {
+                pts[q + POINT_COUPLING_1 + ahead - 1] = 0.0f;
+            }
+            for (int j = i + 1; j < count; j++) {
+                int u = (first + j) * POINT;
+                pts[q + POINT_COUPLING_1 + (j - i) - 1] = (linear + dot(pts, u + POINT_RXN_AX, q + POINT_DIR_AX))
+                        + dot(pts, u + POINT_RXN_BX, q + POINT_DIR_BX);
+            }
+        }
         float share = 1.0f / count;
         cax = cax * share;
         cay = cay * share;
@@ -216,7 +230,6 @@ final class SoftStep {
                 o + MAN_DIRT1_BX);
         inertiaTimes(prepared, ob, man[o + MAN_CXT2_BX], man[o + MAN_CXT2_BY], man[o + MAN_CXT2_BZ], man,
                 o + MAN_DIRT2_BX);
-        float linear = ima + imb;
         float k11 = (linear + dot(man, o + MAN_CXT1_AX, o + MAN_DIRT1_AX)) + dot(man, o + MAN_CXT1_BX, o + MAN_DIRT1_BX);
         float k22 = (linear + dot(man, o + MAN_CXT2_AX, o + MAN_DIRT2_AX)) + dot(man, o + MAN_CXT2_BX, o + MAN_DIRT2_BX);
         float k12 = dot(man, o + MAN_CXT1_AX, o + MAN_DIRT2_AX) + dot(man, o + MAN_CXT1_BX, o + MAN_DIRT2_BX);
@@ -228,6 +241,9 @@ final class SoftStep {
         float kt = (nx * (man[o + MAN_TWIST_AX] + man[o + MAN_TWIST_BX]) + ny * (man[o + MAN_TWIST_AY]
                 + man[o + MAN_TWIST_BY])) + nz * (man[o + MAN_TWIST_AZ] + man[o + MAN_TWIST_BZ]);
         man[o + MAN_TWIST_MASS] = kt > 0.0f ? 1.0f / kt : 0.0f;
+        // the twist's coupling to the friction pair: the change of v_t1, v_t2 per unit twist impulse
+        man[o + MAN_TWIST_T1] = dot(man, o + MAN_TWIST_BX, o + MAN_CXT1_BX) + dot(man, o + MAN_TWIST_AX, o + MAN_CXT1_AX);
+        man[o + MAN_TWIST_T2] = dot(man, o + MAN_TWIST_BX, o + MAN_CXT2_BX) + dot(man, o + MAN_TWIST_AX, o + MAN_CXT2_AX);
         float mu = contacts.get(CONTACT_FRICTION * contactStride + c0);
         float rho = contacts.get(CONTACT_ROLLING_RESISTANCE * contactStride + c0);
         float tau = contacts.get(CONTACT_TORSION * contactStride + c0);
@@ -453,6 +469,14 @@ final class SoftStep {
         float total = 0.0f;
         float twistArm = 0.0f;
         float largest = 0.0f;
+        // the points' normal velocities at the manifold's start, then moved by each point's impulse
+        // through its couplings, so that a point waits only on the impulses before it
+        float along = ((dvbx - dvax) * nx + (dvby - dvay) * ny) + (dvbz - dvaz) * nz;
+        float vn0 = startVelocity(pts, first, along, dwax, dway, dwaz, dwbx, dwby, dwbz);
+        float vn1 = first + 1 < end ? startVelocity(pts, first + 1, along, dwax, dway, dwaz, dwbx, dwby, dwbz) : 0.0f;
+        float vn2 = first + 2 < end ? startVelocity(pts, first + 2, along, dwax, dway, dwaz, dwbx, dwby, dwbz) : 0.0f;
+        float vn3 = first + 3 < end ? startVelocity(pts, first + 3, along, dwax, dway, dwaz, dwbx, dwby, dwbz) : 0.0f;
+        float sum = 0.0f;
         for (int p = first; p < end; p++) {
             int q = p * POINT;
             float s = pts[q + POINT_S0] + (moved + (((tbx * pts[q + POINT_RBX] + tby * pts[q + POINT_RBY])
@@ -474,24 +498,17 @@ final class SoftStep {
                 massScale = softMass;
                 impulseScale = softImpulse;
             }
-            float vn = pts[q + POINT_VN0] + ((((dvbx - dvax) * nx + (dvby - dvay) * ny) + (dvbz - dvaz) * nz)
-                    + (((dwbx * pts[q + POINT_RXN_BX] + dwby * pts[q + POINT_RXN_BY]) + dwbz * pts[q + POINT_RXN_BZ])
-                    - ((dwax * pts[q + POINT_RXN_AX] + dway * pts[q + POINT_RXN_AY]) + dwaz * pts[q + POINT_RXN_AZ])));
             float old = normal[p];
-            float next = old + (-(massScale * ((vn + bias) * pts[q + POINT_NORMAL_MASS])) - impulseScale * old);
+            float next = old + (-(massScale * ((vn0 + bias) * pts[q + POINT_NORMAL_MASS])) - impulseScale * old);
             if (next < 0.0f) {
                 next = 0.0f;
             }
             normal[p] = next;
             float applied = next - old;
-            float pa = ima * applied;
-            float pb = imb * applied;
-            dvax -= pa * nx;
-            dvay -= pa * ny;
-            dvaz -= pa * nz;
-            dvbx += pb * nx;
-            dvby += pb * ny;
-            dvbz += pb * nz;
+            vn0 = vn1 + pts[q + POINT_COUPLING_1] * applied;
+            vn1 = vn2 + pts[q + POINT_COUPLING_2] * applied;
+            vn2 = vn3 + pts[q + POINT_COUPLING_3] * applied;
+            sum += applied;
             dwax -= applied * pts[q + POINT_DIR_AX];
             dway -= applied * pts[q + POINT_DIR_AY];
             dwaz -= applied * pts[q + POINT_DIR_AZ];
@@ -507,6 +524,14 @@ final class SoftStep {
                 largest = Math.max(largest, Math.abs(applied));
             }
         }
+        float pa = ima * sum;
+        float pb = imb * sum;
+        dvax -= pa * nx;
+        dvay -= pa * ny;
+        dvaz -= pa * nz;
+        dvbx += pb * nx;
+        dvby += pb * ny;
+        dvbz += pb * nz;
         if (friction) {
             int l = r * MACC;
             float t1x = man[o + MAN_T1X];
@@ -542,6 +567,21 @@ final class SoftStep {
             }
             float mu = man[o + MAN_MU];
             float tau = man[o + MAN_TORSION];
+            // the friction pair's velocities at the centre before the twist, which then moves them
+            // through its coupling
+            float v1 = 0.0f;
+            float v2 = 0.0f;
+            if (mu > 0.0f) {
+                float vx = dvbx - dvax;
+                float vy = dvby - dvay;
+                float vz = dvbz - dvaz;
+                v1 = man[o + MAN_VT1] + (((vx * t1x + vy * t1y) + vz * t1z)
+                        + (((dwbx * man[o + MAN_CXT1_BX] + dwby * man[o + MAN_CXT1_BY]) + dwbz * man[o + MAN_CXT1_BZ])
+                        - ((dwax * man[o + MAN_CXT1_AX] + dway * man[o + MAN_CXT1_AY]) + dwaz * man[o + MAN_CXT1_AZ])));
+                v2 = man[o + MAN_VT2] + (((vx * t2x + vy * t2y) + vz * t2z)
+                        + (((dwbx * man[o + MAN_CXT2_BX] + dwby * man[o + MAN_CXT2_BY]) + dwbz * man[o + MAN_CXT2_BZ])
+                        - ((dwax * man[o + MAN_CXT2_AX] + dway * man[o + MAN_CXT2_AY]) + dwaz * man[o + MAN_CXT2_AZ])));
+            }
             if ((mu > 0.0f || tau > 0.0f) && man[o + MAN_TWIST_MASS] > 0.0f) {
                 // the twist about n, limited by the grip of the spread points and the torsional resistance
                 float spin = man[o + MAN_VTWIST] + (((dwbx - dwax) * nx + (dwby - dway) * ny) + (dwbz - dwaz) * nz);
@@ -557,28 +597,29 @@ final class SoftStep {
                 dwbx += d * man[o + MAN_TWIST_BX];
                 dwby += d * man[o + MAN_TWIST_BY];
                 dwbz += d * man[o + MAN_TWIST_BZ];
+                v1 += d * man[o + MAN_TWIST_T1];
+                v2 += d * man[o + MAN_TWIST_T2];
                 if (measure) {
                     largest = Math.max(largest, Math.abs(d));
                 }
             }
             if (mu > 0.0f) {
-                // the friction pair at the centre
-                float vx = dvbx - dvax;
-                float vy = dvby - dvay;
-                float vz = dvbz - dvaz;
-                float v1 = man[o + MAN_VT1] + (((vx * t1x + vy * t1y) + vz * t1z)
-                        + (((dwbx * man[o + MAN_CXT1_BX] + dwby * man[o + MAN_CXT1_BY]) + dwbz * man[o + MAN_CXT1_BZ])
-                        - ((dwax * man[o + MAN_CXT1_AX] + dway * man[o + MAN_CXT1_AY]) + dwaz * man[o + MAN_CXT1_AZ])));
-                float v2 = man[o + MAN_VT2] + (((vx * t2x + vy * t2y) + vz * t2z)
-                        + (((dwbx * man[o + MAN_CXT2_BX] + dwby * man[o + MAN_CXT2_BY]) + dwbz * man[o + MAN_CXT2_BZ])
-                        - ((dwax * man[o + MAN_CXT2_AX] + dway * man[o + MAN_CXT2_AY]) + dwaz * man[o + MAN_CXT2_AZ])));
+                // the friction pair at the centre, taken back into its disk
                 float old1 = acc[l + MACC_F1];
                 float old2 = acc[l + MACC_F2];
-                acc[l + MACC_F1] = old1 - (man[o + MAN_TM11] * v1 + man[o + MAN_TM12] * v2);
-                acc[l + MACC_F2] = old2 - (man[o + MAN_TM12] * v1 + man[o + MAN_TM22] * v2);
-                Iterative.projectOntoDisk(acc, l + MACC_F1, l + MACC_F2, mu * total);
-                float d1 = acc[l + MACC_F1] - old1;
-                float d2 = acc[l + MACC_F2] - old2;
+                float f1 = old1 - (man[o + MAN_TM11] * v1 + man[o + MAN_TM12] * v2);
+                float f2 = old2 - (man[o + MAN_TM12] * v1 + man[o + MAN_TM22] * v2);
+                float limit = mu * total;
+                float squared = f1 * f1 + f2 * f2;
+                if (squared > limit * limit) {
+                    float scale = limit / (float) Math.sqrt(squared);
+                    f1 = f1 * scale;
+                    f2 = f2 * scale;
+                }
+                acc[l + MACC_F1] = f1;
+                acc[l + MACC_F2] = f2;
+                float d1 = f1 - old1;
+                float d2 = f2 - old2;
                 float px = d1 * t1x + d2 * t2x;
                 float py = d1 * t1y + d2 * t2y;
                 float pz = d1 * t1z + d2 * t2z;
@@ -606,6 +647,15 @@ final class SoftStep {
             store(state, b, dvbx, dvby, dvbz, dwbx, dwby, dwbz);
         }
         return largest;
+    }
+
+    /** Point {@code p}'s normal velocity: {@code v_n0 + along + w_b . (r_b x n) - w_a . (r_a x n)}. */
+    private static float startVelocity(float[] pts, int p, float along, float dwax, float dway, float dwaz, float dwbx,
+            float dwby, float dwbz) {
+        int q = p * POINT;
+        return pts[q + POINT_VN0] + (along + (((dwbx * pts[q + POINT_RXN_BX] + dwby * pts[q + POINT_RXN_BY])
+                + dwbz * pts[q + POINT_RXN_BZ]) - ((dwax * pts[q + POINT_RXN_AX] + dway * pts[q + POINT_RXN_AY])
+                + dwaz * pts[q + POINT_RXN_AZ])));
     }
 
     /**
