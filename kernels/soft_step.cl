@@ -490,9 +490,10 @@ void soft_apply_warm_start(__global const float* warm, const int rows, const int
  */
 float solve_manifold(__global const float* man, const int rows, const int r, __global const float* pts,
                      const int points, const int first, const int end, __global float* normal, __global float* peak,
-                     __global float* acc, __global float* state, const int a, const int b, const int world,
-                     __global const float* motion, const int ma, const int mb, const float inverseSubstep,
-                     const float maxPushOut, const int relax, const int friction, const int measure)
+                     __global float* separation, __global float* acc, __global float* state, const int a, const int b,
+                     const int world, __global const float* motion, const int ma, const int mb,
+                     const float inverseSubstep, const float maxPushOut, const int relax, const int friction,
+                     const int measure, const int findSeparation)
 {
     const float nx = man[MAN_NX * rows + r];
     const float ny = man[MAN_NY * rows + r];
@@ -512,15 +513,24 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
     float dwby = state[b + STATE_DWY];
     float dwbz = state[b + STATE_DWZ];
     /* the separation's parts shared by the points: n . (dx_b - dx_a), and M^T n on each side */
-    const float moved = ((motion[mb + MOTION_DX] - motion[ma + MOTION_DX]) * nx
-            + (motion[mb + MOTION_DY] - motion[ma + MOTION_DY]) * ny)
-            + (motion[mb + MOTION_DZ] - motion[ma + MOTION_DZ]) * nz;
-    const float tax = (motion[ma + MOTION_M00] * nx + motion[ma + MOTION_M10] * ny) + motion[ma + MOTION_M20] * nz;
-    const float tay = (motion[ma + MOTION_M01] * nx + motion[ma + MOTION_M11] * ny) + motion[ma + MOTION_M21] * nz;
-    const float taz = (motion[ma + MOTION_M02] * nx + motion[ma + MOTION_M12] * ny) + motion[ma + MOTION_M22] * nz;
-    const float tbx = (motion[mb + MOTION_M00] * nx + motion[mb + MOTION_M10] * ny) + motion[mb + MOTION_M20] * nz;
-    const float tby = (motion[mb + MOTION_M01] * nx + motion[mb + MOTION_M11] * ny) + motion[mb + MOTION_M21] * nz;
-    const float tbz = (motion[mb + MOTION_M02] * nx + motion[mb + MOTION_M12] * ny) + motion[mb + MOTION_M22] * nz;
+    float moved = 0.0f;
+    float tax = 0.0f;
+    float tay = 0.0f;
+    float taz = 0.0f;
+    float tbx = 0.0f;
+    float tby = 0.0f;
+    float tbz = 0.0f;
+    if (findSeparation) {
+        moved = ((motion[mb + MOTION_DX] - motion[ma + MOTION_DX]) * nx
+                + (motion[mb + MOTION_DY] - motion[ma + MOTION_DY]) * ny)
+                + (motion[mb + MOTION_DZ] - motion[ma + MOTION_DZ]) * nz;
+        tax = (motion[ma + MOTION_M00] * nx + motion[ma + MOTION_M10] * ny) + motion[ma + MOTION_M20] * nz;
+        tay = (motion[ma + MOTION_M01] * nx + motion[ma + MOTION_M11] * ny) + motion[ma + MOTION_M21] * nz;
+        taz = (motion[ma + MOTION_M02] * nx + motion[ma + MOTION_M12] * ny) + motion[ma + MOTION_M22] * nz;
+        tbx = (motion[mb + MOTION_M00] * nx + motion[mb + MOTION_M10] * ny) + motion[mb + MOTION_M20] * nz;
+        tby = (motion[mb + MOTION_M01] * nx + motion[mb + MOTION_M11] * ny) + motion[mb + MOTION_M21] * nz;
+        tbz = (motion[mb + MOTION_M02] * nx + motion[mb + MOTION_M12] * ny) + motion[mb + MOTION_M22] * nz;
+    }
     const float biasRate = man[MAN_BIAS_RATE * rows + r];
     const float softMass = man[MAN_MASS_SCALE * rows + r];
     const float softImpulse = man[MAN_IMPULSE_SCALE * rows + r];
@@ -539,10 +549,16 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
                                 : 0.0f;
     float sum = 0.0f;
     for (int p = first; p < end; p++) {
-        const float s = pts[POINT_S0 * points + p] + (moved + (((tbx * pts[POINT_RBX * points + p]
-                + tby * pts[POINT_RBY * points + p]) + tbz * pts[POINT_RBZ * points + p])
-                - ((tax * pts[POINT_RAX * points + p] + tay * pts[POINT_RAY * points + p])
-                + taz * pts[POINT_RAZ * points + p])));
+        float s;
+        if (findSeparation) {
+            s = pts[POINT_S0 * points + p] + (moved + (((tbx * pts[POINT_RBX * points + p]
+                    + tby * pts[POINT_RBY * points + p]) + tbz * pts[POINT_RBZ * points + p])
+                    - ((tax * pts[POINT_RAX * points + p] + tay * pts[POINT_RAY * points + p])
+                    + taz * pts[POINT_RAZ * points + p])));
+            separation[p] = s;
+        } else {
+            s = separation[p];
+        }
         float bias;
         float massScale;
         float impulseScale;
@@ -747,10 +763,10 @@ void soft_store(__global float* state, const int s, const float dvx, const float
  */
 float sweep(__global const float* man, const int rows, __global const int* pointStart, __global const int* slots,
             __global const int* movers, __global const float* pts, const int points, __global float* normal,
-            __global float* peak, __global float* acc, __global float* state, __global const float* motion,
-            const int worldSlot, const float inverseSubstep, const float maxPushOut, const int relax,
-            const int friction, const int measure, __global float* warm, const int warmNext, const int firstRow,
-            const int endRow)
+            __global float* peak, __global float* separation, __global float* acc, __global float* state,
+            __global const float* motion, const int worldSlot, const float inverseSubstep, const float maxPushOut,
+            const int relax, const int friction, const int measure, const int findSeparation, __global float* warm,
+            const int warmNext, const int firstRow, const int endRow)
 {
     const int world = worldSlot * STATE_STRIDE;
     float largest = 0.0f;
@@ -761,9 +777,10 @@ float sweep(__global const float* man, const int rows, __global const int* point
             continue;
         }
         const float change = solve_manifold(man, rows, r, pts, points, pointStart[r], pointStart[r + 1], normal, peak,
-                                            acc, state, a, b, world, motion, movers[LINK_A * rows + r] * MOTION_STRIDE,
+                                            separation, acc, state, a, b, world, motion,
+                                            movers[LINK_A * rows + r] * MOTION_STRIDE,
                                             movers[LINK_B * rows + r] * MOTION_STRIDE, inverseSubstep, maxPushOut,
-                                            relax, friction, measure);
+                                            relax, friction, measure, findSeparation);
         largest = java_max(largest, change);
         if (warmNext) {
             warm_impulses(man, rows, r, pts, points, pointStart[r], pointStart[r + 1], normal, acc, warm);
@@ -1073,11 +1090,11 @@ __kernel void warm_start_manifolds(__global const float* warm, const int rows, _
 __kernel void solve_manifolds(__global const float* man, const int rows, __global const int* pointStart,
                               __global const int* slots, __global float* acc, __global const float* pts,
                               const int points, __global float* normal, __global float* peak,
-                              __global const int* movers, __global float* state, const int worldSlot,
-                              __global const float* motion, const float inverseSubstep, const float maxPushOut,
-                              const int relax, const int friction, const int first, const int count,
-                              const int serial, __global int* residuals, const int record, __global float* warm,
-                              const int warmNext)
+                              __global float* separation, __global const int* movers, __global float* state,
+                              const int worldSlot, __global const float* motion, const float inverseSubstep,
+                              const float maxPushOut, const int relax, const int friction,
+                              const int findSeparation, const int first, const int count, const int serial,
+                              __global int* residuals, const int record, __global float* warm, const int warmNext)
 {
     const int i = get_global_id(0);
     if ((serial && i != 0) || (!serial && i >= count)) {
@@ -1085,9 +1102,9 @@ __kernel void solve_manifolds(__global const float* man, const int rows, __globa
     }
     const int begin = serial ? first : first + i;
     const int end = serial ? first + count : first + i + 1;
-    const float largest = sweep(man, rows, pointStart, slots, movers, pts, points, normal, peak, acc, state, motion,
-                                worldSlot, inverseSubstep, maxPushOut, relax, friction, record, warm, warmNext, begin,
-                                end);
+    const float largest = sweep(man, rows, pointStart, slots, movers, pts, points, normal, peak, separation, acc, state,
+                                motion, worldSlot, inverseSubstep, maxPushOut, relax, friction, record,
+                                findSeparation, warm, warmNext, begin, end);
     if (record && as_int(largest) > 0) {
         atomic_max(&residuals[0], as_int(largest));
     }

@@ -71,6 +71,7 @@ public final class CpuBackend implements SolverBackend {
     private float[] manifoldImpulses = new float[0];
     private int[] movers = new int[0];
     private float[] peaks = new float[0];
+    private float[] separations = new float[0];
     private float[] warmRecords = new float[0];
     private boolean[] bouncingRows = new boolean[0];
     private float[] motion = new float[0];
@@ -241,6 +242,8 @@ public final class CpuBackend implements SolverBackend {
         private final float[] points;
         private final float[] normal;
         private final float[] peak;
+        /** Each point's separation in the current substep, found by the first sweep after the bodies moved. */
+        private final float[] separation;
         private final float[] accumulated;
         /** Each row's warm-start record ({@link WarmStartField}), for the coming substep. */
         private final float[] warm;
@@ -269,6 +272,7 @@ public final class CpuBackend implements SolverBackend {
             pointRows = grow(pointRows, (long) PointField.COUNT * pointCount);
             lambda = grow(lambda, pointCount);
             peaks = grow(peaks, pointCount);
+            separations = grow(separations, pointCount);
             manifoldImpulses = grow(manifoldImpulses, (long) ManifoldImpulse.COUNT * rows);
             warmRecords = grow(warmRecords, (long) WarmStartField.COUNT * rows);
             if (bouncingRows.length < rows) {
@@ -282,6 +286,7 @@ public final class CpuBackend implements SolverBackend {
             this.points = pointRows;
             this.normal = lambda;
             this.peak = peaks;
+            this.separation = separations;
             this.accumulated = manifoldImpulses;
             this.warm = warmRecords;
             this.bouncing = bouncingRows;
@@ -367,9 +372,10 @@ public final class CpuBackend implements SolverBackend {
                         }
                         return 0.0f;
                     },
-                    (relax, measure, warmNext) -> (first, end) -> SoftStep.sweep(manifolds, points, pointStart,
-                            bodyPairs, movers, normal, peak, accumulated, state, moved, world, k, relax,
-                            relax ? frictional : softFriction, measure, warm, warmNext, first, end),
+                    (relax, measure, findSeparation, warmNext) -> (first, end) -> SoftStep.sweep(manifolds, points,
+                            pointStart, bodyPairs, movers, normal, peak, separation, accumulated, state, moved, world, k,
+                            relax, relax ? frictional : softFriction, measure, findSeparation, warm, warmNext, first,
+                            end),
                     (first, end) -> {
                         float largest = 0.0f;
                         for (int r = first; r < end; r++) {
@@ -439,7 +445,7 @@ public final class CpuBackend implements SolverBackend {
      */
     @FunctionalInterface
     private interface SweepKind {
-        RowSweep of(boolean relax, boolean measure, boolean warmNext);
+        RowSweep of(boolean relax, boolean measure, boolean findSeparation, boolean warmNext);
     }
 
     /**
@@ -457,6 +463,12 @@ public final class CpuBackend implements SolverBackend {
         private final float h;
         /** The largest change of the step's last sweep, as the schedule marks it. */
         private float largest;
+        /**
+         * Whether the bodies' motion changed since the last sweep (the step's start, or an
+         * integration): the next sweep then finds the points' separations, and the ones after it,
+         * until the bodies move again, read them.
+         */
+        private boolean motionMoved = true;
 
         MemberSweeps(SoftStepRun run, RowSweeps rowSweeps, int member, ParallelRunner.Team team) {
             this.run = run;
@@ -501,6 +513,7 @@ public final class CpuBackend implements SolverBackend {
                 SoftStep.integrate(bodies.floats(), bodies.stride(), i, run.velocity,
                         movable.isMovable(i) ? i * StateField.STRIDE : -1, run.moved, h);
             }
+            motionMoved = true;
             team.await();
         }
 
@@ -510,7 +523,8 @@ public final class CpuBackend implements SolverBackend {
         }
 
         private void sweep(boolean relax, boolean record, boolean warmNext) {
-            RowSweep rows = rowSweeps.sweep().of(relax, record, warmNext);
+            RowSweep rows = rowSweeps.sweep().of(relax, record, motionMoved, warmNext);
+            motionMoved = false;
             float change = sweepColours(run.coloring, rows, rows, member, team);
             if (record) {
                 largest = change;

@@ -433,8 +433,9 @@ final class SoftStep {
      * bias) / K - impulseScale lambda, 0)}.
      */
     static float solveManifold(float[] man, int r, float[] pts, int first, int end, float[] normal, float[] peak,
-            float[] acc, float[] state, int a, int b, int world, float[] motion, int ma, int mb, float inverseSubstep,
-            float maxPushOut, boolean relax, boolean friction, boolean measure) {
+            float[] separation, float[] acc, float[] state, int a, int b, int world, float[] motion, int ma, int mb,
+            float inverseSubstep, float maxPushOut, boolean relax, boolean friction, boolean measure,
+            boolean findSeparation) {
         int o = r * MAN;
         float nx = man[o + MAN_NX];
         float ny = man[o + MAN_NY];
@@ -454,15 +455,24 @@ final class SoftStep {
         float dwby = state[b + STATE_DWY];
         float dwbz = state[b + STATE_DWZ];
         // the separation's parts shared by the points: n . (dx_b - dx_a), and M^T n on each side
-        float moved = ((motion[mb + MOTION_DX] - motion[ma + MOTION_DX]) * nx
-                + (motion[mb + MOTION_DY] - motion[ma + MOTION_DY]) * ny)
-                + (motion[mb + MOTION_DZ] - motion[ma + MOTION_DZ]) * nz;
-        float tax = (motion[ma + MOTION_M00] * nx + motion[ma + MOTION_M10] * ny) + motion[ma + MOTION_M20] * nz;
-        float tay = (motion[ma + MOTION_M01] * nx + motion[ma + MOTION_M11] * ny) + motion[ma + MOTION_M21] * nz;
-        float taz = (motion[ma + MOTION_M02] * nx + motion[ma + MOTION_M12] * ny) + motion[ma + MOTION_M22] * nz;
-        float tbx = (motion[mb + MOTION_M00] * nx + motion[mb + MOTION_M10] * ny) + motion[mb + MOTION_M20] * nz;
-        float tby = (motion[mb + MOTION_M01] * nx + motion[mb + MOTION_M11] * ny) + motion[mb + MOTION_M21] * nz;
-        float tbz = (motion[mb + MOTION_M02] * nx + motion[mb + MOTION_M12] * ny) + motion[mb + MOTION_M22] * nz;
+        float moved = 0.0f;
+        float tax = 0.0f;
+        float tay = 0.0f;
+        float taz = 0.0f;
+        float tbx = 0.0f;
+        float tby = 0.0f;
+        float tbz = 0.0f;
+        if (findSeparation) {
+            moved = ((motion[mb + MOTION_DX] - motion[ma + MOTION_DX]) * nx
+                    + (motion[mb + MOTION_DY] - motion[ma + MOTION_DY]) * ny)
+                    + (motion[mb + MOTION_DZ] - motion[ma + MOTION_DZ]) * nz;
+            tax = (motion[ma + MOTION_M00] * nx + motion[ma + MOTION_M10] * ny) + motion[ma + MOTION_M20] * nz;
+            tay = (motion[ma + MOTION_M01] * nx + motion[ma + MOTION_M11] * ny) + motion[ma + MOTION_M21] * nz;
+            taz = (motion[ma + MOTION_M02] * nx + motion[ma + MOTION_M12] * ny) + motion[ma + MOTION_M22] * nz;
+            tbx = (motion[mb + MOTION_M00] * nx + motion[mb + MOTION_M10] * ny) + motion[mb + MOTION_M20] * nz;
+            tby = (motion[mb + MOTION_M01] * nx + motion[mb + MOTION_M11] * ny) + motion[mb + MOTION_M21] * nz;
+            tbz = (motion[mb + MOTION_M02] * nx + motion[mb + MOTION_M12] * ny) + motion[mb + MOTION_M22] * nz;
+        }
         float biasRate = man[o + MAN_BIAS_RATE];
         float softMass = man[o + MAN_MASS_SCALE];
         float softImpulse = man[o + MAN_IMPULSE_SCALE];
@@ -479,9 +489,15 @@ final class SoftStep {
         float sum = 0.0f;
         for (int p = first; p < end; p++) {
             int q = p * POINT;
-            float s = pts[q + POINT_S0] + (moved + (((tbx * pts[q + POINT_RBX] + tby * pts[q + POINT_RBY])
-                    + tbz * pts[q + POINT_RBZ]) - ((tax * pts[q + POINT_RAX] + tay * pts[q + POINT_RAY])
-                    + taz * pts[q + POINT_RAZ])));
+            float s;
+            if (findSeparation) {
+                s = pts[q + POINT_S0] + (moved + (((tbx * pts[q + POINT_RBX] + tby * pts[q + POINT_RBY])
+                        + tbz * pts[q + POINT_RBZ]) - ((tax * pts[q + POINT_RAX] + tay * pts[q + POINT_RAY])
+                        + taz * pts[q + POINT_RAZ])));
+                separation[p] = s;
+            } else {
+                s = separation[p];
+            }
             float bias;
             float massScale;
             float impulseScale;
@@ -679,8 +695,9 @@ final class SoftStep {
      * next substep in {@code warm}. Returns the largest change where {@code measure}, else 0.
      */
     static float sweep(float[] man, float[] pts, int[] pointStart, int[] pairs, int[] movers, float[] normal,
-            float[] peak, float[] acc, float[] state, float[] motion, int world, SoftCoefficients k, boolean relax,
-            boolean friction, boolean measure, float[] warm, boolean warmNext, int firstRow, int endRow) {
+            float[] peak, float[] separation, float[] acc, float[] state, float[] motion, int world, SoftCoefficients k,
+            boolean relax, boolean friction, boolean measure, boolean findSeparation, float[] warm, boolean warmNext,
+            int firstRow, int endRow) {
         float largest = 0.0f;
         for (int r = firstRow; r < endRow; r++) {
             int a = pairs[PAIR * r + LINK_A];
@@ -688,9 +705,9 @@ final class SoftStep {
             if (a == world && b == world) {
                 continue;
             }
-            float change = solveManifold(man, r, pts, pointStart[r], pointStart[r + 1], normal, peak, acc, state, a, b,
-                    world, motion, movers[PAIR * r + LINK_A], movers[PAIR * r + LINK_B], k.inverseSubstep(), k.maxPushOut(),
-                    relax, friction, measure);
+            float change = solveManifold(man, r, pts, pointStart[r], pointStart[r + 1], normal, peak, separation, acc,
+                    state, a, b, world, motion, movers[PAIR * r + LINK_A], movers[PAIR * r + LINK_B], k.inverseSubstep(),
+                    k.maxPushOut(), relax, friction, measure, findSeparation);
             largest = Math.max(largest, change);
             if (warmNext) {
                 warmImpulses(man, r, pts, pointStart[r], pointStart[r + 1], normal, acc, warm);

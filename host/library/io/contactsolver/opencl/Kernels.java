@@ -146,9 +146,10 @@ final class Kernels implements AutoCloseable {
                 arg(INT, "serial")),
         SOLVE_MANIFOLDS("solve_manifolds", arg(FLOATS, "man"), arg(INT, "rows"), arg(INTS, "pointStart"),
                 arg(INTS, "slots"), arg(FLOATS, "acc"), arg(FLOATS, "pts"), arg(INT, "points"),
-                arg(FLOATS, "normal"), arg(FLOATS, "peak"), arg(INTS, "movers"), arg(FLOATS, "state"),
-                arg(INT, "worldSlot"), arg(FLOATS, "motion"), arg(FLOAT, "inverseSubstep"),
-                arg(FLOAT, "maxPushOut"), arg(INT, "relax"), arg(INT, "friction"), arg(INT, "first"),
+                arg(FLOATS, "normal"), arg(FLOATS, "peak"), arg(FLOATS, "separation"), arg(INTS, "movers"),
+                arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(FLOATS, "motion"), arg(FLOAT, "inverseSubstep"),
+                arg(FLOAT, "maxPushOut"), arg(INT, "relax"), arg(INT, "friction"), arg(INT, "findSeparation"),
+                arg(INT, "first"),
                 arg(INT, "count"), arg(INT, "serial"), arg(INTS, "residuals"), arg(INT, "record"),
                 arg(FLOATS, "warm"), arg(INT, "warmNext")),
         INTEGRATE_MOTIONS("integrate_motions", arg(FLOATS, "bodies"), arg(INT, "stride"), arg(INT, "bodyCount"),
@@ -588,13 +589,14 @@ final class Kernels implements AutoCloseable {
      * all ({@code serial}); with {@code record} its largest change goes into {@code residuals}, with
      * {@code warmNext} each row's warm start for the next substep into the rows' records.
      */
-    void solveManifolds(ManifoldSet rows, PointSet points, cl_mem peak, cl_mem movers, VelocityState state,
-            cl_mem motion, SoftCoefficients k, boolean relax, boolean friction, Span span, boolean serial,
-            cl_mem residuals, boolean record, boolean warmNext) {
+    void solveManifolds(ManifoldSet rows, PointSet points, cl_mem peak, cl_mem separation, cl_mem movers,
+            VelocityState state, cl_mem motion, SoftCoefficients k, boolean relax, boolean friction,
+            boolean findSeparation, Span span, boolean serial, cl_mem residuals, boolean record, boolean warmNext) {
         launch(Signature.SOLVE_MANIFOLDS).manifolds(rows).ints("slots", rows.slots()).floats("acc", rows.impulses())
-                .points(points).floats("peak", peak).ints("movers", movers).state(state).floats("motion", motion)
-                .real("inverseSubstep", k.inverseSubstep()).real("maxPushOut", k.maxPushOut()).flag("relax", relax)
-                .flag("friction", friction).span(span).flag("serial", serial).ints("residuals", residuals)
+                .points(points).floats("peak", peak).floats("separation", separation).ints("movers", movers)
+                .state(state).floats("motion", motion).real("inverseSubstep", k.inverseSubstep())
+                .real("maxPushOut", k.maxPushOut()).flag("relax", relax).flag("friction", friction)
+                .flag("findSeparation", findSeparation).span(span).flag("serial", serial).ints("residuals", residuals)
                 .flag("record", record).floats("warm", rows.warm()).flag("warmNext", warmNext)
                 .run(serial ? 1 : span.count());
     }

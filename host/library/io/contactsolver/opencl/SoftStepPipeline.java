@@ -103,6 +103,7 @@ final class SoftStepPipeline {
     private final DeviceBuffer points;
     private final DeviceBuffer normal;
     private final DeviceBuffer peaks;
+    private final DeviceBuffer separations;
     private final DeviceBuffer movers;
     private final DeviceBuffer state;
     private final DeviceBuffer motion;
@@ -157,6 +158,7 @@ final class SoftStepPipeline {
         this.points = memory.buffer("manifold points");
         this.normal = memory.buffer("point normal impulses");
         this.peaks = memory.buffer("point peak impulses");
+        this.separations = memory.buffer("point separations");
         this.movers = memory.buffer("manifold row motion records");
         this.state = memory.buffer("soft velocity state");
         this.motion = memory.buffer("motion records");
@@ -377,6 +379,7 @@ final class SoftStepPipeline {
         cl_mem pointMem = points.require((long) PointField.COUNT * pointCount * Sizeof.cl_float);
         cl_mem normalMem = normal.require((long) pointCount * Sizeof.cl_float);
         cl_mem peakMem = peaks.require((long) pointCount * Sizeof.cl_float);
+        cl_mem separationMem = separations.require((long) pointCount * Sizeof.cl_float);
         cl_mem moverMem = movers.require((long) ContactBody.COUNT * rowCount * Sizeof.cl_int);
         cl_mem motionMem = motion.require(
                 (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * MotionField.STRIDE * Sizeof.cl_float);
@@ -425,7 +428,7 @@ final class SoftStepPipeline {
 
             @Override
             public void sweeps(SoftStepSchedule.SweepLoop loop) {
-                loop.run(new Sweeps(job, coloring, rows, pointSet, peakMem, moverMem,
+                loop.run(new Sweeps(job, coloring, rows, pointSet, peakMem, separationMem, moverMem,
                         new Kernels.VelocityState(stateMem, bodyCount), motionMem, bodyBlock, movableMem, residualMem));
             }
 
@@ -567,6 +570,7 @@ final class SoftStepPipeline {
         private final Kernels.ManifoldSet rows;
         private final Kernels.PointSet points;
         private final cl_mem peak;
+        private final cl_mem separation;
         private final cl_mem movers;
         private final Kernels.VelocityState velocity;
         private final cl_mem motion;
@@ -575,10 +579,12 @@ final class SoftStepPipeline {
         private final SoftCoefficients k;
         private final boolean frictional;
         private final cl_mem residuals;
+        /** Whether the bodies moved since the last sweep: as the CPU's {@code MemberSweeps.motionMoved}. */
+        private boolean motionMoved = true;
 
         Sweeps(SoftStepJob job, ContactColoring coloring, Kernels.ManifoldSet rows, Kernels.PointSet points,
-                cl_mem peak, cl_mem movers, Kernels.VelocityState velocity, cl_mem motion, Kernels.BodyBlock bodies,
-                cl_mem movable, cl_mem residuals) {
+                cl_mem peak, cl_mem separation, cl_mem movers, Kernels.VelocityState velocity, cl_mem motion,
+                Kernels.BodyBlock bodies, cl_mem movable, cl_mem residuals) {
             this.job = job;
             this.starts = coloring.colourStarts();
             this.colours = coloring.colourCount();
@@ -586,6 +592,7 @@ final class SoftStepPipeline {
             this.rows = rows;
             this.points = points;
             this.peak = peak;
+            this.separation = separation;
             this.movers = movers;
             this.velocity = velocity;
             this.motion = motion;
@@ -628,6 +635,7 @@ final class SoftStepPipeline {
         @Override
         public void integrate() {
             kernels.integrateMotions(job.bodyCount(), bodies, movable, velocity.memory(), motion, k.substep());
+            motionMoved = true;
         }
 
         @Override
@@ -640,13 +648,15 @@ final class SoftStepPipeline {
          * with {@code warmNext} the rows' warm starts for the next substep into their records.
          */
         private void sweep(boolean relax, boolean friction, boolean record, boolean warmNext) {
+            boolean find = motionMoved;
+            motionMoved = false;
             for (int c = 0; c < colours; c++) {
-                kernels.solveManifolds(rows, points, peak, movers, velocity, motion, k, relax, friction, colour(c), false,
-                        residuals, record, warmNext);
+                kernels.solveManifolds(rows, points, peak, separation, movers, velocity, motion, k, relax, friction,
+                        find, colour(c), false, residuals, record, warmNext);
             }
             if (overflow > 0) {
-                kernels.solveManifolds(rows, points, peak, movers, velocity, motion, k, relax, friction, overflowRows(),
-                        true, residuals, record, warmNext);
+                kernels.solveManifolds(rows, points, peak, separation, movers, velocity, motion, k, relax, friction,
+                        find, overflowRows(), true, residuals, record, warmNext);
             }
         }
 
