@@ -92,6 +92,17 @@ class SoftStepAgreementTest {
         assertTrue(!anyNonZero(last, ImpulseField.TX) && !anyNonZero(last, ImpulseField.RX), "no friction at all");
     }
 
+    /**
+     * Several soft and relax sweeps a substep: each backend finds the points' separations in the
+     * first sweep after the bodies move and reads them in the sweeps after it, each keeping track
+     * of the moves on its own.
+     */
+    @Test
+    void severalSoftAndRelaxSweepsASubstep() {
+        Recipe recipe = new Recipe(40, true, 0.0f, 0.0f, 0, false);
+        assertAgree(recipe, 19, SolveSettings.softStep().withIterations(3).withRelaxIterations(3), 3, true);
+    }
+
     /** More manifolds a body than colours: the overflow rows go serially after the colours, on both. */
     @Test
     void overflowRowsBeyondTheColourBudget() {
