@@ -18,6 +18,9 @@ package io.contactsolver.core;
  *       {@code [t_i . K t_j]} at the centre (0 when the block is singular);</li>
  *   <li>{@code TWIST_A = I_a^-1 n}, {@code TWIST_B = I_b^-1 n}, and {@code TWIST_MASS =
  *       1 / (n . (I_a^-1 + I_b^-1) n)} (0 when nothing can turn about n);</li>
+ *   <li>{@code TWIST_T1}, {@code TWIST_T2}: the twist's coupling to the friction pair, the change
+ *       of the relative velocity at the centre along t1, t2 per unit twist impulse
+ *       ({@code TWIST_B . CXT1_B + TWIST_A . CXT1_A}, likewise for t2);</li>
  *   <li>{@code ROLL1_A = I_a^-1 t1}, {@code ROLL2_A = I_a^-1 t2}, likewise for b, and {@code RM11},
  *       {@code RM12}, {@code RM22}: the rolling mass, the inverse of {@code [t_i . (I_a^-1 + I_b^-1) t_j]}
  *       (all 0 for a manifold without rolling resistance, whose rolling pair stays at zero);</li>
