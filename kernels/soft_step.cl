@@ -30,8 +30,9 @@
  * pointStart[r + 1]), consecutive in row order as on the CPU. Where the CPU keeps a record's fields
  * together, the device keeps structure of arrays: a manifold row's fields (MAN_*), accumulated
  * impulses (MACC_*) and warm-start records (WARM_*) with stride `rows`, a point's fields (POINT_*)
- * with stride `points`; a point's accumulated normal impulse normal[p] and its largest of the step
- * peak[p]. The state slots of both sides are at LINK_A * rows + r and LINK_B * rows + r (the body,
+ * with stride `points`; a point's accumulated normal impulse normal[p], its largest of the step
+ * peak[p] and its separation in the current substep separation[p] (found by the first sweep after the
+ * bodies move, read by the sweeps after it until they move again). The state slots of both sides are at LINK_A * rows + r and LINK_B * rows + r (the body,
  * or worldSlot for the world and every body contacts cannot move), the movers likewise (the body
  * whose motion record that side reads, or bodyCount for the world). Motion records (MOTION_*) are
  * MOTION_STRIDE floats a body, array of structures, the all-zero world record after the last body;
@@ -49,8 +50,8 @@
  *
  * Names: SoftStep.java's functions are these in snake case, but those whose name another file of
  * the program already has (or OpenCL C's built-in dot) take the prefix soft_: soft_inertia_times,
- * soft_dot, soft_apply_gravity, soft_store. They come in the Java's order; the one the Java calls
- * before it defines it is declared first. The disk projection is iterative.cl's project_onto_disk,
+ * soft_dot, soft_apply_gravity, soft_store. They come in the Java's order; those the Java calls
+ * before it defines them are declared first. The disk projection is iterative.cl's project_onto_disk,
  * as SoftStep.java calls Iterative.projectOntoDisk. java_max stands for the JVM's Math.max.
  *
  * Bit-exactness as in common.cl: no contraction (the pragma there covers the whole program), float
