@@ -20,8 +20,9 @@ import java.nio.FloatBuffer;
  *
  * <p>A manifold row is a {@link ManifoldField} record ({@code man[o + MAN_*]}, {@code o = r * MAN})
  * and its points are {@link PointField} records ({@code pts[q + POINT_*]}, {@code q = p * POINT}) for
- * points {@code [first, end)}; each point's accumulated normal impulse is {@code normal[p]} and its
- * largest of the step {@code peak[p]}, the manifold's other impulses are a {@link ManifoldImpulse}
+ * points {@code [first, end)}; each point's accumulated normal impulse is {@code normal[p]}, its
+ * largest of the step {@code peak[p]} and its separation in the current substep
+ * {@code separation[p]} (found by the first sweep after the bodies move), the manifold's other impulses are a {@link ManifoldImpulse}
  * record at {@code acc[l]}. The bodies' state is, as in the iterative solver, each body's velocity
  * change since the start of the step ({@link StateField}, gravity included; {@code a}, {@code b}
  * are state offsets, {@code world} the shared all-zero record of the world and every body contacts
