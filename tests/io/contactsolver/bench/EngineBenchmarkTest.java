@@ -48,6 +48,37 @@ class EngineBenchmarkTest {
         assertMillis(List.of(30.7995960), many.millisPerStep());
     }
 
+    /**
+     * Box3D's own profile of each step ({@code -s}): a line a step, seven figures; the first step
+     * is off the clock and left out, the rest give their medians of the whole step, the collision
+     * and the constraint solver.
+     */
+    @Test
+    void box3dsProfileIsReadAsTheMediansOfItsTimedSteps() throws IOException {
+        EngineBenchmark.Profile profile = EngineBenchmark.parseProfile(Engine.BOX3D, "large_pyramid_t1.dat", """
+                40.5 0.3 9 30 0.4 0.1 0
+                13.9 0.2 2.25 10.96 0.38 0.05 0
+                14.1 0.25 2.3 11.2 0.37 0.04 0
+                13.5 0.19 2.1 10.5 0.39 0.06 0
+                """);
+        assertEquals(3, profile.steps());
+        assertEquals(13.9, profile.stepMillis(), 1e-12);
+        assertEquals(2.25, profile.collideMillis(), 1e-12);
+        assertEquals(10.96, profile.solverMillis(), 1e-12);
+        IOException shortLine = assertThrows(IOException.class, () -> EngineBenchmark.parseProfile(Engine.BOX3D,
+                "large_pyramid_t1.dat", "1 0 0 1 0 0 0\n13.9 0.2 2.25 10.96 0.38 0.05\n"));
+        assertEquals("Box3D's large_pyramid_t1.dat line 2 is not seven non-negative numbers (step, pairs, collide, "
+                + "constraints, transforms, refit, sleepIslands): '13.9 0.2 2.25 10.96 0.38 0.05'",
+                shortLine.getMessage());
+        IOException negative = assertThrows(IOException.class, () -> EngineBenchmark.parseProfile(Engine.BOX3D,
+                "f.dat", "1 0 0 1 0 0 0\n1 0 0 -1 0 0 0\n"));
+        assertTrue(negative.getMessage().contains("f.dat line 2"), negative.getMessage());
+        IOException oneStep = assertThrows(IOException.class, () -> EngineBenchmark.parseProfile(Engine.BOX3D,
+                "f.dat", "1 0 0 1 0 0 0\n"));
+        assertEquals("Box3D's f.dat has 1 steps; its first is off the clock, so it needs at least 2",
+                oneStep.getMessage());
+    }
+
     @Test
     void box2dRunsAreReadTheSameWay() throws IOException {
         String output = """

@@ -60,10 +60,13 @@ class PyramidBenchTest {
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
 
         List<String> calls = Files.readAllLines(log);
+        // Box3D's program is asked for its own profile of each step (-s), Box2D's is not
         String large = " -b=large_pyramid -t=1 -w=1 -r=1 in ";
-        String many = " -b=many_pyramids -t=1 -w=1 -r=1 in ";
-        List<String> expected = List.of("box3d" + large, "box2d" + large, "box3d" + large, "box2d" + large,
-                "box3d" + large, "box2d" + large, "box3d" + many, "box3d" + many, "box3d" + many);
+        String largeProfiled = " -b=large_pyramid -t=1 -w=1 -r=1 -s in ";
+        String many = " -b=many_pyramids -t=1 -w=1 -r=1 -s in ";
+        List<String> expected = List.of("box3d" + largeProfiled, "box2d" + large, "box3d" + largeProfiled,
+                "box2d" + large, "box3d" + largeProfiled, "box2d" + large, "box3d" + many, "box3d" + many,
+                "box3d" + many);
         assertEquals(expected, calls.stream().map(call -> call.substring(0, call.indexOf(" in ") + 4)).toList(),
                 "before each of the two rounds of each scene and after its last: " + calls);
         Path here = Paths.get("").toAbsolutePath();
@@ -75,13 +78,21 @@ class PyramidBenchTest {
         assertFalse(Files.exists(here.resolve("large_pyramid.csv")), "the peers' CSV stays out of the working folder");
         // calls 1, 3, 5 were Box3D's large_pyramid, 2, 4, 6 Box2D's, 7, 8, 9 Box3D's many_pyramids
         assertTrue(run.out().contains("Box3D large_pyramid, whole step (collision included), 1 thread, its steps 2 to "
-                + "11 a run, measured in this run, interleaved with ours (" + box3d + " -b=large_pyramid -t=1 -w=1 -r=1): "
+                + "11 a run, measured in this run, interleaved with ours (" + box3d + " -b=large_pyramid -t=1 -w=1 -r=1 -s): "
                 + "best 1.00 ms, median 3.00 ms over 3 runs"), run.out());
+        // its profiles: n ms a step, n in its solver and 1 in its collision on the n-th call, the first
+        // step's 99 left out; the median over calls 1, 3, 5
+        assertTrue(run.out().contains("Box3D large_pyramid, its own profile of a step (-s; each figure the median over "
+                + "its timed steps, then over its 3 invocations): step 3.00 ms, of which its constraint solver 3.00"),
+                run.out());
+        assertTrue(run.out().contains("and its collision 1.00"), run.out());
+        assertFalse(run.out().contains("Box2D v3 large_pyramid, its own profile"), "Box2D's is not asked for: "
+                + run.out());
         assertTrue(run.out().contains("Box2D v3 large_pyramid, whole step (collision included), 1 thread, its steps 2 "
                 + "to 11 a run, measured in this run, interleaved with ours (" + box2d
                 + " -b=large_pyramid -t=1 -w=1 -r=1): best 2.00 ms, median 4.00 ms over 3 runs"), run.out());
         assertTrue(run.out().contains("Box3D many_pyramids, whole step (collision included), 1 thread, its steps 2 to "
-                + "11 a run, measured in this run, interleaved with ours (" + box3d + " -b=many_pyramids -t=1 -w=1 -r=1): "
+                + "11 a run, measured in this run, interleaved with ours (" + box3d + " -b=many_pyramids -t=1 -w=1 -r=1 -s): "
                 + "best 7.00 ms, median 8.00 ms over 3 runs"), run.out());
         assertTrue(run.out().contains("no ratios to Box3D: its large_pyramid has 5,050 boxes, this one 6"), run.out());
         assertTrue(run.out().contains("no ratios to Box2D v3: its large_pyramid has 5,050 boxes, this one 6"),
@@ -98,13 +109,17 @@ class PyramidBenchTest {
         assertEquals("2", largeRow.get("rounds"));
         assertEquals("3.0000", largeRow.get("box3d_median_ms"));
         assertEquals("1.0000", largeRow.get("box3d_best_ms"));
+        assertEquals("3.0000", largeRow.get("box3d_solver_ms"));
+        assertEquals("1.0000", largeRow.get("box3d_collision_ms"));
         assertEquals("4.0000", largeRow.get("box2d_median_ms"));
         assertEquals("2.0000", largeRow.get("box2d_best_ms"));
+        assertEquals("", largeRow.get("box2d_solver_ms"), "no profile of Box2D's");
         Map<String, String> manyRow = row(header, rows.get(2));
         assertEquals("many", manyRow.get("scene"));
         assertEquals("3", manyRow.get("boxes"));
         assertEquals("8.0000", manyRow.get("box3d_median_ms"));
         assertEquals("7.0000", manyRow.get("box3d_best_ms"));
+        assertEquals("8.0000", manyRow.get("box3d_solver_ms"));
         assertEquals("", manyRow.get("box2d_median_ms"), "Box2D has no such scene");
         for (Map<String, String> row : List.of(largeRow, manyRow)) {
             double median = Double.parseDouble(row.get("solver_ms_per_frame"));
@@ -130,6 +145,8 @@ class PyramidBenchTest {
                 echo "benchmark: large_pyramid, steps = 200"
                 echo "run 0 : $((n * 199)) (ms)"
                 echo "body 5051 / shape 5051 / contact 14950 / joint 0 / stack 0"
+                echo "1 0 0 1 0 0 0" > large_pyramid_t1.dat
+                echo "1 0 0 1 0 0 0" >> large_pyramid_t1.dat
                 """.formatted(log, log));
         Path csv = dir.resolve("bench.csv");
         Run run = Cli.inProcess("bench", "--sections", "pyramid", "--backends", "cpu", "--threads", "1",
@@ -159,8 +176,16 @@ class PyramidBenchTest {
                 echo "Segmentation fault" >&2
                 exit 3
                 """);
-        assertFailsInOneLine(box3d, "--box3d-benchmark", box3d + " -b=large_pyramid -t=1 -w=1 -r=1 failed with exit "
-                + "status 3; its last line: Segmentation fault");
+        assertFailsInOneLine(box3d, "--box3d-benchmark", box3d + " -b=large_pyramid -t=1 -w=1 -r=1 -s failed with "
+                + "exit status 3; its last line: Segmentation fault");
+        Path unprofiled = script("unprofiled-box3d", """
+                #!/bin/sh
+                echo "benchmark: large_pyramid, steps = 200"
+                echo "run 0 : 2700 (ms)"
+                echo "body 5051 / shape 5051 / contact 14950 / joint 0 / stack 0"
+                """);
+        assertFailsInOneLine(unprofiled, "--box3d-benchmark", unprofiled + " -b=large_pyramid -t=1 -w=1 -r=1 -s wrote "
+                + "no large_pyramid_t1.dat (its profile of each step)");
         Path debug = script("debug-box3d", """
                 #!/bin/sh
                 echo "benchmark: large_pyramid, steps = 10"
@@ -320,7 +345,9 @@ class PyramidBenchTest {
     /**
      * A stand-in for a peer's benchmark program: logs {@code name args in folder}, prints the
      * scene's Release body count and {@code n} ms a step on the {@code n}-th logged call (10 timed
-     * steps), and writes its CSV where it runs, as the real ones do.
+     * steps), and writes its CSV where it runs, as the real ones do; asked for its profile
+     * ({@code -s}), writes it as Box3D's does, {@code n} ms a timed step, {@code n} of them in its
+     * solver and 1 in its collision, after a first step of 99.
      */
     private Path standIn(String file, String name, Path log) throws IOException {
         return script(file, """
@@ -337,6 +364,11 @@ class PyramidBenchTest {
                 echo "run 0 : ${n}0 (ms)"
                 echo "body $bodies / shape $bodies / contact 0 / joint 0 / stack 0"
                 echo "threads,ms" > "$scene.csv"
+                case " $* " in
+                  *" -s "*)
+                    echo "99 0 99 99 0 0 0" > "${scene}_t1.dat"
+                    for i in 1 2 3 4 5 6 7 8 9 10; do echo "$n 0 1 $n 0.5 0 0" >> "${scene}_t1.dat"; done ;;
+                esac
                 """.formatted(name, log, log));
     }
 

@@ -41,7 +41,7 @@ import java.util.stream.Stream;
 final class EngineBenchmark {
     /** The peer engines whose benchmark programs the bench can run. */
     enum Engine {
-        BOX2D("Box2D v3", "Box2D", "box2d"), BOX3D("Box3D", "Box3D", "box3d");
+        BOX2D("Box2D v3", "Box2D", "box2d", false), BOX3D("Box3D", "Box3D", "box3d", true);
 
         /** The name quoted in the report. */
         final String title;
@@ -49,11 +49,14 @@ final class EngineBenchmark {
         final String shortTitle;
         /** The stem of its options ({@code --box3d-benchmark}) and CSV columns ({@code box3d_median_ms}). */
         final String key;
+        /** Whether its program is asked for its own profile of each step ({@code -s}; tried on Box3D's). */
+        final boolean profiles;
 
-        Engine(String title, String shortTitle, String key) {
+        Engine(String title, String shortTitle, String key, boolean profiles) {
             this.title = title;
             this.shortTitle = shortTitle;
             this.key = key;
+            this.profiles = profiles;
         }
 
         /** The option naming the program: {@code --box3d-benchmark}. */
@@ -62,11 +65,28 @@ final class EngineBenchmark {
         }
     }
 
-    /** What one run of the program measured: each run's milliseconds a step, and the steps a run timed. */
-    record Runs(List<Double> millisPerStep, int timedSteps) {
+    /**
+     * What one run of the program measured: each run's milliseconds a step, the steps a run timed,
+     * and its own profile of a step where it was asked for one (else null).
+     */
+    record Runs(List<Double> millisPerStep, int timedSteps, Profile profile) {
         Runs {
             millisPerStep = List.copyOf(millisPerStep);
         }
+
+        Runs withProfile(Profile measured) {
+            return new Runs(millisPerStep, timedSteps, measured);
+        }
+    }
+
+    /**
+     * The engine's own profile of a step ({@code b3Profile}, which its benchmark with {@code -s}
+     * writes a step a line, each figure the least over the runs, to {@code SCENE_t1.dat}: step,
+     * pairs, collide, constraints, transforms, refit, sleepIslands, ms): the medians over the steps
+     * it times (the first, off the clock, left out) of the whole step, its collision and its
+     * constraint solver.
+     */
+    record Profile(double stepMillis, double collideMillis, double solverMillis, int steps) {
     }
 
     /** Longest one invocation may take: either engine runs one of these scenes in seconds. */
@@ -100,7 +120,11 @@ final class EngineBenchmark {
     }
 
     private List<String> arguments(String scene) {
-        return List.of("-b=" + scene, "-t=1", "-w=1", "-r=" + runs);
+        List<String> arguments = new ArrayList<>(List.of("-b=" + scene, "-t=1", "-w=1", "-r=" + runs));
+        if (engine.profiles) {
+            arguments.add("-s");
+        }
+        return arguments;
     }
 
     /**
@@ -140,6 +164,15 @@ final class EngineBenchmark {
             if (measured.millisPerStep().size() != runs) {
                 throw new IOException(commandLine(scene) + " printed " + measured.millisPerStep().size()
                         + " runs, expected " + runs);
+            }
+            if (engine.profiles) {
+                Path steps = folder.resolve(scene + "_t1.dat");
+                if (!Files.isRegularFile(steps)) {
+                    throw new IOException(commandLine(scene) + " wrote no " + steps.getFileName()
+                            + " (its profile of each step)");
+                }
+                measured = measured.withProfile(parseProfile(engine, steps.getFileName().toString(),
+                        Files.readString(steps, StandardCharsets.UTF_8)));
             }
             return measured;
         } finally {
@@ -197,7 +230,50 @@ final class EngineBenchmark {
                     + "ground: the figure would be for another scene (a Debug build runs smaller ones: build Release)",
                     name, scene, counted, boxes));
         }
-        return new Runs(millis, (int) Math.min(Integer.MAX_VALUE, stepCount - 1));
+        return new Runs(millis, (int) Math.min(Integer.MAX_VALUE, stepCount - 1), null);
+    }
+
+    /**
+     * The {@link Profile} in {@code text}, {@code engine}'s {@code file}: a line a step, seven
+     * numbers (ms) each, the first step left out of the medians as it is off the run's clock.
+     *
+     * @throws IOException naming the line, when a line is not seven non-negative finite numbers
+     *                     or there is no timed step
+     */
+    static Profile parseProfile(Engine engine, String file, String text) throws IOException {
+        List<String> lines = text.lines().filter(line -> !line.isBlank()).toList();
+        if (lines.size() < 2) {
+            throw new IOException(engine.title + "'s " + file + " has " + lines.size()
+                    + " steps; its first is off the clock, so it needs at least 2");
+        }
+        int timed = lines.size() - 1;
+        double[] step = new double[timed];
+        double[] collide = new double[timed];
+        double[] solver = new double[timed];
+        for (int i = 0; i < lines.size(); i++) {
+            String[] fields = lines.get(i).strip().split("\\s+");
+            double[] values = new double[fields.length];
+            boolean sound = fields.length == 7;
+            for (int f = 0; sound && f < fields.length; f++) {
+                try {
+                    values[f] = Double.parseDouble(fields[f]);
+                } catch (NumberFormatException e) {
+                    sound = false;
+                }
+                sound &= values[f] >= 0.0 && Double.isFinite(values[f]);
+            }
+            if (!sound) {
+                throw new IOException(engine.title + "'s " + file + " line " + (i + 1)
+                        + " is not seven non-negative numbers (step, pairs, collide, constraints, transforms, refit,"
+                        + " sleepIslands): '" + lines.get(i).strip() + "'");
+            }
+            if (i > 0) {
+                step[i - 1] = values[0];
+                collide[i - 1] = values[2];
+                solver[i - 1] = values[3];
+            }
+        }
+        return new Profile(Benchmark.median(step), Benchmark.median(collide), Benchmark.median(solver), timed);
     }
 
     private static String readAll(InputStream in) throws IOException {

@@ -229,6 +229,7 @@ final class PyramidBench {
                     .toList();
             Map<Engine, List<Double>> peerMillis = new EnumMap<>(Engine.class);
             Map<Engine, Integer> peerSteps = new EnumMap<>(Engine.class);
+            Map<Engine, List<EngineBenchmark.Profile>> peerProfiles = new EnumMap<>(Engine.class);
             for (int round = 0; round < rounds; round++) {
                 for (Trial trial : trials) {
                     if (trial.rounds().size() < round) {
@@ -239,7 +240,7 @@ final class PyramidBench {
                             + config.backend().name().toLowerCase(Locale.ROOT)
                             + (rounds > 1 ? ", round " + (round + 1) + " of " + rounds : "");
                     for (EngineBenchmark peer : here) {
-                        measurePeer(peer, layout, "before " + label, peerMillis, peerSteps);
+                        measurePeer(peer, layout, "before " + label, peerMillis, peerSteps, peerProfiles);
                     }
                     progress.accept(label);
                     try (ContactSolver solver = ContactSolver.create(config)) {
@@ -251,7 +252,7 @@ final class PyramidBench {
             }
             if (!peerMillis.isEmpty()) {
                 for (EngineBenchmark peer : here) {
-                    measurePeer(peer, layout, "after the last", peerMillis, peerSteps);
+                    measurePeer(peer, layout, "after the last", peerMillis, peerSteps, peerProfiles);
                 }
             }
             for (Trial trial : trials) {
@@ -264,7 +265,8 @@ final class PyramidBench {
                     String scene = layout.kind().engineScene;
                     figures.add(new Figure(peer.engine(), scene, peerMillis.get(peer.engine()),
                             peerSteps.get(peer.engine()), "measured in this run, interleaved with ours ("
-                                    + peer.commandLine(scene) + ")"));
+                                    + peer.commandLine(scene) + ")",
+                            peerProfiles.getOrDefault(peer.engine(), List.of())));
                 }
             }
         }
@@ -272,12 +274,16 @@ final class PyramidBench {
     }
 
     private void measurePeer(EngineBenchmark peer, Layout layout, String when, Map<Engine, List<Double>> millis,
-            Map<Engine, Integer> steps) throws IOException, InterruptedException {
+            Map<Engine, Integer> steps, Map<Engine, List<EngineBenchmark.Profile>> profiles)
+            throws IOException, InterruptedException {
         String scene = layout.kind().engineScene;
         progress.accept(peer.engine().title + " " + scene + ", " + when);
         EngineBenchmark.Runs runs = peer.measure(scene, layout.enginesOwn().boxes());
         millis.computeIfAbsent(peer.engine(), engine -> new ArrayList<>()).addAll(runs.millisPerStep());
         steps.put(peer.engine(), runs.timedSteps());
+        if (runs.profile() != null) {
+            profiles.computeIfAbsent(peer.engine(), engine -> new ArrayList<>()).add(runs.profile());
+        }
     }
 
     /** One scheme on one backend configuration, and its rounds so far. */
@@ -466,6 +472,9 @@ final class PyramidBench {
             table(layout, scene.getValue(), layout.isEnginesOwn() ? peers : List.of(), out);
             for (Figure peer : peers) {
                 out.println(peer.line());
+                if (peer.profileLine() != null) {
+                    out.println(peer.profileLine());
+                }
                 out.println(layout.isEnginesOwn()
                         ? String.format(Locale.ROOT, "x %s: our median over %s's median; best x: our best over its "
                                 + "best", peer.engine().shortTitle, peer.engine().title)
@@ -527,17 +536,55 @@ final class PyramidBench {
      * its scenes: each run's, how many steps each run timed (0 when not known), and where they come
      * from, quoted beside ours.
      */
-    record Figure(Engine engine, String scene, List<Double> millisPerStep, int timedSteps, String source) {
+    /**
+     * A peer's figures for {@code scene}: its runs' milliseconds a step, and its own profiles of a
+     * step (one an invocation of its program, where it was asked for them; else none).
+     */
+    record Figure(Engine engine, String scene, List<Double> millisPerStep, int timedSteps, String source,
+            List<EngineBenchmark.Profile> profiles) {
         Figure {
             millisPerStep = List.copyOf(millisPerStep);
+            profiles = List.copyOf(profiles);
             if (millisPerStep.isEmpty()) {
                 throw new IllegalArgumentException(engine.title + "'s figure needs at least one run");
             }
         }
 
+        Figure(Engine engine, String scene, List<Double> millisPerStep, int timedSteps, String source) {
+            this(engine, scene, millisPerStep, timedSteps, source, List.of());
+        }
+
         /** A figure the user measured and passed in with {@code option}. */
         static Figure given(Engine engine, String scene, double millisPerStep, String option) {
             return new Figure(engine, scene, List.of(millisPerStep), 0, "as given with " + option);
+        }
+
+        /** The median over its invocations of its profiles' median solver time a step, or NaN without profiles. */
+        double solverMedian() {
+            return profiles.isEmpty() ? Double.NaN
+                    : Benchmark.median(profiles.stream().mapToDouble(EngineBenchmark.Profile::solverMillis).toArray());
+        }
+
+        /** As {@link #solverMedian}, its collision. */
+        double collideMedian() {
+            return profiles.isEmpty() ? Double.NaN
+                    : Benchmark.median(profiles.stream().mapToDouble(EngineBenchmark.Profile::collideMillis).toArray());
+        }
+
+        /**
+         * Where its step's time goes by its own profile, or null without profiles: the medians over
+         * its invocations of each one's medians over its timed steps.
+         */
+        String profileLine() {
+            if (profiles.isEmpty()) {
+                return null;
+            }
+            double step = Benchmark.median(profiles.stream().mapToDouble(EngineBenchmark.Profile::stepMillis).toArray());
+            return String.format(Locale.ROOT, "%s %s, its own profile of a step (-s; each figure the median over its "
+                    + "timed steps, then over its %d invocations): step %.2f ms, of which its constraint solver %.2f "
+                    + "(the contacts prepared, warm-started, swept, relaxed, restituted and stored, the bodies "
+                    + "integrated) and its collision %.2f", engine.title, scene, profiles.size(), step, solverMedian(),
+                    collideMedian());
         }
 
         double best() {
@@ -557,12 +604,18 @@ final class PyramidBench {
         }
     }
 
+    /** A CSV field: the figure, or empty where there is none (NaN). */
+    private static String optional(double figure) {
+        return Double.isNaN(figure) ? "" : String.format(Locale.ROOT, "%.4f", figure);
+    }
+
     static void writeCsv(List<Row> rows, List<Figure> figures, Writer out) throws IOException {
         StringBuilder header = new StringBuilder("scene,scheme,backend,threads,boxes,mean_contacts,frames,"
                 + "solver_ms_per_frame,best_solver_ms_per_frame,collision_ms_per_frame,recycled_share,out_of_plane_m,"
                 + "tilt_degrees,in_plane_m,top_sank_m,most_sank_m,stands,budget,rounds");
         for (Engine engine : Engine.values()) {
-            header.append(',').append(engine.key).append("_median_ms,").append(engine.key).append("_best_ms");
+            header.append(',').append(engine.key).append("_median_ms,").append(engine.key).append("_best_ms,")
+                    .append(engine.key).append("_solver_ms,").append(engine.key).append("_collision_ms");
         }
         out.write(header.append('\n').toString());
         for (Row row : rows) {
@@ -576,7 +629,8 @@ final class PyramidBench {
             for (Engine engine : Engine.values()) {
                 Figure peer = figures.stream().filter(figure -> figure.engine() == engine
                         && figure.scene().equals(row.layout().kind().engineScene)).findFirst().orElse(null);
-                line.append(peer == null ? ",," : String.format(Locale.ROOT, ",%.4f,%.4f", peer.median(), peer.best()));
+                line.append(peer == null ? ",,,," : String.format(Locale.ROOT, ",%.4f,%.4f,%s,%s", peer.median(),
+                        peer.best(), optional(peer.solverMedian()), optional(peer.collideMedian())));
             }
             out.write(line.append('\n').toString());
         }
