@@ -171,7 +171,10 @@ void prepare_manifold(__global const float* geometry, const int points, const in
     man[MAN_INV_MASS_B * rows + r] = imb;
     const float e = contacts[CONTACT_RESTITUTION * contactStride + c0];
 
-    /* the points, and the friction centre as the mean of their anchors */
+    /* the points, and the friction centre as the mean of their anchors; each point's coupling
+       to the points before it (J_j M^-1 J_i^T: the change of this point's normal velocity per
+       unit impulse at an earlier one, which the sweep adds as it goes) into theirs */
+    const float linear = ima + imb;
     float cax = 0.0f;
     float cay = 0.0f;
     float caz = 0.0f;
@@ -219,6 +222,16 @@ void prepare_manifold(__global const float* geometry, const int points, const in
                 - ((bodyA[PREP_WX] * rxnAX + bodyA[PREP_WY] * rxnAY) + bodyA[PREP_WZ] * rxnAZ);
         pts[POINT_VN0 * points + p] = vn;
         pts[POINT_TARGET * points + p] = vn < -restitutionThreshold ? -(e * vn) : 0.0f;
+        pts[POINT_COUPLING_1 * points + p] = 0.0f;
+        pts[POINT_COUPLING_2 * points + p] = 0.0f;
+        pts[POINT_COUPLING_3 * points + p] = 0.0f;
+        for (int earlier = 0; earlier < i; earlier++) {
+            const int u = first + earlier;
+            pts[(POINT_COUPLING_1 + (i - earlier) - 1) * points + u] = (linear + ((rxnAX * pts[POINT_DIR_AX * points + u]
+                    + rxnAY * pts[POINT_DIR_AY * points + u]) + rxnAZ * pts[POINT_DIR_AZ * points + u]))
+                    + ((rxnBX * pts[POINT_DIR_BX * points + u] + rxnBY * pts[POINT_DIR_BY * points + u])
+                    + rxnBZ * pts[POINT_DIR_BZ * points + u]);
+        }
         cax += rax;
         cay += ray;
         caz += raz;
@@ -227,21 +240,6 @@ void prepare_manifold(__global const float* geometry, const int points, const in
         cbz += rbz;
         normal[p] = warmNormal[g];
         peak[p] = 0.0f;
-    }
-    /* each pair of points' coupling: the change of point j's normal velocity per unit impulse
-       at point i, J_j M^-1 J_i^T, which the sweep adds to the later points' velocities */
-    const float linear = ima + imb;
-    for (int i = 0; i < count; i++) {
-        const int p = first + i;
-        for (int ahead = 1; ahead <= 3; ahead++) {
-            pts[(POINT_COUPLING_1 + ahead - 1) * points + p] = 0.0f;
-        }
-        for (int j = i + 1; j < count; j++) {
-            const int u = first + j;
-            pts[(POINT_COUPLING_1 + (j - i) - 1) * points + p]
-                    = (linear + soft_dot(pts, POINT_RXN_AX * points + u, POINT_DIR_AX * points + p, points))
-                    + soft_dot(pts, POINT_RXN_BX * points + u, POINT_DIR_BX * points + p, points);
-        }
     }
     const float share = 1.0f / count;
     cax = cax * share;

@@ -119,7 +119,10 @@ final class SoftStep {
         man[o + MAN_INV_MASS_B] = imb;
         float e = contacts.get(CONTACT_RESTITUTION * contactStride + c0);
 
-        // the points, and the friction centre as the mean of their anchors
+        // the points, and the friction centre as the mean of their anchors; each point's coupling
+        // to the points before it (J_j M^-1 J_i^T: the change of this point's normal velocity per
+        // unit impulse at an earlier one, which the sweep adds as it goes) into theirs
+        float linear = ima + imb;
         float cax = 0.0f;
         float cay = 0.0f;
         float caz = 0.0f;
@@ -167,6 +170,15 @@ final class SoftStep {
                     - ((prepared[oa + PREP_WX] * rxnAX + prepared[oa + PREP_WY] * rxnAY) + prepared[oa + PREP_WZ] * rxnAZ);
             pts[q + POINT_VN0] = vn;
             pts[q + POINT_TARGET] = vn < -rule.restitutionThreshold() ? -(e * vn) : 0.0f;
+            pts[q + POINT_COUPLING_1] = 0.0f;
+            pts[q + POINT_COUPLING_2] = 0.0f;
+            pts[q + POINT_COUPLING_3] = 0.0f;
+            for (int earlier = 0; earlier < i; earlier++) {
+                int u = (first + earlier) * POINT;
+                pts[u + POINT_COUPLING_1 + (i - earlier) - 1] = (linear + ((rxnAX * pts[u + POINT_DIR_AX]
+                        + rxnAY * pts[u + POINT_DIR_AY]) + rxnAZ * pts[u + POINT_DIR_AZ])) + ((rxnBX * pts[u + POINT_DIR_BX]
+                        + rxnBY * pts[u + POINT_DIR_BY]) + rxnBZ * pts[u + POINT_DIR_BZ]);
+            }
             cax += rax;
             cay += ray;
             caz += raz;
@@ -175,20 +187,6 @@ final class SoftStep {
             cbz += rbz;
             normal[first + i] = warmNormal[g];
             peak[first + i] = 0.0f;
-        }
-        // each pair of points' coupling: the change of point j's normal velocity per unit impulse
-        // at point i, J_j M^-1 J_i^T, which the sweep adds to the later points' velocities
-        float linear = ima + imb;
-        for (int i = 0; i < count; i++) {
-            int q = (first + i) * POINT;
-            for (int ahead = 1; ahead <= 3; ahead++) {
-                pts[q + POINT_COUPLING_1 + ahead - 1] = 0.0f;
-            }
-            for (int j = i + 1; j < count; j++) {
-                int u = (first + j) * POINT;
-                pts[q + POINT_COUPLING_1 + (j - i) - 1] = (linear + dot(pts, u + POINT_RXN_AX, q + POINT_DIR_AX))
-                        + dot(pts, u + POINT_RXN_BX, q + POINT_DIR_BX);
-            }
         }
         float share = 1.0f / count;
         cax = cax * share;
