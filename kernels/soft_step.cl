@@ -581,9 +581,11 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
         }
         normal[p] = next;
         const float applied = next - old;
-        vn0 = vn1 + pts[POINT_COUPLING_1 * points + p] * applied;
-        vn1 = vn2 + pts[POINT_COUPLING_2 * points + p] * applied;
-        vn2 = vn3 + pts[POINT_COUPLING_3 * points + p] * applied;
+        if (p + 1 < end) {
+            vn0 = vn1 + pts[POINT_COUPLING_1 * points + p] * applied;
+            vn1 = vn2 + pts[POINT_COUPLING_2 * points + p] * applied;
+            vn2 = vn3 + pts[POINT_COUPLING_3 * points + p] * applied;
+        }
         sum += applied;
         dwax -= applied * pts[POINT_DIR_AX * points + p];
         dway -= applied * pts[POINT_DIR_AY * points + p];

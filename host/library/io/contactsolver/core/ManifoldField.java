@@ -11,6 +11,9 @@ package io.contactsolver.core;
  *   <li>{@code N}, {@code T1}, {@code T2}: the manifold's normal (from a to b) and its two tangents;</li>
  *   <li>{@code INV_MASS_A}, {@code INV_MASS_B}: each side's inverse mass, 0 for a side contacts
  *       cannot move;</li>
+ *   <li>{@code BIAS_RATE}, {@code MASS_SCALE}, {@code IMPULSE_SCALE}: the soft coefficients the
+ *       manifold uses (stiffer where one side cannot move), beside what else a soft sweep reads,
+ *       so that on the CPU it reads the start of the record alone;</li>
  *   <li>the friction centre {@code c_a}, {@code c_b} (the mean of the points' anchors on each side):
  *       {@code CXT1_A = c_a x t1}, {@code CXT2_A = c_a x t2} and {@code DIRT1_A = I_a^-1 (c_a x t1)},
  *       {@code DIRT2_A = I_a^-1 (c_a x t2)}, likewise for b;</li>
@@ -28,9 +31,7 @@ package io.contactsolver.core;
  *       resistance and torsional resistance (m);</li>
  *   <li>{@code VT1}, {@code VT2}, {@code VTWIST}, {@code VR1}, {@code VR2}: at the start of the step,
  *       the relative velocity at the centre along the tangents, and the relative angular velocity
- *       along n, t1 and t2;</li>
- *   <li>{@code BIAS_RATE}, {@code MASS_SCALE}, {@code IMPULSE_SCALE}: the soft coefficients the
- *       manifold uses (stiffer where one side cannot move).</li>
+ *       along n, t1 and t2.</li>
  * </ul>
  */
 public enum ManifoldField {
@@ -38,6 +39,7 @@ public enum ManifoldField {
     T1X, T1Y, T1Z,
     T2X, T2Y, T2Z,
     INV_MASS_A, INV_MASS_B,
+    BIAS_RATE, MASS_SCALE, IMPULSE_SCALE,
     CXT1_AX, CXT1_AY, CXT1_AZ,
     CXT2_AX, CXT2_AY, CXT2_AZ,
     CXT1_BX, CXT1_BY, CXT1_BZ,
@@ -57,8 +59,7 @@ public enum ManifoldField {
     ROLL2_BX, ROLL2_BY, ROLL2_BZ,
     RM11, RM12, RM22,
     MU, RHO, TORSION,
-    VT1, VT2, VTWIST, VR1, VR2,
-    BIAS_RATE, MASS_SCALE, IMPULSE_SCALE;
+    VT1, VT2, VTWIST, VR1, VR2;
 
     public static final int COUNT = values().length;
 }

@@ -520,9 +520,11 @@ final class SoftStep {
             }
             normal[p] = next;
             float applied = next - old;
-            vn0 = vn1 + pts[q + POINT_COUPLING_1] * applied;
-            vn1 = vn2 + pts[q + POINT_COUPLING_2] * applied;
-            vn2 = vn3 + pts[q + POINT_COUPLING_3] * applied;
+            if (p + 1 < end) {
+                vn0 = vn1 + pts[q + POINT_COUPLING_1] * applied;
+                vn1 = vn2 + pts[q + POINT_COUPLING_2] * applied;
+                vn2 = vn3 + pts[q + POINT_COUPLING_3] * applied;
+            }
             sum += applied;
             dwax -= applied * pts[q + POINT_DIR_AX];
             dway -= applied * pts[q + POINT_DIR_AY];
