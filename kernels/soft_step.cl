@@ -31,9 +31,10 @@
  * together, the device keeps structure of arrays: a manifold row's fields (MAN_*), accumulated
  * impulses (MACC_*) and warm-start records (WARM_*) with stride `rows`, a point's fields (POINT_*)
  * with stride `points`; a point's accumulated normal impulse normal[p], its largest of the step
- * peak[p] and its separation in the current substep separation[p] (found by the first sweep after the
- * bodies move, read by the sweeps after it until they move again). The state slots of both sides are at LINK_A * rows + r and LINK_B * rows + r (the body,
- * or worldSlot for the world and every body contacts cannot move), the movers likewise (the body
+ * peak[p] and its separation in the current substep separation[p] (found by the first sweep after
+ * the bodies move, read by the sweeps after it until they move again). The state slots of both
+ * sides are at LINK_A * rows + r and LINK_B * rows + r (the body, or worldSlot for the world and
+ * every body contacts cannot move), the movers likewise (the body
  * whose motion record that side reads, or bodyCount for the world). Motion records (MOTION_*) are
  * MOTION_STRIDE floats a body, array of structures, the all-zero world record after the last body;
  * the state is STATE_STRIDE floats a body plus the world slot, as in iterative.cl. `movable` is one
@@ -227,7 +228,8 @@ void prepare_manifold(__global const float* geometry, const int points, const in
         pts[POINT_COUPLING_3 * points + p] = 0.0f;
         for (int earlier = 0; earlier < i; earlier++) {
             const int u = first + earlier;
-            pts[(POINT_COUPLING_1 + (i - earlier) - 1) * points + u] = (linear + ((rxnAX * pts[POINT_DIR_AX * points + u]
+            pts[(POINT_COUPLING_1 + (i - earlier) - 1) * points + u]
+                    = (linear + ((rxnAX * pts[POINT_DIR_AX * points + u]
                     + rxnAY * pts[POINT_DIR_AY * points + u]) + rxnAZ * pts[POINT_DIR_AZ * points + u]))
                     + ((rxnBX * pts[POINT_DIR_BX * points + u] + rxnBY * pts[POINT_DIR_BY * points + u])
                     + rxnBZ * pts[POINT_DIR_BZ * points + u]);

@@ -22,14 +22,14 @@ import java.nio.FloatBuffer;
  * and its points are {@link PointField} records ({@code pts[q + POINT_*]}, {@code q = p * POINT}) for
  * points {@code [first, end)}; each point's accumulated normal impulse is {@code normal[p]}, its
  * largest of the step {@code peak[p]} and its separation in the current substep
- * {@code separation[p]} (found by the first sweep after the bodies move), the manifold's other impulses are a {@link ManifoldImpulse}
- * record at {@code acc[l]}. The bodies' state is, as in the iterative solver, each body's velocity
- * change since the start of the step ({@link StateField}, gravity included; {@code a}, {@code b}
- * are state offsets, {@code world} the shared all-zero record of the world and every body contacts
- * cannot move, never written), and their motion within the step is a {@link MotionField} record
- * ({@code ma}, {@code mb}: motion offsets). A manifold's velocities are read into locals once,
- * updated point by point and stage by stage, and written back once: manifolds of a colour share no
- * body.
+ * {@code separation[p]} (found by the first sweep after the bodies move), the manifold's other
+ * impulses are a {@link ManifoldImpulse} record at {@code acc[l]}. The bodies' state is, as in the
+ * iterative solver, each body's velocity change since the start of the step ({@link StateField},
+ * gravity included; {@code a}, {@code b} are state offsets, {@code world} the shared all-zero record
+ * of the world and every body contacts cannot move, never written), and their motion within the
+ * step is a {@link MotionField} record ({@code ma}, {@code mb}: motion offsets). A manifold's
+ * velocities are read into locals once, updated point by point and stage by stage, and written back
+ * once: manifolds of a colour share no body.
  */
 final class SoftStep {
     private static final int MAN = ManifoldField.COUNT;
@@ -176,8 +176,9 @@ final class SoftStep {
             for (int earlier = 0; earlier < i; earlier++) {
                 int u = (first + earlier) * POINT;
                 pts[u + POINT_COUPLING_1 + (i - earlier) - 1] = (linear + ((rxnAX * pts[u + POINT_DIR_AX]
-                        + rxnAY * pts[u + POINT_DIR_AY]) + rxnAZ * pts[u + POINT_DIR_AZ])) + ((rxnBX * pts[u + POINT_DIR_BX]
-                        + rxnBY * pts[u + POINT_DIR_BY]) + rxnBZ * pts[u + POINT_DIR_BZ]);
+                        + rxnAY * pts[u + POINT_DIR_AY]) + rxnAZ * pts[u + POINT_DIR_AZ]))
+                        + ((rxnBX * pts[u + POINT_DIR_BX] + rxnBY * pts[u + POINT_DIR_BY])
+                        + rxnBZ * pts[u + POINT_DIR_BZ]);
             }
             cax += rax;
             cay += ray;
@@ -241,8 +242,10 @@ final class SoftStep {
                 + man[o + MAN_TWIST_BY])) + nz * (man[o + MAN_TWIST_AZ] + man[o + MAN_TWIST_BZ]);
         man[o + MAN_TWIST_MASS] = kt > 0.0f ? 1.0f / kt : 0.0f;
         // the twist's coupling to the friction pair: the change of v_t1, v_t2 per unit twist impulse
-        man[o + MAN_TWIST_T1] = dot(man, o + MAN_TWIST_BX, o + MAN_CXT1_BX) + dot(man, o + MAN_TWIST_AX, o + MAN_CXT1_AX);
-        man[o + MAN_TWIST_T2] = dot(man, o + MAN_TWIST_BX, o + MAN_CXT2_BX) + dot(man, o + MAN_TWIST_AX, o + MAN_CXT2_AX);
+        man[o + MAN_TWIST_T1] = dot(man, o + MAN_TWIST_BX, o + MAN_CXT1_BX)
+                + dot(man, o + MAN_TWIST_AX, o + MAN_CXT1_AX);
+        man[o + MAN_TWIST_T2] = dot(man, o + MAN_TWIST_BX, o + MAN_CXT2_BX)
+                + dot(man, o + MAN_TWIST_AX, o + MAN_CXT2_AX);
         float mu = contacts.get(CONTACT_FRICTION * contactStride + c0);
         float rho = contacts.get(CONTACT_ROLLING_RESISTANCE * contactStride + c0);
         float tau = contacts.get(CONTACT_TORSION * contactStride + c0);
