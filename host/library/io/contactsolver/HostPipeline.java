@@ -133,12 +133,7 @@ final class HostPipeline {
 
     /** Stage 2: starts the clock and validates every body and contact, charged to {@link SolvePhase#VALIDATE}. */
     InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts) {
-        clock.start();
-        screenedUse = null;
-        manifolds.noteNumbers(contacts.manifoldArray(), contacts.size(), contacts.numbered(), runner);
-        InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds, null);
-        clock.lap(SolvePhase.VALIDATE);
-        return magnitudes;
+        return validate(bodies, contacts, false);
     }
 
     /**
@@ -148,10 +143,16 @@ final class HostPipeline {
      * bodies and contacts are on the device for the step.
      */
     InputMagnitudes validateForStep(BodyBatch bodies, ContactBatch contacts) {
+        return validate(bodies, contacts, true);
+    }
+
+    /** Stage 2, the batch screened on the backend's device where {@code onDevice} and it has one. */
+    private InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts, boolean onDevice) {
         clock.start();
-        // noted first: the firsts stand, and the device keeps its copy, while the numbers do not change
+        screenedUse = null;
+        // noted first: the firsts stand, and a device keeps its copy, while the numbers do not change
         manifolds.noteNumbers(contacts.manifoldArray(), contacts.size(), contacts.numbered(), runner);
-        InputScreen screen = backend.solve(device -> device.screen(bodies.block(), bodies.size(),
+        InputScreen screen = !onDevice ? null : backend.solve(device -> device.screen(bodies.block(), bodies.size(),
                 contacts.floatBlock(), contacts.linkBlock(), contacts.manifoldArray(), manifolds, contacts.size(),
                 clock));
         InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds, screen);

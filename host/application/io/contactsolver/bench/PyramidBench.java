@@ -472,8 +472,9 @@ final class PyramidBench {
             table(layout, scene.getValue(), layout.isEnginesOwn() ? peers : List.of(), out);
             for (Figure peer : peers) {
                 out.println(peer.line());
-                if (peer.profileLine() != null) {
-                    out.println(peer.profileLine());
+                String profile = peer.profileLine();
+                if (profile != null) {
+                    out.println(profile);
                 }
                 out.println(layout.isEnginesOwn()
                         ? String.format(Locale.ROOT, "x %s: our median over %s's median; best x: our best over its "

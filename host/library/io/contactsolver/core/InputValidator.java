@@ -112,7 +112,11 @@ public final class InputValidator {
             }
         });
         first.throwIfAny();
-        float[] largest = screen.largest();
+        return magnitudes(screen.largest());
+    }
+
+    /** The magnitudes of each group's largest sum, {@code largest} in {@link MagnitudeGroup} order. */
+    private static InputMagnitudes magnitudes(float[] largest) {
         return new InputMagnitudes(largest[CONTACT_POINT], largest[POSITION], largest[INVERSE_MASS],
                 largest[INVERSE_INERTIA], largest[LINEAR_VELOCITY], largest[ANGULAR_VELOCITY]);
     }
@@ -425,8 +429,7 @@ public final class InputValidator {
         }
 
         synchronized InputMagnitudes magnitudes() {
-            return new InputMagnitudes(largest[CONTACT_POINT], largest[POSITION], largest[INVERSE_MASS],
-                    largest[INVERSE_INERTIA], largest[LINEAR_VELOCITY], largest[ANGULAR_VELOCITY]);
+            return InputValidator.magnitudes(largest);
         }
     }
 }

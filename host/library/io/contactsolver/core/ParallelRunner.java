@@ -1,7 +1,6 @@
 package io.contactsolver.core;
 
 import java.util.Arrays;
-
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.RecursiveAction;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -50,12 +50,12 @@ final class DeviceMemory implements AutoCloseable {
         this.deltas = buffer("deltas");
     }
 
-    /** A new device buffer, released with the others. */
     /** The device's largest allocation, bytes. */
     long maxAllocation() {
         return maxAllocation;
     }
 
+    /** A new device buffer, released with the others. */
     DeviceBuffer buffer(String name) {
         DeviceBuffer buffer = new DeviceBuffer(cl.context, name, maxAllocation);
         buffers.add(buffer);
