@@ -33,8 +33,8 @@ import org.openjdk.jmh.annotations.State;
  * soft sweep (without friction, as the soft step runs it; with its separations found again, as the
  * first sweep after the bodies move does) and in a relax sweep (with friction and the twist). The
  * rows are the large pyramid's in number (15,000 manifolds; 4 points a face between unit boxes, or
- * 1, a sphere's contact), each between two bodies of its own, so that the figures are the maths
- * and the rows' streaming, not cache misses on bodies. Run with
+ * 1, a sphere's contact), each between two bodies of its own, whose records lie in the rows' order
+ * or shuffled. Run with
  * {@code mvn test-compile exec:exec@jmh -Djmh.args="SoftStepKernels -f 1 -wi 3 -i 5 -w 2 -r 2"}.
  */
 @State(Scope.Thread)
@@ -48,6 +48,14 @@ public class SoftStepKernelsBenchmark {
     @Param({"4", "1"})
     public int points;
 
+    /**
+     * Where a manifold's bodies' records lie: {@code own}, the rows' bodies in the rows' order (the
+     * maths and the rows' streaming alone); {@code scattered}, the bodies shuffled, so that each
+     * manifold's body records are misses, as a colour's rows meet them in a large scene.
+     */
+    @Param({"own", "scattered"})
+    public String bodies;
+
     private final SoftCoefficients coefficients = SoftCoefficients.of(1.0f / 60.0f, 4, 30.0f, 10.0f, 3.0f);
     private int pointCount;
     private float[] geometry;
@@ -59,6 +67,9 @@ public class SoftStepKernelsBenchmark {
     private int[] pointStart;
     private int[] pairs;
     private int[] movers;
+    /** Each manifold's bodies' prepared records. */
+    private int[] prepA;
+    private int[] prepB;
     private float[] manifolds;
     private float[] pointRows;
     private float[] normal;
@@ -74,10 +85,23 @@ public class SoftStepKernelsBenchmark {
         SplittableRandom random = new SplittableRandom(7);
         int bodies = 2 * MANIFOLDS;
         pointCount = points * MANIFOLDS;
+        // manifold r joins body[r] (a, below) and body[MANIFOLDS + r] (b, above)
+        int[] body = new int[bodies];
+        for (int i = 0; i < bodies; i++) {
+            body[i] = i;
+        }
+        if (this.bodies.equals("scattered")) {
+            for (int i = bodies - 1; i > 0; i--) {
+                int j = random.nextInt(i + 1);
+                int swap = body[i];
+                body[i] = body[j];
+                body[j] = swap;
+            }
+        }
         // unit boxes of mass 1 (inverse inertia 6 about each axis), b landing on a, both turning a little
         prepared = new float[(bodies + 1) * PreparedBodyField.STRIDE];
         for (int i = 0; i < bodies; i++) {
-            int o = i * PreparedBodyField.STRIDE;
+            int o = body[i] * PreparedBodyField.STRIDE;
             prepared[o + PREP_INV_MASS] = 1.0f;
             prepared[o + PREP_IXX] = 6.0f;
             prepared[o + PREP_IYY] = 6.0f;
@@ -118,10 +142,16 @@ public class SoftStepKernelsBenchmark {
             pointStart[r] = r * points;
         }
         for (int r = 0; r < MANIFOLDS; r++) {
-            pairs[2 * r] = r * StateField.STRIDE;
-            pairs[2 * r + 1] = (MANIFOLDS + r) * StateField.STRIDE;
-            movers[2 * r] = r * MotionField.STRIDE;
-            movers[2 * r + 1] = (MANIFOLDS + r) * MotionField.STRIDE;
+            pairs[2 * r] = body[r] * StateField.STRIDE;
+            pairs[2 * r + 1] = body[MANIFOLDS + r] * StateField.STRIDE;
+            movers[2 * r] = body[r] * MotionField.STRIDE;
+            movers[2 * r + 1] = body[MANIFOLDS + r] * MotionField.STRIDE;
+        }
+        prepA = new int[MANIFOLDS];
+        prepB = new int[MANIFOLDS];
+        for (int r = 0; r < MANIFOLDS; r++) {
+            prepA[r] = body[r] * PreparedBodyField.STRIDE;
+            prepB[r] = body[MANIFOLDS + r] * PreparedBodyField.STRIDE;
         }
         manifolds = new float[ManifoldField.COUNT * MANIFOLDS];
         pointRows = new float[PointField.COUNT * pointCount];
@@ -142,7 +172,7 @@ public class SoftStepKernelsBenchmark {
         for (int r = 0; r < MANIFOLDS; r++) {
             SoftStep.prepareManifold(geometry, pointCount, pointStart[r], points, warmNormal, warmVectors, MANIFOLDS,
                     r, contacts.floats(), contacts.stride(), pointStart[r], r, pointStart[r], prepared,
-                    r * PreparedBodyField.STRIDE, (MANIFOLDS + r) * PreparedBodyField.STRIDE, false, coefficients,
+                    prepA[r], prepB[r], false, coefficients,
                     TargetRule.DEFAULT, manifolds, pointRows, normal, peak, accumulated);
         }
     }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.core.ManifoldImpulse;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@link SoftStepKernelsBenchmark} times live rows: every point carries its share of the load
@@ -16,10 +16,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class SoftStepKernelsBenchmarkTest {
     @ParameterizedTest
-    @ValueSource(ints = {4, 1})
-    void theBenchmarkedRowsCarryLoadAndFriction(int points) {
+    @CsvSource({"4, own", "1, own", "4, scattered", "1, scattered"})
+    void theBenchmarkedRowsCarryLoadAndFriction(int points, String bodies) {
         SoftStepKernelsBenchmark benchmark = new SoftStepKernelsBenchmark();
         benchmark.points = points;
+        benchmark.bodies = bodies;
         benchmark.setUp();
         benchmark.softSweep();
         float[] soft = benchmark.normalImpulses();
