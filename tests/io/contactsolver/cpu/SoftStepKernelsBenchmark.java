@@ -83,15 +83,15 @@ public class SoftStepKernelsBenchmark {
     @Setup
     public void setUp() {
         SplittableRandom random = new SplittableRandom(7);
-        int bodies = 2 * MANIFOLDS;
+        int bodyCount = 2 * MANIFOLDS;
         pointCount = points * MANIFOLDS;
         // manifold r joins body[r] (a, below) and body[MANIFOLDS + r] (b, above)
-        int[] body = new int[bodies];
-        for (int i = 0; i < bodies; i++) {
+        int[] body = new int[bodyCount];
+        for (int i = 0; i < bodyCount; i++) {
             body[i] = i;
         }
-        if (this.bodies.equals("scattered")) {
-            for (int i = bodies - 1; i > 0; i--) {
+        if (bodies.equals("scattered")) {
+            for (int i = bodyCount - 1; i > 0; i--) {
                 int j = random.nextInt(i + 1);
                 int swap = body[i];
                 body[i] = body[j];
@@ -99,8 +99,8 @@ public class SoftStepKernelsBenchmark {
             }
         }
         // unit boxes of mass 1 (inverse inertia 6 about each axis), b landing on a, both turning a little
-        prepared = new float[(bodies + 1) * PreparedBodyField.STRIDE];
-        for (int i = 0; i < bodies; i++) {
+        prepared = new float[(bodyCount + 1) * PreparedBodyField.STRIDE];
+        for (int i = 0; i < bodyCount; i++) {
             int o = body[i] * PreparedBodyField.STRIDE;
             prepared[o + PREP_INV_MASS] = 1.0f;
             prepared[o + PREP_IXX] = 6.0f;
@@ -110,7 +110,7 @@ public class SoftStepKernelsBenchmark {
             prepared[o + PREP_VY] = i < MANIFOLDS ? 0.0f : (float) random.nextDouble(-0.1, -0.05);
             prepared[o + PREP_WZ] = (float) random.nextDouble(-0.01, 0.01);
         }
-        world = bodies * StateField.STRIDE;
+        world = bodyCount * StateField.STRIDE;
         // each manifold's points: the corners of b's lower face (or its centre), slightly overlapping a's top
         float[][] corners = points == 4
                 ? new float[][] {{-0.5f, -0.5f}, {0.5f, -0.5f}, {0.5f, 0.5f}, {-0.5f, 0.5f}}
@@ -119,6 +119,8 @@ public class SoftStepKernelsBenchmark {
         warmNormal = new float[pointCount];
         warmVectors = new float[ManifoldVectorField.COUNT * MANIFOLDS];
         contacts = new FieldBlock(ContactField.COUNT, pointCount);
+        // each point starts from its share of a unit box's weight over a substep (60 Hz, 4 substeps, g 10)
+        float weightShare = 10.0f / 60.0f / 4.0f / points;
         for (int m = 0; m < MANIFOLDS; m++) {
             for (int i = 0; i < points; i++) {
                 int g = m * points + i;
@@ -130,7 +132,7 @@ public class SoftStepKernelsBenchmark {
                 geometry[GEOM_RBZ * pointCount + g] = corners[i][1];
                 geometry[GEOM_NY * pointCount + g] = 1.0f;
                 geometry[GEOM_S * pointCount + g] = (float) random.nextDouble(-0.002, 0.0);
-                warmNormal[g] = 0.25f * 10.0f / 60.0f / 4.0f;
+                warmNormal[g] = weightShare;
                 contacts.floats().put(CONTACT_FRICTION * pointCount + g, FRICTION);
             }
             warmVectors[MVEC_FX * MANIFOLDS + m] = (float) random.nextDouble(-0.001, 0.001);
@@ -160,8 +162,8 @@ public class SoftStepKernelsBenchmark {
         separation = new float[pointCount];
         accumulated = new float[ManifoldImpulse.COUNT * MANIFOLDS];
         warm = new float[WarmStartField.COUNT * MANIFOLDS];
-        state = new float[(bodies + 1) * StateField.STRIDE];
-        motion = new float[(bodies + 1) * MotionField.STRIDE];
+        state = new float[(bodyCount + 1) * StateField.STRIDE];
+        motion = new float[(bodyCount + 1) * MotionField.STRIDE];
         prepare();
         sweep(false, false, true);
     }
