@@ -41,8 +41,8 @@ import org.openjdk.jmh.annotations.State;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class SoftStepKernelsBenchmark {
-    private static final int MANIFOLDS = 15_000;
-    private static final float FRICTION = 0.6f;
+    static final int MANIFOLDS = 15_000;
+    static final float FRICTION = 0.6f;
 
     /** Points a manifold: 4, a box's face on another; 1, a sphere's contact. */
     @Param({"4", "1"})
@@ -143,15 +143,13 @@ public class SoftStepKernelsBenchmark {
         for (int r = 0; r <= MANIFOLDS; r++) {
             pointStart[r] = r * points;
         }
+        prepA = new int[MANIFOLDS];
+        prepB = new int[MANIFOLDS];
         for (int r = 0; r < MANIFOLDS; r++) {
             pairs[2 * r] = body[r] * StateField.STRIDE;
             pairs[2 * r + 1] = body[MANIFOLDS + r] * StateField.STRIDE;
             movers[2 * r] = body[r] * MotionField.STRIDE;
             movers[2 * r + 1] = body[MANIFOLDS + r] * MotionField.STRIDE;
-        }
-        prepA = new int[MANIFOLDS];
-        prepB = new int[MANIFOLDS];
-        for (int r = 0; r < MANIFOLDS; r++) {
             prepA[r] = body[r] * PreparedBodyField.STRIDE;
             prepB[r] = body[MANIFOLDS + r] * PreparedBodyField.STRIDE;
         }
