@@ -16,6 +16,11 @@ import java.nio.IntBuffer;
  * together ({@code p * CaptureField.COUNT + field}), as a recycled point reads them all. A result
  * holds one; the arrays only grow. The captures and ids are direct buffers, which a device that
  * recycles reads from and reads back into without a copy on the host.
+ *
+ * <p>A device that keeps a step's points, impulses and vectors for its next step's recycling need
+ * not send them back: it leaves a {@link DeviceCopy} ({@link #keepOnDevice}) and the host's first
+ * read of them ({@link #ids}, {@link #idArray}, {@link #captures}, {@link #normal}, {@link #vectors})
+ * fetches them. A cache the host never reads (a simulation that steps on the device) never crosses PCIe.
  */
 public final class ManifoldCache {
     private int manifoldCount;
@@ -43,6 +48,8 @@ public final class ManifoldCache {
      * copy once it is false.
      */
     private volatile boolean directOnly;
+    /** Where the step's points, impulses and vectors still are, on a device, until a read fetches them; null where the host holds them. */
+    private volatile DeviceCopy onDevice;
     private boolean valid;
     /** Counts the times the contents were replaced or forgotten: a device copy of them is current while it holds the same. */
     private long version;
@@ -60,6 +67,7 @@ public final class ManifoldCache {
 
     /** Makes room for {@code manifolds} manifolds of {@code points} points in all, and marks the cache empty until {@link #finish}. */
     public void prepare(int manifolds, int points) {
+        onDevice = null;
         valid = false;
         pointsAreContacts = false;
         idCopyValid = false;
@@ -109,6 +117,7 @@ public final class ManifoldCache {
 
     /** Forgets the manifolds: the next step takes every contact fresh. */
     public void clear() {
+        onDevice = null;
         directOnly = false;
         // the arrays keep what they hold: their record of it stands (the cache is not read until kept again)
         valid = false;
@@ -197,6 +206,7 @@ public final class ManifoldCache {
 
     /** {@link ManifoldVectorField} {@code f} of manifold {@code m} at {@code f * manifoldCount() + m} (as {@link #normal}, settled first). */
     public float[] vectors() {
+        fetchFromDevice();
         if (directOnly) {
             settle();
         }
@@ -205,6 +215,7 @@ public final class ManifoldCache {
 
     /** Each point's contact id (direct, native order: read and written with absolute access). */
     public IntBuffer ids() {
+        fetchFromDevice();
         return ids;
     }
 
@@ -212,7 +223,12 @@ public final class ManifoldCache {
      * The finished cache's ids as an array, for the host's reads of many of them (a direct buffer
      * read an element at a time costs several times an array's): copied once a step, on demand.
      */
-    public synchronized int[] idArray() {
+    public int[] idArray() {
+        fetchFromDevice();
+        return idCopy();
+    }
+
+    private synchronized int[] idCopy() {
         if (!idCopyValid) {
             if (idCopy.length < pointCount) {
                 idCopy = new int[Math.max(pointCount, idCopy.length + (idCopy.length >> 1))];
@@ -225,6 +241,7 @@ public final class ManifoldCache {
 
     /** {@link CaptureField} {@code f} of point {@code p} at {@code p * CaptureField.COUNT + f} (direct, native order). */
     public FloatBuffer captures() {
+        fetchFromDevice();
         return captures;
     }
 
@@ -233,6 +250,7 @@ public final class ManifoldCache {
      * host reads: where a device read them back into {@link #normalDirect}, copied here first).
      */
     public float[] normal() {
+        fetchFromDevice();
         if (directOnly) {
             settle();
         }
@@ -256,6 +274,59 @@ public final class ManifoldCache {
      */
     public void takeDirect() {
         directOnly = true;
+    }
+
+    /**
+     * What a device left of a step for its next one: the points' captures and ids (where it wrote
+     * them; else the host wrote them here), each point's normal impulse and each manifold's vectors.
+     */
+    @FunctionalInterface
+    public interface DeviceCopy {
+        /**
+         * Reads them into the cache's direct buffers, in the layout of {@link #captures},
+         * {@link #ids}, {@link #normal} and {@link #vectors}, and waits for the copies; false where
+         * the device failed, and the cache then forgets its manifolds.
+         */
+        boolean readInto(FloatBuffer captures, IntBuffer ids, FloatBuffer normal, FloatBuffer vectors);
+    }
+
+    /**
+     * The step's points, impulses and vectors are on a device ({@code copy} fetches them): the first
+     * host read fetches them, {@link #prepare} and {@link #clear} forget them. Call before {@link #finish}.
+     */
+    public void keepOnDevice(DeviceCopy copy) {
+        onDevice = copy;
+    }
+
+    /** Whether a read would first fetch the step's arrays from a device ({@link #keepOnDevice}). */
+    public boolean heldOnDevice() {
+        return onDevice != null;
+    }
+
+    /**
+     * Fetches the step's arrays from the device that kept them, if one did and no read has yet;
+     * where the device fails, the cache forgets its manifolds (the next step takes its contacts fresh).
+     */
+    public void fetchFromDevice() {
+        if (onDevice != null) {
+            fetch();
+        }
+    }
+
+    private synchronized void fetch() {
+        DeviceCopy copy = onDevice;
+        if (copy == null) {
+            return;
+        }
+        // cleared once read: a racing reader waits here for the copy rather than reading before it
+        boolean read = copy.readInto(captures, ids, normalDirect, vectorsDirect);
+        onDevice = null;
+        if (read) {
+            idCopyValid = false;
+            directOnly = true;
+        } else {
+            clear();
+        }
     }
 
     /** Copies what a device read back into the arrays, once, where the host reads them. */

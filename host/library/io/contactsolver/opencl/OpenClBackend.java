@@ -259,6 +259,8 @@ public final class OpenClBackend implements SolverBackend {
         }
         closed = true;
         List<RuntimeException> failures = new ArrayList<>();
+        // a result stepped here stays a warm start elsewhere: what only the device holds of it comes down first
+        OpenClProgram.attempt(soft::fetchKept, failures);
         OpenClProgram.attempt(memory::close, failures);
         OpenClProgram.attempt(cl::close, failures);
         if (!failures.isEmpty()) {

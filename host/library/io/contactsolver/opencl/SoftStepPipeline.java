@@ -2,6 +2,7 @@ package io.contactsolver.opencl;
 
 import static org.jocl.CL.clEnqueueCopyBuffer;
 import static org.jocl.CL.clEnqueueFillBuffer;
+import static org.jocl.CL.clEnqueueReadBuffer;
 import static org.jocl.CL.clFinish;
 
 import io.contactsolver.core.BackendFailureException;
@@ -38,6 +39,7 @@ import io.contactsolver.layout.SolvePhase;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
+import org.jocl.CLException;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
 import org.jocl.cl_mem;
@@ -64,8 +66,10 @@ import org.jocl.cl_mem;
  *       delta and next body ({@code first_non_finite}), so that the host neither reports nor scans
  *       them ({@code StepOutputs}).</li>
  *   <li><b>Down</b>, after one wait: the next bodies, the deltas and impulses where asked for, the
- *       solved points' normal impulses, the manifolds' vectors, the captures and ids (straight into
- *       the cache's direct buffers), the residual and the checks.</li>
+ *       residual and the checks. The solved points' captures, ids and normal impulses and the
+ *       manifolds' vectors stay in the step's {@link RecycleSet}, which the next step recycles from:
+ *       the cache fetches them only where the host reads it ({@link ManifoldCache#keepOnDevice}),
+ *       and the set gives them up before it is written again or released ({@link #fetchKept}).</li>
  * </ul>
  *
  * <p>Launches: per substep one for gravity, one per colour and one for the overflow rows for the
@@ -80,6 +84,7 @@ import org.jocl.cl_mem;
  * caller steps it on the CPU.
  */
 final class SoftStepPipeline {
+    private static final System.Logger LOG = System.getLogger("io.contactsolver");
     /** Stands for a plan that matched every manifold to itself, and one whose manifolds share a fate (the version): such an array goes up once. */
     private static final Object IDENTITY_MATCH = new Object();
     private static final Object UNIFORM_FATES = new Object();
@@ -197,6 +202,12 @@ final class SoftStepPipeline {
         final DeviceBuffer pointStart;
         final DeviceBuffer impulses;
         int contacts;
+        /**
+         * The cache whose captures, ids, normal impulses and vectors this set holds in the host's
+         * stead ({@link ManifoldCache#keepOnDevice}) until it is read, or null: fetched before the set
+         * is written again or released.
+         */
+        ManifoldCache keptFor;
 
         RecycleSet(DeviceMemory memory, int k) {
             captures = memory.buffer("solved point captures " + k);
@@ -205,6 +216,24 @@ final class SoftStepPipeline {
             vectors = memory.buffer("manifold vectors " + k);
             pointStart = memory.buffer("manifold solved point starts " + k);
             impulses = memory.buffer("contact impulses " + k);
+        }
+
+        /** Fetches what the set holds of {@link #keptFor} for the host (where no read has yet), before the set is reused. */
+        void fetchKept() {
+            if (keptFor != null) {
+                keptFor.fetchFromDevice();
+                keptFor = null;
+            }
+        }
+    }
+
+    /**
+     * Fetches every cache whose arrays the device still holds for the host: before the buffers are
+     * released, so that a result stepped here stays a warm start for any solver.
+     */
+    void fetchKept() {
+        for (RecycleSet set : sets) {
+            set.fetchKept();
         }
     }
 
@@ -334,6 +363,7 @@ final class SoftStepPipeline {
         int current = residentCache == null ? 0 : 1 - residentSet;
         residentCache = null; // until this step has left its set
         RecycleSet out = sets[current];
+        out.fetchKept();
         if (!deviceWrites) {
             solved.write();
         }
@@ -461,22 +491,20 @@ final class SoftStepPipeline {
         if (job.deltas() != null) { // the device writes them anyway: only the copy is saved
             transfers.downloadBlock(deltaMem, job.deltas(), bodyCount, DeltaField.COUNT);
         }
-        // straight into the cache's direct buffers: the host copies them only where it reads them
-        int vectorCount = ManifoldVectorField.COUNT * rowCount;
-        transfers.downloadFloats(normalOutMem, nextCache.normalDirect(), 0, pointCount);
-        transfers.downloadFloats(vectorsOutMem, nextCache.vectorsDirect(), 0, vectorCount);
         FloatBuffer residualHost = transfers.hostFloats(1);
         transfers.downloadFloats(residualMem, residualHost, 0, 1);
         IntBuffer keptHost = transfers.hostInts(1);
-        if (deviceWrites) { // straight into the next cache's direct buffers
-            transfers.downloadFloats(capturesMem, nextCache.captures(), 0, CaptureField.COUNT * pointCount);
-            transfers.downloadInts(solvedIdsMem, nextCache.ids(), pointCount);
+        if (deviceWrites) {
             transfers.downloadInts(keptMem, keptHost, 1);
         }
         memory.awaitSolve(job.clock());
         if (deviceWrites) {
             solved.writtenElsewhere(keptHost.get(0));
         }
+        // the next step recycles from the set here: what the host keeps of it comes down only if it reads it
+        nextCache.keepOnDevice(new SetCopy(deviceWrites ? capturesMem : null, deviceWrites ? solvedIdsMem : null,
+                normalOutMem, vectorsOutMem, pointCount, rowCount));
+        out.keptFor = nextCache;
         stepBlock = job.bodies().id();
         stepCount = bodyCount;
         out.contacts = contactCount;
@@ -490,6 +518,54 @@ final class SoftStepPipeline {
                 nonFiniteHost.get(OutputChecks.NEXT_BODIES) == OutputChecks.NONE,
                 nonFiniteHost.get(OutputChecks.ORIENTATIONS) == OutputChecks.NONE);
         return new IterationOutcome(sweeps, residualHost.get(0));
+    }
+
+    /**
+     * A set's copy of one step's cache ({@link ManifoldCache.DeviceCopy}): the captures and ids where
+     * the device wrote them (null where the host did), each point's normal impulse, each manifold's
+     * vectors. Read with its own waits, outside any step's transfers and clock.
+     */
+    private final class SetCopy implements ManifoldCache.DeviceCopy {
+        private final cl_mem captures;
+        private final cl_mem ids;
+        private final cl_mem normal;
+        private final cl_mem vectors;
+        private final int pointCount;
+        private final int manifoldCount;
+
+        SetCopy(cl_mem captures, cl_mem ids, cl_mem normal, cl_mem vectors, int pointCount, int manifoldCount) {
+            this.captures = captures;
+            this.ids = ids;
+            this.normal = normal;
+            this.vectors = vectors;
+            this.pointCount = pointCount;
+            this.manifoldCount = manifoldCount;
+        }
+
+        @Override
+        public boolean readInto(FloatBuffer capturesDest, IntBuffer idsDest, FloatBuffer normalDest,
+                FloatBuffer vectorsDest) {
+            try {
+                if (captures != null) {
+                    read(captures, Pointer.to(capturesDest), (long) CaptureField.COUNT * pointCount * Sizeof.cl_float);
+                    read(ids, Pointer.to(idsDest), (long) pointCount * Sizeof.cl_int);
+                }
+                read(normal, Pointer.to(normalDest), (long) pointCount * Sizeof.cl_float);
+                read(vectors, Pointer.to(vectorsDest), (long) ManifoldVectorField.COUNT * manifoldCount * Sizeof.cl_float);
+                clFinish(cl.queue);
+                return true;
+            } catch (CLException e) {
+                LOG.log(System.Logger.Level.WARNING, "contact-solver: reading the manifold cache back from the device "
+                        + "failed (" + e.getMessage() + "); the next step takes its contacts fresh");
+                return false;
+            }
+        }
+
+        private void read(cl_mem from, Pointer to, long bytes) {
+            if (bytes > 0) {
+                clEnqueueReadBuffer(cl.queue, from, false, 0, bytes, to, 0, null, null);
+            }
+        }
     }
 
     /**

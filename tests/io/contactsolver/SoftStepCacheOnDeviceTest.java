@@ -1,0 +1,156 @@
+package io.contactsolver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.core.CaptureField;
+import io.contactsolver.core.ManifoldCache;
+import io.contactsolver.core.ManifoldVectorField;
+import io.contactsolver.core.SoftStepJob;
+import io.contactsolver.layout.DeltaField;
+import io.contactsolver.layout.ImpulseField;
+import io.contactsolver.scene.BoxContacts;
+import io.contactsolver.scene.BoxScene;
+import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.Bits;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A soft step on the device keeps what the next step recycles from (the points' captures, ids and
+ * normal impulses, the manifolds' vectors) on the device, and reads none of it back: only the
+ * bodies, deltas, impulses and checks cross. The host gets the cache when it reads it, when the
+ * device is about to write over it, or when the solver closes, and it then holds the CPU's bits.
+ */
+class SoftStepCacheOnDeviceTest {
+    private static final float DT = 1.0f / 60.0f;
+    private static final Vector3f GRAVITY = new Vector3f(0.0f, -10.0f, 0.0f);
+
+    /** A box pyramid stepped on one backend, its contacts found anew from its own bodies before each step. */
+    private static final class Run {
+        final BodyBatch bodies = BoxScene.pyramid(8).bodies();
+        final ContactBatch contacts = new ContactBatch();
+        final BoxContacts collision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
+        final SolveResult[] results;
+
+        Run(int results) {
+            this.results = new SolveResult[results];
+            for (int k = 0; k < results; k++) {
+                this.results[k] = new SolveResult();
+            }
+        }
+
+        /** Step {@code step}: into result {@code step % n}, from the one before. */
+        SolveResult step(ContactSolver solver, int step) {
+            int n = results.length;
+            collision.find(bodies, contacts);
+            return solver.step(bodies, contacts, SolveSettings.softStep(), GRAVITY, DT,
+                    step == 0 ? null : results[(step + n - 1) % n], results[step % n]);
+        }
+    }
+
+    @Test
+    void aStepOnTheDeviceReadsBackNoneOfItsCache() {
+        Run onCpu = new Run(2);
+        Run onDevice = new Run(2);
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            for (int step = 0; step < 5; step++) {
+                SolveResult expected = onCpu.step(cpu, step);
+                SolveResult actual = onDevice.step(openCl, step);
+                String what = "step " + step;
+                assertEquals(Backend.OPENCL, actual.backend(), what);
+                ManifoldCache cache = actual.manifoldCache();
+                assertTrue(cache.heldOnDevice(), what + ": the cache stayed on the device");
+                long results = (long) actual.bodyCount() * (SoftStepJob.BODY_STATE_FIELDS + DeltaField.COUNT)
+                        * Float.BYTES + (long) actual.contactCount() * ImpulseField.COUNT * Float.BYTES;
+                long captures = (long) cache.pointCount() * CaptureField.COUNT * Float.BYTES;
+                assertTrue(actual.bytesDownloaded() - results < 64,
+                        what + ": " + actual.bytesDownloaded() + " bytes read back, " + results
+                                + " of them the bodies, deltas and impulses (the captures alone would be " + captures
+                                + ")");
+                Bits.assertIdentical(expected, actual, what);
+                Bits.assertIdentical(onCpu.bodies, onDevice.bodies, what + ": bodies");
+            }
+            ManifoldCache last = onDevice.results[0].manifoldCache();
+            assertSameCache(onCpu.results[0].manifoldCache(), last, "the last step's cache, read on the host");
+            assertFalse(last.heldOnDevice(), "read once, now on the host");
+        }
+    }
+
+    /**
+     * Results taken in turn from three: a step writes over the device's copy of the cache two steps
+     * back, which is fetched first, while the caller still holds that result.
+     */
+    @Test
+    void aCacheTheDeviceIsAboutToWriteOverComesDownFirst() {
+        Run onCpu = new Run(3);
+        Run onDevice = new Run(3);
+        try (ContactSolver cpu = Backends.cpu(); ContactSolver openCl = Backends.openClOrSkip()) {
+            for (int step = 0; step < 7; step++) {
+                onCpu.step(cpu, step);
+                assertEquals(Backend.OPENCL, onDevice.step(openCl, step).backend());
+                if (step >= 2) {
+                    assertFalse(onDevice.results[(step - 2) % 3].manifoldCache().heldOnDevice(),
+                            "step " + step + ": the cache of step " + (step - 2) + " came down before its set was reused");
+                    assertTrue(onDevice.results[(step - 1) % 3].manifoldCache().heldOnDevice(), "step " + step);
+                }
+            }
+            for (int k = 0; k < 3; k++) {
+                assertSameCache(onCpu.results[k].manifoldCache(), onDevice.results[k].manifoldCache(), "result " + k);
+            }
+        }
+    }
+
+    /** A solver closed after stepping on the device: its results stay warm starts, and a CPU solver carries on with the CPU's bits. */
+    @Test
+    void closingTheSolverBringsTheCacheDown() {
+        Run onCpu = new Run(2);
+        Run onDevice = new Run(2);
+        try (ContactSolver cpu = Backends.cpu()) {
+            try (ContactSolver openCl = Backends.openClOrSkip()) {
+                for (int step = 0; step < 3; step++) {
+                    onCpu.step(cpu, step);
+                    assertEquals(Backend.OPENCL, onDevice.step(openCl, step).backend());
+                }
+                assertTrue(onDevice.results[0].manifoldCache().heldOnDevice());
+            }
+            assertFalse(onDevice.results[0].manifoldCache().heldOnDevice(), "fetched as the solver closed");
+            try (ContactSolver after = Backends.cpu()) {
+                for (int step = 3; step < 6; step++) {
+                    SolveResult expected = onCpu.step(cpu, step);
+                    SolveResult actual = onDevice.step(after, step);
+                    assertTrue(actual.recycledCount() > 0, "step " + step + ": recycled from the device's cache");
+                    Bits.assertIdentical(expected, actual, "step " + step);
+                    Bits.assertIdentical(onCpu.bodies, onDevice.bodies, "step " + step + ": bodies");
+                }
+            }
+        }
+    }
+
+    private static void assertSameCache(ManifoldCache expected, ManifoldCache actual, String what) {
+        assertTrue(expected.isValid() && actual.isValid(), what + ": both hold a step's manifolds");
+        int manifolds = expected.manifoldCount();
+        int points = expected.pointCount();
+        assertEquals(manifolds, actual.manifoldCount(), what + ": manifolds");
+        assertEquals(points, actual.pointCount(), what + ": points");
+        assertTrue(points > 0, what + ": points");
+        for (int p = 0; p < points; p++) {
+            assertEquals(expected.ids().get(p), actual.ids().get(p), what + ": id of point " + p);
+            assertBits(expected.normal()[p], actual.normal()[p], what + ": normal impulse of point " + p);
+            for (int f = 0; f < CaptureField.COUNT; f++) {
+                int at = p * CaptureField.COUNT + f;
+                assertBits(expected.captures().get(at), actual.captures().get(at),
+                        what + ": " + CaptureField.values()[f] + " of point " + p);
+            }
+        }
+        for (int v = 0; v < ManifoldVectorField.COUNT * manifolds; v++) {
+            assertBits(expected.vectors()[v], actual.vectors()[v], what + ": vector element " + v);
+        }
+    }
+
+    private static void assertBits(float expected, float actual, String what) {
+        assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits(actual), what + ": " + expected + " vs "
+                + actual);
+    }
+}
