@@ -56,8 +56,10 @@ class PinnedStagingTest {
     }
 
     /**
-     * Copies split over two threads in ranges of 64 elements: an iterative solve and three soft
-     * steps, each warm-started from its own last result, give the CPU's bits.
+     * Copies split over two threads in ranges of 64 elements: an iterative solve and four soft
+     * steps, each warm-started from its own last result, one body pushed by the caller before the
+     * third (the bodies' fields go up through staging, all of them and then the velocity's alone;
+     * the results come back through it), give the CPU's bits.
      */
     @Test
     void copiesSplitOverTheHostsThreadsGiveTheSameBits() {
@@ -74,7 +76,11 @@ class PinnedStagingTest {
             Scene onDevice = SceneGenerator.pileWithContacts(5, 3000, 0.2f);
             SolveHistory cpuHistory = new SolveHistory();
             SolveHistory deviceHistory = new SolveHistory();
-            for (int step = 0; step < 3; step++) {
+            for (int step = 0; step < 4; step++) {
+                if (step == 2) { // one body pushed by the caller: its velocity fields alone go up again, mid-block
+                    onCpu.bodies().setLinearVelocity(7, 0.5f, 0.25f, -0.5f);
+                    onDevice.bodies().setLinearVelocity(7, 0.5f, 0.25f, -0.5f);
+                }
                 SolveResult expected = cpu.step(onCpu.bodies(), onCpu.contacts(), SolveSettings.softStep(), gravity,
                         0.002f, cpuHistory);
                 SolveResult actual = device.step(onDevice.bodies(), onDevice.contacts(), SolveSettings.softStep(),

@@ -124,7 +124,8 @@ final class DeviceMemory implements AutoCloseable {
 
     /**
      * Charges the host's time since its last stage to {@link SolvePhase#SOLVE} (its enqueueing),
-     * waits for everything enqueued (a wait charged to no phase), then charges the device's times,
+     * waits for everything enqueued (a wait charged to no phase), copies what came back through
+     * staging out to its blocks (charged to the phase the host laps next), then charges the device's times,
      * copies to {@link SolvePhase#TRANSFER} and kernels to {@link SolvePhase#SOLVE}, and the bytes
      * moved to {@code clock}.
      */
@@ -132,6 +133,7 @@ final class DeviceMemory implements AutoCloseable {
         clock.lap(SolvePhase.SOLVE);
         clFinish(cl.queue);
         clock.skip();
+        transfers.finishReadbacks();
         clock.addDevice(SolvePhase.TRANSFER, transfers.uploadNanos() + transfers.readbackNanos());
         clock.addDevice(SolvePhase.SOLVE, transfers.kernelNanos());
         clock.addTransfer(transfers.bytesUp(), transfers.bytesDown());

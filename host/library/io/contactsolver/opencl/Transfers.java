@@ -48,8 +48,11 @@ import org.jocl.cl_mem;
  * own threads on the same cores, which pinning does not spare and splitting competes with (on PoCL
  * the host's share of a 1,000,000-contact soft step was 23.3-26.4 ms before either, 23.1-27.8
  * pinned, 26.8-36.4 pinned and split), so there staging is plain direct buffers on one thread.
- * Results are read back into direct buffers that the host reads in place (the result's blocks, the
- * manifold cache's), so nothing is copied out of staging after the wait.
+ * For a GPU the bodies' and contacts' blocks go up through staging too, and the result blocks come
+ * back through it, copied out on the same threads after the wait: the DMA from and to pageable
+ * memory ran at 6-15 GB/s on an H200 (docs/bench/gpu-nvidia-h200.txt), and a failed solve then
+ * leaves the result blocks as they were. For a CPU device blocks go straight from and into their
+ * own storage, and the results the host reads in place.
  */
 final class Transfers implements AutoCloseable {
     /**
@@ -63,6 +66,8 @@ final class Transfers implements AutoCloseable {
     private final cl_command_queue queue;
     private final List<cl_event> uploads = new ArrayList<>();
     private final List<cl_event> readbacks = new ArrayList<>();
+    /** Copies out of staging into the host's blocks, once the queue is done ({@link #finishReadbacks}). */
+    private final List<Runnable> copyOuts = new ArrayList<>();
     private cl_event kernelsStart;
     private cl_event kernelsEnd;
     private ParallelRunner runner;
@@ -120,10 +125,18 @@ final class Transfers implements AutoCloseable {
             while (end < fields && !target.mirrors(block, count, end)) {
                 end++;
             }
-            long[] origin = {0, first, 0};
-            long[] region = {rowBytes, end - first, 1};
-            uploads.add(event(e -> clEnqueueWriteBufferRect(queue, memory, false, origin, origin, region, rowBytes, 0,
-                    (long) block.stride() * Sizeof.cl_float, 0, Pointer.to(block.floats()), 0, null, e)));
+            if (offload) { // through pinned staging: the DMA reads it at full speed, the host's threads fill it
+                long bytes = rowBytes * (end - first);
+                ByteBuffer stage = stage(bytes);
+                copyRows(block.floats(), block.stride(), first * block.stride(), stage.asFloatBuffer(), count, 0,
+                        end - first, count);
+                send(memory, first * rowBytes, stage, bytes);
+            } else {
+                long[] origin = {0, first, 0};
+                long[] region = {rowBytes, end - first, 1};
+                uploads.add(event(e -> clEnqueueWriteBufferRect(queue, memory, false, origin, origin, region, rowBytes,
+                        0, (long) block.stride() * Sizeof.cl_float, 0, Pointer.to(block.floats()), 0, null, e)));
+            }
             bytesUp += rowBytes * (end - first);
             first = end;
         }
@@ -261,7 +274,16 @@ final class Transfers implements AutoCloseable {
      * {@code [destFirst, destFirst + count)} of each field.
      */
     void downloadBlock(cl_mem memory, int deviceStride, FieldBlock block, int destFirst, int count, int fields) {
-        if (count > 0) {
+        if (count > 0 && offload && deviceStride == count) {
+            // into pinned staging at the DMA's speed; copied out on the host's threads once the queue is done
+            long bytes = (long) count * fields * Sizeof.cl_float;
+            ByteBuffer stage = stage(bytes);
+            readbacks.add(event(e -> clEnqueueReadBuffer(queue, memory, false, 0, bytes, Pointer.to(stage), 0, null,
+                    e)));
+            copyOuts.add(() -> copyRows(stage.asFloatBuffer(), count, 0, block.floats(), block.stride(), destFirst,
+                    fields, count));
+            bytesDown += bytes;
+        } else if (count > 0) {
             long rowBytes = (long) count * Sizeof.cl_float;
             long[] hostOrigin = {(long) destFirst * Sizeof.cl_float, 0, 0};
             readbacks.add(event(e -> clEnqueueReadBufferRect(queue, memory, false, new long[3], hostOrigin,
@@ -309,6 +331,17 @@ final class Transfers implements AutoCloseable {
         return stage((long) count * Sizeof.cl_int).asIntBuffer();
     }
 
+    /**
+     * Copies what came back into staging out to the host's blocks; call once the queue is done.
+     * A solve that fails before leaves the blocks as they were.
+     */
+    void finishReadbacks() {
+        for (Runnable copy : copyOuts) {
+            copy.run();
+        }
+        copyOuts.clear();
+    }
+
     /** Marks where the kernels start in the queue: after every upload enqueued so far. */
     void kernelsBegin() {
         kernelsStart = event(e -> clEnqueueMarkerWithWaitList(queue, 0, null, e));
@@ -353,6 +386,7 @@ final class Transfers implements AutoCloseable {
         }
         uploads.clear();
         readbacks.clear();
+        copyOuts.clear();
         if (kernelsStart != null) {
             clReleaseEvent(kernelsStart);
             kernelsStart = null;
@@ -367,7 +401,30 @@ final class Transfers implements AutoCloseable {
     }
 
     private void send(cl_mem memory, ByteBuffer stage, long bytes) {
-        uploads.add(event(e -> clEnqueueWriteBuffer(queue, memory, false, 0, bytes, Pointer.to(stage), 0, null, e)));
+        send(memory, 0, stage, bytes);
+    }
+
+    private void send(cl_mem memory, long offset, ByteBuffer stage, long bytes) {
+        uploads.add(event(e -> clEnqueueWriteBuffer(queue, memory, false, offset, bytes, Pointer.to(stage), 0, null,
+                e)));
+    }
+
+    /**
+     * Copies {@code rows} rows of {@code count} floats from {@code from} (row {@code r} at
+     * {@code fromFirst + r * fromStride}) to {@code to} (at {@code toFirst + r * toStride}), in
+     * ranges over the lent threads where it is large enough.
+     */
+    private void copyRows(FloatBuffer from, int fromStride, int fromFirst, FloatBuffer to, int toStride, int toFirst,
+            int rows, int count) {
+        split(rows * count, (start, end) -> {
+            for (int i = start; i < end; ) {
+                int row = i / count;
+                int column = i - row * count;
+                int length = Math.min(end - i, count - column);
+                to.put(toFirst + row * toStride + column, from, fromFirst + row * fromStride + column, length);
+                i += length;
+            }
+        });
     }
 
     /** A staging buffer of at least {@code bytes} not used by another copy of this solve. */
