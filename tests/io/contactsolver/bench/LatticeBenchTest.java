@@ -44,11 +44,11 @@ class LatticeBenchTest {
                 "--lattice-steps", "20", "--rounds", "2", "--csv", csv.toString());
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
         assertTrue(run.out().contains("(3^3 = 27 touching spheres of radius 5 mm on the floor; 63 contacts a step, "
-                + "friction 0.5, rolling resistance 0.5 mm; SolveSettings.softStep(), dt 2 ms; 20 steps timed after 5 "
+                + "friction 0.5, rolling resistance 0.5 mm; 4 substeps x (1 soft + 1 relax), dt 2 ms; 20 steps timed after 5 "
                 + "untimed; 2 rounds a configuration)"), run.out());
         String head = run.out().lines().filter(line -> line.startsWith("backend ")).findFirst().orElseThrow();
         assertEquals(List.of("backend", "threads", "ms/step", "best", "x", "1", "thread", "best", "x", "validate",
-                "set-up", "solve", "output", "integrate", "rebuild", "ms", "sank", "mm", "sideways", "mm"),
+                "set-up", "solve", "output", "integrate", "kernels", "copies", "rebuild", "ms", "sank", "mm", "sideways", "mm"),
                 List.of(head.trim().split(" +")));
         assertTrue(run.out().contains("every round and configuration moved the spheres to the same bits"), run.out());
         assertFalse(run.out().contains("warning"), run.out());
@@ -59,7 +59,8 @@ class LatticeBenchTest {
         List<String> header = List.of(lines.get(0).split(","));
         assertEquals(List.of("size", "spheres", "contacts", "backend", "threads", "warm_up_steps", "timed_steps",
                 "rounds", "ms_per_step", "best_ms_per_step", "speed_up", "best_speed_up", "validate_ms", "set_up_ms",
-                "solve_ms", "output_ms", "integrate_ms", "rebuild_ms", "sank_m", "sideways_m", "repeatable",
+                "solve_ms", "output_ms", "integrate_ms", "device_kernels_ms", "device_copies_ms", "rebuild_ms", "sank_m",
+                "sideways_m", "repeatable",
                 "same_as_first"), header);
         int cores = Runtime.getRuntime().availableProcessors();
         assertEquals(cores > 1 ? 3 : 2, lines.size(), "1 thread, and all cores where there are more: " + lines);
@@ -88,6 +89,8 @@ class LatticeBenchTest {
             assertEquals(0.0, Double.parseDouble(row.get("sideways_m")), 1e-9, "nothing moved sideways: " + row);
             assertEquals("true", row.get("repeatable"));
             assertEquals("true", row.get("same_as_first"));
+            assertEquals("", row.get("device_kernels_ms"), "no device on the CPU");
+            assertEquals("", row.get("device_copies_ms"), "no device on the CPU");
         }
     }
 
@@ -103,6 +106,11 @@ class LatticeBenchTest {
         assertTrue(table.matches("(?s).*\ncpu +1 +120\\.00 +100\\.00 +1\\.00 +1\\.00 .*"), table);
         assertTrue(table.matches("(?s).*\ncpu +2 +70\\.00 +62\\.50 +1\\.71 +1\\.60 .*"), table);
         assertTrue(table.matches("(?s).*\nopencl +- +30\\.00 +25\\.00 +4\\.00 +4\\.00 .*"), table);
+        // the device's kernels and copies after the host's phases, a dash on the CPU
+        assertTrue(table.matches("(?s).*\ncpu +1 +120\\.00 +100\\.00 +1\\.00 +1\\.00( +[0-9.]+){5} +- +- +0\\.25 .*"),
+                table);
+        assertTrue(table.matches("(?s).*\nopencl +- +30\\.00 +25\\.00 +4\\.00 +4\\.00( +[0-9.]+){5} +2\\.50 +0\\.75 +0\\.25 .*"),
+                table);
         assertTrue(table.contains("(2^3 = 8 touching spheres"), table);
 
         StringWriter csv = new StringWriter();
@@ -114,6 +122,9 @@ class LatticeBenchTest {
         assertEquals("4.0000", row(header, lines.get(3)).get("speed_up"));
         assertEquals("0", row(header, lines.get(3)).get("threads"), "a device's");
         assertEquals("1.5000", row(header, lines.get(1)).get("set_up_ms"));
+        assertEquals("", row(header, lines.get(1)).get("device_kernels_ms"));
+        assertEquals("2.5000", row(header, lines.get(3)).get("device_kernels_ms"));
+        assertEquals("0.7500", row(header, lines.get(3)).get("device_copies_ms"));
         assertEquals("0.0000125", row(header, lines.get(1)).get("sank_m"));
     }
 
@@ -154,6 +165,30 @@ class LatticeBenchTest {
         assertEquals(lastColumns(full.out()), lastColumns(bodiesOnly.out()));
     }
 
+    /**
+     * More soft sweeps a substep: the title names them, the lattice settles to another depth (0.0088
+     * mm against 0.0087 with one: the sweeps ran) and nothing drifts sideways.
+     */
+    @Test
+    void softIterationsAddSweepsAndTheTitleSaysHowMany() {
+        String[] common = {"bench", "--sections", "lattice", "--backends", "cpu", "--threads", "1", "--lattice-size", "3",
+            "--lattice-steps", "10"};
+        String[] more = java.util.Arrays.copyOf(common, common.length + 2);
+        more[common.length] = "--soft-iterations";
+        more[common.length + 1] = "3";
+        Run one = Cli.inProcess(common);
+        Run three = Cli.inProcess(more);
+        assertEquals(ExitCode.OK, three.exitCode(), three.err());
+        assertTrue(three.out().contains("; 4 substeps x (3 soft + 1 relax), dt 2 ms;"), three.out());
+        assertTrue(one.out().contains("; 4 substeps x (1 soft + 1 relax), dt 2 ms;"), one.out());
+        List<String> settledOne = lastColumns(one.out());
+        List<String> settledThree = lastColumns(three.out());
+        assertEquals("0.0000", settledThree.get(1), "nothing moved sideways: " + three.out());
+        assertTrue(Double.parseDouble(settledThree.get(0)) < 0.05, "settled a little, mm: " + three.out());
+        assertFalse(settledOne.get(0).equals(settledThree.get(0)), "the sweeps ran: the top sank another depth, "
+                + settledOne + " against " + settledThree);
+    }
+
     private static List<String> lastColumns(String out) {
         String row = out.lines().filter(line -> line.startsWith("cpu ")).findFirst().orElseThrow();
         List<String> columns = List.of(row.trim().split(" +"));
@@ -173,6 +208,11 @@ class LatticeBenchTest {
                 "--sections", "sweep", "--rounds", "3");
         assertRefused("--bodies-only does nothing with --sections step: it is for --sections pyramid and lattice only",
                 "--sections", "step", "--bodies-only");
+        assertRefused("--soft-iterations does nothing with --sections step: it is for --sections pyramid and lattice "
+                + "only", "--sections", "step", "--soft-iterations", "2");
+        assertRefused("--soft-iterations must be in [1, 100], got 0", "--sections", "lattice", "--soft-iterations", "0");
+        assertRefused("--soft-iterations must be in [1, 100], got 101", "--sections", "lattice", "--soft-iterations",
+                "101");
         assertRefused("--sections lattice steps on the cpu and opencl backends, and --backends naive,jbullet has "
                 + "neither", "--sections", "lattice", "--backends", "naive,jbullet");
         assertRefused("--plot " + dir.resolve("b-lattice.csv") + " is the same file as --csv " + dir.resolve("b.csv")
@@ -192,7 +232,8 @@ class LatticeBenchTest {
     /** A row of a 2^3 lattice with the given times; phases 1.5 ms of set-up, 0.5 of the rest; sank 12.5 um. */
     private static Row row(String backend, int threads, double median, double best, boolean repeatable,
             boolean sameAsFirst) {
-        return new Row(2, 16, backend, threads, 10, median, best, List.of(0.5, 1.5, 0.5, 0.5, 0.5), 0.25,
+        return new Row(2, 16, backend, threads, 10, "4 substeps x (1 soft + 1 relax)", median, best,
+                List.of(0.5, 1.5, 0.5, 0.5, 0.5), threads == 0 ? List.of(2.5, 0.75) : List.of(), 0.25,
                 new Settling(0.0000125f, 0.0f), 3, repeatable, sameAsFirst);
     }
 

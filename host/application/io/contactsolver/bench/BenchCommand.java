@@ -133,6 +133,12 @@ public final class BenchCommand implements Callable<Integer> {
                     + " untimed (default: ${DEFAULT-VALUE}).")
     int latticeSteps;
 
+    @Option(names = "--soft-iterations", defaultValue = "" + SoftStepSettings.DEFAULT_ITERATIONS, paramLabel = "N",
+            description = "pyramid (soft step), lattice: soft sweeps a substep, 1 to 100 (SoftStepSettings."
+                    + "withIterations; default: ${DEFAULT-VALUE}). Two runs' device kernel times differ by the added "
+                    + "sweeps' own.")
+    int softIterations;
+
     @Option(names = "--bodies-only",
             description = "pyramid (soft step), lattice: ask each step for the bodies' new state alone, no deltas and "
                     + "no impulses (SoftStepSettings.withDeltas(false).withImpulses(false)); the same trajectory.")
@@ -319,6 +325,9 @@ public final class BenchCommand implements Callable<Integer> {
         if (latticeSteps < 1 || latticeSteps > 10_000) {
             throw refused("--lattice-steps must be in [1, 10000], got " + latticeSteps);
         }
+        if (softIterations < 1 || softIterations > 100) {
+            throw refused("--soft-iterations must be in [1, 100], got " + softIterations);
+        }
         boolean pyramid = sections.contains(Choices.Section.PYRAMID);
         boolean lattice = sections.contains(Choices.Section.LATTICE);
         String chosen = "--sections " + Choices.labels(sections);
@@ -327,7 +336,7 @@ public final class BenchCommand implements Callable<Integer> {
                 "--box3d-benchmark", "--box3d-runs", "--box2d-ms", "--box2d-benchmark", "--box2d-runs");
         ModeOptions.refuseUnused(spec, lattice, chosen, "--sections lattice", "--lattice-size", "--lattice-steps");
         ModeOptions.refuseUnused(spec, pyramid || lattice, chosen, "--sections pyramid and lattice", "--rounds",
-                "--bodies-only");
+                "--bodies-only", "--soft-iterations");
         if (lattice && !backends.contains(Choices.BenchBackend.CPU) && !backends.contains(Choices.BenchBackend.OPENCL)) {
             throw refused("--sections lattice steps on the cpu and opencl backends, and --backends "
                     + Choices.labels(backends) + " has neither");
@@ -563,9 +572,9 @@ public final class BenchCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    /** The soft step's settings of the pyramid and the lattice: the defaults, with --bodies-only's choice. */
+    /** The soft step's settings of the pyramid and the lattice: the defaults, with --soft-iterations' and --bodies-only's choices. */
     private SoftStepSettings softStep() {
-        SoftStepSettings soft = SolveSettings.softStep();
+        SoftStepSettings soft = SolveSettings.softStep().withIterations(softIterations);
         return bodiesOnly ? soft.withDeltas(false).withImpulses(false) : soft;
     }
 }

@@ -26,12 +26,14 @@ import org.joml.Vector3f;
  * The soft step on {@link SphereLattice} (docs/performance.md, "Soft step: the lattice"): issue
  * 30's figure of a step on all cores against one, on a scene large enough to share out. Each round
  * builds the lattice afresh and steps it {@link #WARM_UP_STEPS} steps untimed, then {@code steps}
- * timed, with {@code SolveSettings.softStep()} at its defaults, the contacts found again before each
+ * timed, with {@code SolveSettings.softStep()} (its soft sweeps a substep as {@code --soft-iterations}
+ * sets them), the contacts found again before each
  * step ({@link SphereLattice#contacts}, timed apart). Configurations take turns round by round, so
  * that a slow spell of this shared machine falls on all of them.
  *
  * <p>Reported a configuration: the step's milliseconds (median and best of the rounds' means),
- * where the first round's time went ({@link SolveResult#hostNanos}), how far any sphere moved, the
+ * where the first round's time went ({@link SolveResult#hostNanos}, and on a device its kernels and
+ * copies, {@link SolveResult#deviceNanos}), how far any sphere moved, the
  * speed-up over the CPU on 1 thread, and whether every round and every configuration left the
  * spheres in the same state, bit for bit, as the library promises.
  */
@@ -43,20 +45,24 @@ final class LatticeBench {
     /** The phases the host's clock times; {@link SolvePhase#TRANSFER} is a device's only. */
     static final List<SolvePhase> HOST_PHASES = List.of(SolvePhase.VALIDATE, SolvePhase.SET_UP, SolvePhase.SOLVE,
             SolvePhase.OUTPUT, SolvePhase.INTEGRATE);
+    /** The phases a device's clock times: its kernels ({@link SolvePhase#SOLVE}) and its copies ({@link SolvePhase#TRANSFER}). */
+    static final List<SolvePhase> DEVICE_PHASES = List.of(SolvePhase.SOLVE, SolvePhase.TRANSFER);
 
     /**
      * One configuration's result: {@code stepMillis} is the median of its rounds' mean milliseconds
      * a step (the step call alone) and {@code bestMillis} the least; {@code phaseMillis} (in the
-     * order of {@link #HOST_PHASES}), {@code rebuildMillis} (finding the contacts) and how the spheres
-     * moved ({@link Settling}) are the first round's. {@code repeatable}: every round ended in the first round's state; {@code sameAsFirst}:
+     * order of {@link #HOST_PHASES}), {@code deviceMillis} (in the order of {@link #DEVICE_PHASES},
+     * empty on the CPU), {@code rebuildMillis} (finding the contacts) and how the spheres
+     * moved ({@link Settling}) are the first round's; {@code budget} names the sweeps a step. {@code repeatable}: every round ended in the first round's state; {@code sameAsFirst}:
      * the first round ended in the state of the first configuration's. {@code threads} is 0 on a
      * device.
      */
-    record Row(int size, int contacts, String backend, int threads, int steps, double stepMillis, double bestMillis,
-            List<Double> phaseMillis, double rebuildMillis, Settling settling, int rounds, boolean repeatable,
-            boolean sameAsFirst) {
+    record Row(int size, int contacts, String backend, int threads, int steps, String budget, double stepMillis,
+            double bestMillis, List<Double> phaseMillis, List<Double> deviceMillis, double rebuildMillis,
+            Settling settling, int rounds, boolean repeatable, boolean sameAsFirst) {
         Row {
             phaseMillis = List.copyOf(phaseMillis);
+            deviceMillis = List.copyOf(deviceMillis);
         }
 
         String label() {
@@ -65,8 +71,8 @@ final class LatticeBench {
     }
 
     /** One round of one configuration: its timings and the state it left the spheres in. */
-    private record Round(double stepMillis, double rebuildMillis, double[] phaseMillis, Settling settling,
-            int contacts, int[] state) {
+    private record Round(double stepMillis, double rebuildMillis, double[] phaseMillis, double[] deviceMillis,
+            Settling settling, int contacts, int[] state) {
     }
 
     /**
@@ -161,6 +167,7 @@ final class LatticeBench {
         long stepNanos = 0;
         long rebuildNanos = 0;
         long[] phaseNanos = new long[HOST_PHASES.size()];
+        long[] deviceNanos = new long[DEVICE_PHASES.size()];
         for (int step = 0; step < WARM_UP_STEPS + steps; step++) {
             long t0 = System.nanoTime();
             lattice.contacts(contacts);
@@ -173,14 +180,23 @@ final class LatticeBench {
                 for (int p = 0; p < HOST_PHASES.size(); p++) {
                     phaseNanos[p] += result.hostNanos(HOST_PHASES.get(p));
                 }
+                for (int p = 0; p < DEVICE_PHASES.size(); p++) {
+                    deviceNanos[p] += result.deviceNanos(DEVICE_PHASES.get(p));
+                }
             }
         }
-        double[] phaseMillis = new double[phaseNanos.length];
-        for (int p = 0; p < phaseNanos.length; p++) {
-            phaseMillis[p] = phaseNanos[p] / 1e6 / steps;
-        }
-        return new Round(stepNanos / 1e6 / steps, rebuildNanos / 1e6 / steps, phaseMillis,
+        return new Round(stepNanos / 1e6 / steps, rebuildNanos / 1e6 / steps, perStep(phaseNanos),
+                solver.backend() == Backend.CPU ? new double[0] : perStep(deviceNanos),
                 Settling.between(start, positions(bodies)), contacts.size(), state(bodies));
+    }
+
+    /** Nanoseconds summed over the timed steps as milliseconds a step. */
+    private double[] perStep(long[] nanos) {
+        double[] millis = new double[nanos.length];
+        for (int p = 0; p < nanos.length; p++) {
+            millis[p] = nanos[p] / 1e6 / steps;
+        }
+        return millis;
     }
 
     private static float[] positions(BodyBatch bodies) {
@@ -213,9 +229,12 @@ final class LatticeBench {
         Round first = runs.get(0);
         double[] millis = runs.stream().mapToDouble(Round::stepMillis).toArray();
         boolean repeatable = runs.stream().allMatch(run -> Arrays.equals(run.state(), first.state()));
-        return new Row(size, first.contacts(), backend, threads, steps, Benchmark.median(millis),
+        String budget = soft.substeps() + " substeps x (" + soft.iterations() + " soft + " + soft.relaxIterations()
+                + " relax)";
+        return new Row(size, first.contacts(), backend, threads, steps, budget, Benchmark.median(millis),
                 Arrays.stream(millis).min().orElseThrow(), Arrays.stream(first.phaseMillis()).boxed().toList(),
-                first.rebuildMillis(), first.settling(), runs.size(), repeatable, sameAsFirst);
+                Arrays.stream(first.deviceMillis()).boxed().toList(), first.rebuildMillis(), first.settling(),
+                runs.size(), repeatable, sameAsFirst);
     }
 
     /**
@@ -239,30 +258,38 @@ final class LatticeBench {
         Row first = rows.get(0);
         Row base = base(rows);
         out.printf(Locale.ROOT, "%nSoft step on a lattice of spheres (%d^3 = %,d touching spheres of radius %.0f mm on the "
-                + "floor; %,d contacts a step, friction %.1f, rolling resistance %.1f mm; SolveSettings.softStep(), dt %.0f "
+                + "floor; %,d contacts a step, friction %.1f, rolling resistance %.1f mm; %s, dt %.0f "
                 + "ms; %d steps timed after %d untimed; %d round%s a configuration)%n", first.size(),
                 first.size() * first.size() * first.size(), 1e3 * SphereLattice.RADIUS, first.contacts(),
-                SphereLattice.FRICTION, 1e3 * SphereLattice.ROLLING_RESISTANCE, 1e3 * TIME_STEP, first.steps(),
+                SphereLattice.FRICTION, 1e3 * SphereLattice.ROLLING_RESISTANCE, first.budget(), 1e3 * TIME_STEP,
+                first.steps(),
                 WARM_UP_STEPS, first.rounds(), first.rounds() == 1 ? "" : "s");
         StringBuilder heads = new StringBuilder();
         for (SolvePhase phase : HOST_PHASES) {
             heads.append(String.format(Locale.ROOT, " %9s", Benchmark.phaseLabel(phase)));
         }
-        out.printf(Locale.ROOT, "%-7s %7s %10s %8s %10s %7s%s %10s %8s %11s%n", "backend", "threads", "ms/step", "best",
-                "x 1 thread", "best x", heads, "rebuild ms", "sank mm", "sideways mm");
+        out.printf(Locale.ROOT, "%-7s %7s %10s %8s %10s %7s%s %8s %8s %10s %8s %11s%n", "backend", "threads", "ms/step",
+                "best", "x 1 thread", "best x", heads, "kernels", "copies", "rebuild ms", "sank mm", "sideways mm");
         for (Row row : rows) {
             StringBuilder phases = new StringBuilder();
             row.phaseMillis().forEach(millis -> phases.append(String.format(Locale.ROOT, " %9.2f", millis)));
-            out.printf(Locale.ROOT, "%-7s %7s %10.2f %8.2f %10s %7s%s %10.2f %8.4f %11.4f%n", row.backend(),
+            StringBuilder device = new StringBuilder();
+            for (int p = 0; p < DEVICE_PHASES.size(); p++) {
+                device.append(row.deviceMillis().isEmpty() ? String.format(Locale.ROOT, " %8s", "-")
+                        : String.format(Locale.ROOT, " %8.2f", row.deviceMillis().get(p)));
+            }
+            out.printf(Locale.ROOT, "%-7s %7s %10.2f %8.2f %10s %7s%s%s %10.2f %8.4f %11.4f%n", row.backend(),
                     row.threads() == 0 ? "-" : Integer.toString(row.threads()), row.stepMillis(), row.bestMillis(),
-                    ratio(speedUp(base, row, false)), ratio(speedUp(base, row, true)), phases, row.rebuildMillis(),
-                    1e3 * row.settling().sank(), 1e3 * row.settling().sideways());
+                    ratio(speedUp(base, row, false)), ratio(speedUp(base, row, true)), phases, device,
+                    row.rebuildMillis(), 1e3 * row.settling().sank(), 1e3 * row.settling().sideways());
         }
         out.println("ms/step: the step call alone" + (first.rounds() > 1 ? ", the median of the rounds' means over the "
                 + "timed steps; best: the least" : ", the mean over the timed steps"));
         out.println("x 1 thread: cpu on 1 thread's ms/step over the row's; best x: best over best");
         out.println("validate to integrate: the step's phases, ms a step (SolveResult.hostNanos, first round; on a device "
-                + "the host's waits for it are in none); rebuild: finding the contacts before each step, not in ms/step; "
+                + "the host's waits for it are in none); kernels, copies: a device's own time a step in its kernels and "
+                + "its copies (SolveResult.deviceNanos, first round); rebuild: finding the contacts before each step, not "
+                + "in ms/step; "
                 + "sank, sideways: the most any sphere ended below, and beside, where it started (the lattice settles "
                 + "on its soft contacts)");
         boolean deterministic = true;
@@ -290,7 +317,8 @@ final class LatticeBench {
         for (SolvePhase phase : HOST_PHASES) {
             header.append(',').append(phase.name().toLowerCase(Locale.ROOT)).append("_ms");
         }
-        out.write(header.append(",rebuild_ms,sank_m,sideways_m,repeatable,same_as_first\n").toString());
+        out.write(header.append(",device_kernels_ms,device_copies_ms,rebuild_ms,sank_m,sideways_m,repeatable,"
+                + "same_as_first\n").toString());
         Row base = base(rows);
         for (Row row : rows) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%d,%d,%d,%s,%d,%d,%d,%d,%.4f,%.4f,%s,%s",
@@ -298,6 +326,10 @@ final class LatticeBench {
                     WARM_UP_STEPS, row.steps(), row.rounds(), row.stepMillis(), row.bestMillis(),
                     csvRatio(speedUp(base, row, false)), csvRatio(speedUp(base, row, true))));
             row.phaseMillis().forEach(millis -> line.append(String.format(Locale.ROOT, ",%.4f", millis)));
+            for (int p = 0; p < DEVICE_PHASES.size(); p++) {
+                line.append(row.deviceMillis().isEmpty() ? "," : String.format(Locale.ROOT, ",%.4f",
+                        row.deviceMillis().get(p)));
+            }
             out.write(line.append(String.format(Locale.ROOT, ",%.4f,%.7f,%.7f,%s,%s\n", row.rebuildMillis(),
                     row.settling().sank(), row.settling().sideways(), row.repeatable(), row.sameAsFirst())).toString());
         }
