@@ -269,6 +269,49 @@ class SoftStepManifoldTest {
         }
     }
 
+    /**
+     * A plan that lays a manifold's points otherwise than its contacts (box 0 kept with four points
+     * while the batch gives three) between two plans that take every contact fresh from the same
+     * batch layout: the third step lays the points as its contacts again, and moves the boxes to the
+     * bits of a solver that never saw the other plans.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Backend.class, names = {"CPU", "OPENCL"})
+    void aFreshPlanAfterAKeptOneLaysThePointsAsTheContactsAgain(Backend backend) {
+        BodyBatch bodies = twoRestingBoxes();
+        ContactBatch whole = new ContactBatch();
+        ContactBatch partial = new ContactBatch();
+        try (ContactSolver solver = Backends.open(backend)) {
+            for (int box = 0; box < 2; box++) {
+                numberedCorners(bodies, box, whole, 4);
+            }
+            SolveResult fourCorners = solver.step(bodies, whole, SolveSettings.softStep(), GRAVITY, DT, null,
+                    new SolveResult());
+            for (int box = 0; box < 2; box++) {
+                numberedCorners(bodies, box, partial, box == 0 ? 3 : 4);
+            }
+            solver.step(bodies, partial, SolveSettings.softStep(), GRAVITY, DT, null, new SolveResult());
+            SolveResult kept = solver.step(bodies, partial, SolveSettings.softStep(), GRAVITY, DT, fourCorners,
+                    new SolveResult());
+            assertEquals(8, kept.recycledCount(), "box 0 kept its four points, box 1 its four");
+            BodyBatch alone = twoRestingBoxes();
+            for (int box = 0; box < 2; box++) {
+                alone.setPosition(box, bodies.getPosition(box, new Vector3f()))
+                        .setOrientation(box, bodies.getOrientation(box, new Quaternionf()))
+                        .setLinearVelocity(box, bodies.getLinearVelocity(box, new Vector3f()))
+                        .setAngularVelocity(box, bodies.getAngularVelocity(box, new Vector3f()));
+            }
+            SolveResult fresh = solver.step(bodies, partial, SolveSettings.softStep(), GRAVITY, DT, null,
+                    new SolveResult());
+            try (ContactSolver other = Backends.open(backend)) {
+                SolveResult expected = other.step(alone, partial, SolveSettings.softStep(), GRAVITY, DT, null,
+                        new SolveResult());
+                Bits.assertIdentical(expected, fresh, "the fresh step after the kept one");
+                Bits.assertIdentical(alone, bodies, "the boxes after it");
+            }
+        }
+    }
+
     private static BodyBatch twoRestingBoxes() {
         BodyBatch bodies = new BodyBatch();
         for (int box = 0; box < 2; box++) {

@@ -77,6 +77,16 @@ public final class Recycler {
     /** How many of {@link #previous} hold their own index from an earlier plan (each manifold its own previous one). */
     private int identityUpTo;
     private int uniformFate = MIXED;
+    /**
+     * The grouping, firsts version and count {@link #pointStart} was last copied from, null where a
+     * plan wrote it otherwise since: while they stand, it holds those firsts without a compare.
+     */
+    private ManifoldGrouping pointStartFrom;
+    private long pointStartFromVersion;
+    private int pointStartFromCount;
+    /** How many leading {@link #fate}s hold {@link #fateFill}, from a plan that gave every manifold one fate; none written since. */
+    private int fateFilledUpTo;
+    private byte fateFill;
     /** Per manifold: the previous step's manifold it was matched to, or -1. */
     private int[] previous = new int[0];
     /** Per manifold, before the points are written: {@link #FRESH}, {@link #KEPT}, or {@link #EITHER} (as many points either way). */
@@ -139,6 +149,7 @@ public final class Recycler {
             previous = new int[room];
             identityUpTo = 0;
             fate = new byte[room];
+            fateFilledUpTo = 0;
             pointStart = new int[room + 1];
         }
         boolean recycling = cache != null && cache.isValid() && distance > 0.0f;
@@ -157,18 +168,31 @@ public final class Recycler {
         byte common = !recycling ? FRESH : matchIsIdentity && cache.holdsFirstsOf(manifolds)
                 && cache.pointsAreContacts() ? EITHER : -1;
         if (common >= 0) {
-            Arrays.fill(fate, 0, count, common);
+            // a steady scene plans this every step: the fill and the compare of a million entries are skipped
+            // where the last plan left the same
+            if (fateFill != common || fateFilledUpTo < count) {
+                Arrays.fill(fate, 0, count, common);
+                fateFill = common;
+                fateFilledUpTo = count;
+            }
             uniformFate = count == 0 ? MIXED : common;
-            if (!Arrays.equals(pointStart, 0, count + 1, firsts, 0, count + 1) || grown || recount) {
+            boolean holdsFirsts = pointStartFrom == manifolds && pointStartFromVersion == manifolds.firstsVersion()
+                    && pointStartFromCount == count;
+            if (grown || recount || !holdsFirsts && !Arrays.equals(pointStart, 0, count + 1, firsts, 0, count + 1)) {
                 System.arraycopy(firsts, 0, pointStart, 0, count + 1);
                 pointStartVersion++;
             }
+            pointStartFrom = manifolds;
+            pointStartFromVersion = manifolds.firstsVersion();
+            pointStartFromCount = count;
             finishPlan(bodies, contacts, links, contactIds, firsts, movable, last, distance, nextCache, runner);
             return;
         }
         // a manifold that solves as many points kept as fresh is tested where it is written, in one
         // pass over its captures; the others are tested first, for the layout to be known
         AtomicInteger sharedFate = new AtomicInteger(UNSET);
+        fateFilledUpTo = 0;
+        pointStartFrom = null;
         runner.forRange(count, 1 << 10, (from, to) -> {
             double[] turns = new double[SCRATCH];
             float[] captured = new float[CAPTURE * ManifoldGrouping.MAX_POINTS];
