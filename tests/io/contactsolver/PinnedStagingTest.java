@@ -63,12 +63,27 @@ class PinnedStagingTest {
      */
     @Test
     void copiesSplitOverTheHostsThreadsGiveTheSameBits() {
+        stepsBesideTheCpu(Long.MAX_VALUE);
+    }
+
+    /**
+     * With runs of a block's fields over 100 KB going straight from and into the block, as runs over
+     * {@code Transfers.BLOCK_STAGING_LIMIT} do: the 3,000 bodies' 20 fields (240 KB) and their 13
+     * next-state fields (156 KB) go past staging, their velocity (36 KB) and the deltas (72 KB)
+     * through it; the same bits.
+     */
+    @Test
+    void blocksOverTheStagingLimitGoStraightAndGiveTheSameBits() {
+        stepsBesideTheCpu(100_000);
+    }
+
+    private static void stepsBesideTheCpu(long blockLimit) {
         OpenClTestAccess.requireDevice();
         Vector3f gravity = new Vector3f(0.0f, -9.81f, 0.0f);
         try (ParallelRunner threads = new ParallelRunner(2);
                 ContactSolver cpu = Backends.cpu();
                 ContactSolver device = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL),
-                        selector -> OpenClTestAccess.openStagingAsForAGpu(selector, threads, 64))) {
+                        selector -> OpenClTestAccess.openStagingAsForAGpu(selector, threads, 64, blockLimit))) {
             Scene scene = SceneGenerator.pileWithContacts(3, 3000, 0.2f);
             Bits.assertIdentical(cpu.solve(scene.bodies(), scene.contacts(), ITERATIVE, new SolveResult()),
                     device.solve(scene.bodies(), scene.contacts(), ITERATIVE, new SolveResult()), "iterative");

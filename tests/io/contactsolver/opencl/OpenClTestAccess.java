@@ -104,6 +104,14 @@ public final class OpenClTestAccess {
         return backend;
     }
 
+    /** {@link #openStagingAsForAGpu}, runs of a block's fields over {@code blockLimit} bytes going straight from and into the block. */
+    public static SolverBackend openStagingAsForAGpu(Optional<String> selector, ParallelRunner runner, int grain,
+            long blockLimit) throws BackendUnavailableException {
+        OpenClBackend backend = OpenClBackend.open(selector);
+        backend.stageAsForAGpu(runner, grain, blockLimit);
+        return backend;
+    }
+
     /** Whether an OpenCL backend's device is a GPU or an accelerator (not the CPU's cores). */
     public static boolean isOffload(SolverBackend backend) {
         return ((OpenClBackend) backend).isOffload();

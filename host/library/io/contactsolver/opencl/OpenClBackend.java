@@ -126,6 +126,11 @@ public final class OpenClBackend implements SolverBackend {
         memory.transfers.stageAsForAGpu(runner, grain);
     }
 
+    /** Test seam: {@link #stageAsForAGpu(ParallelRunner, int)}, runs of a block's fields over {@code blockLimit} bytes not staged. */
+    void stageAsForAGpu(ParallelRunner runner, int grain, long blockLimit) {
+        memory.transfers.stageAsForAGpu(runner, grain, blockLimit);
+    }
+
     /** Test seam: whether the device is a GPU or an accelerator. */
     boolean isOffload() {
         return OpenClDevices.isOffload(cl.device);

@@ -61,6 +61,12 @@ final class Transfers implements AutoCloseable {
      * megabytes are worth splitting.
      */
     private static final int COPY_GRAIN = 1 << 18;
+    /**
+     * The largest run of a block's fields that goes through staging, bytes: a larger one goes
+     * straight from or into the block, so that staging neither holds more than 1.5 GiB for one copy
+     * nor passes the 2 GiB a buffer can hold.
+     */
+    static final long BLOCK_STAGING_LIMIT = 1L << 30;
 
     private final cl_context context;
     private final cl_command_queue queue;
@@ -72,6 +78,7 @@ final class Transfers implements AutoCloseable {
     private cl_event kernelsEnd;
     private ParallelRunner runner;
     private int copyGrain = COPY_GRAIN;
+    private long blockStagingLimit = BLOCK_STAGING_LIMIT;
     /** Whether staging is as for a GPU or an accelerator: pinned, its large copies split over the lent threads. */
     private boolean offload;
     private final List<Stage> staging = new ArrayList<>();
@@ -102,10 +109,16 @@ final class Transfers implements AutoCloseable {
      * {@code threads} in ranges of {@code grain} elements, so that small solves take that path.
      */
     void stageAsForAGpu(ParallelRunner threads, int grain) {
+        stageAsForAGpu(threads, grain, BLOCK_STAGING_LIMIT);
+    }
+
+    /** {@link #stageAsForAGpu(ParallelRunner, int)}, with runs of a block's fields over {@code blockLimit} bytes not staged. */
+    void stageAsForAGpu(ParallelRunner threads, int grain, long blockLimit) {
         close();
         this.offload = true;
         this.runner = threads;
         this.copyGrain = grain;
+        this.blockStagingLimit = blockLimit;
     }
 
     /**
@@ -125,8 +138,9 @@ final class Transfers implements AutoCloseable {
             while (end < fields && !target.mirrors(block, count, end)) {
                 end++;
             }
-            if (offload) { // through pinned staging: the DMA reads it at full speed, the host's threads fill it
-                long bytes = rowBytes * (end - first);
+            long bytes = rowBytes * (end - first);
+            if (offload && bytes <= blockStagingLimit) {
+                // through pinned staging, which the DMA reads at full speed, filled on the host's threads
                 ByteBuffer stage = stage(bytes);
                 copyRows(block.floats(), block.stride(), first * block.stride(), stage.asFloatBuffer(), count, 0,
                         end - first, count);
@@ -137,7 +151,7 @@ final class Transfers implements AutoCloseable {
                 uploads.add(event(e -> clEnqueueWriteBufferRect(queue, memory, false, origin, origin, region, rowBytes,
                         0, (long) block.stride() * Sizeof.cl_float, 0, Pointer.to(block.floats()), 0, null, e)));
             }
-            bytesUp += rowBytes * (end - first);
+            bytesUp += bytes;
             first = end;
         }
         target.recordMirror(block, count, fields);
@@ -274,9 +288,9 @@ final class Transfers implements AutoCloseable {
      * {@code [destFirst, destFirst + count)} of each field.
      */
     void downloadBlock(cl_mem memory, int deviceStride, FieldBlock block, int destFirst, int count, int fields) {
-        if (count > 0 && offload && deviceStride == count) {
+        long bytes = (long) count * fields * Sizeof.cl_float;
+        if (count > 0 && offload && deviceStride == count && bytes <= blockStagingLimit) {
             // into pinned staging at the DMA's speed; copied out on the host's threads once the queue is done
-            long bytes = (long) count * fields * Sizeof.cl_float;
             ByteBuffer stage = stage(bytes);
             readbacks.add(event(e -> clEnqueueReadBuffer(queue, memory, false, 0, bytes, Pointer.to(stage), 0, null,
                     e)));
