@@ -423,9 +423,6 @@ final class HostPipeline {
             outputs.clear();
             return solver.softStep(job);
         });
-        if (outputs.manifoldsDirect()) {
-            solved.takeDirect();
-        }
         recycler.keep(manifolds, solved);
         if (settings.writesImpulses() && !outputs.impulsesReported()) {
             Recycler.report(solved, contacts.idArray(), dest.impulseBlock(), runner);

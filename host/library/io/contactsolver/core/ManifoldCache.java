@@ -37,8 +37,8 @@ public final class ManifoldCache {
     private FloatBuffer captures = directFloats(0);
     private float[] normal = new float[0];
     /**
-     * Where a device reads back the normal impulses and vectors, in place ({@link #takeDirect}):
-     * the arrays then take them on the first read that needs them.
+     * Where a device's copy ({@link #keepOnDevice}) reads the normal impulses and vectors back, in
+     * place: the arrays then take them on the first read that needs them.
      */
     private FloatBuffer normalDirect = directFloats(0);
     private FloatBuffer vectorsDirect = directFloats(0);
@@ -255,25 +255,6 @@ public final class ManifoldCache {
             settle();
         }
         return normal;
-    }
-
-    /** Where a device reads back each point's normal impulse, in place; {@link #takeDirect} then says it did. */
-    public FloatBuffer normalDirect() {
-        return normalDirect;
-    }
-
-    /** Where a device reads back each manifold's vectors, as {@link #vectors}. */
-    public FloatBuffer vectorsDirect() {
-        return vectorsDirect;
-    }
-
-    /**
-     * The step's normal impulses and vectors are in {@link #normalDirect} and {@link #vectorsDirect}
-     * (a device read them back there): the arrays take them on the first read that needs them, and
-     * a step that recycles on the device never copies them.
-     */
-    public void takeDirect() {
-        directOnly = true;
     }
 
     /**

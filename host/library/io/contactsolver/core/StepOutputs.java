@@ -4,9 +4,8 @@ package io.contactsolver.core;
  * What a backend did with a soft step's outputs beyond the job's own, so that the host does not do
  * it again: a device that reports every contact's impulses ({@link Recycler#report}, the same bits)
  * and finds the results and the next bodies finite (and the next orientations unit) where they lie
- * says so here, and the host skips the report and those scans; one that reads the manifolds' results
- * back into the cache's direct buffers says that too. A backend that does neither leaves everything
- * false, and the host does all of it. Cleared before each step; set only by a backend whose step
+ * says so here, and the host skips the report and those scans. A backend that does neither leaves
+ * everything false, and the host does all of it. Cleared before each step; set only by a backend whose step
  * has completed.
  */
 public final class StepOutputs {
@@ -14,7 +13,6 @@ public final class StepOutputs {
     private boolean resultFinite;
     private boolean nextBodiesFinite;
     private boolean nextOrientationsUnit;
-    private boolean manifoldsDirect;
 
     /** Nothing done yet: the host reports and scans everything. */
     public void clear() {
@@ -22,7 +20,6 @@ public final class StepOutputs {
         resultFinite = false;
         nextBodiesFinite = false;
         nextOrientationsUnit = false;
-        manifoldsDirect = false;
     }
 
     /**
@@ -41,19 +38,6 @@ public final class StepOutputs {
         this.resultFinite = finite;
         this.nextBodiesFinite = bodiesFinite;
         this.nextOrientationsUnit = orientationsUnit;
-    }
-
-    /**
-     * The completed step read the solved points' normal impulses and the manifolds' vectors back
-     * into the cache's direct buffers ({@link ManifoldCache#takeDirect}), not into the job's arrays.
-     */
-    public void recordManifoldsDirect() {
-        this.manifoldsDirect = true;
-    }
-
-    /** Whether the backend left the normal impulses and vectors in the cache's direct buffers. */
-    public boolean manifoldsDirect() {
-        return manifoldsDirect;
     }
 
     /** Whether the backend wrote every contact's impulses. */

@@ -513,7 +513,6 @@ final class SoftStepPipeline {
         residentSet = current;
         boolean resultFinite = nonFiniteHost.get(OutputChecks.IMPULSES) == OutputChecks.NONE
                 && nonFiniteHost.get(OutputChecks.DELTAS) == OutputChecks.NONE;
-        job.outputs().recordManifoldsDirect();
         job.outputs().record(job.impulses() != null, resultFinite,
                 nonFiniteHost.get(OutputChecks.NEXT_BODIES) == OutputChecks.NONE,
                 nonFiniteHost.get(OutputChecks.ORIENTATIONS) == OutputChecks.NONE);
