@@ -37,7 +37,7 @@ class ManifoldCacheTest {
         }
 
         @Override
-        public boolean readInto(FloatBuffer captures, IntBuffer ids, FloatBuffer normal, FloatBuffer vectors) {
+        public boolean readInto(FloatBuffer captures, IntBuffer ids, float[] normal, float[] vectors) {
             reads.incrementAndGet();
             entered.countDown();
             try {
@@ -50,13 +50,13 @@ class ManifoldCacheTest {
             }
             for (int p = 0; p < POINTS; p++) {
                 ids.put(p, 100 + p);
-                normal.put(p, 0.5f * p);
+                normal[p] = 0.5f * p;
                 for (int f = 0; f < CaptureField.COUNT; f++) {
                     captures.put(p * CaptureField.COUNT + f, p + f / 100.0f);
                 }
             }
             for (int v = 0; v < ManifoldVectorField.COUNT * MANIFOLDS; v++) {
-                vectors.put(v, -v);
+                vectors[v] = -v;
             }
             return true;
         }

@@ -37,18 +37,10 @@ public final class ManifoldCache {
     private FloatBuffer captures = directFloats(0);
     private float[] normal = new float[0];
     /**
-     * Where a device's copy ({@link #keepOnDevice}) reads the normal impulses and vectors back, in
-     * place: the arrays then take them on the first read that needs them.
+     * Where the step's points, impulses and vectors still are, on a device, until a read fetches
+     * them; null where the host holds them. Volatile, so that the threads of a parallel read check
+     * it without a lock and see the fetched arrays once it is null.
      */
-    private FloatBuffer normalDirect = directFloats(0);
-    private FloatBuffer vectorsDirect = directFloats(0);
-    /**
-     * Whether {@link #normalDirect} and {@link #vectorsDirect} hold the values and the arrays do not
-     * yet; volatile, so that the threads of a parallel read check it without a lock and see the
-     * copy once it is false.
-     */
-    private volatile boolean directOnly;
-    /** Where the step's points, impulses and vectors still are, on a device, until a read fetches them; null where the host holds them. */
     private volatile DeviceCopy onDevice;
     private boolean valid;
     /** Counts the times the contents were replaced or forgotten: a device copy of them is current while it holds the same. */
@@ -71,7 +63,6 @@ public final class ManifoldCache {
         valid = false;
         pointsAreContacts = false;
         idCopyValid = false;
-        directOnly = false;
         version++;
         manifoldCount = manifolds;
         pointCount = points;
@@ -84,13 +75,11 @@ public final class ManifoldCache {
             pointStart = new int[room + 1];
             contactStart = new int[room + 1];
             vectors = new float[ManifoldVectorField.COUNT * room];
-            vectorsDirect = directFloats(ManifoldVectorField.COUNT * room);
         }
         if (normal.length < points) {
             int room = grown(normal.length, points);
             ids = directInts(room);
             normal = new float[room];
-            normalDirect = directFloats(room);
             captures = directFloats(CaptureField.COUNT * room);
         }
     }
@@ -118,7 +107,6 @@ public final class ManifoldCache {
     /** Forgets the manifolds: the next step takes every contact fresh. */
     public void clear() {
         onDevice = null;
-        directOnly = false;
         // the arrays keep what they hold: their record of it stands (the cache is not read until kept again)
         valid = false;
         idCopyValid = false;
@@ -204,12 +192,9 @@ public final class ManifoldCache {
         return contactStart;
     }
 
-    /** {@link ManifoldVectorField} {@code f} of manifold {@code m} at {@code f * manifoldCount() + m} (as {@link #normal}, settled first). */
+    /** {@link ManifoldVectorField} {@code f} of manifold {@code m} at {@code f * manifoldCount() + m} (as {@link #normal}, fetched first). */
     public float[] vectors() {
         fetchFromDevice();
-        if (directOnly) {
-            settle();
-        }
         return vectors;
     }
 
@@ -247,13 +232,10 @@ public final class ManifoldCache {
 
     /**
      * Each point's normal impulse at the end of the step (what a backend writes into, and what the
-     * host reads: where a device read them back into {@link #normalDirect}, copied here first).
+     * host reads: where a device kept them, fetched first).
      */
     public float[] normal() {
         fetchFromDevice();
-        if (directOnly) {
-            settle();
-        }
         return normal;
     }
 
@@ -264,11 +246,11 @@ public final class ManifoldCache {
     @FunctionalInterface
     public interface DeviceCopy {
         /**
-         * Reads them into the cache's direct buffers, in the layout of {@link #captures},
-         * {@link #ids}, {@link #normal} and {@link #vectors}, and waits for the copies; false where
-         * the device failed, and the cache then forgets its manifolds.
+         * Reads them into the cache's storage, in the layout of {@link #captures}, {@link #ids},
+         * {@link #normal} and {@link #vectors}, and waits for the copies; false where the device
+         * failed, and the cache then forgets its manifolds.
          */
-        boolean readInto(FloatBuffer captures, IntBuffer ids, FloatBuffer normal, FloatBuffer vectors);
+        boolean readInto(FloatBuffer captures, IntBuffer ids, float[] normal, float[] vectors);
     }
 
     /**
@@ -300,22 +282,12 @@ public final class ManifoldCache {
             return;
         }
         // cleared once read: a racing reader waits here for the copy rather than reading before it
-        boolean read = copy.readInto(captures, ids, normalDirect, vectorsDirect);
+        boolean read = copy.readInto(captures, ids, normal, vectors);
         onDevice = null;
         if (read) {
             idCopyValid = false;
-            directOnly = true;
         } else {
             clear();
-        }
-    }
-
-    /** Copies what a device read back into the arrays, once, where the host reads them. */
-    private synchronized void settle() {
-        if (directOnly) {
-            normalDirect.get(0, normal, 0, pointCount);
-            vectorsDirect.get(0, vectors, 0, ManifoldVectorField.COUNT * manifoldCount);
-            directOnly = false;
         }
     }
 

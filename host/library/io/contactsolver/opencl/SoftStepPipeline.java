@@ -542,15 +542,18 @@ final class SoftStepPipeline {
         }
 
         @Override
-        public boolean readInto(FloatBuffer capturesDest, IntBuffer idsDest, FloatBuffer normalDest,
-                FloatBuffer vectorsDest) {
+        public boolean readInto(FloatBuffer capturesDest, IntBuffer idsDest, float[] normalDest, float[] vectorsDest) {
             try {
                 if (captures != null) {
-                    read(captures, Pointer.to(capturesDest), (long) CaptureField.COUNT * pointCount * Sizeof.cl_float);
-                    read(ids, Pointer.to(idsDest), (long) pointCount * Sizeof.cl_int);
+                    read(captures, Pointer.to(capturesDest), (long) CaptureField.COUNT * pointCount * Sizeof.cl_float,
+                            false);
+                    read(ids, Pointer.to(idsDest), (long) pointCount * Sizeof.cl_int, false);
                 }
-                read(normal, Pointer.to(normalDest), (long) pointCount * Sizeof.cl_float);
-                read(vectors, Pointer.to(vectorsDest), (long) ManifoldVectorField.COUNT * manifoldCount * Sizeof.cl_float);
+                // into the arrays the host reads: JOCL reads into a Java array only with a blocking read,
+                // which also waits for the reads before it
+                read(normal, Pointer.to(normalDest), (long) pointCount * Sizeof.cl_float, true);
+                read(vectors, Pointer.to(vectorsDest), (long) ManifoldVectorField.COUNT * manifoldCount
+                        * Sizeof.cl_float, true);
                 clFinish(cl.queue);
                 return true;
             } catch (CLException e) {
@@ -560,9 +563,9 @@ final class SoftStepPipeline {
             }
         }
 
-        private void read(cl_mem from, Pointer to, long bytes) {
+        private void read(cl_mem from, Pointer to, long bytes, boolean blocking) {
             if (bytes > 0) {
-                clEnqueueReadBuffer(cl.queue, from, false, 0, bytes, to, 0, null, null);
+                clEnqueueReadBuffer(cl.queue, from, blocking, 0, bytes, to, 0, null, null);
             }
         }
     }
