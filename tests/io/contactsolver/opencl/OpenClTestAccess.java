@@ -99,9 +99,7 @@ public final class OpenClTestAccess {
      */
     public static SolverBackend openStagingAsForAGpu(Optional<String> selector, ParallelRunner runner, int grain)
             throws BackendUnavailableException {
-        OpenClBackend backend = OpenClBackend.open(selector);
-        backend.stageAsForAGpu(runner, grain);
-        return backend;
+        return openStagingAsForAGpu(selector, runner, grain, Transfers.BLOCK_STAGING_LIMIT);
     }
 
     /** {@link #openStagingAsForAGpu}, runs of a block's fields over {@code blockLimit} bytes going straight from and into the block. */

@@ -121,12 +121,10 @@ public final class OpenClBackend implements SolverBackend {
         memory.transfers.shareThreads(runner);
     }
 
-    /** Test seam: staging as for a GPU (pinned, copies split over {@code runner} in ranges of {@code grain}), whatever the device. */
-    void stageAsForAGpu(ParallelRunner runner, int grain) {
-        memory.transfers.stageAsForAGpu(runner, grain);
-    }
-
-    /** Test seam: {@link #stageAsForAGpu(ParallelRunner, int)}, runs of a block's fields over {@code blockLimit} bytes not staged. */
+    /**
+     * Test seam: staging as for a GPU (pinned, copies split over {@code runner} in ranges of
+     * {@code grain}, runs of a block's fields over {@code blockLimit} bytes not staged), whatever the device.
+     */
     void stageAsForAGpu(ParallelRunner runner, int grain, long blockLimit) {
         memory.transfers.stageAsForAGpu(runner, grain, blockLimit);
     }

@@ -106,13 +106,9 @@ final class Transfers implements AutoCloseable {
 
     /**
      * Test seam: staging as for a GPU, pinned, whatever the device, and copies split over
-     * {@code threads} in ranges of {@code grain} elements, so that small solves take that path.
+     * {@code threads} in ranges of {@code grain} elements, so that small solves take that path; runs
+     * of a block's fields over {@code blockLimit} bytes ({@link #BLOCK_STAGING_LIMIT} on a GPU) not staged.
      */
-    void stageAsForAGpu(ParallelRunner threads, int grain) {
-        stageAsForAGpu(threads, grain, BLOCK_STAGING_LIMIT);
-    }
-
-    /** {@link #stageAsForAGpu(ParallelRunner, int)}, with runs of a block's fields over {@code blockLimit} bytes not staged. */
     void stageAsForAGpu(ParallelRunner threads, int grain, long blockLimit) {
         close();
         this.offload = true;
