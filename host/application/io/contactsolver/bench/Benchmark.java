@@ -3,6 +3,7 @@ package io.contactsolver.bench;
 import io.contactsolver.Backend;
 import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
+import io.contactsolver.SoftStepSettings;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
@@ -642,6 +643,11 @@ final class Benchmark {
             configs.add(device == null ? config : config.withDevice(device));
         }
         return configs;
+    }
+
+    /** A soft step's sweeps as the tables name them: {@code 4 substeps x (1 soft + 1 relax)}. */
+    static String sweeps(SoftStepSettings soft) {
+        return soft.substeps() + " substeps x (" + soft.iterations() + " soft + " + soft.relaxIterations() + " relax)";
     }
 
     /** A phase as the tables name it: {@code SET_UP} as {@code set-up}. */

@@ -229,9 +229,7 @@ final class LatticeBench {
         Round first = runs.get(0);
         double[] millis = runs.stream().mapToDouble(Round::stepMillis).toArray();
         boolean repeatable = runs.stream().allMatch(run -> Arrays.equals(run.state(), first.state()));
-        String budget = soft.substeps() + " substeps x (" + soft.iterations() + " soft + " + soft.relaxIterations()
-                + " relax)";
-        return new Row(size, first.contacts(), backend, threads, steps, budget, Benchmark.median(millis),
+        return new Row(size, first.contacts(), backend, threads, steps, Benchmark.sweeps(soft), Benchmark.median(millis),
                 Arrays.stream(millis).min().orElseThrow(), Arrays.stream(first.phaseMillis()).boxed().toList(),
                 Arrays.stream(first.deviceMillis()).boxed().toList(), first.rebuildMillis(), first.settling(),
                 runs.size(), repeatable, sameAsFirst);

@@ -195,9 +195,8 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
         boolean device = name.equals(Benchmark.OPENCL);
         String note = device ? solver.description() : "";
         if (settings instanceof SoftStepSettings soft) {
-            note = String.format(java.util.Locale.ROOT, "%d substeps x (%d soft + %d relax), residual %.3g%s",
-                    soft.substeps(), soft.iterations(), soft.relaxIterations(), result.residual(),
-                    note.isEmpty() ? "" : "; " + note);
+            note = String.format(java.util.Locale.ROOT, "%s, residual %.3g%s", Benchmark.sweeps(soft),
+                    result.residual(), note.isEmpty() ? "" : "; " + note);
         } else if (settings.kind() == SolverKind.ITERATIVE) {
             int iterations = Math.max(1, result.iterations());
             int contacts = Math.max(1, scene.contacts().size());

@@ -359,7 +359,7 @@ final class PyramidBench {
         }
         int timed = Math.max(1, frames - WARM_UP_FRAMES);
         String budget = twoSolves == null
-                ? soft.substeps() + " substeps x (" + soft.iterations() + " soft + " + soft.relaxIterations() + " relax)"
+                ? Benchmark.sweeps(soft)
                 : twoSolveIterations + " velocity + " + TwoSolves.pushIterations(twoSolveIterations)
                         + " push-out iterations";
         double millis = stepNanos / 1e6 / timed;
