@@ -42,6 +42,7 @@ import java.util.Arrays;
 import org.jocl.CLException;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
+import org.jocl.cl_command_queue;
 import org.jocl.cl_mem;
 
 /**
@@ -502,8 +503,8 @@ final class SoftStepPipeline {
             solved.writtenElsewhere(keptHost.get(0));
         }
         // the next step recycles from the set here: what the host keeps of it comes down only if it reads it
-        nextCache.keepOnDevice(new SetCopy(deviceWrites ? capturesMem : null, deviceWrites ? solvedIdsMem : null,
-                normalOutMem, vectorsOutMem, pointCount, rowCount));
+        nextCache.keepOnDevice(new SetCopy(cl.queue, deviceWrites ? capturesMem : null,
+                deviceWrites ? solvedIdsMem : null, normalOutMem, vectorsOutMem, pointCount, rowCount));
         out.keptFor = nextCache;
         stepBlock = job.bodies().id();
         stepCount = bodyCount;
@@ -524,23 +525,8 @@ final class SoftStepPipeline {
      * the device wrote them (null where the host did), each point's normal impulse, each manifold's
      * vectors. Read with its own waits, outside any step's transfers and clock.
      */
-    private final class SetCopy implements ManifoldCache.DeviceCopy {
-        private final cl_mem captures;
-        private final cl_mem ids;
-        private final cl_mem normal;
-        private final cl_mem vectors;
-        private final int pointCount;
-        private final int manifoldCount;
-
-        SetCopy(cl_mem captures, cl_mem ids, cl_mem normal, cl_mem vectors, int pointCount, int manifoldCount) {
-            this.captures = captures;
-            this.ids = ids;
-            this.normal = normal;
-            this.vectors = vectors;
-            this.pointCount = pointCount;
-            this.manifoldCount = manifoldCount;
-        }
-
+    private record SetCopy(cl_command_queue queue, cl_mem captures, cl_mem ids, cl_mem normal, cl_mem vectors,
+            int pointCount, int manifoldCount) implements ManifoldCache.DeviceCopy {
         @Override
         public boolean readInto(FloatBuffer capturesDest, IntBuffer idsDest, float[] normalDest, float[] vectorsDest) {
             try {
@@ -554,7 +540,7 @@ final class SoftStepPipeline {
                 read(normal, Pointer.to(normalDest), (long) pointCount * Sizeof.cl_float, true);
                 read(vectors, Pointer.to(vectorsDest), (long) ManifoldVectorField.COUNT * manifoldCount
                         * Sizeof.cl_float, true);
-                clFinish(cl.queue);
+                clFinish(queue);
                 return true;
             } catch (CLException e) {
                 LOG.log(System.Logger.Level.WARNING, "contact-solver: reading the manifold cache back from the device "
@@ -565,7 +551,7 @@ final class SoftStepPipeline {
 
         private void read(cl_mem from, Pointer to, long bytes, boolean blocking) {
             if (bytes > 0) {
-                clEnqueueReadBuffer(cl.queue, from, blocking, 0, bytes, to, 0, null, null);
+                clEnqueueReadBuffer(queue, from, blocking, 0, bytes, to, 0, null, null);
             }
         }
     }
