@@ -27,6 +27,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.ToDoubleFunction;
 import org.joml.Vector3f;
 
 /**
@@ -562,14 +563,17 @@ final class PyramidBench {
 
         /** The median over its invocations of its profiles' median solver time a step, or NaN without profiles. */
         double solverMedian() {
-            return profiles.isEmpty() ? Double.NaN
-                    : Benchmark.median(profiles.stream().mapToDouble(EngineBenchmark.Profile::solverMillis).toArray());
+            return profileMedian(EngineBenchmark.Profile::solverMillis);
         }
 
         /** As {@link #solverMedian}, its collision. */
         double collideMedian() {
-            return profiles.isEmpty() ? Double.NaN
-                    : Benchmark.median(profiles.stream().mapToDouble(EngineBenchmark.Profile::collideMillis).toArray());
+            return profileMedian(EngineBenchmark.Profile::collideMillis);
+        }
+
+        /** The median over its invocations of one figure of their profiles, or NaN without profiles. */
+        private double profileMedian(ToDoubleFunction<EngineBenchmark.Profile> figure) {
+            return profiles.isEmpty() ? Double.NaN : Benchmark.median(profiles.stream().mapToDouble(figure).toArray());
         }
 
         /**
@@ -580,7 +584,7 @@ final class PyramidBench {
             if (profiles.isEmpty()) {
                 return null;
             }
-            double step = Benchmark.median(profiles.stream().mapToDouble(EngineBenchmark.Profile::stepMillis).toArray());
+            double step = profileMedian(EngineBenchmark.Profile::stepMillis);
             return String.format(Locale.ROOT, "%s %s, its own profile of a step (-s; each figure the median over its "
                     + "timed steps, then over its %d invocations): step %.2f ms, of which its constraint solver %.2f "
                     + "(the contacts prepared, warm-started, swept, relaxed, restituted and stored, the bodies "
