@@ -220,11 +220,12 @@ class BackendSelectionTest {
 
     /**
      * A device failing in the third step of a soft-step simulation, at each stage, once its own
-     * recycling is under way (the points it writes left unwritten): that step is recomputed on the
-     * CPU, which writes them, and the trajectory is the CPU's bit for bit, step after step.
+     * recycling is under way (the points it writes left unwritten), or as it is about to read the
+     * checked next state into the bodies ("commit"): that step is recomputed on the CPU, which
+     * writes them, and the trajectory is the CPU's bit for bit, step after step.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"upload", "kernels", "readback"})
+    @ValueSource(strings = {"upload", "kernels", "readback", "commit"})
     void aDeviceFailingDuringASoftStepIsDroppedAndTheStepRecomputedOnTheCpu(String stage) {
         OpenClTestAccess.requireDevice();
         try (ContactSolver solver = ContactSolver.create(AUTO,

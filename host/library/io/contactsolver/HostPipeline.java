@@ -436,6 +436,11 @@ final class HostPipeline {
         return outcome;
     }
 
+    /** Whether the backend wrote the last soft step's checked next state into the bodies itself ({@link StepOutputs}). */
+    boolean nextBodiesCommitted() {
+        return outputs.nextBodiesCommitted();
+    }
+
     /** Whether the backend found every field of the last soft step's next bodies finite ({@link StepOutputs}). */
     boolean nextBodiesFinite() {
         return outputs.nextBodiesFinite();

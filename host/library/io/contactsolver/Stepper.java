@@ -132,7 +132,8 @@ final class Stepper {
     /**
      * The soft step: everything set up once (validation, warm start by id, colouring, rows), the
      * substeps on the backend, and the bodies' new state committed only once it is checked finite,
-     * so that a step that throws leaves every body as it was.
+     * so that a step that throws leaves every body as it was (a device that checked it commits it
+     * itself, saving the host a copy of every body's state).
      */
     private SolveResult softStep(BodyBatch bodies, ContactBatch contacts, SoftStepSettings settings, Vector3fc gravity,
             float timeStep, SolveResult warmStart, SolveResult dest) {
@@ -146,11 +147,12 @@ final class Stepper {
         }
         IterationOutcome outcome = pipeline.solveSoft(bodies, contacts, settings, coefficients, gravity, timeStep,
                 nextBodies, dest);
-        scan.requireSoundBodies(nextBodies, count, pipeline.nextBodiesFinite(), pipeline.nextOrientationsUnit());
         FieldBlock block = bodies.block();
-        FieldBlock next = nextBodies;
-        // bulk copies in ranges, each field stamped once: the stamps tell a device copy what changed
-        block.setFields(next, SoftStepJob.BODY_STATE_FIELDS, count, runner);
+        if (!pipeline.nextBodiesCommitted()) {
+            scan.requireSoundBodies(nextBodies, count, pipeline.nextBodiesFinite(), pipeline.nextOrientationsUnit());
+            // bulk copies in ranges, each field stamped once: the stamps tell a device copy what changed
+            block.setFields(nextBodies, SoftStepJob.BODY_STATE_FIELDS, count, runner);
+        }
         // the device computed these bits: its copy of the bodies need not take them again
         backend.onDevice(device -> device.mirrorSoftStep(block, count));
         clock.lap(SolvePhase.INTEGRATE);

@@ -130,6 +130,15 @@ public final class FieldBlock {
                 to.put(f * toStride + lo, from, f * srcStride + lo, hi - lo);
             }
         });
+        stampWritten(fields);
+    }
+
+    /**
+     * Stamps the first {@code fields} fields once each, as one write: for a writer that filled them
+     * through the raw {@link #floats()} view (a device's read of a step's new state into the bodies),
+     * so that a device copy of them is sent again unless it is recorded as equal.
+     */
+    public void stampWritten(int fields) {
         for (int f = 0; f < fields; f++) {
             stamps[f] = ++writes;
         }

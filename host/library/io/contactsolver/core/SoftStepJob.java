@@ -12,7 +12,8 @@ package io.contactsolver.core;
  * substep, from which every contact's impulses are written ({@link Recycler#report}: by the host, or
  * by a device that says so in {@link StepOutputs}). The
  * caller commits {@code nextBodies} to the bodies only once it has checked them, so a failed step
- * leaves the bodies as they were.
+ * leaves the bodies as they were; a device that found every output sound may instead read the next
+ * state straight into {@code bodies} and say so ({@link StepOutputs#recordCommitted}).
  *
  * @param manifolds the contacts' manifolds: a manifold's coefficients are its first contact's
  * @param points the points of each manifold, in manifold order ({@link Recycler#pointStart}), with

@@ -13,6 +13,7 @@ public final class StepOutputs {
     private boolean resultFinite;
     private boolean nextBodiesFinite;
     private boolean nextOrientationsUnit;
+    private boolean nextBodiesCommitted;
 
     /** Nothing done yet: the host reports and scans everything. */
     public void clear() {
@@ -20,6 +21,7 @@ public final class StepOutputs {
         resultFinite = false;
         nextBodiesFinite = false;
         nextOrientationsUnit = false;
+        nextBodiesCommitted = false;
     }
 
     /**
@@ -38,6 +40,23 @@ public final class StepOutputs {
         this.resultFinite = finite;
         this.nextBodiesFinite = bodiesFinite;
         this.nextOrientationsUnit = orientationsUnit;
+    }
+
+    /**
+     * The completed step found every result and next body sound ({@link #record}, all true) and wrote
+     * the next state straight into the bodies' first {@link SoftStepJob#BODY_STATE_FIELDS} fields,
+     * stamped, instead of into the job's {@code nextBodies}: nothing of the step can fail after it.
+     */
+    public void recordCommitted() {
+        if (!resultFinite || !nextBodiesFinite || !nextOrientationsUnit) {
+            throw new IllegalStateException("a step's next state committed before it was found sound");
+        }
+        nextBodiesCommitted = true;
+    }
+
+    /** Whether the backend wrote the checked next state into the bodies themselves ({@link #recordCommitted}). */
+    public boolean nextBodiesCommitted() {
+        return nextBodiesCommitted;
     }
 
     /** Whether the backend wrote every contact's impulses. */

@@ -488,7 +488,12 @@ final class SoftStepPipeline {
         }
         IntBuffer nonFiniteHost = transfers.hostInts(OutputChecks.COUNT);
         transfers.downloadInts(nonFiniteMem, nonFiniteHost, OutputChecks.COUNT);
-        transfers.downloadBlock(nextMem, job.nextBodies(), bodyCount, SoftStepJob.BODY_STATE_FIELDS);
+        // a sound step's next state goes straight into the bodies, once the checks are back, where
+        // the read changes them only when it is whole; else into nextBodies for the caller to commit
+        boolean mayCommit = transfers.readsBlockWhole(bodyCount, SoftStepJob.BODY_STATE_FIELDS);
+        if (!mayCommit) {
+            transfers.downloadBlock(nextMem, job.nextBodies(), bodyCount, SoftStepJob.BODY_STATE_FIELDS);
+        }
         if (job.deltas() != null) { // the device writes them anyway: only the copy is saved
             transfers.downloadBlock(deltaMem, job.deltas(), bodyCount, DeltaField.COUNT);
         }
@@ -497,6 +502,21 @@ final class SoftStepPipeline {
         IntBuffer keptHost = transfers.hostInts(1);
         if (deviceWrites) {
             transfers.downloadInts(keptMem, keptHost, 1);
+        }
+        boolean sound = false;
+        if (mayCommit) {
+            job.clock().lap(SolvePhase.SOLVE);
+            clFinish(cl.queue); // the checks, before the bodies' state is read anywhere
+            job.clock().skip();
+            sound = nonFiniteHost.get(OutputChecks.IMPULSES) == OutputChecks.NONE
+                    && nonFiniteHost.get(OutputChecks.DELTAS) == OutputChecks.NONE
+                    && nonFiniteHost.get(OutputChecks.NEXT_BODIES) == OutputChecks.NONE
+                    && nonFiniteHost.get(OutputChecks.ORIENTATIONS) == OutputChecks.NONE;
+            if (sound) {
+                stage.enter("commit");
+            }
+            transfers.downloadBlock(nextMem, sound ? job.bodies() : job.nextBodies(), bodyCount,
+                    SoftStepJob.BODY_STATE_FIELDS);
         }
         memory.awaitSolve(job.clock());
         if (deviceWrites) {
@@ -517,6 +537,10 @@ final class SoftStepPipeline {
         job.outputs().record(job.impulses() != null, resultFinite,
                 nonFiniteHost.get(OutputChecks.NEXT_BODIES) == OutputChecks.NONE,
                 nonFiniteHost.get(OutputChecks.ORIENTATIONS) == OutputChecks.NONE);
+        if (sound) {
+            job.bodies().stampWritten(SoftStepJob.BODY_STATE_FIELDS);
+            job.outputs().recordCommitted();
+        }
         return new IterationOutcome(sweeps, residualHost.get(0));
     }
 

@@ -273,6 +273,16 @@ final class Transfers implements AutoCloseable {
         return memory;
     }
 
+    /**
+     * Whether {@link #downloadBlock} of {@code count} elements and {@code fields} fields changes its
+     * block only once the queue is done: through staging, copied out after the wait, or from a
+     * CPU device, where the read is a copy within the host's own memory. Elsewhere (a run of fields
+     * too large to stage) the device writes the block as the transfer goes.
+     */
+    boolean readsBlockWhole(int count, int fields) {
+        return !offload || (long) count * fields * Sizeof.cl_float <= blockStagingLimit;
+    }
+
     /** Reads {@code fields} rows of {@code count} elements from a tight device buffer into a host block. */
     void downloadBlock(cl_mem memory, FieldBlock block, int count, int fields) {
         downloadBlock(memory, count, block, 0, count, fields);
