@@ -20,7 +20,9 @@ import org.joml.Vector3fc;
  * <p>All or nothing: a step that throws leaves every body as it was, bit for bit. The rigid step
  * keeps a {@link BodySnapshot} before gravity and puts it back if anything after fails (gravity
  * undone with the rest); the soft step computes into {@link #nextBodies} and commits them only once
- * they are checked finite ({@link OverflowScan#requireSoundBodies}).
+ * they are checked finite ({@link OverflowScan#requireSoundBodies}), unless a device found every
+ * output sound and read the new state into the bodies itself, stamped, after its last possible
+ * failure ({@code StepOutputs.nextBodiesCommitted}).
  *
  * <p>The mirror rule, for a backend that keeps its own copy of the bodies on a device (OpenCL), so
  * that a step sends bodies only when the caller changed them:
