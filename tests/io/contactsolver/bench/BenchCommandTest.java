@@ -123,6 +123,17 @@ class BenchCommandTest {
             assertTrue(packing > 0 && packing <= host * (1 + 1e-5), "the host's packing, within its time: " + row);
             assertEquals(host * 1e9 / contacts, Double.parseDouble(row.get(header.indexOf("host_ns_per_contact"))),
                     host * 1e9 / contacts * 1e-4, "host ns a contact: " + row);
+            // and where it goes, phase by phase, beside the device's own time (commas become ';' in the CSV)
+            String note = row.get(header.indexOf("note"));
+            java.util.regex.Matcher split = java.util.regex.Pattern.compile("host ms: validate ([0-9.]+); set-up "
+                    + "([0-9.]+); solve ([0-9.]+); output ([0-9.]+); integrate ([0-9.]+); device ms: kernels ([0-9.]+)")
+                    .matcher(note);
+            assertTrue(split.find(), "the host's phases in the note: " + note);
+            double phases = 0;
+            for (int g = 1; g <= 5; g++) {
+                phases += Double.parseDouble(split.group(g));
+            }
+            assertTrue(phases > 0 && Double.parseDouble(split.group(6)) > 0, "measured phases: " + note);
         }
     }
 

@@ -210,6 +210,9 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
                     "%.4g ms per iteration, %.1f ns per contact-iteration%s, residual %.3g%s", perIteration * 1e3,
                     perIteration * 1e9 / contacts, loop, result.residual(), note.isEmpty() ? "" : "; " + note);
         }
+        if (device) {
+            note += hostPhases();
+        }
         return Measurement.row().scene(sceneName).backend(name).solver(settings.kind().label())
                 .contacts(scene.contacts().size()).bodies(scene.bodies().size()).threads(threads)
                 .iterations(result.iterations()).residual(result.residual()).secondsPerSolve(secondsPerSolve)
@@ -217,6 +220,26 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
                 .transferSeconds(meanDevice(SolvePhase.TRANSFER)).kernelSeconds(meanDevice(SolvePhase.SOLVE))
                 .setupSeconds(meanHost(SolvePhase.SET_UP))
                 .hostSeconds(hostSeconds()).note(note);
+    }
+
+    /**
+     * Where a device row's host time goes, ms a call (the phases' host times, device waits left
+     * out, the mean over the calls since {@link #forgetPhases}), and the device's own time in its
+     * kernels and copies: "; host ms: validate .., set-up .., solve .., output .., integrate ..;
+     * device ms: kernels .., copies ..".
+     */
+    private String hostPhases() {
+        StringBuilder line = new StringBuilder("; host ms:");
+        String separator = " ";
+        for (SolvePhase phase : SolvePhase.values()) {
+            if (phase != SolvePhase.TRANSFER) { // the device's copies: no host time of its own
+                line.append(separator).append(phase.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).append(' ')
+                        .append(String.format(java.util.Locale.ROOT, "%.2f", meanHost(phase) * 1e3));
+                separator = ", ";
+            }
+        }
+        return line.append(String.format(java.util.Locale.ROOT, "; device ms: kernels %.2f, copies %.2f",
+                meanDevice(SolvePhase.SOLVE) * 1e3, meanDevice(SolvePhase.TRANSFER) * 1e3)).toString();
     }
 
     /**
