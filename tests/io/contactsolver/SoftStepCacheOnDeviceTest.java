@@ -10,10 +10,9 @@ import io.contactsolver.core.ManifoldVectorField;
 import io.contactsolver.core.SoftStepJob;
 import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.ImpulseField;
-import io.contactsolver.scene.BoxContacts;
-import io.contactsolver.scene.BoxScene;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
+import io.contactsolver.testing.SteppedPyramid;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
@@ -29,9 +28,9 @@ class SoftStepCacheOnDeviceTest {
 
     /** A box pyramid stepped on one backend, its contacts found anew from its own bodies before each step. */
     private static final class Run {
-        final BodyBatch bodies = BoxScene.pyramid(8).bodies();
-        final ContactBatch contacts = new ContactBatch();
-        final BoxContacts collision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
+        final SteppedPyramid pyramid = new SteppedPyramid();
+        final BodyBatch bodies = pyramid.bodies;
+        final ContactBatch contacts = pyramid.contacts;
         final SolveResult[] results;
 
         Run(int results) {
@@ -44,7 +43,7 @@ class SoftStepCacheOnDeviceTest {
         /** Step {@code step}: into result {@code step % n}, from the one before. */
         SolveResult step(ContactSolver solver, int step) {
             int n = results.length;
-            collision.find(bodies, contacts);
+            pyramid.findContacts();
             return solver.step(bodies, contacts, SolveSettings.softStep(), GRAVITY, DT,
                     step == 0 ? null : results[(step + n - 1) % n], results[step % n]);
         }

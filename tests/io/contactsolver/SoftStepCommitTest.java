@@ -2,10 +2,9 @@ package io.contactsolver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.contactsolver.scene.BoxContacts;
-import io.contactsolver.scene.BoxScene;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
+import io.contactsolver.testing.SteppedPyramid;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
@@ -25,26 +24,24 @@ class SoftStepCommitTest {
      */
     @Test
     void twoDevicesTakingTurnsOnOneBatchStepAsTheCpu() {
-        BodyBatch onCpu = BoxScene.pyramid(8).bodies();
-        BodyBatch shared = BoxScene.pyramid(8).bodies();
-        ContactBatch cpuContacts = new ContactBatch();
-        ContactBatch sharedContacts = new ContactBatch();
-        BoxContacts collision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
+        SteppedPyramid onCpu = new SteppedPyramid();
+        SteppedPyramid shared = new SteppedPyramid();
         try (ContactSolver cpu = Backends.cpu(); ContactSolver first = Backends.openClOrSkip();
                 ContactSolver second = Backends.openClOrSkip()) {
             SolveHistory cpuHistory = new SolveHistory();
             SolveHistory sharedHistory = new SolveHistory();
             for (int step = 0; step < 6; step++) {
                 ContactSolver device = step % 2 == 0 ? first : second;
-                collision.find(onCpu, cpuContacts);
-                collision.find(shared, sharedContacts);
-                SolveResult expected = cpu.step(onCpu, cpuContacts, SolveSettings.softStep(), GRAVITY, DT, cpuHistory);
-                SolveResult actual = device.step(shared, sharedContacts, SolveSettings.softStep(), GRAVITY, DT,
+                onCpu.findContacts();
+                shared.findContacts();
+                SolveResult expected = cpu.step(onCpu.bodies, onCpu.contacts, SolveSettings.softStep(), GRAVITY, DT,
+                        cpuHistory);
+                SolveResult actual = device.step(shared.bodies, shared.contacts, SolveSettings.softStep(), GRAVITY, DT,
                         sharedHistory);
                 String what = "step " + step;
                 assertEquals(Backend.OPENCL, actual.backend(), what);
                 Bits.assertIdentical(expected, actual, what);
-                Bits.assertIdentical(onCpu, shared, what + ": bodies");
+                Bits.assertIdentical(onCpu.bodies, shared.bodies, what + ": bodies");
             }
         }
     }

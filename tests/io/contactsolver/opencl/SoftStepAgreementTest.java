@@ -23,6 +23,7 @@ import io.contactsolver.scene.BoxContacts;
 import io.contactsolver.scene.BoxScene;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
+import io.contactsolver.testing.SteppedPyramid;
 import java.util.SplittableRandom;
 import org.joml.Matrix3f;
 import org.joml.Quaternionf;
@@ -199,14 +200,14 @@ class SoftStepAgreementTest {
      */
     @Test
     void whatTheHostMadeGoesUpOnlyWhenItChanged() {
-        BodyBatch onCpu = BoxScene.pyramid(8).bodies();
-        BodyBatch onDevice = BoxScene.pyramid(8).bodies();
-        ContactBatch cpuContacts = new ContactBatch();
-        ContactBatch deviceContacts = new ContactBatch();
-        BoxContacts cpuCollision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
-        BoxContacts deviceCollision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
-        cpuCollision.find(onCpu, cpuContacts);
-        deviceCollision.find(onDevice, deviceContacts);
+        SteppedPyramid cpuRun = new SteppedPyramid();
+        SteppedPyramid deviceRun = new SteppedPyramid();
+        BodyBatch onCpu = cpuRun.bodies;
+        BodyBatch onDevice = deviceRun.bodies;
+        ContactBatch cpuContacts = cpuRun.contacts;
+        ContactBatch deviceContacts = deviceRun.contacts;
+        cpuRun.findContacts();
+        deviceRun.findContacts();
         Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
         SolveResult[] cpuResults = {new SolveResult(), new SolveResult()};
         SolveResult[] deviceResults = {new SolveResult(), new SolveResult()};
@@ -214,8 +215,8 @@ class SoftStepAgreementTest {
             for (int step = 0; step < 10; step++) {
                 boolean foundAnew = step >= 6;
                 if (foundAnew) {
-                    cpuCollision.find(onCpu, cpuContacts);
-                    deviceCollision.find(onDevice, deviceContacts);
+                    cpuRun.findContacts();
+                    deviceRun.findContacts();
                 }
                 SolveResult expected = cpu.step(onCpu, cpuContacts, SolveSettings.softStep(), gravity, DT,
                         step == 0 ? null : cpuResults[(step + 1) & 1], cpuResults[step & 1]);
