@@ -274,10 +274,11 @@ final class Transfers implements AutoCloseable {
     }
 
     /**
-     * Whether {@link #downloadBlock} of {@code count} elements and {@code fields} fields changes its
-     * block only once the queue is done: through staging, copied out after the wait, or from a
-     * CPU device, where the read is a copy within the host's own memory. Elsewhere (a run of fields
-     * too large to stage) the device writes the block as the transfer goes.
+     * Whether {@link #downloadBlock} of {@code count} elements and {@code fields} fields cannot leave
+     * its block half written: on a GPU or an accelerator it goes through staging and is copied out
+     * only after a wait that succeeded; on a CPU device it is a copy within the host's own memory,
+     * which the runtime makes in one piece once the commands before it are done. A run of fields too
+     * large to stage is read by the device into the block as the transfer goes, and may stop part way.
      */
     boolean readsBlockWhole(int count, int fields) {
         return !offload || (long) count * fields * Sizeof.cl_float <= blockStagingLimit;
