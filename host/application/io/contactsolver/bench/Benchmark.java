@@ -650,6 +650,12 @@ final class Benchmark {
         return soft.substeps() + " substeps x (" + soft.iterations() + " soft + " + soft.relaxIterations() + " relax)";
     }
 
+    /** The phases the host's clock times; {@link SolvePhase#TRANSFER} is a device's only. */
+    static final List<SolvePhase> HOST_PHASES = List.of(SolvePhase.VALIDATE, SolvePhase.SET_UP, SolvePhase.SOLVE,
+            SolvePhase.OUTPUT, SolvePhase.INTEGRATE);
+    /** The phases a device's clock times: its kernels ({@link SolvePhase#SOLVE}) and its copies ({@link SolvePhase#TRANSFER}). */
+    static final List<SolvePhase> DEVICE_PHASES = List.of(SolvePhase.SOLVE, SolvePhase.TRANSFER);
+
     /** A phase as the tables name it: {@code SET_UP} as {@code set-up}. */
     static String phaseLabel(SolvePhase phase) {
         return phase.name().toLowerCase(Locale.ROOT).replace('_', '-');

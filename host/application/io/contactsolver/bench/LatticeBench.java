@@ -42,16 +42,11 @@ final class LatticeBench {
     static final int WARM_UP_STEPS = 5;
     static final float TIME_STEP = 0.002f;
     static final float GRAVITY = -9.81f;
-    /** The phases the host's clock times; {@link SolvePhase#TRANSFER} is a device's only. */
-    static final List<SolvePhase> HOST_PHASES = List.of(SolvePhase.VALIDATE, SolvePhase.SET_UP, SolvePhase.SOLVE,
-            SolvePhase.OUTPUT, SolvePhase.INTEGRATE);
-    /** The phases a device's clock times: its kernels ({@link SolvePhase#SOLVE}) and its copies ({@link SolvePhase#TRANSFER}). */
-    static final List<SolvePhase> DEVICE_PHASES = List.of(SolvePhase.SOLVE, SolvePhase.TRANSFER);
 
     /**
      * One configuration's result: {@code stepMillis} is the median of its rounds' mean milliseconds
      * a step (the step call alone) and {@code bestMillis} the least; {@code phaseMillis} (in the
-     * order of {@link #HOST_PHASES}), {@code deviceMillis} (in the order of {@link #DEVICE_PHASES},
+     * order of {@link Benchmark#HOST_PHASES}), {@code deviceMillis} (in the order of {@link Benchmark#DEVICE_PHASES},
      * empty on the CPU), {@code rebuildMillis} (finding the contacts) and how the spheres
      * moved ({@link Settling}) are the first round's; {@code budget} names the sweeps a step. {@code repeatable}: every round ended in the first round's state; {@code sameAsFirst}:
      * the first round ended in the state of the first configuration's. {@code threads} is 0 on a
@@ -166,8 +161,8 @@ final class LatticeBench {
         Vector3f gravity = new Vector3f(0.0f, GRAVITY, 0.0f);
         long stepNanos = 0;
         long rebuildNanos = 0;
-        long[] phaseNanos = new long[HOST_PHASES.size()];
-        long[] deviceNanos = new long[DEVICE_PHASES.size()];
+        long[] phaseNanos = new long[Benchmark.HOST_PHASES.size()];
+        long[] deviceNanos = new long[Benchmark.DEVICE_PHASES.size()];
         for (int step = 0; step < WARM_UP_STEPS + steps; step++) {
             long t0 = System.nanoTime();
             lattice.contacts(contacts);
@@ -177,11 +172,11 @@ final class LatticeBench {
             if (step >= WARM_UP_STEPS) {
                 rebuildNanos += t1 - t0;
                 stepNanos += t2 - t1;
-                for (int p = 0; p < HOST_PHASES.size(); p++) {
-                    phaseNanos[p] += result.hostNanos(HOST_PHASES.get(p));
+                for (int p = 0; p < Benchmark.HOST_PHASES.size(); p++) {
+                    phaseNanos[p] += result.hostNanos(Benchmark.HOST_PHASES.get(p));
                 }
-                for (int p = 0; p < DEVICE_PHASES.size(); p++) {
-                    deviceNanos[p] += result.deviceNanos(DEVICE_PHASES.get(p));
+                for (int p = 0; p < Benchmark.DEVICE_PHASES.size(); p++) {
+                    deviceNanos[p] += result.deviceNanos(Benchmark.DEVICE_PHASES.get(p));
                 }
             }
         }
@@ -263,7 +258,7 @@ final class LatticeBench {
                 first.steps(),
                 WARM_UP_STEPS, first.rounds(), first.rounds() == 1 ? "" : "s");
         StringBuilder heads = new StringBuilder();
-        for (SolvePhase phase : HOST_PHASES) {
+        for (SolvePhase phase : Benchmark.HOST_PHASES) {
             heads.append(String.format(Locale.ROOT, " %9s", Benchmark.phaseLabel(phase)));
         }
         out.printf(Locale.ROOT, "%-7s %7s %10s %8s %10s %7s%s %8s %8s %10s %8s %11s%n", "backend", "threads", "ms/step",
@@ -272,7 +267,7 @@ final class LatticeBench {
             StringBuilder phases = new StringBuilder();
             row.phaseMillis().forEach(millis -> phases.append(String.format(Locale.ROOT, " %9.2f", millis)));
             StringBuilder device = new StringBuilder();
-            for (int p = 0; p < DEVICE_PHASES.size(); p++) {
+            for (int p = 0; p < Benchmark.DEVICE_PHASES.size(); p++) {
                 device.append(row.deviceMillis().isEmpty() ? String.format(Locale.ROOT, " %8s", "-")
                         : String.format(Locale.ROOT, " %8.2f", row.deviceMillis().get(p)));
             }
@@ -312,7 +307,7 @@ final class LatticeBench {
     static void writeCsv(List<Row> rows, Writer out) throws IOException {
         StringBuilder header = new StringBuilder("size,spheres,contacts,backend,threads,warm_up_steps,timed_steps,rounds,"
                 + "ms_per_step,best_ms_per_step,speed_up,best_speed_up");
-        for (SolvePhase phase : HOST_PHASES) {
+        for (SolvePhase phase : Benchmark.HOST_PHASES) {
             header.append(',').append(phase.name().toLowerCase(Locale.ROOT)).append("_ms");
         }
         out.write(header.append(",device_kernels_ms,device_copies_ms,rebuild_ms,sank_m,sideways_m,repeatable,"
@@ -324,7 +319,7 @@ final class LatticeBench {
                     WARM_UP_STEPS, row.steps(), row.rounds(), row.stepMillis(), row.bestMillis(),
                     csvRatio(speedUp(base, row, false)), csvRatio(speedUp(base, row, true))));
             row.phaseMillis().forEach(millis -> line.append(String.format(Locale.ROOT, ",%.4f", millis)));
-            for (int p = 0; p < DEVICE_PHASES.size(); p++) {
+            for (int p = 0; p < Benchmark.DEVICE_PHASES.size(); p++) {
                 line.append(row.deviceMillis().isEmpty() ? "," : String.format(Locale.ROOT, ",%.4f",
                         row.deviceMillis().get(p)));
             }

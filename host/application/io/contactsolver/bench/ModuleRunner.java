@@ -231,12 +231,10 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
     private String hostPhases() {
         StringBuilder line = new StringBuilder("; host ms:");
         String separator = " ";
-        for (SolvePhase phase : SolvePhase.values()) {
-            if (phase != SolvePhase.TRANSFER) { // the device's copies: no host time of its own
-                line.append(separator).append(phase.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).append(' ')
-                        .append(String.format(java.util.Locale.ROOT, "%.2f", meanHost(phase) * 1e3));
-                separator = ", ";
-            }
+        for (SolvePhase phase : Benchmark.HOST_PHASES) {
+            line.append(separator).append(Benchmark.phaseLabel(phase))
+                    .append(String.format(java.util.Locale.ROOT, " %.2f", meanHost(phase) * 1e3));
+            separator = ", ";
         }
         return line.append(String.format(java.util.Locale.ROOT, "; device ms: kernels %.2f, copies %.2f",
                 meanDevice(SolvePhase.SOLVE) * 1e3, meanDevice(SolvePhase.TRANSFER) * 1e3)).toString();
