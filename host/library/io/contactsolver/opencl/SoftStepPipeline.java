@@ -511,10 +511,7 @@ final class SoftStepPipeline {
             job.clock().lap(SolvePhase.SOLVE);
             clFinish(cl.queue); // the checks, before the bodies' state is read anywhere
             job.clock().skip();
-            sound = nonFiniteHost.get(OutputChecks.IMPULSES) == OutputChecks.NONE
-                    && nonFiniteHost.get(OutputChecks.DELTAS) == OutputChecks.NONE
-                    && nonFiniteHost.get(OutputChecks.NEXT_BODIES) == OutputChecks.NONE
-                    && nonFiniteHost.get(OutputChecks.ORIENTATIONS) == OutputChecks.NONE;
+            sound = OutputChecks.noneFound(nonFiniteHost);
             if (sound) {
                 stage.enter("commit");
             }
@@ -772,6 +769,16 @@ final class SoftStepPipeline {
         static final int COUNT = 4;
         /** A slot's value while no element of its result is found non-finite (or it was not checked, as it was not asked for). */
         static final int NONE = Integer.MAX_VALUE;
+
+        /** Whether no slot of the checks read back into {@code found} names an element: every output is sound. */
+        static boolean noneFound(IntBuffer found) {
+            for (int slot = 0; slot < COUNT; slot++) {
+                if (found.get(slot) != NONE) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     /** The movable flags of the first {@code count} bodies as the kernels take them: 1 or 0 a body. */
