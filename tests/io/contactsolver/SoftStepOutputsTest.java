@@ -72,6 +72,69 @@ class SoftStepOutputsTest {
     }
 
     /**
+     * A CPU step's impulses wait for the result's first read ({@link SolveResult}): read a step late,
+     * after the result served as the next step's warm start, they are what its kept manifolds gave
+     * right after its step ({@link Recycler#reportedImpulses}) and what a run that read them at once
+     * read; and an iterative solve warm started from a result never read starts from those impulses.
+     */
+    @Test
+    void impulsesReadAStepLateAreTheirOwnStepsBitForBit() {
+        Run atOnce = new Run(FULL);
+        Run late = new Run(FULL);
+        try (ContactSolver solver = Backends.cpu(2)) {
+            float[][] readAtOnce = null;
+            float[][] keptAtOnce = null;
+            for (int step = 0; step < 10; step++) {
+                float[][] read = impulses(atOnce.step(solver, step));
+                SolveResult result = late.step(solver, step);
+                Bits.assertIdentical(atOnce.bodies, late.bodies, "step " + step);
+                if (step > 0) {
+                    float[][] readLate = impulses(late.results[(step + 1) & 1]);
+                    for (ImpulseField field : ImpulseField.values()) {
+                        String what = "step " + (step - 1) + " read after step " + step + ": " + field + " of contact ";
+                        assertSameBits(keptAtOnce[field.ordinal()], readLate[field.ordinal()], what);
+                        assertSameBits(readAtOnce[field.ordinal()], readLate[field.ordinal()], what);
+                    }
+                }
+                readAtOnce = read;
+                keptAtOnce = reported(result);
+            }
+            // the late run's last result, never read: an iterative solve from it and from the read one
+            IterativeSettings iterative = SolveSettings.iterative(20);
+            SolveResult fromRead = solver.solve(atOnce.bodies, atOnce.contacts, iterative,
+                    atOnce.results[1], new SolveResult());
+            SolveResult fromUnread = solver.solve(late.bodies, late.contacts, iterative, late.results[1],
+                    new SolveResult());
+            for (ImpulseField field : ImpulseField.values()) {
+                assertSameBits(fromRead.get(field, new float[fromRead.contactCount()]),
+                        fromUnread.get(field, new float[fromUnread.contactCount()]), "iterative: " + field + " of contact ");
+            }
+        }
+    }
+
+    /** Every impulse field of every contact as {@code result}'s kept manifolds give it now, by {@link ImpulseField} ordinal. */
+    private static float[][] reported(SolveResult result) {
+        float[][] fields = new float[ImpulseField.values().length][result.contactCount()];
+        float[] reported = new float[Recycler.REPORTED];
+        for (int c = 0; c < result.contactCount(); c++) {
+            Recycler.reportedImpulses(result.manifoldCache(), result.contactIdArray(), c, reported, 0);
+            for (ImpulseField field : ImpulseField.values()) {
+                fields[field.ordinal()][c] = reported[field.ordinal()];
+            }
+        }
+        return fields;
+    }
+
+    /** Every impulse field of every contact of {@code result}, by {@link ImpulseField} ordinal. */
+    private static float[][] impulses(SolveResult result) {
+        float[][] fields = new float[ImpulseField.values().length][];
+        for (ImpulseField field : ImpulseField.values()) {
+            fields[field.ordinal()] = result.get(field, new float[result.contactCount()]);
+        }
+        return fields;
+    }
+
+    /**
      * What the next step reads of a result in place of its impulses gives every contact the bits
      * the result holds: on the pyramid, and on a box whose recycled manifold lost a point's id (its
      * contacts are not its points, so what the lost point carried is shared out).

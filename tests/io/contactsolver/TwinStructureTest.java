@@ -231,7 +231,8 @@ class TwinStructureTest {
                     pair("contactImpulses", "contact_impulses")),
                     List.of("Previous", "plan", "finishPlan", "Plan", "write", "writeManifold", "capturesOf", "writePending",
                             "writtenElsewhere", "previousManifolds", "plannedCache", "fates", "plannedLimit",
-                            "matchIsIdentity", "uniformFate", "pointStartVersion", "plannedPrevious", "match", "samePairs", "keyBody", "report", "reportedImpulses", "keep",
+                            "matchIsIdentity", "uniformFate", "pointStartVersion", "plannedPrevious", "match", "samePairs", "keyBody", "report", "reportSerially", "reportManifolds",
+                            "reportsFinite", "reportedImpulses", "keep",
                             "manifoldCount", "pointCount", "recycledCount", "pointStart", "geometry", "warmNormal",
                             "warmVectors"),
                     List.of("java_min_double", "recycle_manifolds", "report_contact_impulses")));

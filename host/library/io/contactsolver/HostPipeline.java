@@ -248,7 +248,7 @@ final class HostPipeline {
                             + "SoftStepSettings.withImpulses(false)): an iterative solve warm starts from impulses");
                 }
                 impulses = warmStarts.match(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
-                        warmStart.impulseBlock().floats(), warmStart.impulseStride(), warmStart.contactCount());
+                        warmStart.reportedImpulseBlock().floats(), warmStart.impulseStride(), warmStart.contactCount());
             }
         } catch (InputFault fault) {
             throw InvalidInputException.of(fault);
@@ -356,6 +356,8 @@ final class HostPipeline {
         // step from this result need not compare them
         dest.prepare(bodies.size(), contacts.size(), contacts.idArray(), settings.writesDeltas(),
                 settings.writesImpulses(), warmStarts, warmStarts.idsVersion());
+        // the raw impulses: a result whose report waits for its first read holds its manifolds, which
+        // the recycling reads instead
         Recycler.Previous previous = warmStart == null ? null : new Recycler.Previous(warmStarts,
                 warmStart.hasImpulses() ? warmStart.impulseBlock().floats() : null, warmStart.impulseStride(),
                 warmStart.contactIdArray(), warmStart.manifoldCache());
@@ -424,13 +426,18 @@ final class HostPipeline {
             return solver.softStep(job);
         });
         recycler.keep(manifolds, solved);
-        if (settings.writesImpulses() && !outputs.impulsesReported()) {
+        // the impulses written now only where their first read could find one non-finite
+        boolean reportNow = settings.writesImpulses() && !outputs.impulsesReported() && !Recycler.reportsFinite(solved);
+        if (reportNow) {
             Recycler.report(solved, contacts.idArray(), dest.impulseBlock(), runner);
+        } else if (settings.writesImpulses() && !outputs.impulsesReported()) {
+            dest.deferReport();
         }
         dest.setRecycledCount(recycler.recycledCount());
         clock.lap(SolvePhase.OUTPUT);
         if (!outputs.resultFinite()) {
-            scan.requireFiniteResult(dest.impulseBlock(), settings.writesImpulses() ? contacts.size() : 0,
+            boolean impulsesWritten = settings.writesImpulses() && (reportNow || outputs.impulsesReported());
+            scan.requireFiniteResult(dest.impulseBlock(), impulsesWritten ? contacts.size() : 0,
                     dest.deltaBlock(), settings.writesDeltas() ? count : 0);
         }
         return outcome;

@@ -2,6 +2,7 @@ package io.contactsolver;
 
 import io.contactsolver.core.BulkRange;
 import io.contactsolver.core.ManifoldCache;
+import io.contactsolver.core.Recycler;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.SolveMeter;
 import io.contactsolver.layout.DeltaField;
@@ -21,6 +22,11 @@ import org.joml.Vector3f;
  * <p>A result is also the warm start of the next step's iterative solve: pass it back as
  * {@code warmStart} and contacts with the same id start from the impulses they ended with here.
  *
+ * <p>A soft step on the CPU leaves its contacts' impulses in the manifolds it solved until the
+ * result's first read of an impulse, which writes them all, to the same bits: a simulation that
+ * never reads them never pays for them. It does so only where that writing cannot give a
+ * non-finite impulse; otherwise it writes and checks them with the step, as every other solve does.
+ *
  * <p>A soft step may be asked to write no deltas or no impulses ({@link SoftStepSettings#withDeltas},
  * {@link SoftStepSettings#withImpulses}); its result then holds none ({@link #hasDeltas()},
  * {@link #hasImpulses()}), and reading them throws {@link IllegalStateException} rather than giving
@@ -35,6 +41,11 @@ public final class SolveResult {
     private int[] contactIds = new int[0];
     private boolean holdsDeltas = true;
     private boolean holdsImpulses = true;
+    /**
+     * Whether the impulses are still to be written from {@link #manifolds} ({@link #deferReport}):
+     * the first read writes them. Volatile, so that a read on another thread after the step sees it.
+     */
+    private volatile boolean reportPending;
     /** The manifolds a soft step solved, which the next step may recycle. */
     private final ManifoldCache manifolds = new ManifoldCache();
     private int recycledCount;
@@ -467,6 +478,7 @@ public final class SolveResult {
     void prepare(int bodies, int contacts, int[] ids, boolean withDeltas, boolean withImpulses, Object checker,
             long version) {
         boolean holdsIds = checker != null && contacts == contactCount && idsCheckedVersion(checker) == version;
+        reportPending = false;
         holdsDeltas = withDeltas;
         holdsImpulses = withImpulses;
         if (withDeltas) {
@@ -522,6 +534,28 @@ public final class SolveResult {
             throw new IllegalStateException("this result holds no impulses: the soft step that wrote it was asked "
                     + "for none (SoftStepSettings.withImpulses(false))");
         }
+        reportIfPending();
+    }
+
+    /**
+     * Leaves the soft step's impulses to the first read: the step kept its manifolds in this result
+     * and found that writing every contact's impulses from them cannot give a non-finite one
+     * ({@code Recycler.reportsFinite}). A simulation that never reads them never pays for them.
+     */
+    void deferReport() {
+        reportPending = true;
+    }
+
+    /** Writes the impulses a soft step left to the first read ({@link #deferReport}), once. */
+    private void reportIfPending() {
+        if (reportPending) {
+            synchronized (this) {
+                if (reportPending) {
+                    Recycler.reportSerially(manifolds, contactIds, impulses);
+                    reportPending = false;
+                }
+            }
+        }
     }
 
     /** The version at which {@code checker} checked this result's ids, or -1 where it did not. */
@@ -560,7 +594,14 @@ public final class SolveResult {
         return deltas;
     }
 
+    /** The impulses' storage as it is, for a solve to write or scan: a deferred report stays deferred. */
     FieldBlock impulseBlock() {
+        return impulses;
+    }
+
+    /** The impulses for a reader inside the module: a deferred report is written first. */
+    FieldBlock reportedImpulseBlock() {
+        requireImpulses();
         return impulses;
     }
 

@@ -683,6 +683,17 @@ public final class Recycler {
      * {@link #reportedImpulses} for each contact of the step, whose ids are {@code contactIds}.
      */
     public static void report(ManifoldCache cache, int[] contactIds, FieldBlock impulses, ParallelRunner runner) {
+        runner.forRange(cache.manifoldCount(), 1 << 10,
+                (from, to) -> reportManifolds(cache, contactIds, impulses, from, to));
+    }
+
+    /** {@link #report} on the calling thread. */
+    public static void reportSerially(ManifoldCache cache, int[] contactIds, FieldBlock impulses) {
+        reportManifolds(cache, contactIds, impulses, 0, cache.manifoldCount());
+    }
+
+    /** {@link #report} for the contacts of manifolds {@code [from, to)}. */
+    private static void reportManifolds(ManifoldCache cache, int[] contactIds, FieldBlock impulses, int from, int to) {
         int[] contactStart = cache.contactStart();
         int[] pointStart = cache.pointStart();
         float[] normal = cache.normal();
@@ -691,20 +702,55 @@ public final class Recycler {
         int manifolds = cache.manifoldCount();
         FloatBuffer out = impulses.floats();
         int stride = impulses.stride();
-        runner.forRange(cache.manifoldCount(), 1 << 10, (from, to) -> {
-            float[] scratch = new float[REPORTED];
-            for (int m = from; m < to; m++) {
-                tally(contactStart, pointStart, normal, ids, contactIds, m, scratch, IMPULSES);
-                for (int c = contactStart[m]; c < contactStart[m + 1]; c++) {
-                    contactImpulses(contactStart, pointStart, normal, vectors, manifolds, ids, contactIds, m, c,
-                            scratch, IMPULSES, scratch, 0);
-                    for (int f = 0; f < IMPULSES; f++) {
-                        out.put(f * stride + c, scratch[f]);
-                    }
+        float[] scratch = new float[REPORTED];
+        for (int m = from; m < to; m++) {
+            tally(contactStart, pointStart, normal, ids, contactIds, m, scratch, IMPULSES);
+            for (int c = contactStart[m]; c < contactStart[m + 1]; c++) {
+                contactImpulses(contactStart, pointStart, normal, vectors, manifolds, ids, contactIds, m, c,
+                        scratch, IMPULSES, scratch, 0);
+                for (int f = 0; f < IMPULSES; f++) {
+                    out.put(f * stride + c, scratch[f]);
                 }
             }
-        });
+        }
     }
+
+    /**
+     * Whether {@link #report} is sure to write only finite impulses from {@code cache}, so that a
+     * result may leave them to its first read: each manifold's normal impulses sum to a finite
+     * total and no vector component's magnitude exceeds {@code 2^126}. A contact's normal impulse
+     * is then at most its manifold's total (its point's own plus a share of the points without a
+     * contact), its share of the vectors at most that over the total, a rounding or two above 1,
+     * and each reported component finite. False (also for a cache that holds no step) leaves the
+     * report to be made and scanned now.
+     */
+    public static boolean reportsFinite(ManifoldCache cache) {
+        int[] pointStart = cache.pointStart();
+        float[] normal = cache.normal();
+        float[] vectors = cache.vectors();
+        if (!cache.isValid()) {
+            return false; // no step's manifolds to report from (a device's copy that could not be fetched)
+        }
+        int manifolds = cache.manifoldCount();
+        for (int m = 0; m < manifolds; m++) {
+            float total = 0.0f;
+            for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
+                total += normal[p];
+            }
+            if (!(Math.abs(total) <= Float.MAX_VALUE)) {
+                return false;
+            }
+        }
+        for (int i = 0, end = ManifoldVectorField.COUNT * manifolds; i < end; i++) {
+            if (!(Math.abs(vectors[i]) <= REPORTABLE_VECTOR)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The largest vector component {@link #reportsFinite} lets a result report later: {@code 2^126}. */
+    private static final float REPORTABLE_VECTOR = 0x1p126f;
 
     /**
      * Contact {@code contact}'s impulses, of the step that kept {@code cache} (its contacts' ids
