@@ -427,7 +427,7 @@ final class HostPipeline {
         });
         recycler.keep(manifolds, solved);
         // the impulses written now only where their first read could find one non-finite
-        boolean reportNow = settings.writesImpulses() && !outputs.impulsesReported() && !Recycler.reportsFinite(solved);
+        boolean reportNow = settings.writesImpulses() && !outputs.impulsesReported() && !Recycler.reportsFinite(solved, runner);
         if (reportNow) {
             Recycler.report(solved, contacts.idArray(), dest.impulseBlock(), runner);
         } else if (settings.writesImpulses() && !outputs.impulsesReported()) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.layout.ImpulseField;
 import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,13 @@ import org.junit.jupiter.api.Test;
  */
 class RecyclerTest {
     private static final int[] MANIFOLD_POINTS = {1, 2, 3, 4, 4, 2};
+    /** Two threads: a cache of more manifolds than a range is screened in ranges on both. */
+    private static final ParallelRunner RUNNER = new ParallelRunner(2);
+
+    @AfterAll
+    static void closeRunner() {
+        RUNNER.close();
+    }
 
     /** Manifolds of {@link #MANIFOLD_POINTS} points, one contact a point, ids 10 + point; normals and vectors as given. */
     private static ManifoldCache cache(float[] normal, float[] vectors) {
@@ -94,7 +102,7 @@ class RecyclerTest {
                 vectors[v] = random.nextBoolean() ? magnitude : -magnitude;
             }
             ManifoldCache cache = cache(normal, vectors);
-            assertTrue(Recycler.reportsFinite(cache), "trial " + trial);
+            assertTrue(Recycler.reportsFinite(cache, RUNNER), "trial " + trial);
             assertReportFinite(cache, contactIds(false), "trial " + trial + ", ids kept");
             assertReportFinite(cache, contactIds(true), "trial " + trial + ", ids lost");
         }
@@ -106,25 +114,56 @@ class RecyclerTest {
         float[] vectors = new float[ManifoldVectorField.COUNT * MANIFOLD_POINTS.length];
         float[] normal = new float[points];
         java.util.Arrays.fill(normal, 1.0f);
-        assertTrue(Recycler.reportsFinite(cache(normal, vectors)), "ordinary values");
+        assertTrue(Recycler.reportsFinite(cache(normal, vectors), RUNNER), "ordinary values");
 
         float[] overflowing = normal.clone();
         overflowing[1] = Float.MAX_VALUE; // manifold 1: points 1 and 2, total past float's range
         overflowing[2] = Float.MAX_VALUE;
-        assertFalse(Recycler.reportsFinite(cache(overflowing, vectors)), "a total past float's range");
+        assertFalse(Recycler.reportsFinite(cache(overflowing, vectors), RUNNER), "a total past float's range");
 
         float[] nan = normal.clone();
         nan[5] = Float.NaN;
-        assertFalse(Recycler.reportsFinite(cache(nan, vectors)), "a NaN normal impulse");
+        assertFalse(Recycler.reportsFinite(cache(nan, vectors), RUNNER), "a NaN normal impulse");
 
         float[] large = vectors.clone();
         large[large.length - 1] = 0x1p127f;
-        assertFalse(Recycler.reportsFinite(cache(normal, large)), "a vector component of 2^127");
+        assertFalse(Recycler.reportsFinite(cache(normal, large), RUNNER), "a vector component of 2^127");
         large[large.length - 1] = -Float.POSITIVE_INFINITY;
-        assertFalse(Recycler.reportsFinite(cache(normal, large)), "an infinite vector component");
+        assertFalse(Recycler.reportsFinite(cache(normal, large), RUNNER), "an infinite vector component");
 
         ManifoldCache cleared = cache(normal, vectors);
         cleared.clear();
-        assertFalse(Recycler.reportsFinite(cleared), "a cache that holds no step");
+        assertFalse(Recycler.reportsFinite(cleared, RUNNER), "a cache that holds no step");
+    }
+
+    /** A cache of {@code manifolds} one-point manifolds, each point's normal impulse 1 and vectors 1. */
+    private static ManifoldCache onePointManifolds(int manifolds) {
+        ManifoldCache cache = new ManifoldCache();
+        cache.prepare(manifolds, manifolds);
+        for (int m = 0; m <= manifolds; m++) {
+            cache.pointStart()[m] = m;
+            cache.contactStart()[m] = m;
+        }
+        for (int p = 0; p < manifolds; p++) {
+            cache.ids().put(p, p);
+            cache.normal()[p] = 1.0f;
+        }
+        java.util.Arrays.fill(cache.vectors(), 0, ManifoldVectorField.COUNT * manifolds, 1.0f);
+        cache.finish();
+        return cache;
+    }
+
+    @Test
+    void aLargeCacheIsScreenedWholeOverItsRanges() {
+        int manifolds = 50_000;
+        assertTrue(Recycler.reportsFinite(onePointManifolds(manifolds), RUNNER), "ordinary values");
+        for (int at : new int[] {0, manifolds / 2, manifolds - 1}) {
+            ManifoldCache nan = onePointManifolds(manifolds);
+            nan.normal()[at] = Float.NaN;
+            assertFalse(Recycler.reportsFinite(nan, RUNNER), "a NaN normal impulse at manifold " + at);
+            ManifoldCache large = onePointManifolds(manifolds);
+            large.vectors()[(ManifoldVectorField.COUNT - 1) * manifolds + at] = 0x1p127f;
+            assertFalse(Recycler.reportsFinite(large, RUNNER), "a last vector component of 2^127 at manifold " + at);
+        }
     }
 }

@@ -6,6 +6,7 @@ import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -724,7 +725,7 @@ public final class Recycler {
      * and each reported component finite. False (also for a cache that holds no step) leaves the
      * report to be made and scanned now.
      */
-    public static boolean reportsFinite(ManifoldCache cache) {
+    public static boolean reportsFinite(ManifoldCache cache, ParallelRunner runner) {
         int[] pointStart = cache.pointStart();
         float[] normal = cache.normal();
         float[] vectors = cache.vectors();
@@ -732,21 +733,28 @@ public final class Recycler {
             return false; // no step's manifolds to report from (a device's copy that could not be fetched)
         }
         int manifolds = cache.manifoldCount();
-        for (int m = 0; m < manifolds; m++) {
-            float total = 0.0f;
-            for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
-                total += normal[p];
+        AtomicBoolean overflows = new AtomicBoolean(); // set by any range: the same whatever the order
+        runner.forRange(manifolds, 1 << 12, (from, to) -> {
+            for (int m = from; m < to; m++) {
+                float total = 0.0f;
+                for (int p = pointStart[m]; p < pointStart[m + 1]; p++) {
+                    total += normal[p];
+                }
+                if (!(Math.abs(total) <= Float.MAX_VALUE)) {
+                    overflows.set(true);
+                    return;
+                }
             }
-            if (!(Math.abs(total) <= Float.MAX_VALUE)) {
-                return false;
+            for (int field = 0; field < ManifoldVectorField.COUNT; field++) {
+                for (int i = field * manifolds + from, end = field * manifolds + to; i < end; i++) {
+                    if (!(Math.abs(vectors[i]) <= REPORTABLE_VECTOR)) {
+                        overflows.set(true);
+                        return;
+                    }
+                }
             }
-        }
-        for (int i = 0, end = ManifoldVectorField.COUNT * manifolds; i < end; i++) {
-            if (!(Math.abs(vectors[i]) <= REPORTABLE_VECTOR)) {
-                return false;
-            }
-        }
-        return true;
+        });
+        return !overflows.get();
     }
 
     /** The largest vector component {@link #reportsFinite} lets a result report later: {@code 2^126}. */
