@@ -426,12 +426,16 @@ final class HostPipeline {
             return solver.softStep(job);
         });
         recycler.keep(manifolds, solved);
-        // the impulses written now only where their first read could find one non-finite
-        boolean reportNow = settings.writesImpulses() && !outputs.impulsesReported() && !Recycler.reportsFinite(solved, runner);
-        if (reportNow) {
-            Recycler.report(solved, contacts.idArray(), dest.impulseBlock(), runner);
-        } else if (settings.writesImpulses() && !outputs.impulsesReported()) {
-            dest.deferReport();
+        // the impulses written at the result's first read: from a device that left them there checked,
+        // or by the host where writing them cannot give a non-finite one; else written now
+        boolean reportNow = false;
+        if (settings.writesImpulses() && !outputs.impulsesReported()) {
+            if (outputs.impulsesLeftOnDevice() || Recycler.reportsFinite(solved, runner)) {
+                dest.deferReport();
+            } else {
+                Recycler.report(solved, contacts.idArray(), dest.impulseBlock(), runner);
+                reportNow = true;
+            }
         }
         dest.setRecycledCount(recycler.recycledCount());
         clock.lap(SolvePhase.OUTPUT);

@@ -324,9 +324,9 @@ public final class SoftStepSettings implements SolveSettings {
     }
 
     /**
-     * Whether a step's result holds every contact's impulses (default on). On the CPU they are
-     * spread out of the manifolds when the result is first read ({@link SolveResult}); a device
-     * writes them with the step. Off, the result
+     * Whether a step's result holds every contact's impulses (default on). They are written into
+     * the result at its first read of one ({@link SolveResult}): a simulation that never reads them
+     * pays little for them. Off, the result
      * holds none ({@link SolveResult#hasImpulses()}; reading one throws) and no time goes into
      * spreading the manifolds' impulses over their contacts; the bodies move to the same bits, and
      * the next soft step still warm starts from the result (from the manifolds it keeps). An

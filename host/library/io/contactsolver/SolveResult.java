@@ -22,10 +22,12 @@ import org.joml.Vector3f;
  * <p>A result is also the warm start of the next step's iterative solve: pass it back as
  * {@code warmStart} and contacts with the same id start from the impulses they ended with here.
  *
- * <p>A soft step on the CPU leaves its contacts' impulses in the manifolds it solved until the
- * result's first read of an impulse, which writes them all, to the same bits: a simulation that
- * never reads them never pays for them. It does so only where that writing cannot give a
- * non-finite impulse; otherwise it writes and checks them with the step, as every other solve does.
+ * <p>A soft step leaves its contacts' impulses where it solved them until the result's first read
+ * of an impulse, which writes them all, to the same bits: a simulation that never reads them never
+ * pays for them. A device leaves them in its memory, checked finite, until then (or until the
+ * solver reuses that memory or closes, when the manifolds they come from are read back); the CPU
+ * leaves them in the kept manifolds where sharing them out cannot give a non-finite impulse. Where
+ * a check finds a fault, they are written and scanned with the step, as every other solve does.
  *
  * <p>A soft step may be asked to write no deltas or no impulses ({@link SoftStepSettings#withDeltas},
  * {@link SoftStepSettings#withImpulses}); its result then holds none ({@link #hasDeltas()},
@@ -538,20 +540,32 @@ public final class SolveResult {
     }
 
     /**
-     * Leaves the soft step's impulses to the first read: the step kept its manifolds in this result
-     * and found that writing every contact's impulses from them cannot give a non-finite one
-     * ({@code Recycler.reportsFinite}). A simulation that never reads them never pays for them.
+     * Leaves the soft step's impulses to the first read: the step kept its manifolds in this result,
+     * and a device left the impulses it reported from them, checked finite, or the host found that
+     * writing them from the manifolds cannot give a non-finite one ({@code Recycler.reportsFinite}).
+     * A simulation that never reads them never pays for them.
      */
     void deferReport() {
         reportPending = true;
     }
 
-    /** Writes the impulses a soft step left to the first read ({@link #deferReport}), once. */
+    /**
+     * Writes the impulses a soft step left to the first read ({@link #deferReport}), once: as the
+     * device that ran the step reported them, where it still holds the step, else from the kept
+     * manifolds (the same bits).
+     */
     private void reportIfPending() {
         if (reportPending) {
             synchronized (this) {
                 if (reportPending) {
-                    Recycler.reportSerially(manifolds, contactIds, impulses);
+                    if (!manifolds.readReportedImpulses(impulses, contactCount)) {
+                        manifolds.fetchFromDevice();
+                        if (!manifolds.isValid()) {
+                            throw new IllegalStateException("contact solver: this result's impulses were left on the "
+                                    + "device that ran its step, and reading them back failed (see the warning logged)");
+                        }
+                        Recycler.reportSerially(manifolds, contactIds, impulses);
+                    }
                     reportPending = false;
                 }
             }

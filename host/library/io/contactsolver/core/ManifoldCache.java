@@ -243,7 +243,6 @@ public final class ManifoldCache {
      * What a device left of a step for its next one: the points' captures and ids (where it wrote
      * them; else the host wrote them here), each point's normal impulse and each manifold's vectors.
      */
-    @FunctionalInterface
     public interface DeviceCopy {
         /**
          * Reads them into the cache's storage, in the layout of {@link #captures}, {@link #ids},
@@ -251,6 +250,28 @@ public final class ManifoldCache {
          * failed, and the cache then forgets its manifolds.
          */
         boolean readInto(FloatBuffer captures, IntBuffer ids, float[] normal, float[] vectors);
+
+        /**
+         * Reads the step's {@code contacts} contacts' impulses as the device reported them
+         * ({@link Recycler#report}, the same bits) into {@code dest} ({@code ImpulseField} rows,
+         * stride {@code dest.stride()}), and waits; false where it holds none for that many
+         * contacts or the device failed (the host then reports them from the fetched arrays).
+         */
+        default boolean readReportedImpulses(FieldBlock dest, int contacts) {
+            return false;
+        }
+    }
+
+    /**
+     * Reads the step's contacts' impulses as the device that still holds the step reported them
+     * ({@link DeviceCopy#readReportedImpulses}): fewer bytes than the arrays they are reported
+     * from. False where no device holds the step (or the read failed): {@link Recycler#report}
+     * then writes them from the arrays, to the same bits. Under the fetch's lock, so that a device
+     * about to reuse its copy waits for the read ({@link #fetchFromDevice}).
+     */
+    public synchronized boolean readReportedImpulses(FieldBlock dest, int contacts) {
+        DeviceCopy copy = onDevice;
+        return copy != null && copy.readReportedImpulses(dest, contacts);
     }
 
     /**

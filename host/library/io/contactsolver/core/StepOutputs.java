@@ -10,6 +10,7 @@ package io.contactsolver.core;
  */
 public final class StepOutputs {
     private boolean impulsesReported;
+    private boolean impulsesLeftOnDevice;
     private boolean resultFinite;
     private boolean nextBodiesFinite;
     private boolean nextOrientationsUnit;
@@ -18,6 +19,7 @@ public final class StepOutputs {
     /** Nothing done yet: the host reports and scans everything. */
     public void clear() {
         impulsesReported = false;
+        impulsesLeftOnDevice = false;
         resultFinite = false;
         nextBodiesFinite = false;
         nextOrientationsUnit = false;
@@ -57,6 +59,23 @@ public final class StepOutputs {
     /** Whether the backend wrote the checked next state into the bodies themselves ({@link #recordCommitted}). */
     public boolean nextBodiesCommitted() {
         return nextBodiesCommitted;
+    }
+
+    /**
+     * The completed step reported every contact's impulses on the device ({@link Recycler#report},
+     * the same bits), found them finite, and left them there for the kept manifolds' device copy to
+     * read when the result is first read ({@code ManifoldCache.readReportedImpulses}).
+     */
+    public void recordImpulsesLeftOnDevice() {
+        if (impulsesReported || !resultFinite) {
+            throw new IllegalStateException("a step's impulses left on the device after they were read, or unchecked");
+        }
+        impulsesLeftOnDevice = true;
+    }
+
+    /** Whether the backend left every contact's impulses, checked finite, on the device ({@link #recordImpulsesLeftOnDevice}). */
+    public boolean impulsesLeftOnDevice() {
+        return impulsesLeftOnDevice;
     }
 
     /** Whether the backend wrote every contact's impulses. */

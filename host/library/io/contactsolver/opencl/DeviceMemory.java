@@ -139,6 +139,15 @@ final class DeviceMemory implements AutoCloseable {
         clock.addTransfer(transfers.bytesUp(), transfers.bytesDown());
     }
 
+    /**
+     * Waits for readbacks enqueued after {@link #awaitSolve} (a faulted step's impulses, for the
+     * host's scan to name the fault) and copies them out of staging; their time is the step's own.
+     */
+    void awaitReadbacks() {
+        clFinish(cl.queue);
+        transfers.finishReadbacks();
+    }
+
     @Override
     public void close() {
         List<RuntimeException> failures = new ArrayList<>();

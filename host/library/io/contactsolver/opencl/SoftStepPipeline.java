@@ -3,6 +3,7 @@ package io.contactsolver.opencl;
 import static org.jocl.CL.clEnqueueCopyBuffer;
 import static org.jocl.CL.clEnqueueFillBuffer;
 import static org.jocl.CL.clEnqueueReadBuffer;
+import static org.jocl.CL.clEnqueueReadBufferRect;
 import static org.jocl.CL.clFinish;
 
 import io.contactsolver.core.BackendFailureException;
@@ -486,9 +487,9 @@ final class SoftStepPipeline {
         transfers.kernelsDone();
 
         stage.enter("readback");
-        if (job.impulses() != null) {
-            transfers.downloadBlock(reportMem, job.impulses(), contactCount, ImpulseField.COUNT);
-        }
+        // the impulses stay here, checked, until the result is first read (the kept cache's copy
+        // reads them); they come down with the step only where a check found a fault, for the
+        // host's scan to name it
         IntBuffer nonFiniteHost = transfers.hostInts(OutputChecks.COUNT);
         transfers.downloadInts(nonFiniteMem, nonFiniteHost, OutputChecks.COUNT);
         // a sound step's next state goes straight into the bodies, once the checks are back, where
@@ -519,12 +520,20 @@ final class SoftStepPipeline {
                     SoftStepJob.BODY_STATE_FIELDS);
         }
         memory.awaitSolve(job.clock());
+        boolean resultFinite = nonFiniteHost.get(OutputChecks.IMPULSES) == OutputChecks.NONE
+                && nonFiniteHost.get(OutputChecks.DELTAS) == OutputChecks.NONE;
+        boolean impulsesDown = job.impulses() != null && !resultFinite;
+        if (impulsesDown) {
+            transfers.downloadBlock(reportMem, job.impulses(), contactCount, ImpulseField.COUNT);
+            memory.awaitReadbacks();
+        }
         if (deviceWrites) {
             solved.writtenElsewhere(keptHost.get(0));
         }
         // the next step recycles from the set here: what the host keeps of it comes down only if it reads it
         nextCache.keepOnDevice(new SetCopy(cl.queue, deviceWrites ? capturesMem : null,
-                deviceWrites ? solvedIdsMem : null, normalOutMem, vectorsOutMem, pointCount, rowCount));
+                deviceWrites ? solvedIdsMem : null, normalOutMem, vectorsOutMem, pointCount, rowCount, reportMem,
+                contactCount));
         out.keptFor = nextCache;
         stepBlock = job.bodies().id();
         stepCount = bodyCount;
@@ -532,11 +541,12 @@ final class SoftStepPipeline {
         residentCache = nextCache;
         residentVersion = nextCache.version();
         residentSet = current;
-        boolean resultFinite = nonFiniteHost.get(OutputChecks.IMPULSES) == OutputChecks.NONE
-                && nonFiniteHost.get(OutputChecks.DELTAS) == OutputChecks.NONE;
-        job.outputs().record(job.impulses() != null, resultFinite,
+        job.outputs().record(impulsesDown, resultFinite,
                 nonFiniteHost.get(OutputChecks.NEXT_BODIES) == OutputChecks.NONE,
                 nonFiniteHost.get(OutputChecks.ORIENTATIONS) == OutputChecks.NONE);
+        if (job.impulses() != null && !impulsesDown) {
+            job.outputs().recordImpulsesLeftOnDevice();
+        }
         if (sound) {
             job.bodies().stampWritten(SoftStepJob.BODY_STATE_FIELDS);
             job.outputs().recordCommitted();
@@ -550,7 +560,28 @@ final class SoftStepPipeline {
      * vectors. Read with its own waits, outside any step's transfers and clock.
      */
     private record SetCopy(cl_command_queue queue, cl_mem captures, cl_mem ids, cl_mem normal, cl_mem vectors,
-            int pointCount, int manifoldCount) implements ManifoldCache.DeviceCopy {
+            int pointCount, int manifoldCount, cl_mem impulses, int contactCount)
+            implements ManifoldCache.DeviceCopy {
+        @Override
+        public boolean readReportedImpulses(FieldBlock dest, int contacts) {
+            if (contacts != contactCount) {
+                return false;
+            }
+            try {
+                if (contacts > 0) {
+                    long rowBytes = (long) contacts * Sizeof.cl_float;
+                    clEnqueueReadBufferRect(queue, impulses, true, new long[3], new long[3],
+                            new long[] {rowBytes, ImpulseField.COUNT, 1}, rowBytes, 0,
+                            (long) dest.stride() * Sizeof.cl_float, 0, Pointer.to(dest.floats()), 0, null, null);
+                }
+                return true;
+            } catch (CLException e) {
+                LOG.log(System.Logger.Level.WARNING, "contact-solver: reading a step's impulses back from the device "
+                        + "failed (" + e.getMessage() + "); they are reported from its manifolds instead");
+                return false;
+            }
+        }
+
         @Override
         public boolean readInto(FloatBuffer capturesDest, IntBuffer idsDest, float[] normalDest, float[] vectorsDest) {
             try {
