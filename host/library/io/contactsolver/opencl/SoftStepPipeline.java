@@ -67,8 +67,10 @@ import org.jocl.cl_mem;
  *       contact's impulses ({@code report_contact_impulses}) and the lowest non-finite impulse,
  *       delta and next body ({@code first_non_finite}), so that the host neither reports nor scans
  *       them ({@code StepOutputs}).</li>
- *   <li><b>Down</b>, after one wait: the deltas and impulses where asked for, the residual and the
- *       checks; then, after a second wait, the next bodies: straight into the bodies themselves where
+ *   <li><b>Down</b>, after one wait: the deltas where asked for, the residual and the checks (the
+ *       impulses too where the checks found a fault; else they stay in the step's {@link RecycleSet}
+ *       until the result is first read, {@link ManifoldCache#readReportedImpulses}); then, after a
+ *       second wait, the next bodies: straight into the bodies themselves where
  *       the checks found every output sound and the read cannot leave them half written
  *       ({@code Transfers.readsBlockWhole}; {@code StepOutputs.recordCommitted}), else into the job's
  *       {@code nextBodies} for the host to scan and commit. The solved points' captures, ids and normal impulses and the
