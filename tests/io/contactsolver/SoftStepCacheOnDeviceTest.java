@@ -19,9 +19,10 @@ import org.junit.jupiter.api.Test;
 /**
  * A soft step on the device keeps what the next step recycles from (the points' captures, ids and
  * normal impulses, the manifolds' vectors) on the device, and reads none of it back: only the
- * bodies, deltas and checks cross; the contacts' impulses wait there until the result is read. The
- * host gets the cache when it reads it, when the device is about to write over it, or when the
- * solver closes, and it then holds the CPU's bits; so do the impulses, however they come down.
+ * bodies and checks cross; the contacts' impulses and the bodies' velocity changes wait there until
+ * the result reads them. The host gets the cache when it reads it, when the device is about to
+ * write over it, or when the solver closes, and it then holds the CPU's bits; so do the impulses and
+ * the velocity changes, however they come down.
  */
 class SoftStepCacheOnDeviceTest {
     private static final float DT = 1.0f / 60.0f;
@@ -62,14 +63,13 @@ class SoftStepCacheOnDeviceTest {
                 assertEquals(Backend.OPENCL, actual.backend(), what);
                 ManifoldCache cache = actual.manifoldCache();
                 assertTrue(cache.heldOnDevice(), what + ": the cache stayed on the device");
-                long results = (long) actual.bodyCount() * (SoftStepJob.BODY_STATE_FIELDS + DeltaField.COUNT)
-                        * Float.BYTES;
+                long results = (long) actual.bodyCount() * SoftStepJob.BODY_STATE_FIELDS * Float.BYTES;
                 long captures = (long) cache.pointCount() * CaptureField.COUNT * Float.BYTES;
                 assertTrue(actual.bytesDownloaded() >= results && actual.bytesDownloaded() - results < 64,
                         what + ": " + actual.bytesDownloaded() + " bytes read back, " + results
-                                + " of them the bodies and deltas (the captures alone would be " + captures
-                                + ", the impulses " + (long) actual.contactCount() * ImpulseField.COUNT * Float.BYTES
-                                + ")");
+                                + " of them the bodies (the captures alone would be " + captures + ", the impulses "
+                                + (long) actual.contactCount() * ImpulseField.COUNT * Float.BYTES + ", the deltas "
+                                + (long) actual.bodyCount() * DeltaField.COUNT * Float.BYTES + ")");
                 Bits.assertIdentical(expected, actual, what);
                 Bits.assertIdentical(onCpu.bodies, onDevice.bodies, what + ": bodies");
             }
@@ -104,13 +104,13 @@ class SoftStepCacheOnDeviceTest {
     }
 
     /**
-     * A device step's impulses come down when its result is read, with the CPU's bits: as the device
-     * reported them while it holds the step (the manifolds stay there); reported on the host from
-     * the manifolds read back first, once the device reused that memory (three results in turn) or
-     * the solver closed.
+     * A device step's impulses and velocity changes come down when its result is read, with the
+     * CPU's bits: as the device holds them while it holds the step (the manifolds stay there); once
+     * the device reused that memory (three results in turn) or the solver closed, the velocity
+     * changes read back with the manifolds and the impulses reported on the host from those.
      */
     @Test
-    void aDeviceStepsImpulsesComeDownWhenReadWithTheCpusBits() {
+    void aDeviceStepsImpulsesAndDeltasComeDownWhenReadWithTheCpusBits() {
         Run onCpu = new Run(3);
         Run onDevice = new Run(3);
         SolveResult unread;
@@ -123,22 +123,31 @@ class SoftStepCacheOnDeviceTest {
                     SolveResult late = onDevice.results[(step - 2) % 3];
                     String what = "step " + (step - 2) + ", read after step " + step;
                     assertFalse(late.manifoldCache().heldOnDevice(), what + ": its manifolds came back first");
-                    assertSameImpulses(onCpu.results[(step - 2) % 3], late, what);
+                    assertSameOutputs(onCpu.results[(step - 2) % 3], late, what);
                 }
             }
             SolveResult last = onDevice.results[6 % 3];
             assertTrue(last.manifoldCache().heldOnDevice(), "the last step, held on the device");
-            assertSameImpulses(onCpu.results[6 % 3], last, "the last step");
-            assertTrue(last.manifoldCache().heldOnDevice(), "its impulses read, its manifolds still on the device");
+            assertSameOutputs(onCpu.results[6 % 3], last, "the last step");
+            assertTrue(last.manifoldCache().heldOnDevice(), "its outputs read, its manifolds still on the device");
             unread = onDevice.results[5 % 3];
             unreadOnCpu = onCpu.results[5 % 3];
             assertTrue(unread.manifoldCache().heldOnDevice(), "the step before, held on the device");
         }
         assertFalse(unread.manifoldCache().heldOnDevice(), "fetched as the solver closed");
-        assertSameImpulses(unreadOnCpu, unread, "the step before the last, read after the solver closed");
+        assertSameOutputs(unreadOnCpu, unread, "the step before the last, read after the solver closed");
     }
 
-    private static void assertSameImpulses(SolveResult expected, SolveResult actual, String what) {
+    /** The deltas, then the impulses: the deltas first, so that a fetch the impulses make cannot bring them. */
+    private static void assertSameOutputs(SolveResult expected, SolveResult actual, String what) {
+        assertEquals(expected.bodyCount(), actual.bodyCount(), what + ": bodies");
+        for (DeltaField field : DeltaField.values()) {
+            float[] want = expected.get(field, new float[expected.bodyCount()]);
+            float[] got = actual.get(field, new float[actual.bodyCount()]);
+            for (int b = 0; b < want.length; b++) {
+                assertBits(want[b], got[b], what + ": " + field + " of body " + b);
+            }
+        }
         assertEquals(expected.contactCount(), actual.contactCount(), what + ": contacts");
         assertTrue(expected.contactCount() > 0, what + ": contacts");
         for (ImpulseField field : ImpulseField.values()) {

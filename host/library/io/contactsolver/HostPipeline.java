@@ -437,6 +437,9 @@ final class HostPipeline {
                 reportNow = true;
             }
         }
+        if (settings.writesDeltas() && outputs.deltasLeftOnDevice()) {
+            dest.deferDeltas();
+        }
         dest.setRecycledCount(recycler.recycledCount());
         clock.lap(SolvePhase.OUTPUT);
         if (!outputs.resultFinite()) {

@@ -25,9 +25,10 @@ import org.joml.Vector3f;
  * <p>A soft step leaves its contacts' impulses where it solved them until the result's first read
  * of an impulse, which writes them all, to the same bits: a simulation that never reads them never
  * pays for them. A device leaves them in its memory, checked finite, until then (or until the
- * solver reuses that memory or closes, when the manifolds they come from are read back); the CPU
- * leaves them in the kept manifolds where sharing them out cannot give a non-finite impulse. Where
- * a check finds a fault, they are written and scanned with the step, as every other solve does.
+ * solver reuses that memory or closes, when the manifolds they come from are read back), and the
+ * bodies' velocity changes likewise (read back with the manifolds); the CPU leaves the impulses in
+ * the kept manifolds where sharing them out cannot give a non-finite impulse. Where a check finds a
+ * fault, they are written and scanned with the step, as every other solve does.
  *
  * <p>A soft step may be asked to write no deltas or no impulses ({@link SoftStepSettings#withDeltas},
  * {@link SoftStepSettings#withImpulses}); its result then holds none ({@link #hasDeltas()},
@@ -48,6 +49,8 @@ public final class SolveResult {
      * the first read writes them. Volatile, so that a read on another thread after the step sees it.
      */
     private volatile boolean reportPending;
+    /** Whether the deltas are still on the device that ran the step ({@link #deferDeltas}): the first read brings them. */
+    private volatile boolean deltasPending;
     /** The manifolds a soft step solved, which the next step may recycle. */
     private final ManifoldCache manifolds = new ManifoldCache();
     private int recycledCount;
@@ -481,6 +484,7 @@ public final class SolveResult {
             long version) {
         boolean holdsIds = checker != null && contacts == contactCount && idsCheckedVersion(checker) == version;
         reportPending = false;
+        deltasPending = false;
         holdsDeltas = withDeltas;
         holdsImpulses = withImpulses;
         if (withDeltas) {
@@ -528,6 +532,32 @@ public final class SolveResult {
         if (!holdsDeltas) {
             throw new IllegalStateException("this result holds no deltas: the soft step that wrote it was asked for "
                     + "none (SoftStepSettings.withDeltas(false))");
+        }
+        if (deltasPending) {
+            readDeltas();
+        }
+    }
+
+    /** The velocity changes a device left, checked finite, for the first read ({@link #deltasPending}). */
+    void deferDeltas() {
+        deltasPending = true;
+    }
+
+    /**
+     * Brings the deltas a device left ({@link #deferDeltas}), once: from the device while it holds
+     * the step, else already in the block (the device read them in with its manifolds before
+     * reusing its memory or closing).
+     */
+    private synchronized void readDeltas() {
+        if (deltasPending) {
+            if (!manifolds.readDeltas(deltas, bodyCount)) {
+                manifolds.fetchFromDevice();
+                if (!manifolds.isValid()) {
+                    throw new IllegalStateException("contact solver: this result's velocity changes were left on the "
+                            + "device that ran its step, and reading them back failed (see the warning logged)");
+                }
+            }
+            deltasPending = false;
         }
     }
 

@@ -260,6 +260,26 @@ public final class ManifoldCache {
         default boolean readReportedImpulses(FieldBlock dest, int contacts) {
             return false;
         }
+
+        /**
+         * Reads the step's {@code bodies} bodies' velocity changes ({@code DeltaField} rows) into
+         * {@code dest}, and waits; false where it holds none for the result or the device failed.
+         * A copy that holds them reads them into the result's block as it fetches the arrays too
+         * ({@link #readInto}), so that they outlast its memory.
+         */
+        default boolean readDeltas(FieldBlock dest, int bodies) {
+            return false;
+        }
+    }
+
+    /**
+     * Reads the step's bodies' velocity changes from the device that still holds the step
+     * ({@link DeviceCopy#readDeltas}), under the fetch's lock; false where no device holds the step
+     * (its fetch then brought them into the result, or none were left there) or the read failed.
+     */
+    public synchronized boolean readDeltas(FieldBlock dest, int bodies) {
+        DeviceCopy copy = onDevice;
+        return copy != null && copy.readDeltas(dest, bodies);
     }
 
     /**

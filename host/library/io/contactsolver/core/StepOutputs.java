@@ -11,6 +11,7 @@ package io.contactsolver.core;
 public final class StepOutputs {
     private boolean impulsesReported;
     private boolean impulsesLeftOnDevice;
+    private boolean deltasLeftOnDevice;
     private boolean resultFinite;
     private boolean nextBodiesFinite;
     private boolean nextOrientationsUnit;
@@ -20,6 +21,7 @@ public final class StepOutputs {
     public void clear() {
         impulsesReported = false;
         impulsesLeftOnDevice = false;
+        deltasLeftOnDevice = false;
         resultFinite = false;
         nextBodiesFinite = false;
         nextOrientationsUnit = false;
@@ -76,6 +78,23 @@ public final class StepOutputs {
     /** Whether the backend left every contact's impulses, checked finite, on the device ({@link #recordImpulsesLeftOnDevice}). */
     public boolean impulsesLeftOnDevice() {
         return impulsesLeftOnDevice;
+    }
+
+    /**
+     * The completed step found every body's velocity change finite on the device and left them there
+     * for the kept manifolds' device copy to read when the result is first read
+     * ({@code ManifoldCache.readDeltas}).
+     */
+    public void recordDeltasLeftOnDevice() {
+        if (!resultFinite) {
+            throw new IllegalStateException("a step's velocity changes left on the device unchecked");
+        }
+        deltasLeftOnDevice = true;
+    }
+
+    /** Whether the backend left every body's velocity change, checked finite, on the device ({@link #recordDeltasLeftOnDevice}). */
+    public boolean deltasLeftOnDevice() {
+        return deltasLeftOnDevice;
     }
 
     /** Whether the backend wrote every contact's impulses. */

@@ -67,10 +67,10 @@ import org.jocl.cl_mem;
  *       contact's impulses ({@code report_contact_impulses}) and the lowest non-finite impulse,
  *       delta and next body ({@code first_non_finite}), so that the host neither reports nor scans
  *       them ({@code StepOutputs}).</li>
- *   <li><b>Down</b>, after one wait: the deltas where asked for, the residual and the checks (the
- *       impulses too where the checks found a fault; else they stay in the step's {@link RecycleSet}
- *       until the result is first read, {@link ManifoldCache#readReportedImpulses}); then, after a
- *       second wait, the next bodies: straight into the bodies themselves where
+ *   <li><b>Down</b>, after one wait: the residual and the checks (the impulses and deltas too where
+ *       the checks found a fault; else they stay in the step's {@link RecycleSet} until the result
+ *       reads them, {@link ManifoldCache#readReportedImpulses}, {@link ManifoldCache#readDeltas});
+ *       then, after a second wait, the next bodies: straight into the bodies themselves where
  *       the checks found every output sound and the read cannot leave them half written
  *       ({@code Transfers.readsBlockWhole}; {@code StepOutputs.recordCommitted}), else into the job's
  *       {@code nextBodies} for the host to scan and commit. The solved points' captures, ids and normal impulses and the
@@ -208,6 +208,8 @@ final class SoftStepPipeline {
         final DeviceBuffer vectors;
         final DeviceBuffer pointStart;
         final DeviceBuffer impulses;
+        /** Every body's velocity change, which stays here with the impulses until the result reads it. */
+        final DeviceBuffer deltas;
         int contacts;
         /**
          * The cache whose captures, ids, normal impulses and vectors this set holds in the host's
@@ -223,6 +225,7 @@ final class SoftStepPipeline {
             vectors = memory.buffer("manifold vectors " + k);
             pointStart = memory.buffer("manifold solved point starts " + k);
             impulses = memory.buffer("contact impulses " + k);
+            deltas = memory.buffer("body deltas " + k);
         }
 
         /** Fetches what the set holds of {@link #keptFor} for the host (where no read has yet), before the set is reused. */
@@ -426,7 +429,7 @@ final class SoftStepPipeline {
         cl_mem stateMem = memory.zeroed(state,
                 (long) (bodyCount + DeviceMemory.WORLD_RECORD_EXTRA) * StateField.STRIDE * Sizeof.cl_float);
         cl_mem nextMem = nextBodies.require((long) SoftStepJob.BODY_STATE_FIELDS * bodyCount * Sizeof.cl_float);
-        cl_mem deltaMem = memory.deltas.require((long) DeltaField.COUNT * bodyCount * Sizeof.cl_float);
+        cl_mem deltaMem = out.deltas.require((long) DeltaField.COUNT * bodyCount * Sizeof.cl_float);
         cl_mem normalOutMem = out.normal.require((long) pointCount * Sizeof.cl_float);
         cl_mem vectorsOutMem = out.vectors.require((long) ManifoldVectorField.COUNT * rowCount * Sizeof.cl_float);
         cl_mem reportMem = out.impulses.require((long) ImpulseField.COUNT * contactCount * Sizeof.cl_float);
@@ -500,9 +503,6 @@ final class SoftStepPipeline {
         if (!mayCommit) {
             transfers.downloadBlock(nextMem, job.nextBodies(), bodyCount, SoftStepJob.BODY_STATE_FIELDS);
         }
-        if (job.deltas() != null) { // the device writes them anyway: only the copy is saved
-            transfers.downloadBlock(deltaMem, job.deltas(), bodyCount, DeltaField.COUNT);
-        }
         FloatBuffer residualHost = transfers.hostFloats(1);
         transfers.downloadFloats(residualMem, residualHost, 0, 1);
         IntBuffer keptHost = transfers.hostInts(1);
@@ -525,8 +525,14 @@ final class SoftStepPipeline {
         boolean resultFinite = nonFiniteHost.get(OutputChecks.IMPULSES) == OutputChecks.NONE
                 && nonFiniteHost.get(OutputChecks.DELTAS) == OutputChecks.NONE;
         boolean impulsesDown = job.impulses() != null && !resultFinite;
+        boolean deltasDown = job.deltas() != null && !resultFinite;
         if (impulsesDown) {
             transfers.downloadBlock(reportMem, job.impulses(), contactCount, ImpulseField.COUNT);
+        }
+        if (deltasDown) {
+            transfers.downloadBlock(deltaMem, job.deltas(), bodyCount, DeltaField.COUNT);
+        }
+        if (impulsesDown || deltasDown) {
             memory.awaitReadbacks();
         }
         if (deviceWrites) {
@@ -535,7 +541,7 @@ final class SoftStepPipeline {
         // the next step recycles from the set here: what the host keeps of it comes down only if it reads it
         nextCache.keepOnDevice(new SetCopy(cl.queue, deviceWrites ? capturesMem : null,
                 deviceWrites ? solvedIdsMem : null, normalOutMem, vectorsOutMem, pointCount, rowCount, reportMem,
-                contactCount));
+                contactCount, deltaMem, bodyCount, job.deltas() != null && !deltasDown ? job.deltas() : null));
         out.keptFor = nextCache;
         stepBlock = job.bodies().id();
         stepCount = bodyCount;
@@ -548,6 +554,9 @@ final class SoftStepPipeline {
                 nonFiniteHost.get(OutputChecks.ORIENTATIONS) == OutputChecks.NONE);
         if (job.impulses() != null && !impulsesDown) {
             job.outputs().recordImpulsesLeftOnDevice();
+        }
+        if (job.deltas() != null && !deltasDown) {
+            job.outputs().recordDeltasLeftOnDevice();
         }
         if (sound) {
             job.bodies().stampWritten(SoftStepJob.BODY_STATE_FIELDS);
@@ -562,25 +571,45 @@ final class SoftStepPipeline {
      * vectors. Read with its own waits, outside any step's transfers and clock.
      */
     private record SetCopy(cl_command_queue queue, cl_mem captures, cl_mem ids, cl_mem normal, cl_mem vectors,
-            int pointCount, int manifoldCount, cl_mem impulses, int contactCount)
-            implements ManifoldCache.DeviceCopy {
+            int pointCount, int manifoldCount, cl_mem impulses, int contactCount, cl_mem deltas, int bodyCount,
+            FieldBlock deltaDest) implements ManifoldCache.DeviceCopy {
         @Override
         public boolean readReportedImpulses(FieldBlock dest, int contacts) {
             if (contacts != contactCount) {
                 return false;
             }
             try {
-                if (contacts > 0) {
-                    long rowBytes = (long) contacts * Sizeof.cl_float;
-                    clEnqueueReadBufferRect(queue, impulses, true, new long[3], new long[3],
-                            new long[] {rowBytes, ImpulseField.COUNT, 1}, rowBytes, 0,
-                            (long) dest.stride() * Sizeof.cl_float, 0, Pointer.to(dest.floats()), 0, null, null);
-                }
+                readRows(impulses, contacts, ImpulseField.COUNT, dest);
                 return true;
             } catch (CLException e) {
                 LOG.log(System.Logger.Level.WARNING, "contact-solver: reading a step's impulses back from the device "
                         + "failed (" + e.getMessage() + "); they are reported from its manifolds instead");
                 return false;
+            }
+        }
+
+        @Override
+        public boolean readDeltas(FieldBlock dest, int bodies) {
+            if (bodies != bodyCount || deltaDest == null) {
+                return false;
+            }
+            try {
+                readRows(deltas, bodies, DeltaField.COUNT, dest);
+                return true;
+            } catch (CLException e) {
+                LOG.log(System.Logger.Level.WARNING, "contact-solver: reading a step's velocity changes back from the "
+                        + "device failed (" + e.getMessage() + ")");
+                return false;
+            }
+        }
+
+        /** Reads {@code fields} rows of {@code count} floats, {@code count} apart here, into {@code dest}'s rows, and waits. */
+        private void readRows(cl_mem from, int count, int fields, FieldBlock dest) {
+            if (count > 0) {
+                long rowBytes = (long) count * Sizeof.cl_float;
+                clEnqueueReadBufferRect(queue, from, true, new long[3], new long[3], new long[] {rowBytes, fields, 1},
+                        rowBytes, 0, (long) dest.stride() * Sizeof.cl_float, 0, Pointer.to(dest.floats()), 0, null,
+                        null);
             }
         }
 
@@ -591,6 +620,10 @@ final class SoftStepPipeline {
                     read(captures, Pointer.to(capturesDest), (long) CaptureField.COUNT * pointCount * Sizeof.cl_float,
                             false);
                     read(ids, Pointer.to(idsDest), (long) pointCount * Sizeof.cl_int, false);
+                }
+                if (deltaDest != null) {
+                    // the result's velocity changes, which it reads from here until the set is reused
+                    readRows(deltas, bodyCount, DeltaField.COUNT, deltaDest);
                 }
                 // into the arrays the host reads: JOCL reads into a Java array only with a blocking read,
                 // which also waits for the reads before it
