@@ -551,13 +551,22 @@ public final class SolveResult {
     private synchronized void readDeltas() {
         if (deltasPending) {
             if (!manifolds.readDeltas(deltas, bodyCount)) {
-                manifolds.fetchFromDevice();
-                if (!manifolds.isValid()) {
-                    throw new IllegalStateException("contact solver: this result's velocity changes were left on the "
-                            + "device that ran its step, and reading them back failed (see the warning logged)");
-                }
+                requireFetched("velocity changes");
             }
             deltasPending = false;
+        }
+    }
+
+    /**
+     * The kept manifolds on the host, fetched from the device that ran the step if it still holds
+     * them (a fetch that also brings the deltas it left), or a one-line failure naming {@code what}
+     * was left there where that device failed.
+     */
+    private void requireFetched(String what) {
+        manifolds.fetchFromDevice();
+        if (!manifolds.isValid()) {
+            throw new IllegalStateException("contact solver: this result's " + what + " were left on the device that "
+                    + "ran its step, and reading them back failed (see the warning logged)");
         }
     }
 
@@ -589,11 +598,7 @@ public final class SolveResult {
             synchronized (this) {
                 if (reportPending) {
                     if (!manifolds.readReportedImpulses(impulses, contactCount)) {
-                        manifolds.fetchFromDevice();
-                        if (!manifolds.isValid()) {
-                            throw new IllegalStateException("contact solver: this result's impulses were left on the "
-                                    + "device that ran its step, and reading them back failed (see the warning logged)");
-                        }
+                        requireFetched("impulses");
                         Recycler.reportSerially(manifolds, contactIds, impulses);
                     }
                     reportPending = false;

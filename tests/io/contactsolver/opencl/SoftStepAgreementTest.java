@@ -1,6 +1,5 @@
 package io.contactsolver.opencl;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,7 +17,6 @@ import io.contactsolver.core.ManifoldVectorField;
 import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.ContactField;
-import io.contactsolver.layout.DeltaField;
 import io.contactsolver.layout.ImpulseField;
 import io.contactsolver.scene.BoxContacts;
 import io.contactsolver.scene.BoxScene;
@@ -391,16 +389,7 @@ class SoftStepAgreementTest {
                 Bits.assertIdentical(bodies[0], bodies[2], what);
                 Bits.assertIdentical(bodies[0], bodies[1], what + ", full on the device");
                 assertEquals(results[1][step & 1].bytesDownloaded(), lean.bytesDownloaded(), what + ": bytes sent back");
-                SolveResult onCpu = results[0][step & 1];
-                SolveResult onDevice = results[1][step & 1];
-                for (ImpulseField field : ImpulseField.values()) {
-                    assertArrayEquals(onCpu.get(field, new float[onCpu.contactCount()]),
-                            onDevice.get(field, new float[onDevice.contactCount()]), what + ": " + field + ", read");
-                }
-                for (DeltaField field : DeltaField.values()) {
-                    assertArrayEquals(onCpu.get(field, new float[onCpu.bodyCount()]),
-                            onDevice.get(field, new float[onDevice.bodyCount()]), what + ": " + field + ", read");
-                }
+                Bits.assertIdentical(results[0][step & 1], results[1][step & 1], what + ": the full step's outputs, read");
             }
         }
     }

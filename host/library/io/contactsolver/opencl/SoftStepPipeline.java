@@ -575,30 +575,24 @@ final class SoftStepPipeline {
             FieldBlock deltaDest) implements ManifoldCache.DeviceCopy {
         @Override
         public boolean readReportedImpulses(FieldBlock dest, int contacts) {
-            if (contacts != contactCount) {
-                return false;
-            }
-            try {
-                readRows(impulses, contacts, ImpulseField.COUNT, dest);
-                return true;
-            } catch (CLException e) {
-                LOG.log(System.Logger.Level.WARNING, "contact-solver: reading a step's impulses back from the device "
-                        + "failed (" + e.getMessage() + "); they are reported from its manifolds instead");
-                return false;
-            }
+            return contacts == contactCount && readRowsOrWarn(impulses, contacts, ImpulseField.COUNT, dest,
+                    "impulses (they are reported from its manifolds instead)");
         }
 
         @Override
         public boolean readDeltas(FieldBlock dest, int bodies) {
-            if (bodies != bodyCount || deltaDest == null) {
-                return false;
-            }
+            return bodies == bodyCount && deltaDest != null && readRowsOrWarn(deltas, bodies, DeltaField.COUNT, dest,
+                    "velocity changes");
+        }
+
+        /** {@link #readRows}; false, with a warning naming {@code what}, where the device fails. */
+        private boolean readRowsOrWarn(cl_mem from, int count, int fields, FieldBlock dest, String what) {
             try {
-                readRows(deltas, bodies, DeltaField.COUNT, dest);
+                readRows(from, count, fields, dest);
                 return true;
             } catch (CLException e) {
-                LOG.log(System.Logger.Level.WARNING, "contact-solver: reading a step's velocity changes back from the "
-                        + "device failed (" + e.getMessage() + ")");
+                LOG.log(System.Logger.Level.WARNING, "contact-solver: reading a step's " + what
+                        + " back from the device failed: " + e.getMessage());
                 return false;
             }
         }
