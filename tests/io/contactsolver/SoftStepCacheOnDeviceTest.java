@@ -2,6 +2,7 @@ package io.contactsolver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.core.CaptureField;
@@ -136,6 +137,41 @@ class SoftStepCacheOnDeviceTest {
         }
         assertFalse(unread.manifoldCache().heldOnDevice(), "fetched as the solver closed");
         assertSameOutputs(unreadOnCpu, unread, "the step before the last, read after the solver closed");
+    }
+
+    /**
+     * A result whose impulses or velocity changes a device kept, from a device that can no longer
+     * give them back (its copy fails), refuses them in one line rather than give stale values, and
+     * forgets the manifolds (the next step takes its contacts fresh).
+     */
+    @Test
+    void outputsLeftOnADeviceThatCannotGiveThemBackAreRefused() {
+        for (boolean impulses : new boolean[] {true, false}) {
+            SolveResult result = new SolveResult();
+            result.prepare(1, 1, new int[] {7});
+            ManifoldCache cache = result.manifoldCache();
+            cache.prepare(1, 1);
+            cache.pointStart()[1] = 1;
+            cache.contactStart()[1] = 1;
+            cache.keepOnDevice((captures, ids, normal, vectors) -> false);
+            cache.finish();
+            if (impulses) {
+                result.deferReport();
+            } else {
+                result.deferDeltas();
+            }
+            IllegalStateException refusal = assertThrows(IllegalStateException.class, () -> {
+                if (impulses) {
+                    result.impulse(0);
+                } else {
+                    result.delta(DeltaField.DVX, 0);
+                }
+            });
+            assertEquals("contact solver: this result's " + (impulses ? "impulses" : "velocity changes") + " were left "
+                    + "on the device that ran its step, and reading them back failed (see the warning logged)",
+                    refusal.getMessage());
+            assertFalse(cache.isValid(), "the manifolds forgotten");
+        }
     }
 
     /** The deltas, then the impulses: the deltas first, so that a fetch the impulses make cannot bring them. */
