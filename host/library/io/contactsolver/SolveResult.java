@@ -533,9 +533,7 @@ public final class SolveResult {
             throw new IllegalStateException("this result holds no deltas: the soft step that wrote it was asked for "
                     + "none (SoftStepSettings.withDeltas(false))");
         }
-        if (deltasPending) {
-            readDeltas();
-        }
+        deltasIfPending();
     }
 
     /** The velocity changes a device left, checked finite, for the first read ({@link #deltasPending}). */
@@ -548,12 +546,16 @@ public final class SolveResult {
      * the step, else already in the block (the device read them in with its manifolds before
      * reusing its memory or closing).
      */
-    private synchronized void readDeltas() {
+    private void deltasIfPending() {
         if (deltasPending) {
-            if (!manifolds.readDeltas(deltas, bodyCount)) {
-                requireFetched("velocity changes");
+            synchronized (this) {
+                if (deltasPending) {
+                    if (!manifolds.readDeltas(deltas, bodyCount)) {
+                        requireFetched("velocity changes");
+                    }
+                    deltasPending = false;
+                }
             }
-            deltasPending = false;
         }
     }
 

@@ -140,8 +140,8 @@ final class DeviceMemory implements AutoCloseable {
     }
 
     /**
-     * Waits for readbacks enqueued after {@link #awaitSolve} (a faulted step's impulses, for the
-     * host's scan to name the fault) and copies them out of staging; their time is the step's own.
+     * Waits for readbacks enqueued after {@link #awaitSolve} (a faulted step's impulses and deltas,
+     * for the host's scan to name the fault) and copies them out of staging; their time is the step's own.
      */
     void awaitReadbacks() {
         clFinish(cl.queue);
