@@ -2,6 +2,7 @@ package io.contactsolver.demo;
 
 import io.contactsolver.app.ExitCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
@@ -94,6 +96,28 @@ class DemoCommandTest {
         assertParticlesCsv(out.resolve(DemoCommand.PARTICLES_CSV), 50);
         assertEquals(21, Files.readAllLines(csv).size(), "a row per step");
         assertTrue(run.out().contains("wrote " + out.resolve(DemoCommand.PARTICLES_CSV) + ", " + csv), run.out());
+    }
+
+    /**
+     * A Java runtime linked without {@code java.desktop} (here: {@code --limit-modules}; the GPU
+     * machine's trimmed runtime was one) runs the demo and writes its CSVs, warning of the pictures
+     * in one line before the run; no AWT class is on its way.
+     */
+    @Test
+    void withoutTheDesktopModuleWritesTheCsvsAndWarnsOfThePictures() throws IOException, InterruptedException {
+        Path out = dir.resolve("out");
+        Run run = Cli.child(List.of("--limit-modules", "java.base,java.logging,java.management"), Map.of(), "demo",
+                "--scene", "box", "--particles", "50", "--steps", "20", "--backend", "cpu", "--out", out.toString());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        List<String> warnings = run.errLines().stream().filter(line -> line.startsWith("warning:")).toList();
+        assertEquals(List.of("warning: particles.png and energy-contacts.png will not be written: this Java runtime ("
+                + System.getProperty("java.home") + ") lacks the java.desktop module; run on a runtime with it to get "
+                + "them"), warnings);
+        assertFalse(run.err().contains("\tat "), run.err());
+        try (Stream<Path> files = Files.list(out)) {
+            assertEquals(List.of(DemoCommand.PARTICLES_CSV), files.map(p -> p.getFileName().toString()).toList());
+        }
+        assertParticlesCsv(out.resolve(DemoCommand.PARTICLES_CSV), 50);
     }
 
     /** The default scheme: the module's soft step, 4 substeps of a soft and a relax sweep, no push-out solve. */

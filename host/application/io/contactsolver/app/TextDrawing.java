@@ -9,8 +9,8 @@ import java.awt.image.BufferedImage;
  * Whether this Java runtime can draw text into an image, asked before a command's long work
  * rather than found at its end. A trimmed or minimal runtime may have {@code java.desktop} but not
  * the native font libraries it loads on the first {@code drawString} (freetype, harfbuzz,
- * fontconfig); that first call then throws a {@link LinkageError}. Needs {@code java.desktop}: ask
- * for the module first where it may be missing.
+ * fontconfig); that first call then throws a {@link LinkageError}. This class names AWT types, so
+ * it links only where {@code java.desktop} is: ask {@link DesktopModule} first.
  */
 public final class TextDrawing {
     private TextDrawing() {

@@ -12,6 +12,7 @@ import io.contactsolver.app.JavaCommand;
 import io.contactsolver.app.ModeOptions;
 import io.contactsolver.app.Progress;
 import io.contactsolver.app.Scheme;
+import io.contactsolver.app.DesktopModule;
 import io.contactsolver.app.TextDrawing;
 import io.contactsolver.scene.SphereLattice;
 import java.io.IOException;
@@ -405,22 +406,18 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    /** The module {@link ThroughputPlot} draws with. */
-    static final String PLOT_MODULE = "java.desktop";
-
     /**
      * Why {@code --plot} cannot be honoured on this Java runtime, or null when it can: its boot layer
-     * lacks {@value #PLOT_MODULE} (a runtime linked without it, or {@code --limit-modules}; read
-     * from the module layer, no AWT class loaded), or it cannot draw text ({@link TextDrawing}).
+     * lacks {@code java.desktop} ({@link DesktopModule}), or it cannot draw text ({@link TextDrawing}).
      */
     static String plotUnavailable() {
-        if (ModuleLayer.boot().findModule(PLOT_MODULE).isPresent()) {
+        if (DesktopModule.present()) {
             String text = TextDrawing.problem();
             return text == null ? null : "--plot: this Java runtime cannot draw text (" + text + "); run without "
                     + "--plot, or install its font libraries (freetype, harfbuzz, fontconfig)";
         }
-        return "--plot needs the " + PLOT_MODULE + " module, which this Java runtime (" + System.getProperty("java.home")
-                + ") lacks: run without --plot, or on a runtime with " + PLOT_MODULE;
+        return "--plot needs the " + DesktopModule.NAME + " module, which this Java runtime (" + DesktopModule.runtime()
+                + ") lacks: run without --plot, or on a runtime with " + DesktopModule.NAME;
     }
 
     /** The peers' benchmark programs given, Box3D's first. */

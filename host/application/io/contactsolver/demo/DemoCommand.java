@@ -13,6 +13,7 @@ import io.contactsolver.app.IoErrors;
 import io.contactsolver.app.ModeOptions;
 import io.contactsolver.app.Progress;
 import io.contactsolver.app.Scheme;
+import io.contactsolver.app.DesktopModule;
 import io.contactsolver.app.TextDrawing;
 import io.contactsolver.app.TwoSolves;
 import io.contactsolver.scene.AtomicFiles.Output;
@@ -174,11 +175,10 @@ public final class DemoCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: " + Quoting.escape(outProblem));
             return ExitCode.FAILURE;
         }
-        String textProblem = TextDrawing.problem();
-        if (textProblem != null) {
-            spec.commandLine().getErr().println("warning: " + SNAPSHOT + " and " + CHART + " will not be written: this "
-                    + "Java runtime cannot draw text (" + Quoting.escape(textProblem) + "); install its font libraries "
-                    + "(freetype, harfbuzz, fontconfig) to get them");
+        String picturesProblem = picturesProblem();
+        if (picturesProblem != null) {
+            spec.commandLine().getErr().println("warning: " + SNAPSHOT + " and " + CHART + " will not be written: "
+                    + picturesProblem);
         }
         PrintWriter stdout = spec.commandLine().getOut();
         Simulation simulation = scene.simulation(particles, seed,
@@ -210,7 +210,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         double seconds = (System.nanoTime() - started) / 1e9;
         HeapSlope slope = scene == DemoScene.HEAP ? HeapSlope.measure(world) : null;
-        List<Path> written = writeOutputs(world, figures, slope, textProblem == null);
+        List<Path> written = writeOutputs(world, figures, slope, picturesProblem == null);
         printSummary(stdout, device, simulation, figures, seconds, atRest, restWatch, slope, written);
         return ExitCode.OK;
     }
@@ -295,6 +295,20 @@ public final class DemoCommand implements Callable<Integer> {
             outputs.put("--csv " + csv, csv);
         }
         return IoErrors.sameFileProblem(outputs);
+    }
+
+    /**
+     * Why this Java runtime cannot draw the pictures, as the end of a one-line warning, or null when
+     * it can: it lacks {@code java.desktop}, or it cannot draw text. Asked before the run.
+     */
+    private static String picturesProblem() {
+        if (!DesktopModule.present()) {
+            return "this Java runtime (" + Quoting.escape(DesktopModule.runtime()) + ") lacks the " + DesktopModule.NAME
+                    + " module; run on a runtime with it to get them";
+        }
+        String text = TextDrawing.problem();
+        return text == null ? null : "this Java runtime cannot draw text (" + Quoting.escape(text) + "); install its "
+                + "font libraries (freetype, harfbuzz, fontconfig) to get them";
     }
 
     /**
