@@ -221,6 +221,32 @@ class BenchCommandTest {
                 + "nothing (see 'contact-solver bench --help')"), refused.errLines());
     }
 
+    /**
+     * --warm-up keeps each of the module's rows solving untimed for that long before its timing: a
+     * run of one row takes at least that; a negative or non-finite one is refused in one line.
+     */
+    @Test
+    void warmsEachRowUpForTheSecondsGiven() {
+        BenchCommand defaults = new BenchCommand();
+        new CommandLine(defaults).parseArgs();
+        assertEquals(0.0, defaults.plan(2).warmUpSeconds(), "by default one untimed solve, no more");
+
+        long start = System.nanoTime();
+        Run run = Cli.inProcess("bench", "--contacts", "200", "--scenes", "pile", "--min-time", "0.01", "--backends",
+                "cpu", "--threads", "1", "--sections", "sweep", "--warm-up", "1.5");
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        assertTrue(run.out().contains("single-pass"), run.out());
+        assertTrue(seconds >= 1.5, "the row warmed up for 1.5 s: the run took " + seconds + " s");
+
+        for (String bad : List.of("-1", "NaN", "Infinity")) {
+            Run refused = Cli.inProcess("bench", "--warm-up", bad);
+            assertEquals(ExitCode.BAD_INPUT, refused.exitCode(), refused.err());
+            assertEquals(List.of("error: --warm-up must be zero or more seconds and finite, got "
+                    + Double.parseDouble(bad) + " (see 'contact-solver bench --help')"), refused.errLines());
+        }
+    }
+
     @Test
     void refusesUnknownBackendsAndScenes() {
         Run backend = Cli.inProcess("bench", "--backends", "cuda");

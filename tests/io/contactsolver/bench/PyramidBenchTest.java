@@ -259,6 +259,8 @@ class PyramidBenchTest {
         assertRefused("--many-pyramids-grid does nothing with --pyramid-scenes large: it is for --pyramid-scenes "
                 + "with many only", "--many-pyramids-grid", "2");
         assertRefused("--box3d-runs does nothing with no --box3d-benchmark", "--box3d-runs", "3");
+        assertRefused("--warm-up does nothing with --sections pyramid: it is for --sections sweep, iterative and step "
+                + "only", "--warm-up", "5");
     }
 
     /** The ratios are ours over each peer's: median over median, best over best, on the peer's own scene only. */

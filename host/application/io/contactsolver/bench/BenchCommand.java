@@ -177,6 +177,13 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Seconds to spend timing each row at least (default: ${DEFAULT-VALUE}).")
     double minSeconds;
 
+    @Option(names = "--warm-up", paramLabel = "S", defaultValue = "0",
+            description = "Seconds of untimed solves each of the module's rows (sweep, iterative, step) runs before "
+                    + "its timing, at least one solve (default: ${DEFAULT-VALUE}: that one). The host's code runs "
+                    + "once a solve, so where solves are long (a 1,000,000-contact step on PoCL) the JIT has seen it "
+                    + "little after one: give 30 or more for its steady cost.")
+    double warmUpSeconds;
+
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Scene seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -284,6 +291,9 @@ public final class BenchCommand implements Callable<Integer> {
         if (!(minSeconds > 0) || !Double.isFinite(minSeconds)) {
             throw refused("--min-time must be positive and finite, got " + minSeconds);
         }
+        if (!(warmUpSeconds >= 0) || !Double.isFinite(warmUpSeconds)) {
+            throw refused("--warm-up must be zero or more seconds and finite, got " + warmUpSeconds);
+        }
         if (pyramidBase < 1 || pyramidBase > 2000) {
             throw refused("--pyramid-base must be in [1, 2000], got " + pyramidBase);
         }
@@ -338,6 +348,8 @@ public final class BenchCommand implements Callable<Integer> {
         ModeOptions.refuseUnused(spec, lattice, chosen, "--sections lattice", "--lattice-size", "--lattice-steps");
         ModeOptions.refuseUnused(spec, pyramid || lattice, chosen, "--sections pyramid and lattice", "--rounds",
                 "--bodies-only", "--soft-iterations");
+        ModeOptions.refuseUnused(spec, sections.contains(Choices.Section.SWEEP) || sections.contains(Choices.Section.ITERATIVE)
+                || sections.contains(Choices.Section.STEP), chosen, "--sections sweep, iterative and step", "--warm-up");
         if (lattice && !backends.contains(Choices.BenchBackend.CPU) && !backends.contains(Choices.BenchBackend.OPENCL)) {
             throw refused("--sections lattice steps on the cpu and opencl backends, and --backends "
                     + Choices.labels(backends) + " has neither");
@@ -450,7 +462,7 @@ public final class BenchCommand implements Callable<Integer> {
     Benchmark.Plan plan(int cores) {
         return new Benchmark.Plan(List.copyOf(contacts), new LinkedHashSet<>(scenes), new LinkedHashSet<>(backends),
                 sections.contains(Choices.Section.SWEEP), sections.contains(Choices.Section.ITERATIVE),
-                sections.contains(Choices.Section.STEP), stepMax, cores, seed, minSeconds, device.device(),
+                sections.contains(Choices.Section.STEP), stepMax, cores, seed, minSeconds, warmUpSeconds, device.device(),
                 pileParticles);
     }
 

@@ -67,10 +67,12 @@ final class Benchmark {
      *
      * @param step whether to time the soft step on the pile
      * @param stepMaxContacts the largest of {@code contactCounts} the step section runs at
+     * @param warmUpSeconds the least time each of the module's configurations spends in untimed
+     *        solves before its timing (it always runs one)
      */
     record Plan(List<Integer> contactCounts, Set<Choices.SweepScene> scenes, Set<Choices.BenchBackend> backends, boolean sweep,
             boolean iterative, boolean step, int stepMaxContacts, int threads, long seed, double minSeconds,
-            String device, int pileParticles) {
+            double warmUpSeconds, String device, int pileParticles) {
         /** The sizes the step section runs at. */
         List<Integer> stepContactCounts() {
             return step ? contactCounts.stream().filter(c -> c <= stepMaxContacts).toList() : List.of();
@@ -555,7 +557,12 @@ final class Benchmark {
         int count = runners.size();
         int[] perBatch = new int[count];
         for (int r = 0; r < count; r++) {
-            runners.get(r).solveOnce(); // warm-up: JIT, device buffers, kernel first runs
+            // warm-up: JIT, device buffers, kernel first runs; the host's code runs once a solve, so
+            // where a solve is long the JIT has seen it little (see --warm-up)
+            long warmUpEnd = System.nanoTime() + (long) (plan.warmUpSeconds() * 1e9);
+            do {
+                runners.get(r).solveOnce();
+            } while (System.nanoTime() < warmUpEnd);
             perBatch[r] = batchSize(runners.get(r)::solveOnce);
             runners.get(r).forgetPhases(); // the split must describe the timed solves, as the median does
         }
