@@ -42,8 +42,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code bench}: measures every backend and the baselines on reproducible scenes. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Measure the solvers on seeded scenes (a spatially coherent pile and a random contact graph),",
-            "on every available backend and against the naive, jbullet and bandwidth baselines.",
+        description = {"Measure the solvers on seeded scenes, on every available backend, beside baselines and peers.",
+            "The scenes: a spatially coherent pile and a random contact graph (single pass, iterative, soft step),",
+            "Box3D's box pyramids and a lattice of spheres (soft step); the baselines: naive, jbullet and bandwidth.",
             "Each row is printed (and appended to --csv) as it is measured; the table follows at the end.",
             "Run it on a quiet machine; ratios come from rows measured in the same run."})
 public final class BenchCommand implements Callable<Integer> {
