@@ -180,9 +180,9 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--warm-up", paramLabel = "S", defaultValue = "0",
             description = "Seconds of untimed solves each of the module's rows (sweep, iterative, step) runs before "
-                    + "its timing, at least one solve (default: ${DEFAULT-VALUE}: that one). The host's code runs "
-                    + "once a solve, so where solves are long (a 1,000,000-contact step on PoCL) the JIT has seen it "
-                    + "little after one: give 30 or more for its steady cost.")
+                    + "its timing, beyond the one to three it always runs (default: ${DEFAULT-VALUE}). The host's "
+                    + "code runs once a solve, so where solves are long (a 1,000,000-contact step on PoCL) the JIT "
+                    + "has seen it little: give 30 or more for its steady cost.")
     double warmUpSeconds;
 
     @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Scene seed (default: ${DEFAULT-VALUE}).")

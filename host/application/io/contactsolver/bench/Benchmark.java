@@ -67,8 +67,8 @@ final class Benchmark {
      *
      * @param step whether to time the soft step on the pile
      * @param stepMaxContacts the largest of {@code contactCounts} the step section runs at
-     * @param warmUpSeconds the least time each of the module's configurations spends in untimed
-     *        solves before its timing (it always runs one)
+     * @param warmUpSeconds the time each of the module's configurations spends in untimed solves
+     *        before its timing, beyond the one to three it always runs
      */
     record Plan(List<Integer> contactCounts, Set<Choices.SweepScene> scenes, Set<Choices.BenchBackend> backends, boolean sweep,
             boolean iterative, boolean step, int stepMaxContacts, int threads, long seed, double minSeconds,
@@ -351,6 +351,7 @@ final class Benchmark {
         for (ModuleRunner runner : moduleRunners(scene, settings)) {
             progress.accept(name + ": " + runner.label() + " to 1e-4");
             runner.warmUp(SolveSettings.iterative(50));
+            warmUp(runner);
             double[] times = timeAlone(runner, 1);
             emit(runner.row(name, median(times)).repeats(times.length).build());
             runner.close();
@@ -557,12 +558,8 @@ final class Benchmark {
         int count = runners.size();
         int[] perBatch = new int[count];
         for (int r = 0; r < count; r++) {
-            // warm-up: JIT, device buffers, kernel first runs; the host's code runs once a solve, so
-            // where a solve is long the JIT has seen it little (see --warm-up)
-            long warmUpEnd = System.nanoTime() + (long) (plan.warmUpSeconds() * 1e9);
-            do {
-                runners.get(r).solveOnce();
-            } while (System.nanoTime() < warmUpEnd);
+            runners.get(r).solveOnce(); // warm-up: JIT, device buffers, kernel first runs
+            warmUp(runners.get(r));
             perBatch[r] = batchSize(runners.get(r)::solveOnce);
             runners.get(r).forgetPhases(); // the split must describe the timed solves, as the median does
         }
@@ -598,6 +595,17 @@ final class Benchmark {
             seconds[r] = samples.get(r).stream().mapToDouble(Double::doubleValue).toArray();
         }
         return seconds;
+    }
+
+    /**
+     * Untimed solves on {@code runner} until {@code --warm-up}'s seconds have passed: the host's
+     * code runs once a solve, so where a solve is long the JIT has seen it little after one.
+     */
+    private void warmUp(ModuleRunner runner) throws Exception {
+        long end = System.nanoTime() + (long) (plan.warmUpSeconds() * 1e9);
+        while (System.nanoTime() < end) {
+            runner.solveOnce();
+        }
     }
 
     /** Times one piece of work on its own (warmed up by the caller) in batches. */
