@@ -1,15 +1,12 @@
 package io.contactsolver.opencl;
 
-import static org.jocl.CL.CL_CONTEXT_PLATFORM;
 import static org.jocl.CL.CL_PROGRAM_BUILD_LOG;
 import static org.jocl.CL.CL_QUEUE_PROFILING_ENABLE;
 import static org.jocl.CL.clBuildProgram;
 import static org.jocl.CL.clCreateCommandQueue;
-import static org.jocl.CL.clCreateContext;
 import static org.jocl.CL.clCreateProgramWithSource;
 import static org.jocl.CL.clGetProgramBuildInfo;
 import static org.jocl.CL.clReleaseCommandQueue;
-import static org.jocl.CL.clReleaseContext;
 import static org.jocl.CL.clReleaseProgram;
 
 import io.contactsolver.core.BackendUnavailableException;
@@ -22,7 +19,6 @@ import org.jocl.CLException;
 import org.jocl.Pointer;
 import org.jocl.cl_command_queue;
 import org.jocl.cl_context;
-import org.jocl.cl_context_properties;
 import org.jocl.cl_device_id;
 import org.jocl.cl_program;
 
@@ -43,9 +39,7 @@ final class OpenClProgram implements AutoCloseable {
     @SuppressWarnings("deprecation") // clCreateCommandQueue: the 1.2 entry point works on every ICD
     OpenClProgram(Device device, List<String> sources) throws BackendUnavailableException {
         this.device = device;
-        cl_context_properties properties = new cl_context_properties();
-        properties.addProperty(CL_CONTEXT_PLATFORM, device.platform());
-        this.context = clCreateContext(properties, 1, new cl_device_id[] {device.id()}, null, null, null);
+        this.context = Contexts.create(device);
         try {
             this.queue = clCreateCommandQueue(context, device.id(), CL_QUEUE_PROFILING_ENABLE, null);
             this.program = build(sources);
@@ -103,7 +97,7 @@ final class OpenClProgram implements AutoCloseable {
         if (queue != null) {
             attempt(() -> clReleaseCommandQueue(queue), failures);
         }
-        attempt(() -> clReleaseContext(context), failures);
+        attempt(() -> Contexts.release(context), failures);
         if (!failures.isEmpty()) {
             RuntimeException first = failures.get(0);
             failures.subList(1, failures.size()).forEach(first::addSuppressed);

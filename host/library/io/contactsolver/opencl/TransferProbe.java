@@ -1,19 +1,16 @@
 package io.contactsolver.opencl;
 
-import static org.jocl.CL.CL_CONTEXT_PLATFORM;
 import static org.jocl.CL.CL_MEM_READ_WRITE;
 import static org.jocl.CL.CL_PROFILING_COMMAND_END;
 import static org.jocl.CL.CL_PROFILING_COMMAND_START;
 import static org.jocl.CL.CL_QUEUE_PROFILING_ENABLE;
 import static org.jocl.CL.clCreateBuffer;
 import static org.jocl.CL.clCreateCommandQueue;
-import static org.jocl.CL.clCreateContext;
 import static org.jocl.CL.clEnqueueCopyBuffer;
 import static org.jocl.CL.clEnqueueReadBuffer;
 import static org.jocl.CL.clEnqueueWriteBuffer;
 import static org.jocl.CL.clGetEventProfilingInfo;
 import static org.jocl.CL.clReleaseCommandQueue;
-import static org.jocl.CL.clReleaseContext;
 import static org.jocl.CL.clReleaseEvent;
 import static org.jocl.CL.clReleaseMemObject;
 import static org.jocl.CL.clWaitForEvents;
@@ -27,8 +24,6 @@ import org.jocl.Pointer;
 import org.jocl.Sizeof;
 import org.jocl.cl_command_queue;
 import org.jocl.cl_context;
-import org.jocl.cl_context_properties;
-import org.jocl.cl_device_id;
 import org.jocl.cl_event;
 import org.jocl.cl_mem;
 
@@ -63,9 +58,7 @@ public final class TransferProbe implements AutoCloseable {
     private TransferProbe(Device device, long bytes) {
         this.device = device;
         this.bytes = bytes;
-        cl_context_properties properties = new cl_context_properties();
-        properties.addProperty(CL_CONTEXT_PLATFORM, device.platform());
-        this.context = clCreateContext(properties, 1, new cl_device_id[] {device.id()}, null, null, null);
+        this.context = Contexts.create(device);
         try {
             this.queue = clCreateCommandQueue(context, device.id(), CL_QUEUE_PROFILING_ENABLE, null);
             this.first = clCreateBuffer(context, CL_MEM_READ_WRITE, bytes, null, null);
@@ -143,6 +136,6 @@ public final class TransferProbe implements AutoCloseable {
             clReleaseCommandQueue(queue);
             queue = null;
         }
-        clReleaseContext(context);
+        Contexts.release(context);
     }
 }
