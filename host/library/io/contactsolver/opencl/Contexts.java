@@ -20,6 +20,8 @@ import org.jocl.cl_device_id;
 final class Contexts {
     /** Held for each creation and release: the table is JOCL's, one for the whole process. */
     private static final Object JOCL_CONTEXT_TABLE = new Object();
+    /** Contexts created and not yet released, for the tests that check a closed solver holds none. */
+    private static int live;
 
     private Contexts() {
     }
@@ -29,7 +31,9 @@ final class Contexts {
         cl_context_properties properties = new cl_context_properties();
         properties.addProperty(CL_CONTEXT_PLATFORM, device.platform());
         synchronized (JOCL_CONTEXT_TABLE) {
-            return clCreateContext(properties, 1, new cl_device_id[] {device.id()}, null, null, null);
+            cl_context context = clCreateContext(properties, 1, new cl_device_id[] {device.id()}, null, null, null);
+            live++;
+            return context;
         }
     }
 
@@ -37,6 +41,14 @@ final class Contexts {
     static void release(cl_context context) {
         synchronized (JOCL_CONTEXT_TABLE) {
             clReleaseContext(context);
+            live--;
+        }
+    }
+
+    /** How many contexts {@link #create} made that {@link #release} has not released. */
+    static int live() {
+        synchronized (JOCL_CONTEXT_TABLE) {
+            return live;
         }
     }
 }
