@@ -41,7 +41,8 @@ class ContextsTest {
             assertEquals(List.of(), reports.toList(), "no crash report; the child's stderr:\n" + run.err());
         }
         assertEquals(0, run.exitCode(), run.err());
-        assertEquals(List.of("released " + THREADS * CONTEXTS_A_THREAD), run.out().lines().toList(), run.err());
+        assertEquals(List.of("released " + THREADS * CONTEXTS_A_THREAD + ", live 0"), run.out().lines().toList(),
+                run.err());
         assertFalse(run.err().contains("failed: "), run.err());
     }
 
@@ -74,7 +75,7 @@ class ContextsTest {
             for (Thread thread : threads) {
                 thread.join();
             }
-            System.out.println("released " + released.get());
+            System.out.println("released " + released.get() + ", live " + Contexts.live());
         }
     }
 }
