@@ -23,13 +23,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * OpenCL solvers made, used and closed one after another hold nothing once closed: every context
- * is released, and after the first few solvers (which load JOCL and the driver) the process's file
- * descriptors and the library's threads stay where they were, however many follow. Runs in a child
- * JVM, whose descriptors and threads are its own (Linux: descriptors from /proc/self/fd).
+ * is released (by the cleaner too, for solvers dropped without closing), and after the first few
+ * solvers (which load JOCL and the driver) the process's file descriptors and the library's threads
+ * stay where they were, however many follow. Runs in a child JVM, whose descriptors and threads are
+ * its own (Linux: descriptors from /proc/self/fd).
  */
 class OpenClSolverLifecycleTest {
     private static final int FIRST = 5;
     private static final int THEN = 60;
+    private static final int DROPPED = 5;
 
     @Test
     void solversMadeAndClosedInTurnLeaveNoDescriptorsOrThreads() throws Exception {
@@ -40,10 +42,11 @@ class OpenClSolverLifecycleTest {
         Cli.Run run = Cli.childMain(Cycle.class, List.of(), Map.of());
         assertEquals(0, run.exitCode(), run.err());
         List<String> lines = run.out().lines().toList();
-        assertEquals(2, lines.size(), run.out() + run.err());
+        assertEquals(3, lines.size(), run.out() + run.err());
         assertEquals(lines.get(0).replace("after " + FIRST, "after " + (FIRST + THEN)), lines.get(1),
                 "descriptors and the library's threads after " + FIRST + " solvers and after " + THEN + " more");
         assertTrue(lines.get(1).endsWith("library threads 0, contexts not released 0"), lines.get(1));
+        assertEquals(DROPPED + " dropped unclosed: contexts not released 0", lines.get(2), "the cleaner released them");
     }
 
     /** Makes, uses and closes solvers in turn; prints the descriptors and the library's threads twice. */
@@ -57,6 +60,21 @@ class OpenClSolverLifecycleTest {
             report(FIRST);
             cycle(pile, THEN);
             report(FIRST + THEN);
+            dropped(pile, DROPPED);
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (Contexts.live() > 0 && System.nanoTime() < deadline) {
+                System.gc();
+                Thread.sleep(50);
+            }
+            System.out.println(DROPPED + " dropped unclosed: contexts not released " + Contexts.live());
+        }
+
+        /** Solvers used once and dropped without {@code close()}, for the cleaner to release. */
+        private static void dropped(Scene pile, int solvers) {
+            for (int i = 0; i < solvers; i++) {
+                ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL));
+                solver.solve(pile.bodies(), pile.contacts(), new SolveResult());
+            }
         }
 
         private static void cycle(Scene pile, int solvers) {
