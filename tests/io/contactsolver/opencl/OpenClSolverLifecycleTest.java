@@ -17,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
@@ -24,14 +26,16 @@ import org.junit.jupiter.api.Test;
 /**
  * OpenCL solvers made, used and closed one after another hold nothing once closed: every context
  * is released (by the cleaner too, for solvers dropped without closing), and after the first few
- * solvers (which load JOCL and the driver) the process's file descriptors and the library's threads
- * stay where they were, however many follow. Runs in a child JVM, whose descriptors and threads are
- * its own (Linux: descriptors from /proc/self/fd).
+ * solvers (which load JOCL and the driver) the library's threads stay where they were, and the
+ * process's file descriptors within a few that a driver may open lazily, however many follow. Runs
+ * in a child JVM, whose descriptors and threads are its own (Linux: descriptors from /proc/self/fd).
  */
 class OpenClSolverLifecycleTest {
     private static final int FIRST = 5;
     private static final int THEN = 60;
     private static final int DROPPED = 5;
+    /** Descriptors a driver may open lazily over the later solvers; one a solver would be {@link #THEN}. */
+    private static final int SOME_DESCRIPTORS = 8;
 
     @Test
     void solversMadeAndClosedInTurnLeaveNoDescriptorsOrThreads() throws Exception {
@@ -43,13 +47,26 @@ class OpenClSolverLifecycleTest {
         assertEquals(0, run.exitCode(), run.err());
         List<String> lines = run.out().lines().toList();
         assertEquals(3, lines.size(), run.out() + run.err());
-        assertEquals(lines.get(0).replace("after " + FIRST, "after " + (FIRST + THEN)), lines.get(1),
-                "descriptors and the library's threads after " + FIRST + " solvers and after " + THEN + " more");
-        assertTrue(lines.get(1).endsWith("library threads 0, contexts not released 0"), lines.get(1));
+        for (String line : lines.subList(0, 2)) {
+            assertTrue(line.endsWith("library threads 0, contexts not released 0"), line);
+        }
+        int grew = descriptors(lines.get(1)) - descriptors(lines.get(0));
+        assertTrue(grew <= SOME_DESCRIPTORS, "descriptors after " + THEN + " more solvers: " + grew + " more ("
+                + lines + ")");
         assertEquals(DROPPED + " dropped unclosed: contexts not released 0", lines.get(2), "the cleaner released them");
     }
 
-    /** Makes, uses and closes solvers in turn; prints the descriptors and the library's threads twice. */
+    /** The descriptors a line of {@link Cycle#report} counted. */
+    private static int descriptors(String line) {
+        Matcher m = Pattern.compile("descriptors (\\d+),").matcher(line);
+        assertTrue(m.find(), line);
+        return Integer.parseInt(m.group(1));
+    }
+
+    /**
+     * Makes, uses and closes solvers in turn, printing the descriptors, the library's threads and
+     * the contexts not released twice; then drops some unclosed and prints what the cleaner left.
+     */
     public static final class Cycle {
         private Cycle() {
         }
