@@ -351,7 +351,7 @@ final class Benchmark {
         for (ModuleRunner runner : moduleRunners(scene, settings)) {
             progress.accept(name + ": " + runner.label() + " to 1e-4");
             runner.warmUp(SolveSettings.iterative(50));
-            warmUp(runner);
+            warmUpForSeconds(runner);
             double[] times = timeAlone(runner, 1);
             emit(runner.row(name, median(times)).repeats(times.length).build());
             runner.close();
@@ -559,7 +559,7 @@ final class Benchmark {
         int[] perBatch = new int[count];
         for (int r = 0; r < count; r++) {
             runners.get(r).solveOnce(); // warm-up: JIT, device buffers, kernel first runs
-            warmUp(runners.get(r));
+            warmUpForSeconds(runners.get(r));
             perBatch[r] = batchSize(runners.get(r)::solveOnce);
             runners.get(r).forgetPhases(); // the split must describe the timed solves, as the median does
         }
@@ -601,7 +601,7 @@ final class Benchmark {
      * Untimed solves on {@code runner} until {@code --warm-up}'s seconds have passed: the host's
      * code runs once a solve, so where a solve is long the JIT has seen it little after one.
      */
-    private void warmUp(ModuleRunner runner) throws Exception {
+    private void warmUpForSeconds(ModuleRunner runner) throws Exception {
         long end = System.nanoTime() + (long) (plan.warmUpSeconds() * 1e9);
         while (System.nanoTime() < end) {
             runner.solveOnce();
