@@ -727,7 +727,7 @@ public final class Recycler {
      */
     public static boolean reportsFinite(ManifoldCache cache, ParallelRunner runner) {
         int[] pointStart = cache.pointStart();
-        float[] normal = cache.normal();
+        float[] normal = cache.normal(); // fetches a device's copy first: the check below must follow it
         float[] vectors = cache.vectors();
         if (!cache.isValid()) {
             return false; // no step's manifolds to report from (a device's copy that could not be fetched)
