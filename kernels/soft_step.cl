@@ -129,20 +129,16 @@ void inverse2(const float p, const float s, const float q, __global float* out, 
 }
 
 /*
- * Fills manifold row r and its points [first, first + count) for manifold m: from its solved
- * points [g0, g0 + count) (their geometry with stride `points`, and their warm normal impulses),
- * its first contact c0's coefficients, and the bodies' prepared records bodyA, bodyB. The
- * manifold's friction, twist and rolling start from its warm vectors (stride `rows`) projected onto
- * its tangents, each taken back into its limit. isStatic picks the stiffer coefficients for a
- * manifold one of whose sides cannot move.
+ * Manifold row r and its points [first, first + count), first part: what depends only on the
+ * manifold's geometry, its solved points [g0, g0 + count) (with stride `points`), and on the
+ * bodies' inverse masses and inertia (their prepared records bodyA, bodyB): the tangent basis, each
+ * point's levers, normal mass and couplings, the friction centre's, the twist's and, where it
+ * rolls, the rolling pair's masses. The device writes every row's every step; the CPU keeps a row's
+ * from the last step where its inputs are the bits it was prepared from, the same bits.
  */
-void prepare_manifold(__global const float* geometry, const int points, const int g0, const int count,
-                      __global const float* warmNormal, __global const float* warmVectors, const int rows,
-                      const int m, __global const float* contacts, const int contactStride, const int c0,
-                      const int r, const int first, __global const float* bodyA, __global const float* bodyB,
-                      const int isStatic, const soft_coefficients k, const float restitutionThreshold,
-                      __global float* man, __global float* pts, __global float* normal, __global float* peak,
-                      __global float* acc)
+void prepare_geometry(__global const float* geometry, const int points, const int g0, const int count,
+                      const int rows, const int r, const int first, __global const float* bodyA,
+                      __global const float* bodyB, const int rolls, __global float* man, __global float* pts)
 {
     const float nx = geometry[GEOM_NX * points + g0];
     const float ny = geometry[GEOM_NY * points + g0];
@@ -170,7 +166,6 @@ void prepare_manifold(__global const float* geometry, const int points, const in
     const float imb = bodyB[PREP_INV_MASS];
     man[MAN_INV_MASS_A * rows + r] = ima;
     man[MAN_INV_MASS_B * rows + r] = imb;
-    const float e = contacts[CONTACT_RESTITUTION * contactStride + c0];
 
     /* the points, and the friction centre as the mean of their anchors; each point's coupling
        to the points before it (J_j M^-1 J_i^T: the change of this point's normal velocity per
@@ -214,15 +209,6 @@ void prepare_manifold(__global const float* geometry, const int points, const in
         const float kn = (ima + imb + soft_dot(pts, POINT_RXN_AX * points + p, POINT_DIR_AX * points + p, points))
                 + soft_dot(pts, POINT_RXN_BX * points + p, POINT_DIR_BX * points + p, points);
         pts[POINT_NORMAL_MASS * points + p] = kn > 0.0f ? 1.0f / kn : 0.0f;
-        pts[POINT_S0 * points + p] = geometry[GEOM_S * points + g];
-        /* v_n0 = n . ((v_b + w_b x r_b) - (v_a + w_a x r_a)), the angular parts as w . (r x n) */
-        const float vn = (((bodyB[PREP_VX] - bodyA[PREP_VX]) * nx
-                + (bodyB[PREP_VY] - bodyA[PREP_VY]) * ny)
-                + (bodyB[PREP_VZ] - bodyA[PREP_VZ]) * nz)
-                + ((bodyB[PREP_WX] * rxnBX + bodyB[PREP_WY] * rxnBY) + bodyB[PREP_WZ] * rxnBZ)
-                - ((bodyA[PREP_WX] * rxnAX + bodyA[PREP_WY] * rxnAY) + bodyA[PREP_WZ] * rxnAZ);
-        pts[POINT_VN0 * points + p] = vn;
-        pts[POINT_TARGET * points + p] = vn < -restitutionThreshold ? -(e * vn) : 0.0f;
         pts[POINT_COUPLING_1 * points + p] = 0.0f;
         pts[POINT_COUPLING_2 * points + p] = 0.0f;
         pts[POINT_COUPLING_3 * points + p] = 0.0f;
@@ -240,8 +226,6 @@ void prepare_manifold(__global const float* geometry, const int points, const in
         cbx += rbx;
         cby += rby;
         cbz += rbz;
-        normal[p] = warmNormal[g];
-        peak[p] = 0.0f;
     }
     const float share = 1.0f / count;
     cax = cax * share;
@@ -250,17 +234,12 @@ void prepare_manifold(__global const float* geometry, const int points, const in
     cbx = cbx * share;
     cby = cby * share;
     cbz = cbz * share;
-    float total = 0.0f;
-    float twistArm = 0.0f;
     for (int i = 0; i < count; i++) {
         const int p = first + i;
         const float lx = pts[POINT_RAX * points + p] - cax;
         const float ly = pts[POINT_RAY * points + p] - cay;
         const float lz = pts[POINT_RAZ * points + p] - caz;
-        const float lever = sqrt((lx * lx + ly * ly) + lz * lz);
-        pts[POINT_LEVER * points + p] = lever;
-        total += normal[p];
-        twistArm += lever * normal[p];
+        pts[POINT_LEVER * points + p] = sqrt((lx * lx + ly * ly) + lz * lz);
     }
 
     /* friction at the centre: c x t_i and I^-1 (c x t_i) on each side, and the 2x2 tangent mass */
@@ -303,12 +282,9 @@ void prepare_manifold(__global const float* geometry, const int points, const in
             + soft_dot(man, MAN_TWIST_AX * rows + r, MAN_CXT1_AX * rows + r, rows);
     man[MAN_TWIST_T2 * rows + r] = soft_dot(man, MAN_TWIST_BX * rows + r, MAN_CXT2_BX * rows + r, rows)
             + soft_dot(man, MAN_TWIST_AX * rows + r, MAN_CXT2_AX * rows + r, rows);
-    const float mu = contacts[CONTACT_FRICTION * contactStride + c0];
-    const float rho = contacts[CONTACT_ROLLING_RESISTANCE * contactStride + c0];
-    const float tau = contacts[CONTACT_TORSION * contactStride + c0];
     /* without rolling resistance the rolling pair stays at zero: zeros rather than its masses,
        which only the warm start reads then, times a zero impulse */
-    if (rho > 0.0f) {
+    if (rolls) {
         soft_inertia_times(bodyA, t1x, t1y, t1z, man, MAN_ROLL1_AX * rows + r, rows);
         soft_inertia_times(bodyA, t2x, t2y, t2z, man, MAN_ROLL2_AX * rows + r, rows);
         soft_inertia_times(bodyB, t1x, t1y, t1z, man, MAN_ROLL1_BX * rows + r, rows);
@@ -326,7 +302,58 @@ void prepare_manifold(__global const float* geometry, const int points, const in
         }
         inverse2(0.0f, 0.0f, 0.0f, man, MAN_RM11 * rows + r, rows);
     }
+}
 
+/*
+ * Manifold row r for manifold m, second part, once its geometry is in place (prepare_geometry):
+ * what changes from step to step. Each point's separation, starting normal velocity, restitution
+ * target and warm normal impulse; the manifold's starting velocities, its first contact c0's
+ * coefficients, and its warm start: its friction, twist and rolling from its warm vectors (stride
+ * `rows`) projected onto its tangents, each taken back into its limit. isStatic picks the stiffer
+ * coefficients for a manifold one of whose sides cannot move.
+ */
+void prepare_step(__global const float* geometry, const int points, const int g0, const int count,
+                  __global const float* warmNormal, __global const float* warmVectors, const int rows, const int m,
+                  __global const float* contacts, const int contactStride, const int c0, const int r,
+                  const int first, __global const float* bodyA, __global const float* bodyB, const int isStatic,
+                  const soft_coefficients k, const float restitutionThreshold, __global float* man,
+                  __global float* pts, __global float* normal, __global float* peak, __global float* acc)
+{
+    const float nx = man[MAN_NX * rows + r];
+    const float ny = man[MAN_NY * rows + r];
+    const float nz = man[MAN_NZ * rows + r];
+    const float t1x = man[MAN_T1X * rows + r];
+    const float t1y = man[MAN_T1Y * rows + r];
+    const float t1z = man[MAN_T1Z * rows + r];
+    const float t2x = man[MAN_T2X * rows + r];
+    const float t2y = man[MAN_T2Y * rows + r];
+    const float t2z = man[MAN_T2Z * rows + r];
+    const float e = contacts[CONTACT_RESTITUTION * contactStride + c0];
+    float total = 0.0f;
+    float twistArm = 0.0f;
+    for (int i = 0; i < count; i++) {
+        const int g = g0 + i;
+        const int p = first + i;
+        pts[POINT_S0 * points + p] = geometry[GEOM_S * points + g];
+        /* v_n0 = n . ((v_b + w_b x r_b) - (v_a + w_a x r_a)), the angular parts as w . (r x n) */
+        const float vn = (((bodyB[PREP_VX] - bodyA[PREP_VX]) * nx
+                + (bodyB[PREP_VY] - bodyA[PREP_VY]) * ny)
+                + (bodyB[PREP_VZ] - bodyA[PREP_VZ]) * nz)
+                + ((bodyB[PREP_WX] * pts[POINT_RXN_BX * points + p] + bodyB[PREP_WY] * pts[POINT_RXN_BY * points + p])
+                + bodyB[PREP_WZ] * pts[POINT_RXN_BZ * points + p])
+                - ((bodyA[PREP_WX] * pts[POINT_RXN_AX * points + p] + bodyA[PREP_WY] * pts[POINT_RXN_AY * points + p])
+                + bodyA[PREP_WZ] * pts[POINT_RXN_AZ * points + p]);
+        pts[POINT_VN0 * points + p] = vn;
+        pts[POINT_TARGET * points + p] = vn < -restitutionThreshold ? -(e * vn) : 0.0f;
+        const float warm = warmNormal[g];
+        normal[p] = warm;
+        peak[p] = 0.0f;
+        total += warm;
+        twistArm += pts[POINT_LEVER * points + p] * warm;
+    }
+    const float mu = contacts[CONTACT_FRICTION * contactStride + c0];
+    const float rho = contacts[CONTACT_ROLLING_RESISTANCE * contactStride + c0];
+    const float tau = contacts[CONTACT_TORSION * contactStride + c0];
     man[MAN_MU * rows + r] = mu;
     man[MAN_RHO * rows + r] = rho;
     man[MAN_TORSION * rows + r] = tau;
@@ -1002,9 +1029,9 @@ void write_results(__global const float* man, const int rows, const int r, __glo
 /* ---- kernels: the stages of SoftStepSchedule, as CpuBackend's soft step runs them ------------- */
 
 /*
- * Manifold row r from manifold order[r]: its constraint and points (prepare_manifold, the stiffer
- * coefficients where a side's slot is the world's), its warm start for the first substep, and the
- * motion record each side reads.
+ * Manifold row r from manifold order[r]: its constraint and points (prepare_geometry, then
+ * prepare_step with the stiffer coefficients where a side's slot is the world's), its warm start for
+ * the first substep, and the motion record each side reads.
  */
 __kernel void prepare_manifolds(__global const float* contacts, __global const int* links, const int contactStride,
                                 __global const int* firsts, __global const int* order, __global float* man,
@@ -1029,10 +1056,14 @@ __kernel void prepare_manifolds(__global const float* contacts, __global const i
     const int a = links[LINK_A * contactStride + c0];
     const int b = links[LINK_B * contactStride + c0];
     const int isStatic = slots[LINK_A * rows + r] == worldRecord || slots[LINK_B * rows + r] == worldRecord;
-    prepare_manifold(geometry, points, solvedStart[m], solvedStart[m + 1] - solvedStart[m], warmNormal, warmVectors,
-                     rows, m, contacts, contactStride, c0, r, pointStart[r], record(prepared, a, worldRecord),
-                     record(prepared, b, worldRecord), isStatic, k, restitutionThreshold, man, pts, normal, peak,
-                     acc);
+    const int g0 = solvedStart[m];
+    const int count = solvedStart[m + 1] - g0;
+    __global const float* bodyA = record(prepared, a, worldRecord);
+    __global const float* bodyB = record(prepared, b, worldRecord);
+    prepare_geometry(geometry, points, g0, count, rows, r, pointStart[r], bodyA, bodyB,
+                     contacts[CONTACT_ROLLING_RESISTANCE * contactStride + c0] > 0.0f, man, pts);
+    prepare_step(geometry, points, g0, count, warmNormal, warmVectors, rows, m, contacts, contactStride, c0, r,
+                 pointStart[r], bodyA, bodyB, isStatic, k, restitutionThreshold, man, pts, normal, peak, acc);
     warm_impulses(man, rows, r, pts, points, pointStart[r], pointStart[r + 1], normal, acc, warm);
     movers[LINK_A * rows + r] = a >= 0 ? a : worldRecord;
     movers[LINK_B * rows + r] = b >= 0 ? b : worldRecord;

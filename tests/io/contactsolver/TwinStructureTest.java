@@ -174,7 +174,7 @@ class TwinStructureTest {
                     pair("inertiaTimes", "soft_inertia_times"),
                     pair("dot", "soft_dot"),
                     pair("inverse2", "inverse2"),
-                    pair("prepareManifold", "prepare_manifold"),
+                    pair("prepareGeometry", "prepare_geometry"), pair("prepareStep", "prepare_step"),
                     pair("applyGravity", "soft_apply_gravity"),
                     pair("warmImpulses", "warm_impulses"),
                     pair("applyWarmStart", "soft_apply_warm_start"),
@@ -193,7 +193,7 @@ class TwinStructureTest {
                                     "a step asked for no deltas gives the CPU none to write; the device writes"
                                             + " them to its own buffer and the host does not read them back")),
                     pair("writeResults", "write_results")),
-                    List.of("mayBounce"),
+                    List.of("mayBounce", "geometryStands"),
                     List.of("java_max", "prepare_manifolds", "reset_motions", "apply_substep_gravity",
                             "warm_start_manifolds", "solve_manifolds", "integrate_motions", "restitute_manifolds",
                             "finish_bodies", "write_manifold_results")),

@@ -83,7 +83,8 @@ class SoftStepSweepTest {
                 new float[] {1.1f, 0.9f, 1.3f, 0.12f, -0.08f, 0.05f});
         body(prepared, PREP, 0.7f, new float[] {-0.1f, 0.2f, -0.6f}, new float[] {-0.2f, 0.5f, 0.2f},
                 new float[] {1.4f, 1.2f, 0.8f, -0.1f, 0.06f, 0.09f});
-        SoftStep.prepareManifold(geometry, POINTS, 0, POINTS, warmNormal, warmVectors, 1, 0, contacts, 1, 0, 0, 0,
+        SoftStep.prepareGeometry(geometry, POINTS, 0, POINTS, 0, 0, prepared, 0, PREP, false, man, pts);
+        SoftStep.prepareStep(geometry, POINTS, 0, POINTS, warmNormal, warmVectors, 1, 0, contacts, 1, 0, 0, 0,
                 prepared, 0, PREP, false, k, new TargetRule(0.5f, 0.0f, 0.0f, 0.0f), man, pts, normal, peak, acc);
         // the warm start's velocity changes, so the sweep starts from bodies that move
         int[] fields = {STATE_DVX, STATE_DVY, STATE_DVZ, STATE_DWX, STATE_DWY, STATE_DWZ};

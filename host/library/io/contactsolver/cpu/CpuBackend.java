@@ -78,6 +78,19 @@ public final class CpuBackend implements SolverBackend {
     private float[] stagedImpulses = new float[0];
     /** Each team member's largest change of an iteration, as float bits: non-negative floats order like their bits. */
     private int[] changes = new int[0];
+    /**
+     * Whether {@link #manifoldRows} and {@link #pointRows} hold the rows of the last soft step, laid
+     * out as {@link #rowsLayout} says, prepared from the bodies' records {@link #prepared} held
+     * then (for {@link #rowsBodyCount} bodies); anything else that prepares the bodies clears it.
+     */
+    private boolean rowsStand;
+    private long rowsLayout;
+    private int rowsBodyCount;
+    /**
+     * Per prepared record, the world's last: whether its inverse mass and inertia are the bits the
+     * last soft step's rows were prepared from; read where {@link SoftStepRun#geometryMayStand}.
+     */
+    private boolean[] massesKept = new boolean[0];
 
     /** A backend that runs its loops on {@code runner}, which the caller keeps ownership of. */
     public CpuBackend(ParallelRunner runner) {
@@ -268,8 +281,11 @@ public final class CpuBackend implements SolverBackend {
             this.crew = crew(rows);
             int[] pointStarts = job.rowPointStarts();
             int pointCount = pointStarts[rows];
+            float[] lastRows = manifoldRows;
+            float[] lastPoints = pointRows;
             manifoldRows = grow(manifoldRows, (long) ManifoldField.COUNT * rows);
             pointRows = grow(pointRows, (long) PointField.COUNT * pointCount);
+            int[] lastMovers = CpuBackend.this.movers;
             lambda = grow(lambda, pointCount);
             peaks = grow(peaks, pointCount);
             separations = grow(separations, pointCount);
@@ -280,6 +296,9 @@ public final class CpuBackend implements SolverBackend {
             }
             pairs = grow(pairs, (long) ContactBody.COUNT * rows);
             CpuBackend.this.movers = grow(CpuBackend.this.movers, (long) ContactBody.COUNT * rows);
+            if (manifoldRows != lastRows || pointRows != lastPoints || CpuBackend.this.movers != lastMovers) {
+                rowsStand = false; // new arrays: the rows are gone
+            }
             motion = grow(motion, (long) (bodyCount + 1) * MotionField.STRIDE);
             this.pointStart = pointStarts;
             this.manifolds = manifoldRows;
@@ -296,9 +315,13 @@ public final class CpuBackend implements SolverBackend {
             this.world = bodyCount * StateField.STRIDE;
         }
 
+        /** Whether the last soft step's rows are here to be kept where their inputs have not changed. */
+        private boolean geometryMayStand;
+
         @Override
         public void prepareBodies() {
-            CpuBackend.this.prepareBodies(job.bodies(), bodyCount);
+            geometryMayStand = rowsStand && rowsBodyCount == bodyCount && rowsLayout == job.rowPointStartsVersion();
+            prepareBodiesKeeping(job.bodies(), bodyCount, geometryMayStand);
             job.clock().lap(SolvePhase.SET_UP);
         }
 
@@ -318,6 +341,9 @@ public final class CpuBackend implements SolverBackend {
             int solvedPoints = solved.pointCount();
             SoftCoefficients k = job.coefficients();
             TargetRule rule = job.restitution();
+            boolean mayStand = geometryMayStand;
+            boolean[] kept = massesKept;
+            rowsStand = false; // until every row is prepared
             crew.team((member, team) -> {
                 int from = share(0, rows, member, team.members());
                 int to = share(0, rows, member + 1, team.members());
@@ -328,20 +354,41 @@ public final class CpuBackend implements SolverBackend {
                     int b = links.ints().get(LINK_B * links.stride() + c0);
                     int slotA = slots[LINK_A * rows + r];
                     int slotB = slots[LINK_B * rows + r];
-                    SoftStep.prepareManifold(geometry, solvedPoints, solvedStart[m],
-                            solvedStart[m + 1] - solvedStart[m], warmNormal, warmVectors, rows, m, contacts.floats(),
-                            contacts.stride(), c0, r, pointStart[r], prep, BodyMath.record(a, bodyCount),
-                            BodyMath.record(b, bodyCount), slotA == bodyCount || slotB == bodyCount, k, rule, manifolds,
-                            points, normal, peak, accumulated);
+                    int recordA = a >= 0 ? a : bodyCount;
+                    int recordB = b >= 0 ? b : bodyCount;
+                    int g0 = solvedStart[m];
+                    int count = solvedStart[m + 1] - g0;
+                    int oa = BodyMath.record(a, bodyCount);
+                    int ob = BodyMath.record(b, bodyCount);
+                    boolean rolls = contacts.floats().get(CONTACT_ROLLING_RESISTANCE * contacts.stride() + c0) > 0.0f;
+                    // the row's geometry kept where the row had the same bodies, their masses the
+                    // same bits, and the same normal and anchors (a manifold recycled): the same
+                    // inputs give the same bits, so a kept row is what preparing it anew would write
+                    boolean stands = mayStand && movers[ContactBody.COUNT * r + LINK_A] == recordA * MotionField.STRIDE
+                            && movers[ContactBody.COUNT * r + LINK_B] == recordB * MotionField.STRIDE
+                            && kept[recordA] && kept[recordB]
+                            && SoftStep.geometryStands(geometry, solvedPoints, g0, count, r, pointStart[r], rolls,
+                                    manifolds, points);
+                    if (!stands) {
+                        SoftStep.prepareGeometry(geometry, solvedPoints, g0, count, r, pointStart[r], prep, oa, ob,
+                                rolls, manifolds, points);
+                    }
+                    SoftStep.prepareStep(geometry, solvedPoints, g0, count, warmNormal, warmVectors, rows, m,
+                            contacts.floats(), contacts.stride(), c0, r, pointStart[r], prep, oa, ob,
+                            slotA == bodyCount || slotB == bodyCount, k, rule, manifolds, points, normal, peak,
+                            accumulated);
                     SoftStep.warmImpulses(manifolds, r, points, pointStart[r], pointStart[r + 1], normal, accumulated,
                             warm);
                     bouncing[r] = SoftStep.mayBounce(points, pointStart[r], pointStart[r + 1]);
                     bodyPairs[ContactBody.COUNT * r + LINK_A] = slotA * StateField.STRIDE;
                     bodyPairs[ContactBody.COUNT * r + LINK_B] = slotB * StateField.STRIDE;
-                    movers[ContactBody.COUNT * r + LINK_A] = (a >= 0 ? a : bodyCount) * MotionField.STRIDE;
-                    movers[ContactBody.COUNT * r + LINK_B] = (b >= 0 ? b : bodyCount) * MotionField.STRIDE;
+                    movers[ContactBody.COUNT * r + LINK_A] = recordA * MotionField.STRIDE;
+                    movers[ContactBody.COUNT * r + LINK_B] = recordB * MotionField.STRIDE;
                 }
             });
+            rowsStand = true;
+            rowsLayout = job.rowPointStartsVersion();
+            rowsBodyCount = bodyCount;
         }
 
         /** The velocity-change records zeroed with the motion records, the world's included. */
@@ -787,11 +834,57 @@ public final class CpuBackend implements SolverBackend {
 
     /** Fills the working records of all bodies plus the all-zero world record after them. */
     private void prepareBodies(FieldBlock bodies, int bodyCount) {
+        rowsStand = false; // the records are no longer those the soft step's rows were prepared from
+        prepareRecords(bodies, bodyCount, false);
+    }
+
+    /**
+     * {@link #prepareBodies} for the soft step, noting in {@link #massesKept} which records keep
+     * the inverse mass and inertia they had, where {@code comparable} (the records are the last
+     * soft step's, for as many bodies); else none is kept.
+     */
+    private void prepareBodiesKeeping(FieldBlock bodies, int bodyCount, boolean comparable) {
+        if (massesKept.length < bodyCount + 1) {
+            massesKept = new boolean[bodyCount + 1];
+        }
+        float[] before = prepared;
+        prepareRecords(bodies, bodyCount, true);
+        boolean compared = comparable && prepared == before; // else the records were not the last step's
+        massesKept[bodyCount] = compared; // the world's record is zeros every step
+        if (!compared) {
+            Arrays.fill(massesKept, 0, bodyCount, false);
+        }
+    }
+
+    /** The records of every body and the world's; where {@code noting}, each body's in {@link #massesKept}. */
+    private void prepareRecords(FieldBlock bodies, int bodyCount, boolean noting) {
         prepared = grow(prepared, (long) (bodyCount + 1) * PreparedBodyField.STRIDE);
         float[] prep = prepared;
+        boolean[] kept = massesKept;
         runner.forRange(bodyCount, GRAIN, (from, to) -> {
+            if (!noting) {
+                for (int i = from; i < to; i++) {
+                    BodyMath.prepareBody(bodies.floats(), bodies.stride(), i, prep);
+                }
+                return;
+            }
             for (int i = from; i < to; i++) {
+                int o = i * PreparedBodyField.STRIDE;
+                int mass = Float.floatToRawIntBits(prep[o + PREP_INV_MASS]);
+                int xx = Float.floatToRawIntBits(prep[o + PREP_IXX]);
+                int yy = Float.floatToRawIntBits(prep[o + PREP_IYY]);
+                int zz = Float.floatToRawIntBits(prep[o + PREP_IZZ]);
+                int xy = Float.floatToRawIntBits(prep[o + PREP_IXY]);
+                int xz = Float.floatToRawIntBits(prep[o + PREP_IXZ]);
+                int yz = Float.floatToRawIntBits(prep[o + PREP_IYZ]);
                 BodyMath.prepareBody(bodies.floats(), bodies.stride(), i, prep);
+                kept[i] = mass == Float.floatToRawIntBits(prep[o + PREP_INV_MASS])
+                        && xx == Float.floatToRawIntBits(prep[o + PREP_IXX])
+                        && yy == Float.floatToRawIntBits(prep[o + PREP_IYY])
+                        && zz == Float.floatToRawIntBits(prep[o + PREP_IZZ])
+                        && xy == Float.floatToRawIntBits(prep[o + PREP_IXY])
+                        && xz == Float.floatToRawIntBits(prep[o + PREP_IXZ])
+                        && yz == Float.floatToRawIntBits(prep[o + PREP_IYZ]);
             }
         });
         int world = bodyCount * PreparedBodyField.STRIDE;
@@ -831,6 +924,8 @@ public final class CpuBackend implements SolverBackend {
         pairs = new int[0];
         manifoldRows = new float[0];
         pointRows = new float[0];
+        rowsStand = false;
+        massesKept = new boolean[0];
         manifoldImpulses = new float[0];
         movers = new int[0];
         peaks = new float[0];

@@ -76,20 +76,48 @@ final class SoftStep {
     }
 
     /**
-     * Fills manifold row {@code r} (record at {@code man[r * MAN]}, impulses at {@code acc[r * MACC]})
-     * and its points {@code [first, first + count)} for manifold {@code m}: from its solved points
-     * {@code [g0, g0 + count)} (their {@link GeometryField}s structure of arrays with stride
-     * {@code pointCount}, and their warm normal impulses), its first contact {@code c0}'s
-     * coefficients, and the bodies' prepared records at {@code oa}, {@code ob}. The manifold's
-     * friction, twist and rolling start from its warm vectors ({@code ManifoldVectorField},
-     * structure of arrays with stride {@code manifoldCount}) projected onto its tangents, each taken
-     * back into its limit. {@code isStatic} picks the stiffer coefficients for a manifold one of
-     * whose sides cannot move.
+     * Whether row {@code r} and its points hold what {@link #prepareGeometry} would write for
+     * manifold points {@code [g0, g0 + count)}: its normal, each point's anchors and whether it
+     * rolls are the bits the row was prepared from. The caller vouches for the rest of that
+     * geometry's inputs: the row's layout and bodies, and their inverse masses and inertia, as they
+     * were when it was prepared.
      */
-    static void prepareManifold(float[] geometry, int pointCount, int g0, int count, float[] warmNormal,
-            float[] warmVectors, int manifoldCount, int m, FloatBuffer contacts, int contactStride, int c0, int r,
-            int first, float[] prepared, int oa, int ob, boolean isStatic, SoftCoefficients k, TargetRule rule,
-            float[] man, float[] pts, float[] normal, float[] peak, float[] acc) {
+    static boolean geometryStands(float[] geometry, int pointCount, int g0, int count, int r, int first,
+            boolean rolling, float[] man, float[] pts) {
+        int o = r * MAN;
+        if (Float.floatToRawIntBits(man[o + MAN_NX]) != Float.floatToRawIntBits(geometry[GEOM_NX * pointCount + g0])
+                || Float.floatToRawIntBits(man[o + MAN_NY]) != Float.floatToRawIntBits(geometry[GEOM_NY * pointCount + g0])
+                || Float.floatToRawIntBits(man[o + MAN_NZ]) != Float.floatToRawIntBits(geometry[GEOM_NZ * pointCount + g0])
+                || (man[o + MAN_RHO] > 0.0f) != rolling) {
+            return false;
+        }
+        for (int i = 0; i < count; i++) {
+            int g = g0 + i;
+            int q = (first + i) * POINT;
+            if (Float.floatToRawIntBits(pts[q + POINT_RAX]) != Float.floatToRawIntBits(geometry[GEOM_RAX * pointCount + g])
+                    || Float.floatToRawIntBits(pts[q + POINT_RAY]) != Float.floatToRawIntBits(geometry[GEOM_RAY * pointCount + g])
+                    || Float.floatToRawIntBits(pts[q + POINT_RAZ]) != Float.floatToRawIntBits(geometry[GEOM_RAZ * pointCount + g])
+                    || Float.floatToRawIntBits(pts[q + POINT_RBX]) != Float.floatToRawIntBits(geometry[GEOM_RBX * pointCount + g])
+                    || Float.floatToRawIntBits(pts[q + POINT_RBY]) != Float.floatToRawIntBits(geometry[GEOM_RBY * pointCount + g])
+                    || Float.floatToRawIntBits(pts[q + POINT_RBZ]) != Float.floatToRawIntBits(geometry[GEOM_RBZ * pointCount + g])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Manifold row {@code r} (record at {@code man[r * MAN]}) and its points {@code [first, first +
+     * count)}, first part: what depends only on the manifold's geometry, its solved points
+     * {@code [g0, g0 + count)} ({@link GeometryField}s, structure of arrays with stride
+     * {@code pointCount}), and on the bodies' inverse masses and inertia (their prepared records at
+     * {@code oa}, {@code ob}): the tangent basis, each point's levers, normal mass and couplings, the
+     * friction centre's, the twist's and, where it {@code rolls}, the rolling pair's masses. The CPU
+     * keeps a row's from the last step where {@link #geometryStands}; the device writes every row's
+     * every step, the same bits.
+     */
+    static void prepareGeometry(float[] geometry, int pointCount, int g0, int count, int r, int first,
+            float[] prepared, int oa, int ob, boolean rolls, float[] man, float[] pts) {
         int o = r * MAN;
         float nx = geometry[GEOM_NX * pointCount + g0];
         float ny = geometry[GEOM_NY * pointCount + g0];
@@ -117,7 +145,6 @@ final class SoftStep {
         float imb = prepared[ob + PREP_INV_MASS];
         man[o + MAN_INV_MASS_A] = ima;
         man[o + MAN_INV_MASS_B] = imb;
-        float e = contacts.get(CONTACT_RESTITUTION * contactStride + c0);
 
         // the points, and the friction centre as the mean of their anchors; each point's coupling
         // to the points before it (J_j M^-1 J_i^T: the change of this point's normal velocity per
@@ -161,15 +188,6 @@ final class SoftStep {
             float kn = (ima + imb + dot(pts, q + POINT_RXN_AX, q + POINT_DIR_AX)) + dot(pts, q + POINT_RXN_BX,
                     q + POINT_DIR_BX);
             pts[q + POINT_NORMAL_MASS] = kn > 0.0f ? 1.0f / kn : 0.0f;
-            pts[q + POINT_S0] = geometry[GEOM_S * pointCount + g];
-            // v_n0 = n . ((v_b + w_b x r_b) - (v_a + w_a x r_a)), the angular parts as w . (r x n)
-            float vn = (((prepared[ob + PREP_VX] - prepared[oa + PREP_VX]) * nx
-                    + (prepared[ob + PREP_VY] - prepared[oa + PREP_VY]) * ny)
-                    + (prepared[ob + PREP_VZ] - prepared[oa + PREP_VZ]) * nz)
-                    + ((prepared[ob + PREP_WX] * rxnBX + prepared[ob + PREP_WY] * rxnBY) + prepared[ob + PREP_WZ] * rxnBZ)
-                    - ((prepared[oa + PREP_WX] * rxnAX + prepared[oa + PREP_WY] * rxnAY) + prepared[oa + PREP_WZ] * rxnAZ);
-            pts[q + POINT_VN0] = vn;
-            pts[q + POINT_TARGET] = vn < -rule.restitutionThreshold() ? -(e * vn) : 0.0f;
             pts[q + POINT_COUPLING_1] = 0.0f;
             pts[q + POINT_COUPLING_2] = 0.0f;
             pts[q + POINT_COUPLING_3] = 0.0f;
@@ -186,8 +204,6 @@ final class SoftStep {
             cbx += rbx;
             cby += rby;
             cbz += rbz;
-            normal[first + i] = warmNormal[g];
-            peak[first + i] = 0.0f;
         }
         float share = 1.0f / count;
         cax = cax * share;
@@ -196,17 +212,12 @@ final class SoftStep {
         cbx = cbx * share;
         cby = cby * share;
         cbz = cbz * share;
-        float total = 0.0f;
-        float twistArm = 0.0f;
         for (int i = 0; i < count; i++) {
             int q = (first + i) * POINT;
             float lx = pts[q + POINT_RAX] - cax;
             float ly = pts[q + POINT_RAY] - cay;
             float lz = pts[q + POINT_RAZ] - caz;
-            float lever = (float) Math.sqrt((lx * lx + ly * ly) + lz * lz);
-            pts[q + POINT_LEVER] = lever;
-            total += normal[first + i];
-            twistArm += lever * normal[first + i];
+            pts[q + POINT_LEVER] = (float) Math.sqrt((lx * lx + ly * ly) + lz * lz);
         }
 
         // friction at the centre: c x t_i and I^-1 (c x t_i) on each side, and the 2x2 tangent mass
@@ -246,12 +257,9 @@ final class SoftStep {
                 + dot(man, o + MAN_TWIST_AX, o + MAN_CXT1_AX);
         man[o + MAN_TWIST_T2] = dot(man, o + MAN_TWIST_BX, o + MAN_CXT2_BX)
                 + dot(man, o + MAN_TWIST_AX, o + MAN_CXT2_AX);
-        float mu = contacts.get(CONTACT_FRICTION * contactStride + c0);
-        float rho = contacts.get(CONTACT_ROLLING_RESISTANCE * contactStride + c0);
-        float tau = contacts.get(CONTACT_TORSION * contactStride + c0);
         // without rolling resistance the rolling pair stays at zero: zeros rather than its masses,
         // which only the warm start reads then, times a zero impulse
-        if (rho > 0.0f) {
+        if (rolls) {
             inertiaTimes(prepared, oa, t1x, t1y, t1z, man, o + MAN_ROLL1_AX);
             inertiaTimes(prepared, oa, t2x, t2y, t2z, man, o + MAN_ROLL2_AX);
             inertiaTimes(prepared, ob, t1x, t1y, t1z, man, o + MAN_ROLL1_BX);
@@ -266,7 +274,59 @@ final class SoftStep {
             }
             inverse2(0.0f, 0.0f, 0.0f, man, o + MAN_RM11);
         }
+    }
 
+    /**
+     * Manifold row {@code r} for manifold {@code m}, second part, once its geometry is in place
+     * ({@link #prepareGeometry}): what changes from step to step. Each point's separation, starting
+     * normal velocity, restitution target and warm normal impulse; the manifold's starting
+     * velocities, its first contact {@code c0}'s coefficients, and its warm start (impulses at
+     * {@code acc[r * MACC]}): its friction, twist and rolling from its warm vectors
+     * ({@code ManifoldVectorField}, structure of arrays with stride {@code manifoldCount}) projected
+     * onto its tangents, each taken back into its limit. {@code isStatic} picks the stiffer
+     * coefficients for a manifold one of whose sides cannot move.
+     */
+    static void prepareStep(float[] geometry, int pointCount, int g0, int count, float[] warmNormal,
+            float[] warmVectors, int manifoldCount, int m, FloatBuffer contacts, int contactStride, int c0, int r,
+            int first, float[] prepared, int oa, int ob, boolean isStatic, SoftCoefficients k, TargetRule rule,
+            float[] man, float[] pts, float[] normal, float[] peak, float[] acc) {
+        int o = r * MAN;
+        float nx = man[o + MAN_NX];
+        float ny = man[o + MAN_NY];
+        float nz = man[o + MAN_NZ];
+        float t1x = man[o + MAN_T1X];
+        float t1y = man[o + MAN_T1Y];
+        float t1z = man[o + MAN_T1Z];
+        float t2x = man[o + MAN_T2X];
+        float t2y = man[o + MAN_T2Y];
+        float t2z = man[o + MAN_T2Z];
+        float e = contacts.get(CONTACT_RESTITUTION * contactStride + c0);
+        float total = 0.0f;
+        float twistArm = 0.0f;
+        for (int i = 0; i < count; i++) {
+            int g = g0 + i;
+            int p = first + i;
+            int q = p * POINT;
+            pts[q + POINT_S0] = geometry[GEOM_S * pointCount + g];
+            // v_n0 = n . ((v_b + w_b x r_b) - (v_a + w_a x r_a)), the angular parts as w . (r x n)
+            float vn = (((prepared[ob + PREP_VX] - prepared[oa + PREP_VX]) * nx
+                    + (prepared[ob + PREP_VY] - prepared[oa + PREP_VY]) * ny)
+                    + (prepared[ob + PREP_VZ] - prepared[oa + PREP_VZ]) * nz)
+                    + ((prepared[ob + PREP_WX] * pts[q + POINT_RXN_BX] + prepared[ob + PREP_WY] * pts[q + POINT_RXN_BY])
+                    + prepared[ob + PREP_WZ] * pts[q + POINT_RXN_BZ])
+                    - ((prepared[oa + PREP_WX] * pts[q + POINT_RXN_AX] + prepared[oa + PREP_WY] * pts[q + POINT_RXN_AY])
+                    + prepared[oa + PREP_WZ] * pts[q + POINT_RXN_AZ]);
+            pts[q + POINT_VN0] = vn;
+            pts[q + POINT_TARGET] = vn < -rule.restitutionThreshold() ? -(e * vn) : 0.0f;
+            float warm = warmNormal[g];
+            normal[p] = warm;
+            peak[p] = 0.0f;
+            total += warm;
+            twistArm += pts[q + POINT_LEVER] * warm;
+        }
+        float mu = contacts.get(CONTACT_FRICTION * contactStride + c0);
+        float rho = contacts.get(CONTACT_ROLLING_RESISTANCE * contactStride + c0);
+        float tau = contacts.get(CONTACT_TORSION * contactStride + c0);
         man[o + MAN_MU] = mu;
         man[o + MAN_RHO] = rho;
         man[o + MAN_TORSION] = tau;
