@@ -321,6 +321,7 @@ public final class CpuBackend implements SolverBackend {
         @Override
         public void prepareBodies() {
             geometryMayStand = rowsStand && rowsBodyCount == bodyCount && rowsLayout == job.rowPointStartsVersion();
+            rowsStand = false; // the records change now, the rows only once prepareManifolds has run
             prepareBodiesKeeping(job.bodies(), bodyCount, geometryMayStand);
             job.clock().lap(SolvePhase.SET_UP);
         }
@@ -343,7 +344,6 @@ public final class CpuBackend implements SolverBackend {
             TargetRule rule = job.restitution();
             boolean mayStand = geometryMayStand;
             boolean[] kept = massesKept;
-            rowsStand = false; // until every row is prepared
             crew.team((member, team) -> {
                 int from = share(0, rows, member, team.members());
                 int to = share(0, rows, member + 1, team.members());
