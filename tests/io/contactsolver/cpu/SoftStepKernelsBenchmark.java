@@ -30,8 +30,9 @@ import org.openjdk.jmh.annotations.State;
 /**
  * JMH micro-benchmarks of the soft step's inner loops on the CPU, one thread: nanoseconds per
  * manifold to prepare a manifold's row, its geometry anew ({@link SoftStep#prepareGeometry}, then
- * {@link SoftStep#prepareStep}), and to work it out in a soft sweep (without friction, as the soft step runs it; with its separations found again, as the
- * first sweep after the bodies move does) and in a relax sweep (with friction and the twist). The
+ * {@link SoftStep#prepareStep}) or kept ({@link SoftStep#prepareStep} alone), and to work it out in
+ * a soft sweep (without friction, as the soft step runs it; with its separations found again, as
+ * the first sweep after the bodies move does) and in a relax sweep (with friction and the twist). The
  * rows are the large pyramid's in number (15,000 manifolds; 4 points a face between unit boxes, or
  * 1, a sphere's contact), each between two bodies of its own, whose records lie in the rows' order
  * or shuffled. Run with
@@ -173,6 +174,18 @@ public class SoftStepKernelsBenchmark {
             SoftStep.prepareGeometry(geometry, pointCount, pointStart[r], points, r, pointStart[r], prepared, prepA[r],
                     prepB[r], contacts.floats().get(CONTACT_ROLLING_RESISTANCE * contacts.stride() + pointStart[r]) > 0.0f,
                     manifolds, pointRows);
+            SoftStep.prepareStep(geometry, pointCount, pointStart[r], points, warmNormal, warmVectors, MANIFOLDS,
+                    r, contacts.floats(), contacts.stride(), pointStart[r], r, pointStart[r], prepared,
+                    prepA[r], prepB[r], false, coefficients,
+                    TargetRule.DEFAULT, manifolds, pointRows, normal, peak, accumulated);
+        }
+    }
+
+    /** {@link #prepare} where every row keeps its geometry from the last step (a recycled manifold's, on the CPU). */
+    @Benchmark
+    @OperationsPerInvocation(MANIFOLDS)
+    public void prepareKept() {
+        for (int r = 0; r < MANIFOLDS; r++) {
             SoftStep.prepareStep(geometry, pointCount, pointStart[r], points, warmNormal, warmVectors, MANIFOLDS,
                     r, contacts.floats(), contacts.stride(), pointStart[r], r, pointStart[r], prepared,
                     prepA[r], prepB[r], false, coefficients,
