@@ -363,7 +363,9 @@ public final class CpuBackend implements SolverBackend {
                     boolean rolls = contacts.floats().get(CONTACT_ROLLING_RESISTANCE * contacts.stride() + c0) > 0.0f;
                     // the row's geometry kept where the row had the same bodies, their masses the
                     // same bits, and the same normal and anchors (a manifold recycled): the same
-                    // inputs give the same bits, so a kept row is what preparing it anew would write
+                    // inputs give the same bits, so a kept row is what preparing it anew would write.
+                    // The layout and the bodies are guards: where they change, so does some anchor
+                    // in every case KeptRowsTest builds, but only they make the row's record whole
                     boolean stands = mayStand && movers[ContactBody.COUNT * r + LINK_A] == recordA * MotionField.STRIDE
                             && movers[ContactBody.COUNT * r + LINK_B] == recordB * MotionField.STRIDE
                             && kept[recordA] && kept[recordB]
