@@ -336,6 +336,38 @@ class ContactSolverValidationTest {
         }
     }
 
+    /**
+     * A step does not compare ids it found distinct last step while they are unwritten; an id
+     * written since, one at a time, in bulk or by adding the contacts again, is checked again: the
+     * same batch, the same count, now repeating an id, is refused on the soft step from its last
+     * result.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"setId", "setIds", "clear and add"})
+    void anIdRepeatedInPlaceAfterAStepIsRefusedOnTheNext(String write) {
+        BodyBatch bodies = bodies();
+        ContactBatch contacts = contacts();
+        try (ContactSolver solver = Backends.cpu()) {
+            SolveResult first = run(solver, "soft step", bodies, contacts, null, new SolveResult());
+            SolveResult second = run(solver, "soft step", bodies, contacts, first, new SolveResult());
+            switch (write) {
+                case "setId" -> contacts.setId(2, contacts.id(0));
+                case "setIds" -> contacts.setIds(1, new int[] {contacts.id(1), contacts.id(0)}, 0, 2);
+                default -> {
+                    contacts.clear();
+                    contacts.add(0, 1, new Vector3f(0.5f, 0, 0), new Vector3f(1, 0, 0), 0.5f);
+                    contacts.add(1, 2, new Vector3f(1.5f, 0, 0), new Vector3f(1, 0, 0), 0.5f);
+                    contacts.add(ContactBatch.WORLD, 2, new Vector3f(2, -1, 0), new Vector3f(0, 1, 0), 0.5f, 0.0f,
+                            0.0f, 0.0f, 0);
+                }
+            }
+            InvalidInputException fault = assertThrows(InvalidInputException.class,
+                    () -> run(solver, "soft step", bodies, contacts, second, new SolveResult()));
+            assertEquals("contact 2, field 'id': duplicate contact id 0 (also contact 0); warm starting matches "
+                    + "by id", fault.getMessage());
+        }
+    }
+
     private static SolveResult run(ContactSolver solver, String call, BodyBatch bodies, ContactBatch contacts,
             SolveResult warmStart, SolveResult dest) {
         Vector3f gravity = new Vector3f(0, -10, 0);

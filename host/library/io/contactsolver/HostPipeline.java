@@ -376,11 +376,13 @@ final class HostPipeline {
      * the compares on {@code team}'s threads where given.
      */
     private void matchIds(ContactBatch contacts, SolveResult warmStart, ParallelRunner team) {
+        // the ids' stamp: ids unchanged since they were found unique are not compared again
         if (warmStart == null) {
-            warmStarts.requireUniqueIds(contacts.idArray(), contacts.size(), team);
+            warmStarts.requireUniqueIds(contacts.idArray(), contacts.size(), contacts.idsStamp(), team);
         } else {
-            warmStarts.matchIdsLazily(contacts.idArray(), contacts.size(), warmStart.contactIdArray(),
-                    warmStart.contactCount(), warmStart.idsCheckedVersion(warmStarts), team);
+            warmStarts.matchIdsLazily(contacts.idArray(), contacts.size(), contacts.idsStamp(),
+                    warmStart.contactIdArray(), warmStart.contactCount(), warmStart.idsCheckedVersion(warmStarts),
+                    team);
         }
     }
 

@@ -231,6 +231,51 @@ class ManifoldGroupingTest {
         }
     }
 
+    /**
+     * Links not written since the pairs were laid from them (the same block, its body columns'
+     * stamps unmoved) are not read again: a write that bypasses the stamping setters is not seen
+     * until the columns are stamped, and a stamped write is seen at once.
+     */
+    @Test
+    void linksUnwrittenSinceThePairsWereLaidAreNotReadAgain() {
+        int count = 10_000;
+        int[] numbers = numbers(count, 5);
+        FieldBlock contacts = new FieldBlock(ContactField.COUNT, count);
+        FieldBlock links = links(numbers);
+        ManifoldGrouping grouping = new ManifoldGrouping();
+        try (ParallelRunner runner = new ParallelRunner(2)) {
+            grouping.build(numbers, contacts, links, count, runner);
+            grouping.layPairs(links, runner);
+            int m = 1_234; // a manifold of one point, whose bodies may change alone
+            while (grouping.firsts()[m + 1] - grouping.firsts()[m] != 1) {
+                m++;
+            }
+            int c = grouping.firsts()[m];
+            int before = grouping.pairB()[m];
+
+            links.ints().put(ContactBody.B.ordinal() * links.stride() + c, 777_777); // no stamp
+            grouping.build(numbers, contacts, links, count, runner);
+            grouping.layPairs(links, runner);
+            assertEquals(before, grouping.pairB()[m], "unstamped: the links were not read again");
+
+            links.stampWritten(ContactBody.COUNT);
+            grouping.build(numbers, contacts, links, count, runner);
+            grouping.layPairs(links, runner);
+            assertEquals(777_777, grouping.pairB()[m], "stamped: read again");
+
+            FieldBlock copy = links(numbers); // the same values in another block: read, the same pairs
+            copy.setInt(ContactBody.B.ordinal(), c, 777_777);
+            long version = grouping.pairsVersion();
+            grouping.build(numbers, contacts, copy, count, runner);
+            grouping.layPairs(copy, runner);
+            assertEquals(version, grouping.pairsVersion(), "another block with the same links");
+            copy.setInt(ContactBody.A.ordinal(), c, 555_555);
+            grouping.build(numbers, contacts, copy, count, runner);
+            grouping.layPairs(copy, runner);
+            assertEquals(555_555, grouping.pairA()[m], "a stamped write to it");
+        }
+    }
+
     /** Numbers known to be all alone are not read, and keep their version; the same numbers read move it once. */
     @Test
     void numbersKnownAloneAreNotRead() {

@@ -35,6 +35,14 @@ public final class ManifoldGrouping {
     /** The manifold count the pairs were last laid for, -1 for never. */
     private int pairedCount = -1;
     private boolean pairsLaid;
+    /**
+     * The links block the pairs were last laid from (its {@link FieldBlock#id}), its two body
+     * columns' stamps then, and the firsts' version: while all stand, the pairs are those links'.
+     */
+    private long pairsLinks = -1;
+    private long pairsStampA;
+    private long pairsStampB;
+    private long pairsFirsts = -1;
     private long firstsVersion;
     private long pairsVersion;
     /** The numbers last noted ({@link #noteNumbers}), their count and version; the array noted, until a build uses the note. */
@@ -242,6 +250,13 @@ public final class ManifoldGrouping {
             return;
         }
         int manifolds = count;
+        long stampA = links.stamp(ContactBody.A.ordinal());
+        long stampB = links.stamp(ContactBody.B.ordinal());
+        if (links.id() == pairsLinks && stampA == pairsStampA && stampB == pairsStampB && firstsVersion == pairsFirsts
+                && manifolds == pairedCount) {
+            pairsLaid = true; // links unwritten since, the same manifolds: the same pairs, unread
+            return;
+        }
         boolean grown = pairA.length < manifolds;
         if (grown) {
             int room = Math.max(manifolds, pairA.length + (pairA.length >> 1));
@@ -289,6 +304,10 @@ public final class ManifoldGrouping {
         if (changed) {
             pairsVersion++;
         }
+        pairsLinks = links.id();
+        pairsStampA = stampA;
+        pairsStampB = stampB;
+        pairsFirsts = firstsVersion;
         pairsLaid = true;
     }
 

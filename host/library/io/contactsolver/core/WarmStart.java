@@ -30,6 +30,11 @@ public final class WarmStart {
      */
     private int[] checkedIds = new int[0];
     private int checkedCount = -1;
+    /**
+     * The stamp of the ids last found unique, where the caller gave one ({@code ContactBatch}'s
+     * ids stamp), else -1: ids with that stamp are those ids, known without comparing them.
+     */
+    private long checkedStamp = -1;
     private float[] impulses = new float[0];
     /** The current contact of each previous one, or -1. */
     private int[] matchOf = new int[0];
@@ -107,7 +112,13 @@ public final class WarmStart {
      * @throws InputFault if two current contacts share an id, or two previous contacts do
      */
     private boolean matchIds(int[] ids, int count, int[] previousIds, int previousCount, ParallelRunner runner) {
-        requireUniqueIds(ids, count, runner);
+        return matchIds(ids, count, -1, previousIds, previousCount, runner);
+    }
+
+    /** As {@link #matchIds(int[], int, int[], int, ParallelRunner)}, the current ids with their stamp (-1: none). */
+    private boolean matchIds(int[] ids, int count, long stamp, int[] previousIds, int previousCount,
+            ParallelRunner runner) {
+        requireUniqueIds(ids, count, stamp, runner);
         if (previousOf.length < count) {
             previousOf = new int[Math.max(count, previousOf.length + (previousOf.length >> 1))];
         }
@@ -158,23 +169,52 @@ public final class WarmStart {
      */
     public void matchIdsLazily(int[] ids, int count, int[] previousIds, int previousCount, long previousVersion,
             ParallelRunner runner) {
+        matchIdsLazily(ids, count, -1, previousIds, previousCount, previousVersion, runner);
+    }
+
+    /**
+     * As {@link #matchIdsLazily(int[], int, int[], int, long, ParallelRunner)}, where the current
+     * ids carry {@code stamp} (-1: none): ids whose stamp is that of the ids last found unique are
+     * not compared with them again.
+     */
+    public void matchIdsLazily(int[] ids, int count, long stamp, int[] previousIds, int previousCount,
+            long previousVersion, ParallelRunner runner) {
         boolean previousChecked = previousCount == checkedCount && (previousVersion == idsVersion
                 || same(previousIds, checkedIds, previousCount, runner));
         if (!previousChecked) {
             lookup = BY_ARRAY;
-            if (matchIds(ids, count, previousIds, previousCount, runner)) {
+            if (matchIds(ids, count, stamp, previousIds, previousCount, runner)) {
                 lookup = SAME_ORDER;
             }
             return;
         }
-        if (count == checkedCount && same(ids, checkedIds, count, runner)) {
+        if (sameAsChecked(ids, count, stamp, runner)) {
             lookup = SAME_ORDER; // the same ids as last time: unique, each contact its own previous one
             return;
         }
         lookup = BY_ARRAY; // until the current ids are indexed (a repeated one throws)
         keepIndexAsPrevious();
         indexUniqueIds(ids, count);
+        checkedStamp = stamp;
         lookup = BY_PREVIOUS_INDEX;
+    }
+
+    /**
+     * Whether {@code ids} are the ids last found unique: known from their stamp where it is theirs
+     * (not -1), else compared; a compare that finds them equal records the stamp.
+     */
+    private boolean sameAsChecked(int[] ids, int count, long stamp, ParallelRunner runner) {
+        if (count != checkedCount) {
+            return false;
+        }
+        if (stamp != -1 && stamp == checkedStamp) {
+            return true;
+        }
+        if (same(ids, checkedIds, count, runner)) {
+            checkedStamp = stamp;
+            return true;
+        }
+        return false;
     }
 
     /** Swaps the current ids' index into the previous one's place; the current one is rebuilt next. */
@@ -225,8 +265,14 @@ public final class WarmStart {
 
     /** As {@link #requireUniqueIds(int[], int)}, the compare with the last ids shared among {@code runner}'s threads (null: this one). */
     public void requireUniqueIds(int[] ids, int count, ParallelRunner runner) {
-        if (!(count == checkedCount && same(ids, checkedIds, count, runner))) {
+        requireUniqueIds(ids, count, -1, runner);
+    }
+
+    /** As {@link #requireUniqueIds(int[], int, ParallelRunner)}, the ids with their stamp (-1: none; see {@link #matchIdsLazily}). */
+    public void requireUniqueIds(int[] ids, int count, long stamp, ParallelRunner runner) {
+        if (!sameAsChecked(ids, count, stamp, runner)) {
             indexUniqueIds(ids, count);
+            checkedStamp = stamp;
         }
     }
 
@@ -246,6 +292,7 @@ public final class WarmStart {
     /** Maps every id to its contact, refusing a repeated one, and keeps the ids as found unique. */
     private void indexUniqueIds(int[] ids, int count) {
         checkedCount = -1;
+        checkedStamp = -1; // until the caller, the ids found unique, says whose they are
         idsVersion = VERSIONS.incrementAndGet();
         if (checkedIds.length < count) {
             checkedIds = new int[count];
