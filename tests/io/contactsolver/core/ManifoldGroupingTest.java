@@ -238,14 +238,12 @@ class ManifoldGroupingTest {
      */
     @Test
     void linksUnwrittenSinceThePairsWereLaidAreNotReadAgain() {
-        int count = 10_000;
-        int[] numbers = numbers(count, 5);
-        FieldBlock contacts = new FieldBlock(ContactField.COUNT, count);
+        int[] numbers = numbers(10_000, 5);
+        FieldBlock contacts = new FieldBlock(ContactField.COUNT, numbers.length);
         FieldBlock links = links(numbers);
         ManifoldGrouping grouping = new ManifoldGrouping();
         try (ParallelRunner runner = new ParallelRunner(2)) {
-            grouping.build(numbers, contacts, links, count, runner);
-            grouping.layPairs(links, runner);
+            relay(grouping, numbers, contacts, links, runner);
             int m = 1_234; // a manifold of one point, whose bodies may change alone
             while (grouping.firsts()[m + 1] - grouping.firsts()[m] != 1) {
                 m++;
@@ -254,26 +252,29 @@ class ManifoldGroupingTest {
             int before = grouping.pairB()[m];
 
             links.ints().put(ContactBody.B.ordinal() * links.stride() + c, 777_777); // no stamp
-            grouping.build(numbers, contacts, links, count, runner);
-            grouping.layPairs(links, runner);
+            relay(grouping, numbers, contacts, links, runner);
             assertEquals(before, grouping.pairB()[m], "unstamped: the links were not read again");
 
             links.stampWritten(ContactBody.COUNT);
-            grouping.build(numbers, contacts, links, count, runner);
-            grouping.layPairs(links, runner);
+            relay(grouping, numbers, contacts, links, runner);
             assertEquals(777_777, grouping.pairB()[m], "stamped: read again");
 
             FieldBlock copy = links(numbers); // the same values in another block: read, the same pairs
             copy.setInt(ContactBody.B.ordinal(), c, 777_777);
             long version = grouping.pairsVersion();
-            grouping.build(numbers, contacts, copy, count, runner);
-            grouping.layPairs(copy, runner);
+            relay(grouping, numbers, contacts, copy, runner);
             assertEquals(version, grouping.pairsVersion(), "another block with the same links");
             copy.setInt(ContactBody.A.ordinal(), c, 555_555);
-            grouping.build(numbers, contacts, copy, count, runner);
-            grouping.layPairs(copy, runner);
+            relay(grouping, numbers, contacts, copy, runner);
             assertEquals(555_555, grouping.pairA()[m], "a stamped write to it");
         }
+    }
+
+    /** The grouping built anew from {@code numbers}, its pairs laid from {@code links}. */
+    private static void relay(ManifoldGrouping grouping, int[] numbers, FieldBlock contacts, FieldBlock links,
+            ParallelRunner runner) {
+        grouping.build(numbers, contacts, links, numbers.length, runner);
+        grouping.layPairs(links, runner);
     }
 
     /** Numbers known to be all alone are not read, and keep their version; the same numbers read move it once. */

@@ -170,22 +170,24 @@ public class SoftStepKernelsBenchmark {
     @Benchmark
     @OperationsPerInvocation(MANIFOLDS)
     public void prepare() {
-        for (int r = 0; r < MANIFOLDS; r++) {
-            SoftStep.prepareGeometry(geometry, pointCount, pointStart[r], points, r, pointStart[r], prepared, prepA[r],
-                    prepB[r], contacts.floats().get(CONTACT_ROLLING_RESISTANCE * contacts.stride() + pointStart[r]) > 0.0f,
-                    manifolds, pointRows);
-            SoftStep.prepareStep(geometry, pointCount, pointStart[r], points, warmNormal, warmVectors, MANIFOLDS,
-                    r, contacts.floats(), contacts.stride(), pointStart[r], r, pointStart[r], prepared,
-                    prepA[r], prepB[r], false, coefficients,
-                    TargetRule.DEFAULT, manifolds, pointRows, normal, peak, accumulated);
-        }
+        prepareRows(true);
     }
 
     /** {@link #prepare} where every row keeps its geometry from the last step (a recycled manifold's, on the CPU). */
     @Benchmark
     @OperationsPerInvocation(MANIFOLDS)
     public void prepareKept() {
+        prepareRows(false);
+    }
+
+    private void prepareRows(boolean geometryAnew) {
         for (int r = 0; r < MANIFOLDS; r++) {
+            if (geometryAnew) {
+                SoftStep.prepareGeometry(geometry, pointCount, pointStart[r], points, r, pointStart[r], prepared,
+                        prepA[r], prepB[r],
+                        contacts.floats().get(CONTACT_ROLLING_RESISTANCE * contacts.stride() + pointStart[r]) > 0.0f,
+                        manifolds, pointRows);
+            }
             SoftStep.prepareStep(geometry, pointCount, pointStart[r], points, warmNormal, warmVectors, MANIFOLDS,
                     r, contacts.floats(), contacts.stride(), pointStart[r], r, pointStart[r], prepared,
                     prepA[r], prepB[r], false, coefficients,
