@@ -8,6 +8,7 @@ import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import org.joml.Vector3f;
 import org.joml.Vector3fc;
 
@@ -51,7 +52,7 @@ public final class ContactBatch {
     /** The ids' stamp ({@link #idsStamp}), or 0 where they may have been written since it was drawn. */
     private long idsStamp;
     /** Stamps for every batch's ids are drawn from one counter: no two id contents share one. */
-    private static final java.util.concurrent.atomic.AtomicLong ID_STAMPS = new java.util.concurrent.atomic.AtomicLong();
+    private static final AtomicLong ID_STAMPS = new AtomicLong();
 
     /** An empty batch with room for 16 contacts; it grows as contacts are added. */
     public ContactBatch() {
