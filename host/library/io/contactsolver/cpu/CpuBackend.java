@@ -850,7 +850,7 @@ public final class CpuBackend implements SolverBackend {
             massesKept = new boolean[bodyCount + 1];
         }
         float[] before = prepared;
-        prepareRecords(bodies, bodyCount, true);
+        prepareRecords(bodies, bodyCount, comparable); // compared only where the rows may stand
         boolean compared = comparable && prepared == before; // else the records were not the last step's
         massesKept[bodyCount] = compared; // the world's record is zeros every step
         if (!compared) {
