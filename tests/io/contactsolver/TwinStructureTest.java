@@ -193,7 +193,7 @@ class TwinStructureTest {
                                     "a step asked for no deltas gives the CPU none to write; the device writes"
                                             + " them to its own buffer and the host does not read them back")),
                     pair("writeResults", "write_results")),
-                    List.of("mayBounce", "geometryStands"),
+                    List.of("mayBounce", "geometryStands", "rollingStands"),
                     List.of("java_max", "prepare_manifolds", "reset_motions", "apply_substep_gravity",
                             "warm_start_manifolds", "solve_manifolds", "integrate_motions", "restitute_manifolds",
                             "finish_bodies", "write_manifold_results")),
@@ -234,7 +234,7 @@ class TwinStructureTest {
                             "matchIsIdentity", "uniformFate", "pointStartVersion", "plannedPrevious", "match", "samePairs", "keyBody", "report", "reportSerially", "reportManifolds",
                             "reportsFinite", "reportedImpulses", "keep",
                             "manifoldCount", "pointCount", "recycledCount", "pointStart", "geometry", "warmNormal",
-                            "warmVectors"),
+                            "warmVectors", "writeLineage", "keptLineage", "keptFrom"),
                     List.of("java_min_double", "recycle_manifolds", "report_contact_impulses")));
 
     private static final Path JAVA_DIR = Path.of("host/library/io/contactsolver/cpu");

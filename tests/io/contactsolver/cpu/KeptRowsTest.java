@@ -79,6 +79,46 @@ class KeptRowsTest {
     }
 
     /**
+     * A step retried from an older result: the rows were prepared from the points the last step
+     * took, and the retry keeps other points for the same manifolds (the ones the older result
+     * kept). A box moved by a decimetre takes its manifolds' points fresh in the first try; put
+     * back for the retry, the older points hold again.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3})
+    void aStepRetriedFromAnOlderResultGivesTheBitsOfOneThatNeverStepped(int threads) {
+        SteppedPyramid pyramid = new SteppedPyramid();
+        BodyBatch bodies = pyramid.bodies;
+        ContactBatch contacts = pyramid.contacts;
+        try (ContactSolver stepping = Backends.cpu(threads)) {
+            SolveResult last = null;
+            for (int step = 0; step < 10; step++) {
+                pyramid.findContacts();
+                last = stepping.step(bodies, contacts, SolveSettings.softStep(), GRAVITY, DT, last, new SolveResult());
+            }
+            pyramid.findContacts();
+            BodyBatch before = copy(bodies);
+            Vector3f at = bodies.getPosition(5, new Vector3f());
+            bodies.setPosition(5, at.x + 0.1f, at.y, at.z);
+            SolveResult tried = stepping.step(bodies, contacts, SolveSettings.softStep(), GRAVITY, DT, last,
+                    new SolveResult());
+            BodyBatch retried = copy(before);
+            SolveResult retry = stepping.step(retried, contacts, SolveSettings.softStep(), GRAVITY, DT, last,
+                    new SolveResult());
+            try (ContactSolver fresh = Backends.cpu(threads)) {
+                BodyBatch expectedBodies = copy(before);
+                SolveResult expected = fresh.step(expectedBodies, contacts, SolveSettings.softStep(), GRAVITY, DT,
+                        last, new SolveResult());
+                Bits.assertIdentical(expected, retry, "the retried step, " + threads + " threads");
+                Bits.assertIdentical(expectedBodies, retried, "the bodies after the retried step");
+            }
+            assertTrue(retry.recycledCount() > tried.recycledCount(),
+                    "the retry keeps the points the first try took fresh: " + retry.recycledCount() + " against "
+                            + tried.recycledCount());
+        }
+    }
+
+    /**
      * A row stands for the normal, anchors and rolling it was prepared from, and for nothing
      * else: one bit more or less in any of them and it is prepared anew.
      */

@@ -8,6 +8,7 @@ import java.nio.IntBuffer;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The points a soft step solves, manifold by manifold, with contact recycling (docs/physics.md,
@@ -108,6 +109,24 @@ public final class Recycler {
     private int[] head = new int[0];
     private int[] next = new int[0];
     private boolean[] claimed = new boolean[0];
+    /**
+     * Per manifold, once the host wrote the points: the previous manifold whose points it kept, or
+     * -1 where it took them fresh (or matched none).
+     */
+    private int[] keptFrom = new int[0];
+    /**
+     * The host's last write ({@link #write}): a number no other write of any recycler has, the cache
+     * it wrote and that cache's version then; -1 and null where a device wrote the last points.
+     */
+    private long writeLineage = -1;
+    private ManifoldCache writtenCache;
+    private long writtenCacheVersion;
+    /**
+     * The lineage of the write whose points this write's kept manifolds repeat, or -1: where the
+     * previous step's cache is the one the host last wrote, unchanged since.
+     */
+    private long keptLineage = -1;
+    private static final AtomicLong LINEAGES = new AtomicLong();
     /** Each previous point's {@code g} (3 floats), where {@link #holds} got that far before the layout was known. */
     private float[] gaps = new float[0];
 
@@ -271,6 +290,12 @@ public final class Recycler {
         if (warmVectors.length < VECTOR * count) {
             warmVectors = new float[VECTOR * Math.max(count, warmVectors.length / VECTOR * 3 / 2)];
         }
+        if (keptFrom.length < count) {
+            keptFrom = new int[Math.max(count, keptFrom.length + (keptFrom.length >> 1))];
+        }
+        ManifoldCache lastCache = plan.last() == null ? null : plan.last().cache();
+        keptLineage = lastCache != null && lastCache == writtenCache && lastCache.version() == writtenCacheVersion
+                ? writeLineage : -1;
         AtomicInteger kept = new AtomicInteger(); // a sum of ints: the same whatever the order
         runner.forRange(count, 1 << 10, (from, to) -> {
             int keptHere = 0;
@@ -285,6 +310,9 @@ public final class Recycler {
         });
         recycledPoints = kept.get();
         pending = null;
+        writeLineage = LINEAGES.incrementAndGet();
+        writtenCache = plan.nextCache();
+        writtenCacheVersion = writtenCache.version();
     }
 
     /**
@@ -310,8 +338,10 @@ public final class Recycler {
             keepManifold(m, captured, cache.pointStart(), cache.ids(), cache.normal(), cache.vectors(),
                     cache.manifoldCount(), j, either ? near : gaps, either ? 0 : 3 * cache.pointStart()[j], pointStart,
                     pointCount, manifoldCount, geometry, warmNormal, warmVectors, next.captures(), next.ids());
+            keptFrom[m] = j;
             return pointStart[m + 1] - pointStart[m];
         }
+        keptFrom[m] = -1;
         takeFresh(bodies, bodyStride, plan.contacts().floats(), links, contactStride, plan.contactIds(), firsts[m],
                 firsts[m + 1], m, plan.last(), scratch, pointStart, pointCount, manifoldCount, geometry, warmNormal,
                 warmVectors, next.captures(), next.ids());
@@ -342,6 +372,32 @@ public final class Recycler {
     public void writtenElsewhere(int recycled) {
         recycledPoints = recycled;
         pending = null;
+        writeLineage = -1;
+        writtenCache = null;
+        keptLineage = -1;
+    }
+
+    /**
+     * The host's last {@link #write}: a number no other write of any recycler had, or -1 where a
+     * device wrote the last points. The geometry {@link #geometry} holds is that write's.
+     */
+    public long writeLineage() {
+        return writeLineage;
+    }
+
+    /**
+     * Where the host wrote this step's points and the previous step's were the host's last write
+     * before, unchanged since: that write's {@link #writeLineage}, else -1. A manifold then kept
+     * from previous manifold {@code j} ({@link #keptFrom}) has the anchors and normal, to the bit,
+     * that that write gave {@code j}: both are the captures the points were taken with.
+     */
+    public long keptLineage() {
+        return keptLineage;
+    }
+
+    /** Per manifold of the host's last write: the previous manifold whose points it kept, or -1. */
+    public int[] keptFrom() {
+        return keptFrom;
     }
 
     /** Each manifold's previous manifold, or -1, as {@link #plan} matched them. */

@@ -87,6 +87,13 @@ public final class CpuBackend implements SolverBackend {
     private long rowsLayout;
     private int rowsBodyCount;
     /**
+     * Per row, the manifold it was prepared for, of the recycler's write {@link #rowsLineage}
+     * ({@link Recycler#writeLineage}): where a manifold of this step kept that one's points, its
+     * anchors and normal are the row's, and the row's compare of them is spared.
+     */
+    private int[] rowsManifold = new int[0];
+    private long rowsLineage = -1;
+    /**
      * Per prepared record, the world's last: whether its inverse mass and inertia are the bits the
      * last soft step's rows were prepared from; read where {@link SoftStepRun#geometryMayStand}.
      */
@@ -344,6 +351,15 @@ public final class CpuBackend implements SolverBackend {
             TargetRule rule = job.restitution();
             boolean mayStand = geometryMayStand;
             boolean[] kept = massesKept;
+            if (rowsManifold.length < rows) {
+                rowsManifold = new int[Math.max(rows, rowsManifold.length + (rowsManifold.length >> 1))];
+                rowsLineage = -1;
+            }
+            int[] lastManifold = rowsManifold;
+            int[] keptFrom = solved.keptFrom();
+            // the rows' manifolds are the previous step's whose points this step's may keep
+            boolean lineage = mayStand && rowsLineage >= 0 && solved.keptLineage() == rowsLineage;
+            rowsLineage = -1; // until every row below has its manifold
             crew.team((member, team) -> {
                 int from = share(0, rows, member, team.members());
                 int to = share(0, rows, member + 1, team.members());
@@ -366,11 +382,16 @@ public final class CpuBackend implements SolverBackend {
                     // inputs give the same bits, so a kept row is what preparing it anew would write.
                     // The layout and the bodies are guards: where they change, so does some anchor
                     // in every case KeptRowsTest builds, but only they make the row's record whole
+                    // A manifold that kept the points of the row's last one has its anchors and
+                    // normal (Recycler#keptLineage), so only their compare is spared
                     boolean stands = mayStand && movers[ContactBody.COUNT * r + LINK_A] == recordA * MotionField.STRIDE
                             && movers[ContactBody.COUNT * r + LINK_B] == recordB * MotionField.STRIDE
                             && kept[recordA] && kept[recordB]
-                            && SoftStep.geometryStands(geometry, solvedPoints, g0, count, r, pointStart[r], rolls,
-                                    manifolds, points);
+                            && (lineage && keptFrom[m] >= 0 && keptFrom[m] == lastManifold[r]
+                                    ? SoftStep.rollingStands(r, rolls, manifolds)
+                                    : SoftStep.geometryStands(geometry, solvedPoints, g0, count, r, pointStart[r],
+                                            rolls, manifolds, points));
+                    lastManifold[r] = m;
                     if (!stands) {
                         SoftStep.prepareGeometry(geometry, solvedPoints, g0, count, r, pointStart[r], prep, oa, ob,
                                 rolls, manifolds, points);
@@ -391,6 +412,7 @@ public final class CpuBackend implements SolverBackend {
             rowsStand = true;
             rowsLayout = job.rowPointStartsVersion();
             rowsBodyCount = bodyCount;
+            rowsLineage = solved.writeLineage();
         }
 
         /** The velocity-change records zeroed with the motion records, the world's included. */

@@ -75,6 +75,11 @@ final class SoftStep {
         }
     }
 
+    /** Whether row {@code r}'s rolling pair is as {@code rolling} says: its masses are prepared only where it rolls. */
+    static boolean rollingStands(int r, boolean rolling, float[] man) {
+        return (man[r * MAN + MAN_RHO] > 0.0f) == rolling;
+    }
+
     /**
      * Whether row {@code r} and its points hold what {@link #prepareGeometry} would write for
      * manifold points {@code [g0, g0 + count)}: its normal, each point's anchors and whether it
