@@ -365,21 +365,30 @@ public final class ManifoldGrouping {
         void run(int[] numbers, FieldBlock contacts, FieldBlock links, int start, int n) {
             int lo = Math.max(0, start - MAX_POINTS);
             int width = start + n - lo;
+            // the run of the contact before: its first contact, or -1 where it is not known (the
+            // slice's first contact, or a run already too long)
+            int first = -1;
             for (int i = 0; i < n; i++) {
                 int c = start + i;
                 suspect[i] = false;
                 runStart[i] = -1;
                 if (startsRun(numbers, c)) {
+                    first = c;
                     continue;
                 }
-                int first = c - 1;
-                while (first > lo && c - first < MAX_POINTS && !startsRun(numbers, first)) {
-                    first--;
+                if (first < 0) {
+                    // the slice starts inside a run: its start looked for among the copied columns
+                    int back = c - 1;
+                    while (back > lo && c - back < MAX_POINTS && !startsRun(numbers, back)) {
+                        back--;
+                    }
+                    first = startsRun(numbers, back) ? back : -1;
                 }
-                if (startsRun(numbers, first) && c - first < MAX_POINTS) {
+                if (first >= 0 && c - first < MAX_POINTS) {
                     runStart[i] = first - lo;
                 } else {
                     suspect[i] = true; // a run too long, or one starting before the copied columns
+                    first = -1;
                 }
             }
             IntBuffer ints = links.ints();
