@@ -381,9 +381,11 @@ public final class CpuBackend implements SolverBackend {
                     // same bits, and the same normal and anchors (a manifold recycled): the same
                     // inputs give the same bits, so a kept row is what preparing it anew would write.
                     // The layout and the bodies are guards: where they change, so does some anchor
-                    // in every case KeptRowsTest builds, but only they make the row's record whole
-                    // A manifold that kept the points of the row's last one has its anchors and
-                    // normal (Recycler#keptLineage), so only their compare is spared
+                    // in every case KeptRowsTest builds, but only they make the row's record whole.
+                    // A manifold that kept the points of the row's last one has those anchors and
+                    // that normal to the bit (Recycler#keptLineage): their compare is spared. The
+                    // manifold check is a guard too, which the layout and bodies imply in every
+                    // batch built so far
                     boolean stands = mayStand && movers[ContactBody.COUNT * r + LINK_A] == recordA * MotionField.STRIDE
                             && movers[ContactBody.COUNT * r + LINK_B] == recordB * MotionField.STRIDE
                             && kept[recordA] && kept[recordB]
