@@ -76,7 +76,7 @@ public final class WarmStart {
      */
     public float[] match(int[] ids, int count, int[] previousIds, FloatBuffer previous, int previousStride,
             int previousCount) {
-        boolean sameOrder = matchIds(ids, count, previousIds, previousCount, null);
+        boolean sameOrder = matchIds(ids, count, -1, previousIds, previousCount, null);
         int length = ImpulseField.COUNT * count;
         if (impulses.length < length) {
             impulses = new float[length];
@@ -105,17 +105,13 @@ public final class WarmStart {
     /**
      * Matches the current contacts to the previous ones by id, for {@link #match} and
      * {@link #matchIdsLazily}: the arrays {@code previousOf} and {@code matchOf} then tell each contact's
-     * match.
+     * match. The current ids carry {@code stamp} (-1: none; see {@link #requireUniqueIds(int[], int,
+     * long, ParallelRunner)}).
      *
      * @return whether the previous ids are the current ones in the same order (each contact its own
      *     previous one)
      * @throws InputFault if two current contacts share an id, or two previous contacts do
      */
-    private boolean matchIds(int[] ids, int count, int[] previousIds, int previousCount, ParallelRunner runner) {
-        return matchIds(ids, count, -1, previousIds, previousCount, runner);
-    }
-
-    /** As {@link #matchIds(int[], int, int[], int, ParallelRunner)}, the current ids with their stamp (-1: none). */
     private boolean matchIds(int[] ids, int count, long stamp, int[] previousIds, int previousCount,
             ParallelRunner runner) {
         requireUniqueIds(ids, count, stamp, runner);
@@ -158,24 +154,15 @@ public final class WarmStart {
      * @throws InputFault if two current contacts share an id, or two previous contacts do
      */
     public void matchIdsLazily(int[] ids, int count, int[] previousIds, int previousCount) {
-        matchIdsLazily(ids, count, previousIds, previousCount, -1, null);
+        matchIdsLazily(ids, count, -1, previousIds, previousCount, -1, null);
     }
 
     /**
-     * As {@link #matchIdsLazily(int[], int, int[], int)}, where the previous ids are known to be the
-     * ones checked at {@code previousVersion} ({@link #idsVersion}; -1 where unknown): at the current
-     * version they are not compared again. The compares are shared among {@code runner}'s threads
-     * (null: this one).
-     */
-    public void matchIdsLazily(int[] ids, int count, int[] previousIds, int previousCount, long previousVersion,
-            ParallelRunner runner) {
-        matchIdsLazily(ids, count, -1, previousIds, previousCount, previousVersion, runner);
-    }
-
-    /**
-     * As {@link #matchIdsLazily(int[], int, int[], int, long, ParallelRunner)}, where the current
-     * ids carry {@code stamp} (-1: none): ids whose stamp is that of the ids last found unique are
-     * not compared with them again.
+     * As {@link #matchIdsLazily(int[], int, int[], int)}, where the current ids carry {@code stamp}
+     * (-1: none): ids whose stamp is that of the ids last found unique are not compared with them
+     * again. The previous ids are known to be the ones checked at {@code previousVersion}
+     * ({@link #idsVersion}; -1 where unknown): at the current version they are not compared again.
+     * The compares are shared among {@code runner}'s threads (null: this one).
      */
     public void matchIdsLazily(int[] ids, int count, long stamp, int[] previousIds, int previousCount,
             long previousVersion, ParallelRunner runner) {
@@ -260,15 +247,14 @@ public final class WarmStart {
      * @throws InputFault naming the later of the first two contacts found to share an id
      */
     public void requireUniqueIds(int[] ids, int count) {
-        requireUniqueIds(ids, count, null);
+        requireUniqueIds(ids, count, -1, null);
     }
 
-    /** As {@link #requireUniqueIds(int[], int)}, the compare with the last ids shared among {@code runner}'s threads (null: this one). */
-    public void requireUniqueIds(int[] ids, int count, ParallelRunner runner) {
-        requireUniqueIds(ids, count, -1, runner);
-    }
-
-    /** As {@link #requireUniqueIds(int[], int, ParallelRunner)}, the ids with their stamp (-1: none; see {@link #matchIdsLazily}). */
+    /**
+     * As {@link #requireUniqueIds(int[], int)}, the ids with their stamp (-1: none; ids whose stamp
+     * is that of the ids last found unique are not compared again), the compare with the last ids
+     * shared among {@code runner}'s threads (null: this one).
+     */
     public void requireUniqueIds(int[] ids, int count, long stamp, ParallelRunner runner) {
         if (!sameAsChecked(ids, count, stamp, runner)) {
             indexUniqueIds(ids, count);

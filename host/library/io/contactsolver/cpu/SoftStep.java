@@ -93,7 +93,7 @@ final class SoftStep {
         if (Float.floatToRawIntBits(man[o + MAN_NX]) != Float.floatToRawIntBits(geometry[GEOM_NX * pointCount + g0])
                 || Float.floatToRawIntBits(man[o + MAN_NY]) != Float.floatToRawIntBits(geometry[GEOM_NY * pointCount + g0])
                 || Float.floatToRawIntBits(man[o + MAN_NZ]) != Float.floatToRawIntBits(geometry[GEOM_NZ * pointCount + g0])
-                || (man[o + MAN_RHO] > 0.0f) != rolling) {
+                || !rollingStands(r, rolling, man)) {
             return false;
         }
         for (int i = 0; i < count; i++) {
