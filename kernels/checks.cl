@@ -12,12 +12,13 @@
  *                     screen cannot clear its orientation as a unit quaternion (the host then
  *                     checks the norms in double and names the body)
  *
- * The screens are InputValidator.screenBodies and screenContacts a record at a time (and
- * ManifoldGrouping.Screen for the manifolds' rules: each point against the first of its run): the same
+ * The screens are InputValidator.screenBodies and screenContacts a record at a time: the same
  * float sums in the same field order (the sum of every field, finite only if every field is; the
  * squared norm of the orientation or normal; each MagnitudeGroup's sum of magnitudes), the same
  * predicates, so a record the host's screen would send to the full check is sent to it here too,
- * and the host checks it (InputValidator.validateScreened). A suspect's index goes into a list at
+ * and the host checks it (InputValidator.validateScreened). The manifolds' rules: each point against
+ * the first of its run, where the host compares each point with the one before it
+ * (ManifoldGrouping.markSuspects); both send the lowest point of a run that breaks a rule. A suspect's index goes into a list at
  * a place an atomic counter gives (the host checks them all and names the lowest fault, so the
  * list's order does not matter); each group's largest sum into
  * largest[GROUP_*] as float bits by atomic_max (non-negative floats order like their bits; a NaN,

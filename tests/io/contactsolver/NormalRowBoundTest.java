@@ -64,7 +64,7 @@ class NormalRowBoundTest {
         ContactBatch contacts = new ContactBatch();
         fill(bodies, contacts, new Random(seed), inertia, mass, reach, speed, spin);
         InputMagnitudes magnitudes = InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(),
-                contacts.linkBlock(), contacts.size(), runner);
+                contacts.linkBlock(), contacts.size(), null, runner);
         double slack = grown == Grown.TIME_STEP ? Math.abs(GRAVITY) * (double) timeStep : 0.0;
         if (!magnitudes.boundNormalRows(slack)) {
             return false;

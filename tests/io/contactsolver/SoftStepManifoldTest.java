@@ -397,6 +397,41 @@ class SoftStepManifoldTest {
     }
 
     /**
+     * The manifolds' rules are screened with the rest of each contact, range by range on the
+     * solver's threads: the lowest broken rule is the one named on 1 and 3 threads, wherever the
+     * ranges split the batch, and a contact's own fault anywhere in the batch is named before any
+     * broken rule, as when the rules were checked after the contacts.
+     */
+    @Test
+    void theLowestBrokenRuleIsNamedOnAnyNumberOfThreadsAndAContactsOwnFaultFirst() {
+        BodyBatch bodies = restingBox();
+        bodies.add();
+        bodies.setMass(1, 1.0f).setPosition(1, 3.0f, 0.5f, 0.0f);
+        ContactBatch contacts = new ContactBatch();
+        for (int c = 0; c < 60_000; c++) {
+            int added = contacts.add(ContactBatch.WORLD, 0, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f);
+            contacts.setFriction(added, 0.5f).setManifold(added, (c + 1) / 4).setId(added, c);
+        }
+        contacts.setFriction(49_153, 0.25f); // the second point of a run that starts at 49,151
+        contacts.setRollingResistance(16_385, 0.01f); // the second point of a run that starts at 16,383
+        Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
+        String lowest = "contact 16385, field 'rolling_resistance': manifold 4096 has rolling resistance 0.0 at its "
+                + "first point, contact 16383, but 0.01 here; a manifold's points share it";
+        for (int threads : new int[] {1, 3}) {
+            try (ContactSolver solver = Backends.cpu(threads)) {
+                InvalidInputException refused = assertThrows(InvalidInputException.class, () -> solver.step(bodies,
+                        contacts, SolveSettings.softStep(), gravity, 0.01f, null, new SolveResult()));
+                assertEquals(lowest, refused.getMessage(), threads + " threads");
+            }
+        }
+        assertRefused(bodies, contacts, lowest);
+        contacts.setRestitution(59_000, 2.0f);
+        InvalidInputException refused = assertThrows(InvalidInputException.class,
+                () -> ContactSolver.validate(bodies, contacts));
+        assertTrue(refused.getMessage().startsWith("contact 59000, field 'restitution'"), refused.getMessage());
+    }
+
+    /**
      * The soft step on a device screens the manifolds' rules there (each point against the first of
      * its run) and checks only what the screen cannot clear: each broken rule of the two tests above
      * is refused with the CPU's message, bodies untouched; the batch mended, both step alike.

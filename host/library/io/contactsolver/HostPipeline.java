@@ -183,14 +183,15 @@ final class HostPipeline {
     private static InputMagnitudes validateAndGroup(BodyBatch bodies, ContactBatch contacts, ParallelRunner runner,
             ManifoldGrouping grouping, InputScreen screen) {
         try {
+            // a batch none of whose contacts has a number has no manifold rules to check
             InputMagnitudes magnitudes = screen == null
                     ? InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(),
-                            contacts.linkBlock(), contacts.size(), runner)
+                            contacts.linkBlock(), contacts.size(), contacts.numbered() ? contacts.manifoldArray() : null,
+                            runner)
                     : InputValidator.validateScreened(bodies.block(), contacts.floatBlock(), contacts.linkBlock(),
                             bodies.size(), screen, runner);
             if (screen == null) {
-                grouping.build(contacts.manifoldArray(), contacts.floatBlock(), contacts.linkBlock(), contacts.size(),
-                        runner);
+                grouping.buildChecked(contacts.manifoldArray(), contacts.size(), runner);
             } else {
                 grouping.buildScreened(contacts.manifoldArray(), contacts.floatBlock(), contacts.linkBlock(),
                         contacts.size(), screen.contacts(), runner);

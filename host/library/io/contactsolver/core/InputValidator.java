@@ -37,12 +37,18 @@ public final class InputValidator {
     }
 
     /**
-     * Throws {@link InputFault} for the first faulty body, else the first faulty contact; returns
-     * bounds on the batch's magnitudes, which the screen gathers on the way.
+     * Throws {@link InputFault} for the first faulty body, else the first faulty contact, else the
+     * first contact that breaks its manifold's rules ({@link ManifoldGrouping#check}, screened with
+     * the rest of each contact while its columns are at hand); returns bounds on the batch's
+     * magnitudes, which the screen gathers on the way.
+     *
+     * @param manifoldNumbers each contact's manifold number, or null where every contact is alone
+     *     (none has a number), so that no manifold has rules to break
      */
     public static InputMagnitudes validate(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links,
-            int contactCount, ParallelRunner runner) {
+            int contactCount, int[] manifoldNumbers, ParallelRunner runner) {
         FirstFault first = new FirstFault();
+        FirstFault firstOfRules = new FirstFault();
         Largest largest = new Largest();
         runner.forRange(bodyCount, GRAIN, (from, to) -> {
             Slices s = SLICES.get();
@@ -65,9 +71,10 @@ public final class InputValidator {
         runner.forRange(contactCount, GRAIN, (from, to) -> {
             Slices s = SLICES.get();
             s.clearLargest();
+            boolean rulesBroken = false; // in this range: later contacts are higher
             for (int start = from; start < to; start += SLICE) {
                 int n = Math.min(SLICE, to - start);
-                screenContacts(contacts, links, bodyCount, start, n, s);
+                screenContacts(contacts, links, bodyCount, manifoldNumbers, start, n, s);
                 for (int i = 0; i < n; i++) {
                     InputFault fault = s.suspect[i] ? checkContact(contacts.floats(), contacts.stride(),
                             links.ints(), links.stride(), start + i, bodyCount) : null;
@@ -76,10 +83,19 @@ public final class InputValidator {
                         return;
                     }
                 }
+                for (int i = 0; i < n && manifoldNumbers != null && !rulesBroken; i++) {
+                    InputFault fault = s.ruleSuspect[i]
+                            ? ManifoldGrouping.check(manifoldNumbers, contacts, links, start + i) : null;
+                    if (fault != null) {
+                        firstOfRules.offer(fault);
+                        rulesBroken = true;
+                    }
+                }
             }
             largest.merge(s);
         });
         first.throwIfAny();
+        firstOfRules.throwIfAny();
         return largest.magnitudes();
     }
 
@@ -148,6 +164,11 @@ public final class InputValidator {
         final int[] a = new int[SLICE];
         final int[] b = new int[SLICE];
         final boolean[] suspect = new boolean[SLICE];
+        /** Contacts the manifold rules' screen cannot clear ({@link ManifoldGrouping#markSuspects}), and its scratch. */
+        final boolean[] ruleSuspect = new boolean[SLICE];
+        final int[] join = new int[SLICE + ManifoldGrouping.BEFORE];
+        final int[] differ = new int[SLICE];
+        final int[] bits = new int[SLICE + 1];
         // Per group, each record's sum of its fields' magnitudes (set by the group's first column),
         // and the largest sum each slot has held in this range; reduced to one number a group only
         // when the range ends. A sum bounds each of its terms, and element-by-element loops
@@ -221,12 +242,25 @@ public final class InputValidator {
         }
     }
 
-    /** Marks in {@code s.suspect} the contacts of {@code [start, start + n)} the screen cannot clear. */
-    private static void screenContacts(FieldBlock contacts, FieldBlock links, int bodyCount, int start, int n,
-            Slices s) {
+    /**
+     * Marks in {@code s.suspect} the contacts of {@code [start, start + n)} the screen cannot clear,
+     * and in {@code s.ruleSuspect} those whose manifold's rules it cannot (where
+     * {@code manifoldNumbers} is not null): the shared fields compared as their columns pass.
+     */
+    private static void screenContacts(FieldBlock contacts, FieldBlock links, int bodyCount, int[] manifoldNumbers,
+            int start, int n, Slices s) {
         s.clear(n);
+        boolean rules = manifoldNumbers != null;
+        if (rules) {
+            Arrays.fill(s.differ, 0, n, 0);
+        }
         for (ContactField field : CONTACT_FIELDS) {
             column(contacts, field.ordinal(), start, n, s.column);
+            if (rules && ManifoldGrouping.isShared(field)) {
+                // its bits, read again while they are in cache
+                ManifoldGrouping.differences(contacts.ints(), field.ordinal() * contacts.stride(), start, n, s.bits,
+                        s.differ);
+            }
             addTo(s.sum, s.column, n);
             switch (field) {
                 case PX -> setMagnitudes(s.magnitude[CONTACT_POINT], s.column, n);
@@ -246,8 +280,16 @@ public final class InputValidator {
             }
         }
         s.keepLargest(CONTACT_POINT, n);
-        links.ints().get(ContactBody.A.ordinal() * links.stride() + start, s.a, 0, n);
-        links.ints().get(ContactBody.B.ordinal() * links.stride() + start, s.b, 0, n);
+        int baseA = ContactBody.A.ordinal() * links.stride();
+        int baseB = ContactBody.B.ordinal() * links.stride();
+        links.ints().get(baseA + start, s.a, 0, n);
+        links.ints().get(baseB + start, s.b, 0, n);
+        if (rules) {
+            ManifoldGrouping.differences(links.ints(), baseA, start, n, s.bits, s.differ);
+            ManifoldGrouping.differences(links.ints(), baseB, start, n, s.bits, s.differ);
+            ManifoldGrouping.joins(manifoldNumbers, start, n, s.join);
+            ManifoldGrouping.markSuspects(s.join, s.differ, n, s.ruleSuspect);
+        }
         for (int i = 0; i < n; i++) {
             int a = s.a[i];
             int b = s.b[i];

@@ -15,7 +15,8 @@ import java.util.List;
  * all): a manifold has at most {@link #MAX_POINTS} points, and its points share their two bodies and
  * their normal, restitution, friction, rolling and torsional resistance, bit for bit: a manifold is
  * one body pair touching on one face, and its friction is solved once for all its points. Linear in
- * the contacts, the checks on the solver's threads; the arrays only grow.
+ * the contacts, the checks on the solver's threads (a solve's within {@code InputValidator.validate},
+ * then {@link #buildChecked}); the arrays only grow.
  */
 public final class ManifoldGrouping {
     /** The most points of one manifold, as in Box3D: four points span any contact face. */
@@ -26,6 +27,8 @@ public final class ManifoldGrouping {
     /** The fields a manifold's points must share. */
     private static final ContactField[] SHARED = {ContactField.NX, ContactField.NY, ContactField.NZ,
         ContactField.RESTITUTION, ContactField.FRICTION, ContactField.ROLLING_RESISTANCE, ContactField.TORSION};
+
+    private static final int SHARED_MASK = sharedFieldMask();
 
     private int[] first = new int[1];
     private int count;
@@ -80,6 +83,15 @@ public final class ManifoldGrouping {
             }
         });
         lowest.throwIfAny();
+        layUnlessLaid(numbers, contactCount, noted, runner);
+    }
+
+    /**
+     * As {@link #build}, where {@code InputValidator.validate} has checked the manifolds' rules
+     * with the rest of each contact: lays the manifolds only.
+     */
+    public void buildChecked(int[] numbers, int contactCount, ParallelRunner runner) {
+        boolean noted = takeNote(numbers, contactCount);
         layUnlessLaid(numbers, contactCount, noted, runner);
     }
 
@@ -347,71 +359,82 @@ public final class ManifoldGrouping {
     private static final int SLICE = 1024;
 
     /**
-     * The fast screen of a slice of contacts: the fields {@link #check} compares copied out of the
-     * direct buffers (with the {@link #MAX_POINTS} contacts before the slice, where a run may start)
-     * and compared in arrays, each point with the first of its run; a contact it cannot clear is
-     * {@code suspect}, and only those get the full check. It passes no contact the check would
-     * fault (a run too long, other bodies, a shared field's other bits), so the fault found is the
-     * same; checked get by get, the pyramid's 45,000 points took 0.7 ms a frame.
+     * The fast screen of a batch's manifold rules on its own ({@link #build}); a solve screens them
+     * with the rest of each contact ({@code InputValidator.validate}) through the same
+     * {@link #joins}, {@link #differences} and {@link #markSuspects}, as each column passes.
      */
     private static final class Screen {
         final boolean[] suspect = new boolean[SLICE];
-        /** Each contact's first point of its run, as an index into the copied columns; -1 for a run's start. */
-        final int[] runStart = new int[SLICE];
-        final int[] a = new int[SLICE + MAX_POINTS];
-        final int[] b = new int[SLICE + MAX_POINTS];
-        final float[] column = new float[SLICE + MAX_POINTS];
+        final int[] join = new int[SLICE + BEFORE];
+        final int[] differ = new int[SLICE];
+        final int[] bits = new int[SLICE + 1];
 
         void run(int[] numbers, FieldBlock contacts, FieldBlock links, int start, int n) {
-            int lo = Math.max(0, start - MAX_POINTS);
-            int width = start + n - lo;
-            // the run of the contact before: its first contact, or -1 where it is not known (the
-            // slice's first contact, or a run already too long)
-            int first = -1;
-            for (int i = 0; i < n; i++) {
-                int c = start + i;
-                suspect[i] = false;
-                runStart[i] = -1;
-                if (startsRun(numbers, c)) {
-                    first = c;
-                    continue;
-                }
-                if (first < 0) {
-                    // the slice starts inside a run: its start looked for among the copied columns
-                    int back = c - 1;
-                    while (back > lo && c - back < MAX_POINTS && !startsRun(numbers, back)) {
-                        back--;
-                    }
-                    first = startsRun(numbers, back) ? back : -1;
-                }
-                if (first >= 0 && c - first < MAX_POINTS) {
-                    runStart[i] = first - lo;
-                } else {
-                    suspect[i] = true; // a run too long, or one starting before the copied columns
-                    first = -1;
-                }
+            joins(numbers, start, n, join);
+            java.util.Arrays.fill(differ, 0, n, 0);
+            for (ContactBody side : ContactBody.values()) {
+                differences(links.ints(), side.ordinal() * links.stride(), start, n, bits, differ);
             }
-            IntBuffer ints = links.ints();
-            ints.get(ContactBody.A.ordinal() * links.stride() + lo, a, 0, width);
-            ints.get(ContactBody.B.ordinal() * links.stride() + lo, b, 0, width);
-            int at = start - lo;
-            for (int i = 0; i < n; i++) {
-                int r = runStart[i];
-                if (r >= 0) {
-                    suspect[i] |= a[at + i] != a[r] || b[at + i] != b[r];
-                }
-            }
-            FloatBuffer f = contacts.floats();
             for (ContactField field : SHARED) {
-                f.get(field.ordinal() * contacts.stride() + lo, column, 0, width);
-                for (int i = 0; i < n; i++) {
-                    int r = runStart[i];
-                    if (r >= 0) {
-                        suspect[i] |= Float.floatToRawIntBits(column[at + i]) != Float.floatToRawIntBits(column[r]);
-                    }
-                }
+                differences(contacts.ints(), field.ordinal() * contacts.stride(), start, n, bits, differ);
             }
+            markSuspects(join, differ, n, suspect);
         }
+    }
+
+    /** Contacts before a slice that its screen reads: a fifth point is known by the four joins before it. */
+    static final int BEFORE = MAX_POINTS - 1;
+
+    /**
+     * The screen's first part, for contacts {@code [start - BEFORE, start + n)}: 1 at
+     * {@code join[BEFORE + i]} where contact {@code start + i} continues the run of the contact before
+     * it, else 0 (a run's start, and indices before the batch).
+     */
+    static void joins(int[] numbers, int start, int n, int[] join) {
+        for (int i = -BEFORE; i < n; i++) {
+            int c = start + i;
+            join[BEFORE + i] = c > 0 && numbers[c] != NONE && numbers[c] == numbers[c - 1] ? 1 : 0;
+        }
+    }
+
+    /**
+     * Ors into {@code differ[i]} the bits in which contact {@code start + i}'s value of one field
+     * (read as ints from {@code ints} at {@code base}, a float field by its bits) differs from the
+     * contact before it's; {@code bits} is scratch of {@code n + 1}. Straight loops over int
+     * arrays, which the JIT vectorises.
+     */
+    static void differences(IntBuffer ints, int base, int start, int n, int[] bits, int[] differ) {
+        if (start > 0) {
+            ints.get(base + start - 1, bits, 0, n + 1);
+        } else {
+            bits[0] = 0; // contact 0 starts a run: what it is compared with is not used
+            ints.get(base, bits, 1, n);
+        }
+        for (int i = 0; i < n; i++) {
+            differ[i] |= bits[i + 1] ^ bits[i];
+        }
+    }
+
+    /**
+     * Marks in {@code suspect} each contact of the slice that continues a run and differs from the
+     * contact before it in a shared field or a body, or is the fifth point of a run or later; the
+     * full check ({@link #check}) decides. Every contact that breaks a rule and is the lowest of its
+     * run to break it is marked (the points before it equal the first, so it differs from the one
+     * before it, or has four joins before it), so the lowest fault of the batch is found.
+     * The device's screen ({@code screen_contacts}, one work-item a contact) compares each point
+     * with the first of its run instead: it marks every point that breaks a rule.
+     */
+    static void markSuspects(int[] join, int[] differ, int n, boolean[] suspect) {
+        for (int i = 0; i < n; i++) {
+            int j = join[BEFORE + i];
+            int fifth = j & join[BEFORE + i - 1] & join[BEFORE + i - 2] & join[BEFORE + i - 3];
+            suspect[i] = j != 0 && (differ[i] | fifth) != 0;
+        }
+    }
+
+    /** Whether {@code field} is one a manifold's points share. */
+    static boolean isShared(ContactField field) {
+        return (SHARED_MASK >> field.ordinal() & 1) != 0;
     }
 
     /** Whether contact {@code c} starts a manifold: it has no number, or another number than the contact before. */
@@ -423,7 +446,7 @@ public final class ManifoldGrouping {
      * What contact {@code c} breaks of its manifold's rules, against the first point of its run, or
      * null: at most {@link #MAX_POINTS} points, the same bodies, the same shared fields bit for bit.
      */
-    private static InputFault check(int[] numbers, FieldBlock contacts, FieldBlock links, int c) {
+    static InputFault check(int[] numbers, FieldBlock contacts, FieldBlock links, int c) {
         if (startsRun(numbers, c)) {
             return null;
         }
