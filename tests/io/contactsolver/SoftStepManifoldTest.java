@@ -372,15 +372,9 @@ class SoftStepManifoldTest {
      */
     @Test
     void aManifoldAcrossTheChecksBlocksIsCheckedWhole() {
-        BodyBatch bodies = restingBox();
-        bodies.add();
-        bodies.setMass(1, 1.0f).setPosition(1, 3.0f, 0.5f, 0.0f);
-        ContactBatch contacts = new ContactBatch();
-        for (int c = 0; c < 3000; c++) {
-            // runs of four from contact 2: 1022-1025 and 2046-2049 straddle the blocks
-            int added = contacts.add(ContactBatch.WORLD, 0, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f);
-            contacts.setFriction(added, 0.5f).setManifold(added, (c + 2) / 4).setId(added, c);
-        }
+        BodyBatch bodies = restingBoxAndAnother();
+        // runs of four from contact 2: 1022-1025 and 2046-2049 straddle the blocks
+        ContactBatch contacts = runsOfFourOnTheGround(3000, 2);
         ContactSolver.validate(bodies, contacts);
 
         contacts.setFriction(1024, 0.25f);
@@ -404,14 +398,8 @@ class SoftStepManifoldTest {
      */
     @Test
     void theLowestBrokenRuleIsNamedOnAnyNumberOfThreadsAndAContactsOwnFaultFirst() {
-        BodyBatch bodies = restingBox();
-        bodies.add();
-        bodies.setMass(1, 1.0f).setPosition(1, 3.0f, 0.5f, 0.0f);
-        ContactBatch contacts = new ContactBatch();
-        for (int c = 0; c < 60_000; c++) {
-            int added = contacts.add(ContactBatch.WORLD, 0, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f);
-            contacts.setFriction(added, 0.5f).setManifold(added, (c + 1) / 4).setId(added, c);
-        }
+        BodyBatch bodies = restingBoxAndAnother();
+        ContactBatch contacts = runsOfFourOnTheGround(60_000, 1);
         contacts.setFriction(49_153, 0.25f); // the second point of a run that starts at 49,151
         contacts.setRollingResistance(16_385, 0.01f); // the second point of a run that starts at 16,383
         Vector3f gravity = new Vector3f(0.0f, -10.0f, 0.0f);
@@ -438,12 +426,7 @@ class SoftStepManifoldTest {
      */
     @Test
     void theDeviceChecksAManifoldsRulesAsTheHostDoes() {
-        Supplier<BodyBatch> twoBodies = () -> {
-            BodyBatch made = restingBox();
-            made.add();
-            made.setMass(1, 1.0f).setPosition(1, 3.0f, 0.5f, 0.0f);
-            return made;
-        };
+        Supplier<BodyBatch> twoBodies = SoftStepManifoldTest::restingBoxAndAnother;
         BodyBatch bodies = twoBodies.get();
         ContactBatch contacts = new ContactBatch();
         for (int c = 0; c < 3000; c++) {
@@ -559,6 +542,24 @@ class SoftStepManifoldTest {
                 }
             }
         }
+    }
+
+    /** The resting box (body 0) and a second box of 1 kg beside it (body 1). */
+    private static BodyBatch restingBoxAndAnother() {
+        BodyBatch bodies = restingBox();
+        bodies.add();
+        bodies.setMass(1, 1.0f).setPosition(1, 3.0f, 0.5f, 0.0f);
+        return bodies;
+    }
+
+    /** {@code count} contacts of body 0 with the ground, friction 0.5, in manifolds of four from contact {@code shift}. */
+    private static ContactBatch runsOfFourOnTheGround(int count, int shift) {
+        ContactBatch contacts = new ContactBatch();
+        for (int c = 0; c < count; c++) {
+            int added = contacts.add(ContactBatch.WORLD, 0, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f);
+            contacts.setFriction(added, 0.5f).setManifold(added, (c + shift) / 4).setId(added, c);
+        }
+        return contacts;
     }
 
     private static void assertRefused(BodyBatch bodies, ContactBatch contacts, String message) {
