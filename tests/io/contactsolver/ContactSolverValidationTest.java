@@ -89,7 +89,9 @@ class ContactSolverValidationTest {
                 new Case("negative rolling resistance", (b, c) -> c.setRollingResistance(2, -0.01f), Subject.CONTACT, 2, List.of("rolling_resistance"), "rolling resistance -0.01 is negative"),
                 new Case("NaN rolling resistance", (b, c) -> c.setRollingResistance(1, Float.NaN), Subject.CONTACT, 1, List.of("rolling_resistance"), "not finite"),
                 new Case("infinite rolling resistance", (b, c) -> c.setRollingResistance(0, Float.POSITIVE_INFINITY), Subject.CONTACT, 0, List.of("rolling_resistance"), "not finite"),
-                new Case("minus infinite rolling resistance", (b, c) -> c.setRollingResistance(2, Float.NEGATIVE_INFINITY), Subject.CONTACT, 2, List.of("rolling_resistance"), "not finite"))
+                new Case("minus infinite rolling resistance", (b, c) -> c.setRollingResistance(2, Float.NEGATIVE_INFINITY), Subject.CONTACT, 2, List.of("rolling_resistance"), "not finite"),
+                new Case("negative torsion", (b, c) -> c.setTorsion(1, -0.005f), Subject.CONTACT, 1, List.of("torsion"), "torsion -0.005 is negative"),
+                new Case("NaN torsion", (b, c) -> c.setTorsion(2, Float.NaN), Subject.CONTACT, 2, List.of("torsion"), "not finite"))
                 .map(Arguments::of);
     }
 

@@ -164,6 +164,9 @@ public final class InputValidator {
         final int[] a = new int[SLICE];
         final int[] b = new int[SLICE];
         final boolean[] suspect = new boolean[SLICE];
+        /** Each contact's least coefficient (restitution, friction, rolling and torsional resistance), and its restitution. */
+        final float[] lowest = new float[SLICE];
+        final float[] restitution = new float[SLICE];
         /** Contacts the manifold rules' screen cannot clear ({@link ManifoldGrouping#markSuspects}), and its scratch. */
         final boolean[] ruleSuspect = new boolean[SLICE];
         final int[] join = new int[SLICE + ManifoldGrouping.BEFORE];
@@ -250,6 +253,7 @@ public final class InputValidator {
     private static void screenContacts(FieldBlock contacts, FieldBlock links, int bodyCount, int[] manifoldNumbers,
             int start, int n, Slices s) {
         s.clear(n);
+        Arrays.fill(s.lowest, 0, n, Float.POSITIVE_INFINITY);
         boolean rules = manifoldNumbers != null;
         if (rules) {
             Arrays.fill(s.differ, 0, n, 0);
@@ -267,15 +271,10 @@ public final class InputValidator {
                 case PY, PZ -> addMagnitudesTo(s.magnitude[CONTACT_POINT], s.column, n);
                 case NX, NY, NZ -> addSquaresTo(s.norm, s.column, n);
                 case RESTITUTION -> {
-                    for (int i = 0; i < n; i++) {
-                        s.suspect[i] |= !(s.column[i] >= 0.0f && s.column[i] <= 1.0f);
-                    }
+                    System.arraycopy(s.column, 0, s.restitution, 0, n);
+                    lowerTo(s.lowest, s.column, n);
                 }
-                case FRICTION, ROLLING_RESISTANCE, TORSION -> {
-                    for (int i = 0; i < n; i++) {
-                        s.suspect[i] |= !(s.column[i] >= 0.0f);
-                    }
-                }
+                case FRICTION, ROLLING_RESISTANCE, TORSION -> lowerTo(s.lowest, s.column, n);
                 default -> { }
             }
         }
@@ -293,14 +292,24 @@ public final class InputValidator {
         for (int i = 0; i < n; i++) {
             int a = s.a[i];
             int b = s.b[i];
+            // the coefficients: restitution in [0, 1], the others not negative (nor NaN: a NaN's
+            // minimum is NaN)
             s.suspect[i] |= a < -1 || a >= bodyCount || b < -1 || b >= bodyCount || a == b
-                    || !Float.isFinite(s.sum[i]) || !(s.norm[i] >= LENGTH2_LOW && s.norm[i] <= LENGTH2_HIGH);
+                    || !Float.isFinite(s.sum[i]) || !(s.norm[i] >= LENGTH2_LOW && s.norm[i] <= LENGTH2_HIGH)
+                    || !(s.lowest[i] >= 0.0f) || !(s.restitution[i] <= 1.0f);
         }
     }
 
     private static void flagNegative(Slices s, int n) {
         for (int i = 0; i < n; i++) {
             s.suspect[i] |= s.column[i] < 0.0f;
+        }
+    }
+
+    /** {@code lowest[i] = min(lowest[i], column[i])}: a straight loop the JIT vectorises, where a test a column would not. */
+    private static void lowerTo(float[] lowest, float[] column, int n) {
+        for (int i = 0; i < n; i++) {
+            lowest[i] = Math.min(lowest[i], column[i]);
         }
     }
 
