@@ -4,6 +4,7 @@ import io.contactsolver.layout.ContactBody;
 import io.contactsolver.layout.ContactField;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -371,7 +372,7 @@ public final class ManifoldGrouping {
 
         void run(int[] numbers, FieldBlock contacts, FieldBlock links, int start, int n) {
             joins(numbers, start, n, join);
-            java.util.Arrays.fill(differ, 0, n, 0);
+            Arrays.fill(differ, 0, n, 0);
             for (ContactBody side : ContactBody.values()) {
                 differences(links.ints(), side.ordinal() * links.stride(), start, n, bits, differ);
             }
