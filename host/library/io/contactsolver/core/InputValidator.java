@@ -47,39 +47,38 @@ public final class InputValidator {
      */
     public static InputMagnitudes validate(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links,
             int contactCount, int[] manifoldNumbers, ParallelRunner runner) {
-        FirstFault first = new FirstFault();
+        FirstFault firstOfBodies = new FirstFault();
+        FirstFault firstOfContacts = new FirstFault();
         FirstFault firstOfRules = new FirstFault();
         Largest largest = new Largest();
-        runner.forRange(bodyCount, GRAIN, (from, to) -> {
+        // one loop over the bodies, then the contacts, as one range of indices: a contact's checks do
+        // not read its bodies' records, so both are screened at once, and a step's first loop wakes
+        // the helpers once
+        runner.forRange(bodyCount + contactCount, GRAIN, (from, to) -> {
             Slices s = SLICES.get();
             s.clearLargest();
-            for (int start = from; start < to; start += SLICE) {
-                int n = Math.min(SLICE, to - start);
+            for (int start = from; start < Math.min(to, bodyCount); start += SLICE) {
+                int n = Math.min(SLICE, Math.min(to, bodyCount) - start);
                 screenBodies(bodies, start, n, s);
                 for (int i = 0; i < n; i++) {
                     InputFault fault = s.suspect[i] ? checkBody(bodies.floats(), bodies.stride(), start + i)
                             : null;
                     if (fault != null) {
-                        first.offer(fault);
-                        return;
+                        firstOfBodies.offer(fault);
+                        return; // a body's fault comes before any contact's
                     }
                 }
             }
-            largest.merge(s);
-        });
-        first.throwIfAny();
-        runner.forRange(contactCount, GRAIN, (from, to) -> {
-            Slices s = SLICES.get();
-            s.clearLargest();
+            int contactsTo = to - bodyCount;
             boolean rulesBroken = false; // in this range: later contacts are higher
-            for (int start = from; start < to; start += SLICE) {
-                int n = Math.min(SLICE, to - start);
+            for (int start = Math.max(from - bodyCount, 0); start < contactsTo; start += SLICE) {
+                int n = Math.min(SLICE, contactsTo - start);
                 screenContacts(contacts, links, bodyCount, manifoldNumbers, start, n, s);
                 for (int i = 0; i < n; i++) {
                     InputFault fault = s.suspect[i] ? checkContact(contacts.floats(), contacts.stride(),
                             links.ints(), links.stride(), start + i, bodyCount) : null;
                     if (fault != null) {
-                        first.offer(fault);
+                        firstOfContacts.offer(fault);
                         return;
                     }
                 }
@@ -94,7 +93,8 @@ public final class InputValidator {
             }
             largest.merge(s);
         });
-        first.throwIfAny();
+        firstOfBodies.throwIfAny();
+        firstOfContacts.throwIfAny();
         firstOfRules.throwIfAny();
         return largest.magnitudes();
     }
