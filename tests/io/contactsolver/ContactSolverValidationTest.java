@@ -226,6 +226,43 @@ class ContactSolverValidationTest {
         }
     }
 
+    /**
+     * Bodies and contacts are screened in one loop, on any thread: a fault of the last body still
+     * comes before the faults of the contacts that other threads meet first.
+     */
+    @Test
+    void aBodysFaultComesBeforeEveryContactsOnAnyNumberOfThreads() {
+        BodyBatch bodies = new BodyBatch();
+        for (int i = 0; i < 30_000; i++) {
+            bodies.setParticle(bodies.add(), 1.0f);
+        }
+        ContactBatch contacts = new ContactBatch();
+        for (int c = 0; c < 120_000; c++) {
+            contacts.add(ContactBatch.WORLD, c % 30_000, new Vector3f(0, -0.5f, 0), new Vector3f(0, 1, 0), 0.5f);
+        }
+        contacts.setRestitution(0, 2.0f);
+        contacts.setFriction(60_000, -1.0f);
+        contacts.setFriction(119_999, Float.NaN);
+        bodies.set(BodyField.X, 29_999, Float.NaN);
+        for (int threads : new int[] {1, 2, 3}) {
+            try (ContactSolver solver = Backends.cpu(threads)) {
+                InvalidInputException fault = assertThrows(InvalidInputException.class,
+                        () -> solver.solve(bodies, contacts, new SolveResult()));
+                assertEquals(Subject.BODY, fault.subject(), threads + " threads");
+                assertEquals(29_999, fault.index(), threads + " threads");
+            }
+        }
+        bodies.set(BodyField.X, 29_999, 0.0f);
+        for (int threads : new int[] {1, 2, 3}) {
+            try (ContactSolver solver = Backends.cpu(threads)) {
+                InvalidInputException fault = assertThrows(InvalidInputException.class,
+                        () -> solver.solve(bodies, contacts, new SolveResult()));
+                assertEquals(Subject.CONTACT, fault.subject(), threads + " threads");
+                assertEquals(0, fault.index(), threads + " threads");
+            }
+        }
+    }
+
     /** The device lists its suspects in any order: the soft step still names the lowest faulty body, then contact. */
     @Test
     void aSoftStepOnTheDeviceReportsTheLowestFaultyIndex() {
