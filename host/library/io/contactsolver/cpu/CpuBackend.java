@@ -360,9 +360,9 @@ public final class CpuBackend implements SolverBackend {
             // the rows' manifolds are the previous step's whose points this step's may keep
             boolean lineage = mayStand && rowsLineage >= 0 && solved.keptLineage() == rowsLineage;
             rowsLineage = -1; // until every row below has its manifold
-            crew.team((member, team) -> {
-                int from = share(0, rows, member, team.members());
-                int to = share(0, rows, member + 1, team.members());
+            // ranges claimed as they come: a row kept costs less than one prepared anew, and the
+            // kept ones are not spread evenly
+            crew.forRange(rows, 1, (from, to) -> {
                 for (int r = from; r < to; r++) {
                     int m = manifoldOf[r];
                     int c0 = firsts[m];
