@@ -211,10 +211,7 @@ class ContactSolverValidationTest {
 
     @Test
     void reportsTheLowestFaultyIndexWhateverTheThreads() {
-        BodyBatch bodies = new BodyBatch();
-        for (int i = 0; i < 200_000; i++) {
-            bodies.setParticle(bodies.add(), 1.0f);
-        }
+        BodyBatch bodies = particles(200_000);
         bodies.setInverseMass(150_001, -1.0f);
         bodies.set(BodyField.X, 70_000, Float.NaN);
         ContactBatch contacts = new ContactBatch();
@@ -232,48 +229,54 @@ class ContactSolverValidationTest {
      */
     @Test
     void aBodysFaultComesBeforeEveryContactsOnAnyNumberOfThreads() {
-        BodyBatch bodies = new BodyBatch();
-        for (int i = 0; i < 30_000; i++) {
-            bodies.setParticle(bodies.add(), 1.0f);
-        }
-        ContactBatch contacts = new ContactBatch();
-        for (int c = 0; c < 120_000; c++) {
-            contacts.add(ContactBatch.WORLD, c % 30_000, new Vector3f(0, -0.5f, 0), new Vector3f(0, 1, 0), 0.5f);
-        }
+        BodyBatch bodies = particles(30_000);
+        ContactBatch contacts = onTheGround(120_000, 30_000);
         contacts.setRestitution(0, 2.0f);
         contacts.setFriction(60_000, -1.0f);
         contacts.setFriction(119_999, Float.NaN);
         bodies.set(BodyField.X, 29_999, Float.NaN);
         for (int threads : new int[] {1, 2, 3}) {
-            try (ContactSolver solver = Backends.cpu(threads)) {
-                InvalidInputException fault = assertThrows(InvalidInputException.class,
-                        () -> solver.solve(bodies, contacts, new SolveResult()));
-                assertEquals(Subject.BODY, fault.subject(), threads + " threads");
-                assertEquals(29_999, fault.index(), threads + " threads");
-            }
+            assertSolveRefuses(bodies, contacts, threads, Subject.BODY, 29_999);
         }
         bodies.set(BodyField.X, 29_999, 0.0f);
         for (int threads : new int[] {1, 2, 3}) {
-            try (ContactSolver solver = Backends.cpu(threads)) {
-                InvalidInputException fault = assertThrows(InvalidInputException.class,
-                        () -> solver.solve(bodies, contacts, new SolveResult()));
-                assertEquals(Subject.CONTACT, fault.subject(), threads + " threads");
-                assertEquals(0, fault.index(), threads + " threads");
-            }
+            assertSolveRefuses(bodies, contacts, threads, Subject.CONTACT, 0);
         }
+    }
+
+    private static void assertSolveRefuses(BodyBatch bodies, ContactBatch contacts, int threads, Subject subject,
+            int index) {
+        try (ContactSolver solver = Backends.cpu(threads)) {
+            InvalidInputException fault = assertThrows(InvalidInputException.class,
+                    () -> solver.solve(bodies, contacts, new SolveResult()));
+            assertEquals(subject, fault.subject(), threads + " threads");
+            assertEquals(index, fault.index(), threads + " threads");
+        }
+    }
+
+    /** {@code count} particles of unit mass at the origin, at rest. */
+    private static BodyBatch particles(int count) {
+        BodyBatch bodies = new BodyBatch();
+        for (int i = 0; i < count; i++) {
+            bodies.setParticle(bodies.add(), 1.0f);
+        }
+        return bodies;
+    }
+
+    /** {@code count} contacts of the bodies {@code 0 .. bodyCount - 1} in turn with the ground below them. */
+    private static ContactBatch onTheGround(int count, int bodyCount) {
+        ContactBatch contacts = new ContactBatch();
+        for (int c = 0; c < count; c++) {
+            contacts.add(ContactBatch.WORLD, c % bodyCount, new Vector3f(0, -0.5f, 0), new Vector3f(0, 1, 0), 0.5f);
+        }
+        return contacts;
     }
 
     /** The device lists its suspects in any order: the soft step still names the lowest faulty body, then contact. */
     @Test
     void aSoftStepOnTheDeviceReportsTheLowestFaultyIndex() {
-        BodyBatch bodies = new BodyBatch();
-        for (int i = 0; i < 200_000; i++) {
-            bodies.setParticle(bodies.add(), 1.0f);
-        }
-        ContactBatch contacts = new ContactBatch();
-        for (int c = 0; c < 50_000; c++) {
-            contacts.add(ContactBatch.WORLD, c, new Vector3f(0, -0.5f, 0), new Vector3f(0, 1, 0), 0.5f);
-        }
+        BodyBatch bodies = particles(200_000);
+        ContactBatch contacts = onTheGround(50_000, 200_000);
         contacts.setFriction(40_000, -1.0f);
         contacts.setRestitution(30_001, 2.0f);
         Vector3f gravity = new Vector3f(0, -9.81f, 0);
