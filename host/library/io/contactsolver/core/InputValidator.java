@@ -57,8 +57,9 @@ public final class InputValidator {
         runner.forRange(bodyCount + contactCount, GRAIN, (from, to) -> {
             Slices s = SLICES.get();
             s.clearLargest();
-            for (int start = from; start < Math.min(to, bodyCount); start += SLICE) {
-                int n = Math.min(SLICE, Math.min(to, bodyCount) - start);
+            int bodiesTo = Math.min(to, bodyCount);
+            for (int start = from; start < bodiesTo; start += SLICE) {
+                int n = Math.min(SLICE, bodiesTo - start);
                 screenBodies(bodies, start, n, s);
                 for (int i = 0; i < n; i++) {
                     InputFault fault = s.suspect[i] ? checkBody(bodies.floats(), bodies.stride(), start + i)
