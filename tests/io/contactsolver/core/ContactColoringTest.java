@@ -123,6 +123,54 @@ class ContactColoringTest {
     }
 
     /**
+     * Each movable body's rows, for the warm start body by body: every row's every movable side
+     * listed once under its body with the side's bit, a body's rows in increasing row order (the
+     * order the colours and then the overflow visit them), nothing for the world or a static body.
+     */
+    @Test
+    void eachMovableBodyListsItsRowsInRowOrderWithTheirSides() {
+        Scene scene = SceneGenerator.randomGraph(3, 400, 5000);
+        Built built = color(scene, 5);
+        ContactColoring coloring = built.coloring();
+        assertTrue(coloring.overflowCount() > 0, "a budget of 5 overflows here: its rows come last");
+        coloring.layBodyRows();
+        int bodies = scene.bodies().size();
+        int rows = coloring.rowCount();
+        int[] start = coloring.bodyRowStarts();
+        int[] entries = coloring.bodyRows();
+        int[] listed = new int[2 * rows];
+        java.util.Arrays.fill(listed, -1);
+        assertEquals(0, start[0]);
+        for (int body = 0; body < bodies; body++) {
+            assertTrue(start[body] <= start[body + 1], "starts never go down");
+            if (!built.movable().isMovable(body)) {
+                assertEquals(start[body], start[body + 1], "a body that does not move has no rows");
+            }
+            for (int k = start[body]; k < start[body + 1]; k++) {
+                int row = entries[k] >> 1;
+                int side = entries[k] & 1;
+                if (k > start[body]) {
+                    assertTrue(row > entries[k - 1] >> 1, "body " + body + "'s rows in increasing order");
+                }
+                assertEquals(body, coloring.slots()[side * rows + row], "entry " + k + " names its body's side");
+                assertEquals(-1, listed[side * rows + row], "row " + row + " side " + side + " listed twice");
+                listed[side * rows + row] = body;
+            }
+        }
+        for (int i = 0; i < 2 * rows; i++) {
+            int slot = coloring.slots()[i];
+            assertEquals(slot < bodies ? slot : -1, listed[i], "side " + i / rows + " of row " + i % rows);
+        }
+    }
+
+    @Test
+    void bodyRowsNeedALaidColouring() {
+        IllegalStateException thrown = assertThrows(IllegalStateException.class,
+                () -> new ContactColoring().layBodyRows());
+        assertTrue(thrown.getMessage().contains("no colouring laid out"), thrown.getMessage());
+    }
+
+    /**
      * The rows are laid out in chunks on a team (each chunk places its contacts from cursors summed
      * chunk by chunk): the same rows, slots and colour boundaries as on one thread, over many chunks,
      * with overflow.
