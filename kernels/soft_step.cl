@@ -11,6 +11,8 @@
  *   apply_substep_gravity   one work-item per body: v += g h for a movable body with mass
  *   warm_start_manifolds    one work-item per manifold row of a colour, or (`serial`) one for the
  *                           overflow rows in order
+ *   start_substep           one work-item per body: both of the above, the warm start of the body's
+ *                           rows in row order (bodyRows), for a step whose colouring was kept
  *   solve_manifolds         a soft or relax sweep, as warm_start_manifolds
  *   integrate_motions       one work-item per body: the motion record moved on by one substep
  *   restitute_manifolds     the restitution pass after the substeps, as warm_start_manifolds
@@ -28,16 +30,19 @@
  * of arrays with stride `rows` (a manifold a row). Row r solves manifold order[r] (its first
  * contact firsts[order[r]] gives its bodies and coefficients) and its points [pointStart[r],
  * pointStart[r + 1]), consecutive in row order as on the CPU. Where the CPU keeps a record's fields
- * together, the device keeps structure of arrays: a manifold row's fields (MAN_*), accumulated
- * impulses (MACC_*) and warm-start records (WARM_*) with stride `rows`, a point's fields (POINT_*)
- * with stride `points`; a point's accumulated normal impulse normal[p], its largest of the step
- * peak[p] and its separation in the current substep separation[p] (found by the first sweep after
+ * together, the device keeps structure of arrays: a manifold row's fields (MAN_*) and accumulated
+ * impulses (MACC_*) with stride `rows`, a point's fields (POINT_*) with stride `points`; but a row's
+ * warm-start record (WARM_*) is WARM_COUNT floats together at r * WARM_COUNT, as on the CPU, since
+ * start_substep reads a body's rows' records one row at a time; a point's accumulated normal
+ * impulse normal[p], its largest of the step peak[p] and its separation in the current substep separation[p] (found by the first sweep after
  * the bodies move, read by the sweeps after it until they move again). The state slots of both
  * sides are at LINK_A * rows + r and LINK_B * rows + r (the body, or worldSlot for the world and
  * every body contacts cannot move), the movers likewise (the body
  * whose motion record that side reads, or bodyCount for the world). Motion records (MOTION_*) are
  * MOTION_STRIDE floats a body, array of structures, the all-zero world record after the last body;
- * the state is STATE_STRIDE floats a body plus the world slot, as in iterative.cl. `movable` is one
+ * the state is STATE_STRIDE floats a body plus the world slot, as in iterative.cl. A movable body's
+ * rows (ContactColoring.bodyRows) are bodyRows[bodyRowStart[i] .. bodyRowStart[i + 1]), each
+ * row << 1 | side (0 for side a, 1 for b), in increasing row order. `movable` is one
  * int a body, 1 where contacts can move it (MovableBodies.java). Bodies and the next bodies are
  * structure of arrays (BODY_* fields, the next bodies only X through WZ, with their own stride),
  * deltas too (DELTA_*). The results, normalOut (a solved point's normal impulse at its place among
@@ -470,42 +475,72 @@ void warm_impulses(__global const float* man, const int rows, const int r, __glo
     bwz = (((bwz + f1 * man[MAN_DIRT1_BZ * rows + r]) + f2 * man[MAN_DIRT2_BZ * rows + r])
             + twist * man[MAN_TWIST_BZ * rows + r])
             + (roll1 * man[MAN_ROLL1_BZ * rows + r] + roll2 * man[MAN_ROLL2_BZ * rows + r]);
-    warm[WARM_VAX * rows + r] = man[MAN_INV_MASS_A * rows + r] * px;
-    warm[WARM_VAY * rows + r] = man[MAN_INV_MASS_A * rows + r] * py;
-    warm[WARM_VAZ * rows + r] = man[MAN_INV_MASS_A * rows + r] * pz;
-    warm[WARM_WAX * rows + r] = awx;
-    warm[WARM_WAY * rows + r] = awy;
-    warm[WARM_WAZ * rows + r] = awz;
-    warm[WARM_VBX * rows + r] = man[MAN_INV_MASS_B * rows + r] * px;
-    warm[WARM_VBY * rows + r] = man[MAN_INV_MASS_B * rows + r] * py;
-    warm[WARM_VBZ * rows + r] = man[MAN_INV_MASS_B * rows + r] * pz;
-    warm[WARM_WBX * rows + r] = bwx;
-    warm[WARM_WBY * rows + r] = bwy;
-    warm[WARM_WBZ * rows + r] = bwz;
+    warm[r * WARM_COUNT + WARM_VAX] = man[MAN_INV_MASS_A * rows + r] * px;
+    warm[r * WARM_COUNT + WARM_VAY] = man[MAN_INV_MASS_A * rows + r] * py;
+    warm[r * WARM_COUNT + WARM_VAZ] = man[MAN_INV_MASS_A * rows + r] * pz;
+    warm[r * WARM_COUNT + WARM_WAX] = awx;
+    warm[r * WARM_COUNT + WARM_WAY] = awy;
+    warm[r * WARM_COUNT + WARM_WAZ] = awz;
+    warm[r * WARM_COUNT + WARM_VBX] = man[MAN_INV_MASS_B * rows + r] * px;
+    warm[r * WARM_COUNT + WARM_VBY] = man[MAN_INV_MASS_B * rows + r] * py;
+    warm[r * WARM_COUNT + WARM_VBZ] = man[MAN_INV_MASS_B * rows + r] * pz;
+    warm[r * WARM_COUNT + WARM_WBX] = bwx;
+    warm[r * WARM_COUNT + WARM_WBY] = bwy;
+    warm[r * WARM_COUNT + WARM_WBZ] = bwz;
 }
 
 /*
  * Step 2 for manifold row r: applies its accumulated impulses to its bodies (state offsets a, b),
  * as warm_impulses worked them out.
  */
-void soft_apply_warm_start(__global const float* warm, const int rows, const int r, __global float* state, const int a,
-                           const int b, const int world)
+void soft_apply_warm_start(__global const float* warm, const int r, __global float* state, const int a, const int b,
+                           const int world)
 {
     if (a != world) {
-        state[a + STATE_DVX] -= warm[WARM_VAX * rows + r];
-        state[a + STATE_DVY] -= warm[WARM_VAY * rows + r];
-        state[a + STATE_DVZ] -= warm[WARM_VAZ * rows + r];
-        state[a + STATE_DWX] -= warm[WARM_WAX * rows + r];
-        state[a + STATE_DWY] -= warm[WARM_WAY * rows + r];
-        state[a + STATE_DWZ] -= warm[WARM_WAZ * rows + r];
+        state[a + STATE_DVX] -= warm[r * WARM_COUNT + WARM_VAX];
+        state[a + STATE_DVY] -= warm[r * WARM_COUNT + WARM_VAY];
+        state[a + STATE_DVZ] -= warm[r * WARM_COUNT + WARM_VAZ];
+        state[a + STATE_DWX] -= warm[r * WARM_COUNT + WARM_WAX];
+        state[a + STATE_DWY] -= warm[r * WARM_COUNT + WARM_WAY];
+        state[a + STATE_DWZ] -= warm[r * WARM_COUNT + WARM_WAZ];
     }
     if (b != world) {
-        state[b + STATE_DVX] += warm[WARM_VBX * rows + r];
-        state[b + STATE_DVY] += warm[WARM_VBY * rows + r];
-        state[b + STATE_DVZ] += warm[WARM_VBZ * rows + r];
-        state[b + STATE_DWX] += warm[WARM_WBX * rows + r];
-        state[b + STATE_DWY] += warm[WARM_WBY * rows + r];
-        state[b + STATE_DWZ] += warm[WARM_WBZ * rows + r];
+        state[b + STATE_DVX] += warm[r * WARM_COUNT + WARM_VBX];
+        state[b + STATE_DVY] += warm[r * WARM_COUNT + WARM_VBY];
+        state[b + STATE_DVZ] += warm[r * WARM_COUNT + WARM_VBZ];
+        state[b + STATE_DWX] += warm[r * WARM_COUNT + WARM_WBX];
+        state[b + STATE_DWY] += warm[r * WARM_COUNT + WARM_WBY];
+        state[b + STATE_DWZ] += warm[r * WARM_COUNT + WARM_WBZ];
+    }
+}
+
+/*
+ * Step 2 for the body at state offset s, the device's alone: applies the accumulated impulses of its rows, entries
+ * [from, to) of bodyRows (row << 1 | side, in increasing row order), as warm_impulses worked them
+ * out into their records: subtracted where it is the row's body a, added where b. The same
+ * operations in the same order as the rows' colours would give the body, so the same bits.
+ */
+void warm_body(__global const float* warm, __global const int* bodyRows, const int from, const int to,
+               __global float* state, const int s)
+{
+    for (int k = from; k < to; k++) {
+        const int entry = bodyRows[k];
+        const int r = entry >> 1;
+        if ((entry & 1) == 0) {
+            state[s + STATE_DVX] -= warm[r * WARM_COUNT + WARM_VAX];
+            state[s + STATE_DVY] -= warm[r * WARM_COUNT + WARM_VAY];
+            state[s + STATE_DVZ] -= warm[r * WARM_COUNT + WARM_VAZ];
+            state[s + STATE_DWX] -= warm[r * WARM_COUNT + WARM_WAX];
+            state[s + STATE_DWY] -= warm[r * WARM_COUNT + WARM_WAY];
+            state[s + STATE_DWZ] -= warm[r * WARM_COUNT + WARM_WAZ];
+        } else {
+            state[s + STATE_DVX] += warm[r * WARM_COUNT + WARM_VBX];
+            state[s + STATE_DVY] += warm[r * WARM_COUNT + WARM_VBY];
+            state[s + STATE_DVZ] += warm[r * WARM_COUNT + WARM_VBZ];
+            state[s + STATE_DWX] += warm[r * WARM_COUNT + WARM_WBX];
+            state[s + STATE_DWY] += warm[r * WARM_COUNT + WARM_WBY];
+            state[s + STATE_DWZ] += warm[r * WARM_COUNT + WARM_WBZ];
+        }
     }
 }
 
@@ -1111,8 +1146,30 @@ __kernel void warm_start_manifolds(__global const float* warm, const int rows, _
     const int begin = serial ? first : first + i;
     const int end = serial ? first + count : first + i + 1;
     for (int r = begin; r < end; r++) {
-        soft_apply_warm_start(warm, rows, r, state, slots[LINK_A * rows + r] * STATE_STRIDE,
+        soft_apply_warm_start(warm, r, state, slots[LINK_A * rows + r] * STATE_STRIDE,
                               slots[LINK_B * rows + r] * STATE_STRIDE, world);
+    }
+}
+
+/*
+ * A substep's start for body i, in one launch rather than apply_substep_gravity and a
+ * warm_start_manifolds a colour: gravity where it has mass, then the warm start of its rows.
+ */
+__kernel void start_substep(__global const float* bodies, const int stride, const int bodyCount,
+                            __global const int* movable, __global float* state, const float gx, const float gy,
+                            const float gz, const float h, __global const float* warm,
+                            __global const int* bodyRowStart, __global const int* bodyRows)
+{
+    const int i = get_global_id(0);
+    if (i >= bodyCount) {
+        return;
+    }
+    if (movable[i]) {
+        const int s = i * STATE_STRIDE;
+        if (bodies[BODY_INV_MASS * stride + i] > 0.0f) {
+            soft_apply_gravity(state, s, gx, gy, gz, h);
+        }
+        warm_body(warm, bodyRows, bodyRowStart[i], bodyRowStart[i + 1], state, s);
     }
 }
 

@@ -194,8 +194,8 @@ class TwinStructureTest {
                                             + " them to its own buffer and the host does not read them back")),
                     pair("writeResults", "write_results")),
                     List.of("mayBounce", "geometryStands", "rollingStands"),
-                    List.of("java_max", "prepare_manifolds", "reset_motions", "apply_substep_gravity",
-                            "warm_start_manifolds", "solve_manifolds", "integrate_motions", "restitute_manifolds",
+                    List.of("java_max", "warm_body", "prepare_manifolds", "reset_motions", "apply_substep_gravity",
+                            "warm_start_manifolds", "start_substep", "solve_manifolds", "integrate_motions", "restitute_manifolds",
                             "finish_bodies", "write_manifold_results")),
             new Twin("../core/Recycler.java", "recycling.cl", List.of(
                     pair("turned", "turned"),

@@ -9,7 +9,7 @@ package io.contactsolver.core;
  * <ol>
  *   <li>once a step: the bodies' working records, every manifold row (from the bodies and contacts
  *       as the step starts), every body's motion record reset;</li>
- *   <li>each substep: gravity, the warm start colour by colour, {@code iterations} soft sweeps, the
+ *   <li>each substep: gravity, the warm start, {@code iterations} soft sweeps, the
  *       bodies' motion integrated, {@code relaxIterations} relax sweeps; the substep's last sweep
  *       works out each row's warm start for the next substep (the first substep's comes with the
  *       rows);</li>
@@ -59,11 +59,13 @@ public final class SoftStepSchedule {
 
     /** What a backend does within the substeps; {@link #substeps} calls them in order. */
     public interface Sweeps {
-        /** Gravity on every movable body with mass, for one substep. */
-        void applyGravity();
-
-        /** Every manifold's accumulated impulses applied again, colour by colour, from its warm-start record. */
-        void warmStart();
+        /**
+         * A substep's start: gravity on every movable body with mass, then every manifold's
+         * accumulated impulses applied again from its warm-start record, colour by colour, or body by
+         * body with each body's rows in row order ({@code ContactColoring.bodyRows}), which gives
+         * every body the same operations in the same order, so the same bits, in one pass.
+         */
+        void startSubstep();
 
         /**
          * One soft sweep (overlap pushed out by the soft contact).
@@ -115,8 +117,7 @@ public final class SoftStepSchedule {
         int relaxIterations = job.relaxIterations();
         for (int substep = 0; substep < substeps; substep++) {
             boolean lastSubstep = substep == substeps - 1;
-            sweeps.applyGravity();
-            sweeps.warmStart();
+            sweeps.startSubstep();
             for (int iteration = 0; iteration < iterations; iteration++) {
                 boolean last = iteration + 1 == iterations && relaxIterations == 0;
                 sweeps.solve(lastSubstep && last, !lastSubstep && last);

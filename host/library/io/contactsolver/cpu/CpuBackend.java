@@ -559,8 +559,13 @@ public final class CpuBackend implements SolverBackend {
             this.h = run.job.coefficients().substep();
         }
 
+        /**
+         * Gravity on the member's bodies, then the warm start colour by colour: body by body, as a
+         * device may take it, the frame moved within the noise here (docs/performance.md, "Soft
+         * step: the box pyramids against Box3D and Box2D v3").
+         */
         @Override
-        public void applyGravity() {
+        public void startSubstep() {
             SoftStepJob job = run.job;
             FieldBlock bodies = job.bodies();
             MovableBodies movable = job.movable();
@@ -570,10 +575,6 @@ public final class CpuBackend implements SolverBackend {
                 }
             }
             team.await();
-        }
-
-        @Override
-        public void warmStart() {
             sweepColours(run.coloring, rowSweeps.warmStart(), rowSweeps.warmStart(), member, team);
             team.await();
         }

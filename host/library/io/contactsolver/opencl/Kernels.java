@@ -144,6 +144,10 @@ final class Kernels implements AutoCloseable {
         WARM_START_MANIFOLDS("warm_start_manifolds", arg(FLOATS, "warm"), arg(INT, "rows"), arg(INTS, "slots"),
                 arg(FLOATS, "state"), arg(INT, "worldSlot"), arg(INT, "first"), arg(INT, "count"),
                 arg(INT, "serial")),
+        START_SUBSTEP("start_substep", arg(FLOATS, "bodies"), arg(INT, "stride"),
+                arg(INT, "bodyCount"), arg(INTS, "movable"), arg(FLOATS, "state"), arg(FLOAT, "gx"), arg(FLOAT, "gy"),
+                arg(FLOAT, "gz"), arg(FLOAT, "h"), arg(FLOATS, "warm"), arg(INTS, "bodyRowStart"),
+                arg(INTS, "bodyRows")),
         SOLVE_MANIFOLDS("solve_manifolds", arg(FLOATS, "man"), arg(INT, "rows"), arg(INTS, "pointStart"),
                 arg(INTS, "slots"), arg(FLOATS, "acc"), arg(FLOATS, "pts"), arg(INT, "points"),
                 arg(FLOATS, "normal"), arg(FLOATS, "peak"), arg(FLOATS, "separation"), arg(INTS, "movers"),
@@ -580,6 +584,20 @@ final class Kernels implements AutoCloseable {
         launch(Signature.WARM_START_MANIFOLDS).floats("warm", rows.warm()).integer("rows", rows.count())
                 .ints("slots", rows.slots()).state(state).span(span).flag("serial", serial)
                 .run(serial ? 1 : span.count());
+    }
+
+    /**
+     * A substep's start in one launch, one work-item a body: gravity on a movable body with mass,
+     * then the warm start of its rows ({@code bodyRowStart}, {@code bodyRows}:
+     * {@code ContactColoring.bodyRows}), the bits of {@link #applySubstepGravity} and a
+     * {@link #warmStartManifolds} a colour.
+     */
+    void startSubstep(long workItems, BodyBlock bodies, cl_mem movable, cl_mem state, float gx, float gy, float gz,
+            float h, ManifoldSet rows, cl_mem bodyRowStart, cl_mem bodyRows) {
+        launch(Signature.START_SUBSTEP).bodies(bodies).ints("movable", movable).floats("state", state)
+                .real("gx", gx).real("gy", gy).real("gz", gz).real("h", h).floats("warm", rows.warm())
+                .ints("bodyRowStart", bodyRowStart).ints("bodyRows", bodyRows)
+                .run(workItems);
     }
 
     /**

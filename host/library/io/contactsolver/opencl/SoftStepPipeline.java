@@ -105,6 +105,12 @@ final class SoftStepPipeline {
     private final DeviceBuffer firsts;
     private final DeviceBuffer order;
     private final DeviceBuffer slots;
+    /** Each movable body's rows ({@code ContactColoring.bodyRows}): where its entries start, and the entries. */
+    private final DeviceBuffer bodyRowStarts;
+    private final DeviceBuffer bodyRows;
+    /** The colouring the last step ran on, and its version: a step on the same one starts its substeps body by body. */
+    private ContactColoring lastColoring;
+    private long lastColoringVersion;
     private final DeviceBuffer geometry;
     private final DeviceBuffer warmNormal;
     private final DeviceBuffer warmVectors;
@@ -160,6 +166,8 @@ final class SoftStepPipeline {
         this.firsts = memory.buffer("manifold first contacts");
         this.order = memory.buffer("manifold row order");
         this.slots = memory.buffer("manifold row slots");
+        this.bodyRowStarts = memory.buffer("body row starts");
+        this.bodyRows = memory.buffer("body rows");
         this.geometry = memory.buffer("solved point geometry");
         this.warmNormal = memory.buffer("solved point warm normal impulses");
         this.warmVectors = memory.buffer("manifold warm vectors");
@@ -356,6 +364,20 @@ final class SoftStepPipeline {
                 coloring.version());
         cl_mem slotMem = transfers.uploadIntsUnlessHeld(slots, coloring.slots(), ContactBody.COUNT * rowCount, coloring,
                 coloring.version());
+        // a colouring kept from the last step: its index of each body's rows is made once and sent
+        // once, and each substep starts in one launch rather than one a colour; a colouring made anew
+        // (pairs that change every step) would pay for the index every step, about half the
+        // colouring's own cost, so such a step warms colour by colour. Either way the same bits
+        boolean byBody = coloring == lastColoring && coloring.version() == lastColoringVersion;
+        lastColoring = coloring;
+        lastColoringVersion = coloring.version();
+        if (byBody) {
+            coloring.layBodyRows();
+        }
+        cl_mem bodyRowStartMem = byBody ? transfers.uploadIntsUnlessHeld(bodyRowStarts, coloring.bodyRowStarts(),
+                bodyCount + 1, coloring, coloring.version()) : null;
+        cl_mem bodyRowsMem = byBody ? transfers.uploadIntsUnlessHeld(bodyRows, coloring.bodyRows(),
+                coloring.bodyRowStarts()[bodyCount], coloring, coloring.version()) : null;
         cl_mem pointStartMem = transfers.uploadIntsUnlessHeld(pointStart, job.rowPointStarts(), rowCount + 1,
                 ROW_POINT_STARTS, job.rowPointStartsVersion());
         MovableBodies flags = job.movable();
@@ -469,7 +491,8 @@ final class SoftStepPipeline {
             @Override
             public void sweeps(SoftStepSchedule.SweepLoop loop) {
                 loop.run(new Sweeps(job, coloring, rows, pointSet, peakMem, separationMem, moverMem,
-                        new Kernels.VelocityState(stateMem, bodyCount), motionMem, bodyBlock, movableMem, residualMem));
+                        new Kernels.VelocityState(stateMem, bodyCount), motionMem, bodyBlock, movableMem, residualMem,
+                        bodyRowStartMem, bodyRowsMem));
             }
 
             @Override
@@ -706,9 +729,9 @@ final class SoftStepPipeline {
 
     /**
      * The sweeps of one step as kernels, in the order {@link SoftStepSchedule#substeps} asks for
-     * them: gravity and integration one launch over the bodies, and every sweep launched colour by
-     * colour and then the overflow rows in order on one work-item, as {@code CpuBackend.sweepColours}
-     * visits them.
+     * them: gravity and integration one launch over the bodies, the warm start with gravity in that
+     * launch where the step has each body's rows, and every sweep launched colour by colour and then
+     * the overflow rows in order on one work-item, as {@code CpuBackend.sweepColours} visits them.
      */
     private final class Sweeps implements SoftStepSchedule.Sweeps {
         private final SoftStepJob job;
@@ -727,12 +750,15 @@ final class SoftStepPipeline {
         private final SoftCoefficients k;
         private final boolean frictional;
         private final cl_mem residuals;
+        /** Each movable body's rows on the device, or null where the step warms colour by colour. */
+        private final cl_mem bodyRowStarts;
+        private final cl_mem bodyRows;
         /** Whether the bodies moved since the last sweep: as the CPU's {@code MemberSweeps.motionMoved}. */
         private boolean motionMoved = true;
 
         Sweeps(SoftStepJob job, ContactColoring coloring, Kernels.ManifoldSet rows, Kernels.PointSet points,
                 cl_mem peak, cl_mem separation, cl_mem movers, Kernels.VelocityState velocity, cl_mem motion,
-                Kernels.BodyBlock bodies, cl_mem movable, cl_mem residuals) {
+                Kernels.BodyBlock bodies, cl_mem movable, cl_mem residuals, cl_mem bodyRowStarts, cl_mem bodyRows) {
             this.job = job;
             this.starts = coloring.colourStarts();
             this.colours = coloring.colourCount();
@@ -749,6 +775,8 @@ final class SoftStepPipeline {
             this.k = job.coefficients();
             this.frictional = job.friction().any();
             this.residuals = residuals;
+            this.bodyRowStarts = bodyRowStarts;
+            this.bodyRows = bodyRows;
         }
 
         private Kernels.Span colour(int c) {
@@ -760,13 +788,14 @@ final class SoftStepPipeline {
         }
 
         @Override
-        public void applyGravity() {
+        public void startSubstep() {
+            if (bodyRows != null) {
+                kernels.startSubstep(job.bodyCount(), bodies, movable, velocity.memory(), job.gx(), job.gy(),
+                        job.gz(), k.substep(), rows, bodyRowStarts, bodyRows);
+                return;
+            }
             kernels.applySubstepGravity(job.bodyCount(), bodies, movable, velocity.memory(), job.gx(), job.gy(),
                     job.gz(), k.substep());
-        }
-
-        @Override
-        public void warmStart() {
             for (int c = 0; c < colours; c++) {
                 kernels.warmStartManifolds(rows, velocity, colour(c), false);
             }
