@@ -515,31 +515,21 @@ void soft_apply_warm_start(__global const float* warm, const int r, __global flo
 }
 
 /*
- * Step 2 for the body at state offset s, the device's alone: applies the accumulated impulses of its rows, entries
- * [from, to) of bodyRows (row << 1 | side, in increasing row order), as warm_impulses worked them
- * out into their records: subtracted where it is the row's body a, added where b. The same
- * operations in the same order as the rows' colours would give the body, so the same bits.
+ * Step 2 for the body at state offset s, the device's alone: applies the accumulated impulses of
+ * its rows, entries [from, to) of bodyRows (row << 1 | side, in increasing row order), one side of
+ * each row's soft_apply_warm_start: the same operations in the same order as the rows' colours
+ * would give the body, so the same bits. No state offset is -1: as the world's, the other side is
+ * skipped.
  */
 void warm_body(__global const float* warm, __global const int* bodyRows, const int from, const int to,
                __global float* state, const int s)
 {
     for (int k = from; k < to; k++) {
         const int entry = bodyRows[k];
-        const int r = entry >> 1;
         if ((entry & 1) == 0) {
-            state[s + STATE_DVX] -= warm[r * WARM_COUNT + WARM_VAX];
-            state[s + STATE_DVY] -= warm[r * WARM_COUNT + WARM_VAY];
-            state[s + STATE_DVZ] -= warm[r * WARM_COUNT + WARM_VAZ];
-            state[s + STATE_DWX] -= warm[r * WARM_COUNT + WARM_WAX];
-            state[s + STATE_DWY] -= warm[r * WARM_COUNT + WARM_WAY];
-            state[s + STATE_DWZ] -= warm[r * WARM_COUNT + WARM_WAZ];
+            soft_apply_warm_start(warm, entry >> 1, state, s, -1, -1);
         } else {
-            state[s + STATE_DVX] += warm[r * WARM_COUNT + WARM_VBX];
-            state[s + STATE_DVY] += warm[r * WARM_COUNT + WARM_VBY];
-            state[s + STATE_DVZ] += warm[r * WARM_COUNT + WARM_VBZ];
-            state[s + STATE_DWX] += warm[r * WARM_COUNT + WARM_WBX];
-            state[s + STATE_DWY] += warm[r * WARM_COUNT + WARM_WBY];
-            state[s + STATE_DWZ] += warm[r * WARM_COUNT + WARM_WBZ];
+            soft_apply_warm_start(warm, entry >> 1, state, -1, s, -1);
         }
     }
 }
