@@ -12,7 +12,7 @@
  *   warm_start_manifolds    one work-item per manifold row of a colour, or (`serial`) one for the
  *                           overflow rows in order
  *   start_substep           one work-item per body: both of the above, the warm start of the body's
- *                           rows in row order (bodyRows), for a step whose colouring was kept
+ *                           rows in row order (bodyRows), where the host gives them
  *   solve_manifolds         a soft or relax sweep, as warm_start_manifolds
  *   integrate_motions       one work-item per body: the motion record moved on by one substep
  *   restitute_manifolds     the restitution pass after the substeps, as warm_start_manifolds
@@ -41,8 +41,8 @@
  * whose motion record that side reads, or bodyCount for the world). Motion records (MOTION_*) are
  * MOTION_STRIDE floats a body, array of structures, the all-zero world record after the last body;
  * the state is STATE_STRIDE floats a body plus the world slot, as in iterative.cl. A movable body's
- * rows (ContactColoring.bodyRows) are bodyRows[bodyRowStart[i] .. bodyRowStart[i + 1]), each
- * row << 1 | side (0 for side a, 1 for b), in increasing row order. `movable` is one
+ * rows (SoftStepJob.bodyRows, a BodyContactIndex over the rows) are bodyRows[bodyRowStart[i] ..
+ * bodyRowStart[i + 1]), each row * LINK_COUNT + side, in increasing row order. `movable` is one
  * int a body, 1 where contacts can move it (MovableBodies.java). Bodies and the next bodies are
  * structure of arrays (BODY_* fields, the next bodies only X through WZ, with their own stride),
  * deltas too (DELTA_*). The results, normalOut (a solved point's normal impulse at its place among
@@ -516,20 +516,21 @@ void soft_apply_warm_start(__global const float* warm, const int r, __global flo
 
 /*
  * Step 2 for the body at state offset s, the device's alone: applies the accumulated impulses of
- * its rows, entries [from, to) of bodyRows (row << 1 | side, in increasing row order), one side of
- * each row's soft_apply_warm_start: the same operations in the same order as the rows' colours
- * would give the body, so the same bits. No state offset is -1: as the world's, the other side is
- * skipped.
+ * its rows, entries [from, to) of bodyRows (row * LINK_COUNT + side, in increasing row order), one
+ * side of each row's soft_apply_warm_start: the same operations in the same order as the rows'
+ * colours would give the body, so the same bits. No state offset is -1: as the world's, the other
+ * side is skipped.
  */
 void warm_body(__global const float* warm, __global const int* bodyRows, const int from, const int to,
                __global float* state, const int s)
 {
     for (int k = from; k < to; k++) {
         const int entry = bodyRows[k];
-        if ((entry & 1) == 0) {
-            soft_apply_warm_start(warm, entry >> 1, state, s, -1, -1);
+        const int r = entry / LINK_COUNT;
+        if (entry - r * LINK_COUNT == LINK_A) {
+            soft_apply_warm_start(warm, r, state, s, -1, -1);
         } else {
-            soft_apply_warm_start(warm, entry >> 1, state, -1, s, -1);
+            soft_apply_warm_start(warm, r, state, -1, s, -1);
         }
     }
 }

@@ -26,6 +26,7 @@ import io.contactsolver.core.TargetRule;
 import io.contactsolver.core.WarmStart;
 import io.contactsolver.layout.SolvePhase;
 import java.lang.System.Logger.Level;
+import java.nio.IntBuffer;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import org.joml.Vector3fc;
@@ -80,6 +81,11 @@ final class HostPipeline {
     private long rowPointStartsPoints = -1;
     private int[] rowPointStartsFor;
     private long rowPointStartsVersion;
+    /** Each movable body's soft-step rows ({@link SoftStepJob#bodyRows}), built for the colouring of {@link #bodyRowsColouring}. */
+    private final BodyContactIndex bodyRows = new BodyContactIndex();
+    private long bodyRowsColouring = -1;
+    /** The colouring's version at the last soft step. */
+    private long lastSoftColouring = -1;
     /** Versions for {@link #rowPointStarts} from one counter for every pipeline: a device holding them cannot mistake another's. */
     private static final AtomicLong ROW_POINT_STARTS_VERSIONS = new AtomicLong();
     private boolean warnedRollingIgnored;
@@ -416,8 +422,18 @@ final class HostPipeline {
             rowPointStartsFor = rowPointStarts;
             rowPointStartsVersion = ROW_POINT_STARTS_VERSIONS.incrementAndGet();
         }
+        // on a colouring kept from the last soft step, a backend that starts its substeps body by body
+        // gets each body's rows, built once a colouring; a colouring made anew warms colour by colour,
+        // as the index would cost it every step (pairs that change every step)
+        boolean byBody = backend.current().startsSubstepsByBody() && coloring.version() == lastSoftColouring;
+        lastSoftColouring = coloring.version();
+        if (byBody && bodyRowsColouring != coloring.version()) {
+            bodyRows.build(movable, IntBuffer.wrap(coloring.slots()), rows, rows, runner);
+            bodyRowsColouring = coloring.version();
+        }
         SoftStepJob job = new SoftStepJob(bodies.block(), count, contacts.floatBlock(), contacts.linkBlock(),
-                contacts.size(), manifolds, recycler, coloring, rowPointStarts, rowPointStartsVersion, restitution,
+                contacts.size(), manifolds, recycler, coloring, rowPointStarts, rowPointStartsVersion,
+                byBody ? bodyRows : null, restitution,
                 frictionUse(contacts, settings), movable, settings.iterations(), settings.relaxIterations(),
                 coefficients, gravity.x(), gravity.y(), gravity.z(), timeStep, nextBodies,
                 settings.writesDeltas() ? dest.deltaBlock() : null, solved.normal(), solved.vectors(),

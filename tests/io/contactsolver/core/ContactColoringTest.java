@@ -123,51 +123,52 @@ class ContactColoringTest {
     }
 
     /**
-     * Each movable body's rows, for the warm start body by body: every row's every movable side
-     * listed once under its body with the side's bit, a body's rows in increasing row order (the
-     * order the colours and then the overflow visit them), nothing for the world or a static body.
+     * Each movable body's rows, for the soft step's warm start body by body: a
+     * {@link BodyContactIndex} over the colouring's slots lists every row's every movable side once
+     * under its body, a body's rows in increasing row order (the order the colours and then the
+     * overflow visit them), nothing for the world's and the static bodies' slot, on any number of
+     * threads.
      */
     @Test
-    void eachMovableBodyListsItsRowsInRowOrderWithTheirSides() {
-        Scene scene = SceneGenerator.randomGraph(3, 400, 5000);
+    void theIndexOverTheSlotsListsEachMovableBodysRowsInRowOrder() {
+        Scene scene = SceneGenerator.randomGraph(3, 4000, 20_000);
         Built built = color(scene, 5);
         ContactColoring coloring = built.coloring();
         assertTrue(coloring.overflowCount() > 0, "a budget of 5 overflows here: its rows come last");
-        coloring.layBodyRows();
         int bodies = scene.bodies().size();
         int rows = coloring.rowCount();
-        int[] start = coloring.bodyRowStarts();
-        int[] entries = coloring.bodyRows();
-        int[] listed = new int[2 * rows];
-        java.util.Arrays.fill(listed, -1);
-        assertEquals(0, start[0]);
-        for (int body = 0; body < bodies; body++) {
-            assertTrue(start[body] <= start[body + 1], "starts never go down");
-            if (!built.movable().isMovable(body)) {
-                assertEquals(start[body], start[body + 1], "a body that does not move has no rows");
+        for (int threads : new int[] {1, 3}) {
+            BodyContactIndex index = new BodyContactIndex();
+            try (ParallelRunner runner = new ParallelRunner(threads)) {
+                index.build(built.movable(), java.nio.IntBuffer.wrap(coloring.slots()), rows, rows, runner);
             }
-            for (int k = start[body]; k < start[body + 1]; k++) {
-                int row = entries[k] >> 1;
-                int side = entries[k] & 1;
-                if (k > start[body]) {
-                    assertTrue(row > entries[k - 1] >> 1, "body " + body + "'s rows in increasing order");
+            int[] start = index.offsets();
+            int[] entries = index.entries();
+            int[] listed = new int[2 * rows];
+            java.util.Arrays.fill(listed, -1);
+            assertEquals(0, start[0]);
+            for (int body = 0; body < bodies; body++) {
+                assertTrue(start[body] <= start[body + 1], "starts never go down");
+                if (!built.movable().isMovable(body)) {
+                    assertEquals(start[body], start[body + 1], "a body that does not move has no rows");
                 }
-                assertEquals(body, coloring.slots()[side * rows + row], "entry " + k + " names its body's side");
-                assertEquals(-1, listed[side * rows + row], "row " + row + " side " + side + " listed twice");
-                listed[side * rows + row] = body;
+                for (int k = start[body]; k < start[body + 1]; k++) {
+                    int row = BodyContactIndex.contactOf(entries[k]);
+                    int side = entries[k] - row * ContactBody.COUNT;
+                    if (k > start[body]) {
+                        assertTrue(row > BodyContactIndex.contactOf(entries[k - 1]),
+                                "body " + body + "'s rows in increasing order, " + threads + " threads");
+                    }
+                    assertEquals(body, coloring.slots()[side * rows + row], "entry " + k + " names its body's side");
+                    assertEquals(-1, listed[side * rows + row], "row " + row + " side " + side + " listed twice");
+                    listed[side * rows + row] = body;
+                }
+            }
+            for (int i = 0; i < 2 * rows; i++) {
+                int slot = coloring.slots()[i];
+                assertEquals(slot < bodies ? slot : -1, listed[i], "side " + i / rows + " of row " + i % rows);
             }
         }
-        for (int i = 0; i < 2 * rows; i++) {
-            int slot = coloring.slots()[i];
-            assertEquals(slot < bodies ? slot : -1, listed[i], "side " + i / rows + " of row " + i % rows);
-        }
-    }
-
-    @Test
-    void bodyRowsNeedALaidColouring() {
-        IllegalStateException thrown = assertThrows(IllegalStateException.class,
-                () -> new ContactColoring().layBodyRows());
-        assertTrue(thrown.getMessage().contains("no colouring laid out"), thrown.getMessage());
     }
 
     /**

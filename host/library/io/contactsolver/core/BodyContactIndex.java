@@ -6,6 +6,8 @@ import java.nio.IntBuffer;
 /**
  * For every movable body, the list of its contact sides in increasing contact order (compressed
  * sparse rows): the entries of body {@code i} are {@code entries()[offsets()[i] .. offsets()[i+1])}.
+ * The "contacts" may be any items that join two bodies: the soft step indexes its manifold rows so,
+ * in row order ({@link #build(MovableBodies, IntBuffer, int, int, ParallelRunner)}).
  *
  * <p>An entry encodes one side of one contact as {@code contact * ContactBody.COUNT + side}, which
  * is also the index of that side's six-float velocity response in the solvers' response arrays.
@@ -52,6 +54,16 @@ public final class BodyContactIndex {
 
     /** Rebuilds the index for the given contacts; body references must be valid. */
     public void build(MovableBodies movable, FieldBlock links, int contactCount, ParallelRunner runner) {
+        build(movable, links.ints(), links.stride(), contactCount, runner);
+    }
+
+    /**
+     * Rebuilds the index for {@code contactCount} items whose side {@code s} joins body
+     * {@code ints.get(s * stride + item)}: a value outside {@code [0, bodyCount)}, or an immovable
+     * body, has no list (as {@code ContactColoring.slots()} names the world and the bodies contacts
+     * cannot move by {@code bodyCount}).
+     */
+    public void build(MovableBodies movable, IntBuffer ints, int stride, int contactCount, ParallelRunner runner) {
         int bodyCount = movable.bodyCount();
         this.bodyCount = bodyCount;
         if (offsets.length < bodyCount + 1) {
@@ -62,8 +74,6 @@ public final class BodyContactIndex {
             entries = new int[Math.multiplyExact(contactCount, SIDES)];
         }
         int parts = Math.max(1, Math.min(runner.threads(), bodyCount / 1024));
-        IntBuffer ints = links.ints();
-        int stride = links.stride();
         runner.forRange(parts, 1, (from, to) -> {
             for (int part = from; part < to; part++) {
                 countPart(movable, ints, stride, contactCount, firstBody(part, parts), firstBody(part + 1, parts));

@@ -52,11 +52,6 @@ public final class ContactColoring {
     private boolean kept;
     /** Counts the colourings made (not kept): equal versions mean equal rows, order and slots. */
     private long version;
-    /** Each movable body's rows ({@link #layBodyRows}), made for the colouring of {@link #bodyRowsVersion}. */
-    private int[] bodyRowStart = new int[1];
-    private int[] bodyRows = new int[0];
-    private int[] bodyCursor = new int[0];
-    private long bodyRowsVersion = -1;
 
     /**
      * Colours the contacts and lays out the rows ({@link #colour}, then {@link #lay}).
@@ -275,78 +270,6 @@ public final class ContactColoring {
             }
         });
         laid = true;
-    }
-
-    /**
-     * Each movable body's rows ({@link #bodyRowStarts}, {@link #bodyRows}) for the colouring last
-     * laid out, so that a pass over the bodies can do what a pass over the rows would do colour by
-     * colour: a body meets its rows in increasing row order, which is the order the colours and the
-     * overflow give them. Made once a colouring (serial, linear in rows and bodies; a colouring kept
-     * keeps them).
-     */
-    public void layBodyRows() {
-        if (!laid) {
-            throw new IllegalStateException("layBodyRows: no colouring laid out (colour and lay first)");
-        }
-        if (bodyRowsVersion == version) {
-            return;
-        }
-        int bodies = colouredMovable.bodyCount();
-        int count = rowCount;
-        if (count > Integer.MAX_VALUE >> 1) {
-            throw new IllegalStateException("layBodyRows: " + count + " rows do not fit a row and a side in an int");
-        }
-        if (bodyRowStart.length < bodies + 1) {
-            bodyRowStart = new int[bodies + 1];
-            bodyCursor = new int[bodies];
-        } else {
-            Arrays.fill(bodyRowStart, 0, bodies + 1, 0);
-        }
-        if (bodyRows.length < 2 * count) {
-            bodyRows = new int[2 * count];
-        }
-        int[] start = bodyRowStart;
-        // each body's count at its successor's start, then the running sum: the starts
-        for (int side = 0; side < ContactBody.COUNT; side++) {
-            for (int row = 0; row < count; row++) {
-                int slot = slots[side * count + row];
-                if (slot < bodies) {
-                    start[slot + 1]++;
-                }
-            }
-        }
-        for (int body = 0; body < bodies; body++) {
-            start[body + 1] += start[body];
-        }
-        // filled row after row: each body's entries in increasing row order
-        int[] cursor = bodyCursor;
-        System.arraycopy(start, 0, cursor, 0, bodies);
-        for (int row = 0; row < count; row++) {
-            for (int side = 0; side < ContactBody.COUNT; side++) {
-                int slot = slots[side * count + row];
-                if (slot < bodies) {
-                    bodyRows[cursor[slot]++] = row << 1 | side;
-                }
-            }
-        }
-        bodyRowsVersion = version;
-    }
-
-    /**
-     * Where each movable body's entries in {@link #bodyRows} begin ({@link #layBodyRows}): body
-     * {@code i}'s are {@code [bodyRowStarts()[i], bodyRowStarts()[i + 1])}, none for a body that
-     * does not move.
-     */
-    public int[] bodyRowStarts() {
-        return bodyRowStart;
-    }
-
-    /**
-     * The movable bodies' rows ({@link #layBodyRows}), body after body, each entry
-     * {@code row << 1 | side} (side 0 for the row's body A, 1 for B), a body's in increasing row order.
-     */
-    public int[] bodyRows() {
-        return bodyRows;
     }
 
     /** Number of colours in use (the overflow not counted). */

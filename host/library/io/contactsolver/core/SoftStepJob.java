@@ -26,6 +26,10 @@ package io.contactsolver.core;
  * @param rowPointStartsVersion moves whenever {@code rowPointStarts} may hold other values than at
  *     the host pipeline's last step, and no other array has it: a device holding them at this
  *     version need not receive them again
+ * @param bodyRows each movable body's rows in row order ({@link BodyContactIndex} over
+ *     {@code coloring().slots()}), for the colouring of {@code coloring().version()}, where the
+ *     backend starts its substeps body by body ({@link SolverBackend#startsSubstepsByBody}) and the
+ *     colouring is the last soft step's; else null, and the warm start goes colour by colour
  * @param restitution the restitution rule ({@code TargetRule} with no positional correction)
  * @param friction what friction the contacts have (and the settings use): without any, the sweeps
  *     leave out every friction stage
@@ -48,7 +52,7 @@ public record SoftStepJob(
         FieldBlock bodies, int bodyCount,
         FieldBlock contacts, FieldBlock links, int contactCount,
         ManifoldGrouping manifolds, Recycler points, ContactColoring coloring, int[] rowPointStarts,
-        long rowPointStartsVersion, TargetRule restitution, FrictionUse friction, MovableBodies movable,
+        long rowPointStartsVersion, BodyContactIndex bodyRows, TargetRule restitution, FrictionUse friction, MovableBodies movable,
         int iterations, int relaxIterations, SoftCoefficients coefficients,
         float gx, float gy, float gz, float timeStep,
         FieldBlock nextBodies, FieldBlock deltas, float[] normalOut, float[] vectorsOut,

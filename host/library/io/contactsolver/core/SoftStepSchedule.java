@@ -62,7 +62,7 @@ public final class SoftStepSchedule {
         /**
          * A substep's start: gravity on every movable body with mass, then every manifold's
          * accumulated impulses applied again from its warm-start record, colour by colour, or body by
-         * body with each body's rows in row order ({@code ContactColoring.bodyRows}), which gives
+         * body with each body's rows in row order ({@link SoftStepJob#bodyRows}), which gives
          * every body the same operations in the same order, so the same bits, in one pass.
          */
         void startSubstep();

@@ -30,6 +30,15 @@ public interface SolverBackend extends AutoCloseable {
     }
 
     /**
+     * Whether {@link #softStep} reads {@link SoftStepJob#bodyRows()} where the host gives it (each
+     * movable body's manifold rows, for a warm start body by body rather than colour by colour); if
+     * not, the host does not build it.
+     */
+    default boolean startsSubstepsByBody() {
+        return false;
+    }
+
+    /**
      * The validator's screen of a soft step's batch on the backend's device ({@link InputScreen}),
      * the manifolds' rules with it ({@code manifolds}: each contact's number, which
      * {@code numbering} has noted at its {@code numbersVersion}), the bodies and contacts sent there

@@ -588,8 +588,8 @@ final class Kernels implements AutoCloseable {
 
     /**
      * A substep's start in one launch, one work-item a body: gravity on a movable body with mass,
-     * then the warm start of its rows ({@code bodyRowStart}, {@code bodyRows}:
-     * {@code ContactColoring.bodyRows}), the bits of {@link #applySubstepGravity} and a
+     * then the warm start of its rows ({@code bodyRowStart}, {@code bodyRows}: the offsets and
+     * entries of {@code SoftStepJob.bodyRows}), the bits of {@link #applySubstepGravity} and a
      * {@link #warmStartManifolds} a colour.
      */
     void startSubstep(long workItems, BodyBlock bodies, cl_mem movable, cl_mem state, float gx, float gy, float gz,

@@ -173,6 +173,12 @@ public final class OpenClBackend implements SolverBackend {
         return true;
     }
 
+    /** A launch a colour costs the host more than a body's gather costs the device (docs/backends.md, "Kernel launchers"). */
+    @Override
+    public boolean startsSubstepsByBody() {
+        return true;
+    }
+
     @Override
     public InputScreen screen(FieldBlock bodies, int bodyCount, FieldBlock contacts, FieldBlock links,
             int[] manifolds, ManifoldGrouping numbering, int contactCount, SolveMeter clock) {

@@ -7,6 +7,7 @@ import static org.jocl.CL.clEnqueueReadBufferRect;
 import static org.jocl.CL.clFinish;
 
 import io.contactsolver.core.BackendFailureException;
+import io.contactsolver.core.BodyContactIndex;
 import io.contactsolver.core.CaptureField;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.FieldBlock;
@@ -105,12 +106,9 @@ final class SoftStepPipeline {
     private final DeviceBuffer firsts;
     private final DeviceBuffer order;
     private final DeviceBuffer slots;
-    /** Each movable body's rows ({@code ContactColoring.bodyRows}): where its entries start, and the entries. */
+    /** Each movable body's rows ({@code SoftStepJob.bodyRows}): where its entries start, and the entries. */
     private final DeviceBuffer bodyRowStarts;
     private final DeviceBuffer bodyRows;
-    /** The colouring the last step ran on, and its version: a step on the same one starts its substeps body by body. */
-    private ContactColoring lastColoring;
-    private long lastColoringVersion;
     private final DeviceBuffer geometry;
     private final DeviceBuffer warmNormal;
     private final DeviceBuffer warmVectors;
@@ -364,20 +362,13 @@ final class SoftStepPipeline {
                 coloring.version());
         cl_mem slotMem = transfers.uploadIntsUnlessHeld(slots, coloring.slots(), ContactBody.COUNT * rowCount, coloring,
                 coloring.version());
-        // a colouring kept from the last step: its index of each body's rows is made once and sent
-        // once, and each substep starts in one launch rather than one a colour; a colouring made anew
-        // (pairs that change every step) would pay for the index every step, about half the
-        // colouring's own cost, so such a step warms colour by colour. Either way the same bits
-        boolean byBody = coloring == lastColoring && coloring.version() == lastColoringVersion;
-        lastColoring = coloring;
-        lastColoringVersion = coloring.version();
-        if (byBody) {
-            coloring.layBodyRows();
-        }
-        cl_mem bodyRowStartMem = byBody ? transfers.uploadIntsUnlessHeld(bodyRowStarts, coloring.bodyRowStarts(),
-                bodyCount + 1, coloring, coloring.version()) : null;
-        cl_mem bodyRowsMem = byBody ? transfers.uploadIntsUnlessHeld(bodyRows, coloring.bodyRows(),
-                coloring.bodyRowStarts()[bodyCount], coloring, coloring.version()) : null;
+        // each body's rows where the host gave them (a colouring kept from the last step): built and
+        // sent once a colouring, and each substep then starts in one launch rather than one a colour
+        BodyContactIndex byBody = job.bodyRows();
+        cl_mem bodyRowStartMem = byBody == null ? null : transfers.uploadIntsUnlessHeld(bodyRowStarts,
+                byBody.offsets(), bodyCount + 1, coloring, coloring.version());
+        cl_mem bodyRowsMem = byBody == null ? null : transfers.uploadIntsUnlessHeld(bodyRows, byBody.entries(),
+                byBody.entryCount(), coloring, coloring.version());
         cl_mem pointStartMem = transfers.uploadIntsUnlessHeld(pointStart, job.rowPointStarts(), rowCount + 1,
                 ROW_POINT_STARTS, job.rowPointStartsVersion());
         MovableBodies flags = job.movable();
