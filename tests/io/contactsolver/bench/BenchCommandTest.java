@@ -89,6 +89,33 @@ class BenchCommandTest {
         assertTrue(run.out().contains("xnaive"), run.out());
     }
 
+    /**
+     * Each of the module's single-pass and step rows is a median over at least
+     * {@link Benchmark#MIN_BATCHES} timed batches, however short {@code --min-time} is: a median
+     * of a few lets one stall of the host's thread decide a row whose solve is long.
+     */
+    @Test
+    void timesEachModuleRowOverAtLeastTenBatches() throws IOException {
+        Path csv = dir.resolve("batches.csv");
+        Run run = Cli.inProcess("bench", "--contacts", "200", "--scenes", "pile", "--min-time", "0.001",
+                "--backends", "cpu", "--threads", "1", "--sections", "sweep,step", "--csv", csv.toString());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+
+        List<String> lines = Files.readAllLines(csv);
+        List<String> header = Arrays.asList(lines.get(0).split(","));
+        Set<String> solvers = new java.util.HashSet<>();
+        for (String line : lines.subList(1, lines.size())) {
+            List<String> row = Arrays.asList(line.split(",", -1));
+            if (!row.get(header.indexOf("backend")).equals("cpu")) {
+                continue;
+            }
+            solvers.add(row.get(header.indexOf("solver")));
+            assertTrue(Integer.parseInt(row.get(header.indexOf("repeats"))) >= Benchmark.MIN_BATCHES,
+                    "timed batches of " + row);
+        }
+        assertEquals(Set.of("single-pass", "soft-step"), solvers, "the rows measured");
+    }
+
     /** The OpenCL row is set against the device's own limits, measured in the same run. */
     @Test
     void measuresTheLinkAndTheDeviceCopyBesideTheOpenClRow() throws IOException {

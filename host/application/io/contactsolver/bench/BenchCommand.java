@@ -175,7 +175,8 @@ public final class BenchCommand implements Callable<Integer> {
     DeviceOptions device;
 
     @Option(names = "--min-time", paramLabel = "S", defaultValue = "1.0",
-            description = "Seconds to spend timing each row at least (default: ${DEFAULT-VALUE}).")
+            description = "Seconds to spend timing each row at least; each of the module's rows also times at least "
+                    + "10 batches, a solve or more each (default: ${DEFAULT-VALUE}).")
     double minSeconds;
 
     @Option(names = "--warm-up", paramLabel = "S", defaultValue = "0",

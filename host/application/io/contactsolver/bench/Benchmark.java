@@ -61,6 +61,13 @@ final class Benchmark {
     static final String READBACK = "readback";
     static final String DEVICE_COPY = "device-copy";
     static final long BATCH_NANOS = 20_000_000L;
+    /**
+     * Timed batches of each of the module's rows at least, whatever {@code --min-time}: its time
+     * and host time are medians over them, and a median of three lets one stall of the host's
+     * thread (waiting for a core: 20 ms in a stretch whose median is 1.3 ms) decide a row whose
+     * solve is long, a batch then being one solve (docs/performance.md, "The benchmark").
+     */
+    static final int MIN_BATCHES = 10;
 
     /**
      * What to measure.
@@ -570,9 +577,9 @@ final class Benchmark {
         long budget = (long) (plan.minSeconds() * 1e9);
         long[] spent = new long[count];
         for (int round = 0; round < 200; round++) {
-            boolean done = round >= 3;
+            boolean done = round >= MIN_BATCHES;
             for (int r = 0; r < count; r++) {
-                if (round >= 3 && spent[r] >= budget) {
+                if (round >= MIN_BATCHES && spent[r] >= budget) {
                     continue;
                 }
                 done = false;
