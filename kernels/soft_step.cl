@@ -31,23 +31,23 @@
  * contact firsts[order[r]] gives its bodies and coefficients) and its points [pointStart[r],
  * pointStart[r + 1]), consecutive in row order as on the CPU. Where the CPU keeps a record's fields
  * together, the device keeps structure of arrays: a manifold row's fields (MAN_*) and accumulated
- * impulses (MACC_*) with stride `rows`, a point's fields (POINT_*) with stride `points`; but a row's
- * warm-start record (WARM_*) is WARM_COUNT floats together at r * WARM_COUNT, as on the CPU, since
- * start_substep reads a body's rows' records one row at a time; a point's accumulated normal
- * impulse normal[p], its largest of the step peak[p] and its separation in the current substep separation[p] (found by the first sweep after
- * the bodies move, read by the sweeps after it until they move again). The state slots of both
- * sides are at LINK_A * rows + r and LINK_B * rows + r (the body, or worldSlot for the world and
- * every body contacts cannot move), the movers likewise (the body
- * whose motion record that side reads, or bodyCount for the world). Motion records (MOTION_*) are
- * MOTION_STRIDE floats a body, array of structures, the all-zero world record after the last body;
- * the state is STATE_STRIDE floats a body plus the world slot, as in iterative.cl. A movable body's
- * rows (SoftStepJob.bodyRows, a BodyContactIndex over the rows) are bodyRows[bodyRowStart[i] ..
- * bodyRowStart[i + 1]), each row * LINK_COUNT + side, in increasing row order. `movable` is one
- * int a body, 1 where contacts can move it (MovableBodies.java). Bodies and the next bodies are
- * structure of arrays (BODY_* fields, the next bodies only X through WZ, with their own stride),
- * deltas too (DELTA_*). The results, normalOut (a solved point's normal impulse at its place among
- * the solved points) and vectorsOut (MVEC_*, stride `rows`, manifold order), are what the host
- * reads back.
+ * impulses (MACC_*) with stride `rows`, a point's fields (POINT_*) with stride `points`; but a
+ * row's warm-start record (WARM_*) is WARM_COUNT floats together at r * WARM_COUNT, as on the CPU,
+ * since start_substep reads a body's rows' records one row at a time; a point's accumulated normal
+ * impulse normal[p], its largest of the step peak[p] and its separation in the current substep
+ * separation[p] (found by the first sweep after the bodies move, read by the sweeps after it until
+ * they move again). The state slots of both sides are at LINK_A * rows + r and LINK_B * rows + r
+ * (the body, or worldSlot for the world and every body contacts cannot move), the movers likewise
+ * (the body whose motion record that side reads, or bodyCount for the world). Motion records
+ * (MOTION_*) are MOTION_STRIDE floats a body, array of structures, the all-zero world record after
+ * the last body; the state is STATE_STRIDE floats a body plus the world slot, as in iterative.cl. A
+ * movable body's rows (SoftStepJob.bodyRows, a BodyContactIndex over the rows) are
+ * bodyRows[bodyRowStart[i] .. bodyRowStart[i + 1]), each row * LINK_COUNT + side, in increasing row
+ * order. `movable` is one int a body, 1 where contacts can move it (MovableBodies.java). Bodies and
+ * the next bodies are structure of arrays (BODY_* fields, the next bodies only X through WZ, with
+ * their own stride), deltas too (DELTA_*). The results, normalOut (a solved point's normal impulse
+ * at its place among the solved points) and vectorsOut (MVEC_*, stride `rows`, manifold order), are
+ * what the host reads back.
  *
  * The residual is the CPU's: the largest change of the step's last sweep (its last relax sweep,
  * or its last soft sweep without relax sweeps) and of the restitution pass, kept as float bits in
