@@ -78,6 +78,8 @@ public final class CpuBackend implements SolverBackend {
     private float[] stagedImpulses = new float[0];
     /** Each team member's largest change of an iteration, as float bits: non-negative floats order like their bits. */
     private int[] changes = new int[0];
+    /** Each team size's split of the colours ({@link #balance}), by size. */
+    private ShareBalance[] balances = new ShareBalance[0];
     /**
      * Whether {@link #manifoldRows} and {@link #pointRows} hold the rows of the last soft step, laid
      * out as {@link #rowsLayout} says, prepared from the bodies' records {@link #prepared} held
@@ -199,7 +201,13 @@ public final class CpuBackend implements SolverBackend {
         ParallelRunner crew = crew(rows);
         if (job.warmImpulses() != null) {
             RowSweep warmStart = set.warmStart();
-            crew.team((member, team) -> sweepColours(coloring, warmStart, warmStart, member, team));
+            ShareBalance balance = balance(crew);
+            crew.team((member, team) -> {
+                if (balance != null) {
+                    balance.begin(member);
+                }
+                sweepColours(coloring, warmStart, warmStart, member, team, balance, false);
+            });
         }
 
         job.clock().lap(SolvePhase.SET_UP);
@@ -256,6 +264,8 @@ public final class CpuBackend implements SolverBackend {
         private final ContactColoring coloring;
         private final int rows;
         private final ParallelRunner crew;
+        /** How the team splits each colour. */
+        private final ShareBalance balance;
         /** Each manifold row's first point, its points consecutive in row order; the last entry is the count. */
         private final int[] pointStart;
         private final float[] manifolds;
@@ -286,6 +296,7 @@ public final class CpuBackend implements SolverBackend {
             this.coloring = job.coloring();
             this.rows = coloring.rowCount();
             this.crew = crew(rows);
+            this.balance = balance(crew);
             int[] pointStarts = job.rowPointStarts();
             int pointCount = pointStarts[rows];
             float[] lastRows = manifoldRows;
@@ -462,7 +473,15 @@ public final class CpuBackend implements SolverBackend {
                         return largest;
                     });
             residual = new float[crew.threads()];
-            crew.team((member, team) -> loop.run(new MemberSweeps(this, rowSweeps, member, team)));
+            crew.team((member, team) -> {
+                if (balance != null) {
+                    balance.begin(member);
+                }
+                loop.run(new MemberSweeps(this, rowSweeps, member, team));
+                if (balance != null) {
+                    balance.keep(member);
+                }
+            });
             job.clock().lap(SolvePhase.SOLVE);
         }
 
@@ -575,7 +594,7 @@ public final class CpuBackend implements SolverBackend {
                 }
             }
             team.await();
-            sweepColours(run.coloring, rowSweeps.warmStart(), rowSweeps.warmStart(), member, team);
+            sweepColours(run.coloring, rowSweeps.warmStart(), rowSweeps.warmStart(), member, team, run.balance, false);
             team.await();
         }
 
@@ -604,7 +623,7 @@ public final class CpuBackend implements SolverBackend {
         private void sweep(boolean relax, boolean record, boolean warmNext) {
             RowSweep rows = rowSweeps.sweep().of(relax, record, motionMoved, warmNext);
             motionMoved = false;
-            float change = sweepColours(run.coloring, rows, rows, member, team);
+            float change = sweepColours(run.coloring, rows, rows, member, team, run.balance, true);
             if (record) {
                 largest = change;
             }
@@ -615,28 +634,48 @@ public final class CpuBackend implements SolverBackend {
         @Override
         public void restitution() {
             run.residual[member] = Math.max(largest,
-                    sweepColours(run.coloring, rowSweeps.restitution(), rowSweeps.restitution(), member, team));
+                    sweepColours(run.coloring, rowSweeps.restitution(), rowSweeps.restitution(), member, team,
+                            run.balance, false));
         }
     }
 
     /**
-     * One sweep of the team over the coloured rows: each member takes its share of a colour, the
-     * team meets at a barrier after each colour, then member 0 sweeps the overflow rows (no barrier
-     * after them: the caller meets the team where it needs to). Returns the largest change this
-     * member found.
+     * One sweep of the team over the coloured rows: each member takes its share of a colour (by
+     * {@code balance} where the colour is large enough to share among every member, and where
+     * {@code learn}, timed and learnt from), the team meets at a barrier after each colour, then
+     * member 0 sweeps the overflow rows (no barrier after them: the caller meets the team where it
+     * needs to). Returns the largest change this member found.
      */
     private static float sweepColours(ContactColoring coloring, RowSweep colourSweep, RowSweep overflowSweep,
-            int member, ParallelRunner.Team team) {
+            int member, ParallelRunner.Team team, ShareBalance balance, boolean learn) {
         int[] starts = coloring.colourStarts();
         int colours = coloring.colourCount();
         int members = team.members();
+        boolean balanced = balance != null && balance.members() == members;
         float largest = 0.0f;
         for (int k = 0; k < colours; k++) {
             int first = starts[k];
             int end = starts[k + 1];
-            largest = Math.max(largest, colourSweep.run(share(first, end, member, members),
-                    share(first, end, member + 1, members)));
-            team.await();
+            int count = end - first;
+            if (balanced && count / ROWS_PER_MEMBER >= members) {
+                long began = learn ? System.nanoTime() : 0L;
+                largest = Math.max(largest, colourSweep.run(balance.start(member, k, member, first, count),
+                        balance.start(member, k, member + 1, first, count)));
+                if (learn) {
+                    balance.finished(member, k, System.nanoTime() - began);
+                }
+                team.await();
+                if (learn) {
+                    balance.learn(member, k);
+                }
+            } else {
+                largest = Math.max(largest, colourSweep.run(share(first, end, member, members),
+                        share(first, end, member + 1, members)));
+                team.await();
+            }
+        }
+        if (learn && balanced) {
+            balance.nextSweep(member);
         }
         if (member == 0) {
             largest = Math.max(largest, overflowSweep.run(starts[colours], coloring.rowCount()));
@@ -786,9 +825,13 @@ public final class CpuBackend implements SolverBackend {
         int[] found = changes;
         int[] used = new int[1];
         float[] residual = new float[1];
+        ShareBalance balance = balance(crew);
         crew.team((member, team) -> {
+            if (balance != null) {
+                balance.begin(member);
+            }
             for (int iteration = 0; iteration < iterations; iteration++) {
-                float change = sweepColours(coloring, colourSweep, overflowSweep, member, team);
+                float change = sweepColours(coloring, colourSweep, overflowSweep, member, team, balance, true);
                 int slot = (iteration & 1) * members;
                 found[slot + member] = Float.floatToIntBits(change);
                 team.await();
@@ -803,6 +846,9 @@ public final class CpuBackend implements SolverBackend {
                 if (Float.intBitsToFloat(largest) <= tolerance) {
                     break;
                 }
+            }
+            if (balance != null) {
+                balance.keep(member);
             }
         });
         return new IterationOutcome(used[0], residual[0]);
@@ -827,6 +873,21 @@ public final class CpuBackend implements SolverBackend {
      */
     private ParallelRunner crew(int rows) {
         return runner.crew(rows / TEAM_ROWS_PER_THREAD);
+    }
+
+    /** The split of each colour among {@code crew}'s members, kept from solve to solve for each team size; null for one. */
+    private ShareBalance balance(ParallelRunner crew) {
+        int members = crew.threads();
+        if (members < 2) {
+            return null;
+        }
+        if (balances.length <= members) {
+            balances = Arrays.copyOf(balances, members + 1);
+        }
+        if (balances[members] == null) {
+            balances[members] = new ShareBalance(members);
+        }
+        return balances[members];
     }
 
     /** Contacts per sampled block when deciding {@link #fewCrossing}. */
