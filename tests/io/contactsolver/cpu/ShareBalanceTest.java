@@ -81,9 +81,7 @@ class ShareBalanceTest {
 
     @Test
     void aColourWithoutTimesKeepsItsCuts() {
-        ShareBalance balance = new ShareBalance(2);
-        beginAll(balance);
-        sweep(balance, 2_000, 1_000);
+        ShareBalance balance = withMemberZeroSlowerOnce();
         double before = share(balance, 0);
         sweep(balance, 0, 1_000); // member 0 published no time (the colour was too small to share)
         assertEquals(before, share(balance, 0), 0.0);
@@ -91,9 +89,7 @@ class ShareBalanceTest {
 
     @Test
     void eachTeamRunStartsFromWhatTheLastFinishedRunAgreedOn() {
-        ShareBalance balance = new ShareBalance(2);
-        beginAll(balance);
-        sweep(balance, 2_000, 1_000);
+        ShareBalance balance = withMemberZeroSlowerOnce();
         double learnt = share(balance, 0);
         balance.keep(1); // only member 0's copy is kept: both are the same
         balance.keep(0);
@@ -136,6 +132,14 @@ class ShareBalanceTest {
         }
         Bits.assertIdentical(runs[0], runs[1], "1 against 2 threads");
         Bits.assertIdentical(runs[0], runs[2], "1 against 3 threads");
+    }
+
+    /** A team of two that has learnt from one sweep in which member 0 took twice as long. */
+    private static ShareBalance withMemberZeroSlowerOnce() {
+        ShareBalance balance = new ShareBalance(2);
+        beginAll(balance);
+        sweep(balance, 2_000, 1_000);
+        return balance;
     }
 
     private static void beginAll(ShareBalance balance) {
