@@ -8,9 +8,8 @@ import io.contactsolver.core.ContactColoring;
  * member at a barrier of the large pyramid's 2-thread sweeps waited 0.78-2.6 ms a frame in all, most
  * of it 10-100 µs at a time, while the members' whole sweeps took as long as each other: one colour's
  * share runs slower on one core, the next colour's on the other (docs/performance.md, "Threads: where
- * a team starts to pay").
- * How a colour is shared cannot change a bit of any result, as a colour's rows share no body; it
- * decides only which thread solves which row.
+ * a team starts to pay"). How a colour is shared cannot change a bit of any result, as a colour's
+ * rows share no body; it decides only which thread solves which row.
  *
  * <p>No lock: every member keeps its own copy of the cuts and works out the next ones from the same
  * published times in the same double arithmetic, so the copies agree to the bit. A member publishes
