@@ -657,21 +657,19 @@ public final class CpuBackend implements SolverBackend {
             int first = starts[k];
             int end = starts[k + 1];
             int count = end - first;
-            if (balanced && count / ROWS_PER_MEMBER >= members) {
-                long began = learn ? System.nanoTime() : 0L;
-                largest = Math.max(largest, colourSweep.run(balance.start(member, k, member, first, count),
-                        balance.start(member, k, member + 1, first, count)));
-                if (learn) {
-                    balance.finished(member, k, System.nanoTime() - began);
-                }
-                team.await();
-                if (learn) {
-                    balance.learn(member, k);
-                }
-            } else {
-                largest = Math.max(largest, colourSweep.run(share(first, end, member, members),
-                        share(first, end, member + 1, members)));
-                team.await();
+            boolean shared = balanced && count / ROWS_PER_MEMBER >= members;
+            boolean timed = shared && learn;
+            int from = shared ? balance.start(member, k, member, first, count) : share(first, end, member, members);
+            int to = shared ? balance.start(member, k, member + 1, first, count)
+                    : share(first, end, member + 1, members);
+            long began = timed ? System.nanoTime() : 0L;
+            largest = Math.max(largest, colourSweep.run(from, to));
+            if (timed) {
+                balance.finished(member, k, System.nanoTime() - began);
+            }
+            team.await();
+            if (timed) {
+                balance.learn(member, k);
             }
         }
         if (learn && balanced) {
