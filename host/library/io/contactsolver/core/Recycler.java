@@ -209,11 +209,13 @@ public final class Recycler {
             return;
         }
         // a manifold that solves as many points kept as fresh is tested where it is written, in one
-        // pass over its captures; the others are tested first, for the layout to be known
+        // pass over its captures; the others are tested first, for the layout to be known. Most
+        // manifolds are the first kind, a compare of two counts (the box pyramid's 14,950: 0.10 ms on
+        // 1 thread, 0.13 on a team of 2), so a team forms only from 16,384 a member
         AtomicInteger sharedFate = new AtomicInteger(UNSET);
         fateFilledUpTo = 0;
         pointStartFrom = null;
-        runner.forRange(count, 1 << 10, (from, to) -> {
+        runner.forRange(count, 1 << 14, (from, to) -> {
             double[] turns = new double[SCRATCH];
             float[] captured = new float[CAPTURE * ManifoldGrouping.MAX_POINTS];
             for (int m = from; m < to; m++) {

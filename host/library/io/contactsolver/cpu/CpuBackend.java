@@ -43,6 +43,12 @@ import java.util.Arrays;
 public final class CpuBackend implements SolverBackend {
     private static final int GRAIN = 1 << 12;
     /**
+     * Records a member zeroes or resets at the least: a fill of a few floats a record is so cheap
+     * that a team of two for fewer costs more than it saves (the box pyramid's 5,051 records on 2
+     * threads: 0.081 ms a step against 0.055 on 1).
+     */
+    private static final int FILL_GRAIN = 1 << 15;
+    /**
      * Below this many contacts a second thread costs the single pass more than it saves: its
      * per-contact work is short, so the hand-off must be amortised over many contacts (a measured
      * crossover; docs/performance.md, "Single pass", has 1 and 2 threads from 1,000 contacts up).
@@ -123,7 +129,7 @@ public final class CpuBackend implements SolverBackend {
         prepareBodies(job.bodies(), bodyCount);
         sums = grow(sums, (long) (bodyCount + 1) * SinglePass.RESPONSE);
         float[] sum = sums;
-        runner.forRange(bodyCount + 1, GRAIN, (from, to) ->
+        runner.forRange(bodyCount + 1, FILL_GRAIN, (from, to) ->
                 Arrays.fill(sum, from * SinglePass.RESPONSE, to * SinglePass.RESPONSE, 0.0f));
         job.clock().lap(SolvePhase.SET_UP);
         float[] prep = prepared;
@@ -432,7 +438,7 @@ public final class CpuBackend implements SolverBackend {
         @Override
         public void resetMotions() {
             velocity = zeroedState(bodyCount);
-            runner.forRange(bodyCount, GRAIN, (from, to) -> {
+            runner.forRange(bodyCount, FILL_GRAIN, (from, to) -> {
                 for (int i = from; i < to; i++) {
                     SoftStep.resetMotion(moved, i);
                 }
@@ -918,7 +924,7 @@ public final class CpuBackend implements SolverBackend {
     private float[] zeroedState(int bodyCount) {
         state = grow(state, (long) (bodyCount + 1) * StateField.STRIDE);
         float[] records = state;
-        runner.forRange(bodyCount + 1, GRAIN, (from, to) ->
+        runner.forRange(bodyCount + 1, FILL_GRAIN, (from, to) ->
                 Arrays.fill(records, from * StateField.STRIDE, to * StateField.STRIDE, 0.0f));
         return records;
     }
