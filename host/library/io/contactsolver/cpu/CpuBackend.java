@@ -601,7 +601,18 @@ public final class CpuBackend implements SolverBackend {
             }
             team.await();
             sweepColours(run.coloring, rowSweeps.warmStart(), rowSweeps.warmStart(), member, team, run.balance, false);
-            team.await();
+            meetAfterOverflow();
+        }
+
+        /**
+         * The barrier after a sweep's overflow rows, which member 0 works alone: where there are
+         * none, the barrier after the last colour was the sweep's last, and the team has met.
+         */
+        private void meetAfterOverflow() {
+            ContactColoring coloring = run.coloring;
+            if (coloring.rowCount() > coloring.colourStarts()[coloring.colourCount()]) {
+                team.await();
+            }
         }
 
         @Override
@@ -633,7 +644,7 @@ public final class CpuBackend implements SolverBackend {
             if (record) {
                 largest = change;
             }
-            team.await();
+            meetAfterOverflow();
         }
 
         /** The last stage: no barrier after it, the team's end is one. */
