@@ -1,7 +1,9 @@
 package io.contactsolver.cpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.RigidSettings;
@@ -9,10 +11,13 @@ import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.layout.ContactBody;
+import io.contactsolver.scene.BoxContacts;
+import io.contactsolver.scene.BoxScene;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
+import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
 class CpuBackendTest {
@@ -95,6 +100,36 @@ class CpuBackendTest {
                 Bits.assertIdentical(alone.bodies(), crewed.bodies(), "bodies after soft step " + step);
             }
         }
+    }
+
+    /**
+     * A colour budget below the colours a box pyramid needs leaves overflow rows, which member 0 of
+     * a team works alone after each sweep's colours: the team meets after them (and, without
+     * overflow rows, only after the last colour). A pyramid of base 60 over 20 steps, on 2 and 3
+     * threads, moves the boxes to the bits of one thread.
+     */
+    @Test
+    void aTeamWaitsForTheOverflowRowsOfEachSweep() {
+        BodyBatch[] runs = new BodyBatch[3];
+        int[] threads = {1, 2, 3};
+        SolveSettings settings = SolveSettings.softStep().withColourBudget(3);
+        for (int t = 0; t < threads.length; t++) {
+            BodyBatch bodies = BoxScene.pyramid(60).bodies();
+            BoxContacts collision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
+            ContactBatch contacts = new ContactBatch();
+            try (ContactSolver solver = Backends.cpu(threads[t])) {
+                SolveResult[] results = {new SolveResult(), new SolveResult()};
+                for (int step = 0; step < 20; step++) {
+                    collision.find(bodies, contacts);
+                    solver.step(bodies, contacts, settings, new Vector3f(0.0f, -9.81f, 0.0f), 1.0f / 60.0f,
+                            step == 0 ? null : results[(step + 1) & 1], results[step & 1]);
+                }
+                assertTrue(results[1].overflowCount() > 1000, "overflow rows: " + results[1].overflowCount());
+            }
+            runs[t] = bodies;
+        }
+        Bits.assertIdentical(runs[0], runs[1], "1 against 2 threads");
+        Bits.assertIdentical(runs[0], runs[2], "1 against 3 threads");
     }
 
     @Test
