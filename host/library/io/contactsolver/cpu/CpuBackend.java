@@ -34,6 +34,7 @@ import io.contactsolver.layout.ImpulseField;
 import io.contactsolver.layout.SolvePhase;
 import java.nio.FloatBuffer;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The multi-threaded Java backend. Each phase is a parallel loop in which every output element is
@@ -285,6 +286,8 @@ public final class CpuBackend implements SolverBackend {
         private final float[] warm;
         /** Whether a row has a point restitution may act on: the restitution pass skips the others. */
         private final boolean[] bouncing;
+        /** Whether any row has: where none has, the team skips the restitution pass and its barriers. */
+        private final AtomicBoolean anyBounce = new AtomicBoolean();
         private final int[] bodyPairs;
         private final int[] movers;
         private final float[] moved;
@@ -379,7 +382,9 @@ public final class CpuBackend implements SolverBackend {
             rowsLineage = -1; // until every row below has its manifold
             // ranges claimed as they come: a row kept costs less than one prepared anew, and the
             // kept ones are not spread evenly
+            AtomicBoolean bounces = anyBounce;
             crew.forRange(rows, 1, (from, to) -> {
+                boolean bouncesHere = false;
                 for (int r = from; r < to; r++) {
                     int m = manifoldOf[r];
                     int c0 = firsts[m];
@@ -422,10 +427,14 @@ public final class CpuBackend implements SolverBackend {
                     SoftStep.warmImpulses(manifolds, r, points, pointStart[r], pointStart[r + 1], normal, accumulated,
                             warm);
                     bouncing[r] = SoftStep.mayBounce(points, pointStart[r], pointStart[r + 1]);
+                    bouncesHere |= bouncing[r];
                     bodyPairs[ContactBody.COUNT * r + LINK_A] = slotA * StateField.STRIDE;
                     bodyPairs[ContactBody.COUNT * r + LINK_B] = slotB * StateField.STRIDE;
                     movers[ContactBody.COUNT * r + LINK_A] = recordA * MotionField.STRIDE;
                     movers[ContactBody.COUNT * r + LINK_B] = recordB * MotionField.STRIDE;
+                }
+                if (bouncesHere) {
+                    bounces.set(true);
                 }
             });
             rowsStand = true;
@@ -650,7 +659,7 @@ public final class CpuBackend implements SolverBackend {
         /** The last stage: no barrier after it, the team's end is one. */
         @Override
         public void restitution() {
-            run.residual[member] = Math.max(largest,
+            run.residual[member] = !run.anyBounce.get() ? largest : Math.max(largest,
                     sweepColours(run.coloring, rowSweeps.restitution(), rowSweeps.restitution(), member, team,
                             run.balance, false));
         }
