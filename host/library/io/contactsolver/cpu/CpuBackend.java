@@ -81,6 +81,15 @@ public final class CpuBackend implements SolverBackend {
     private float[] separations = new float[0];
     private float[] warmRecords = new float[0];
     private boolean[] bouncingRows = new boolean[0];
+    /**
+     * The soft step's gravity at each body's first row ({@link #firstRows}): per row, bit 1 where it
+     * is the first row in row order to move its body a, bit 2 its body b; per body, whether any row
+     * moves it; for the colouring of {@link #firstRowsColouring} over {@link #firstRowsBodies} bodies.
+     */
+    private byte[] firstOfBody = new byte[0];
+    private boolean[] bodyInRows = new boolean[0];
+    private long firstRowsColouring = -1;
+    private int firstRowsBodies = -1;
     private float[] motion = new float[0];
     private float[] stagedImpulses = new float[0];
     /** Each team member's largest change of an iteration, as float bits: non-negative floats order like their bits. */
@@ -345,6 +354,11 @@ public final class CpuBackend implements SolverBackend {
         /** Whether the last soft step's rows are here to be kept where their inputs have not changed. */
         private boolean geometryMayStand;
 
+        /** Whether a row moves body {@code i}, for this step's colouring ({@link #firstRows}). */
+        boolean[] bodyInRows() {
+            return bodyInRows;
+        }
+
         @Override
         public void prepareBodies() {
             geometryMayStand = rowsStand && rowsBodyCount == bodyCount && rowsLayout == job.rowPointStartsVersion();
@@ -463,11 +477,28 @@ public final class CpuBackend implements SolverBackend {
             boolean frictional = job.friction().any();
             boolean softFriction = frictional && SoftStepJob.FRICTION_IN_SOFT_SWEEP;
             float[] state = velocity;
+            firstRows(coloring, bodyCount);
+            byte[] firstRow = firstOfBody;
+            FieldBlock bodies = job.bodies();
+            float gx = job.gx();
+            float gy = job.gy();
+            float gz = job.gz();
+            float h = k.substep();
             RowSweeps rowSweeps = new RowSweeps(
-                    (first, end) -> {
-                        for (int r = first; r < end; r++) {
-                            SoftStep.applyWarmStart(warm, r, state, bodyPairs[ContactBody.COUNT * r + LINK_A],
-                                    bodyPairs[ContactBody.COUNT * r + LINK_B], world);
+                    (from, end) -> {
+                        for (int r = from; r < end; r++) {
+                            int a = bodyPairs[ContactBody.COUNT * r + LINK_A];
+                            int b = bodyPairs[ContactBody.COUNT * r + LINK_B];
+                            // the substep's gravity on a body at its first row, before any row moves it
+                            if (firstRow[r] != 0) {
+                                if ((firstRow[r] & FIRST_OF_A) != 0) {
+                                    gravityOn(bodies, a / StateField.STRIDE, state, gx, gy, gz, h);
+                                }
+                                if ((firstRow[r] & FIRST_OF_B) != 0) {
+                                    gravityOn(bodies, b / StateField.STRIDE, state, gx, gy, gz, h);
+                                }
+                            }
+                            SoftStep.applyWarmStart(warm, r, state, a, b, world);
                         }
                         return 0.0f;
                     },
@@ -548,6 +579,53 @@ public final class CpuBackend implements SolverBackend {
      * start, the soft and relax sweeps (with their largest change only where the step's last sweep
      * reports it, and the next substep's warm start only at a substep's last sweep), restitution.
      */
+    private static final byte FIRST_OF_A = 1;
+    private static final byte FIRST_OF_B = 2;
+
+    /**
+     * Marks each body's first row in row order ({@link #firstOfBody}, {@link #bodyInRows}), once a
+     * colouring: its rows come colour by colour, and a colour's rows share no body, so no row
+     * before it moves the body and every row after it comes after it on any team.
+     */
+    private void firstRows(ContactColoring coloring, int bodyCount) {
+        if (firstRowsColouring == coloring.version() && firstRowsBodies == bodyCount) {
+            return;
+        }
+        int rows = coloring.rowCount();
+        int[] slots = coloring.slots();
+        if (firstOfBody.length < rows) {
+            firstOfBody = new byte[Math.max(rows, firstOfBody.length + (firstOfBody.length >> 1))];
+        }
+        if (bodyInRows.length < bodyCount) {
+            bodyInRows = new boolean[Math.max(bodyCount, bodyInRows.length + (bodyInRows.length >> 1))];
+        }
+        firstRowsColouring = -1; // until both are whole
+        Arrays.fill(bodyInRows, 0, bodyCount, false);
+        for (int r = 0; r < rows; r++) {
+            byte first = 0;
+            int a = slots[LINK_A * rows + r];
+            int b = slots[LINK_B * rows + r];
+            if (a < bodyCount && !bodyInRows[a]) {
+                bodyInRows[a] = true;
+                first |= FIRST_OF_A;
+            }
+            if (b < bodyCount && !bodyInRows[b]) {
+                bodyInRows[b] = true;
+                first |= FIRST_OF_B;
+            }
+            firstOfBody[r] = first;
+        }
+        firstRowsColouring = coloring.version();
+        firstRowsBodies = bodyCount;
+    }
+
+    /** A substep's gravity on movable body {@code i} (state record {@code i}) where it has mass. */
+    private static void gravityOn(FieldBlock bodies, int i, float[] state, float gx, float gy, float gz, float h) {
+        if (bodies.getFloat(BODY_INV_MASS, i) > 0.0f) {
+            SoftStep.applyGravity(state, i * StateField.STRIDE, gx, gy, gz, h);
+        }
+    }
+
     private record RowSweeps(RowSweep warmStart, SweepKind sweep, RowSweep restitution) {
     }
 
@@ -603,12 +681,14 @@ public final class CpuBackend implements SolverBackend {
             SoftStepJob job = run.job;
             FieldBlock bodies = job.bodies();
             MovableBodies movable = job.movable();
+            boolean[] inRows = run.bodyInRows();
+            // a body that some row moves gets its gravity at its first row in the warm start, so no
+            // member waits here for the others' gravity; the others get it now
             for (int i = bodyFrom; i < bodyTo; i++) {
-                if (movable.isMovable(i) && bodies.getFloat(BODY_INV_MASS, i) > 0.0f) {
-                    SoftStep.applyGravity(run.velocity, i * StateField.STRIDE, job.gx(), job.gy(), job.gz(), h);
+                if (!inRows[i] && movable.isMovable(i)) {
+                    gravityOn(bodies, i, run.velocity, job.gx(), job.gy(), job.gz(), h);
                 }
             }
-            team.await();
             sweepColours(run.coloring, rowSweeps.warmStart(), rowSweeps.warmStart(), member, team, run.balance, false);
             meetAfterOverflow();
         }
