@@ -359,6 +359,50 @@ public final class CpuBackend implements SolverBackend {
             return bodyInRows;
         }
 
+        /**
+         * Whether a substep's motion of a body that rows move is integrated at its first row of
+         * the relax sweep that follows, rather than by its member before a meeting: where that sweep
+         * exists and no immovable body moves (one that rows of a colour share: its motion is written
+         * by nobody then, as it stays zero).
+         */
+        private boolean integratesAtFirstRows;
+
+        /** Whether any body that contacts cannot move has a velocity or spin: a kinematic body. */
+        private boolean immovableBodiesMove() {
+            FieldBlock bodies = job.bodies();
+            MovableBodies movable = job.movable();
+            AtomicBoolean moves = new AtomicBoolean();
+            runner.forRange(bodyCount, FILL_GRAIN, (from, to) -> {
+                for (int i = from; i < to && !moves.get(); i++) {
+                    if (!movable.isMovable(i) && !(bodies.getFloat(BODY_VX, i) == 0.0f
+                            && bodies.getFloat(BODY_VY, i) == 0.0f && bodies.getFloat(BODY_VZ, i) == 0.0f
+                            && bodies.getFloat(BODY_WX, i) == 0.0f && bodies.getFloat(BODY_WY, i) == 0.0f
+                            && bodies.getFloat(BODY_WZ, i) == 0.0f)) {
+                        moves.set(true);
+                    }
+                }
+            });
+            return moves.get();
+        }
+
+        /** The substep's motion of each body whose first row is in {@code [from, end)}, before the rows. */
+        private void integrateAtFirstRows(FieldBlock bodies, byte[] firstRow, float[] state, float h, int from,
+                int end) {
+            for (int r = from; r < end; r++) {
+                if (firstRow[r] == 0) {
+                    continue;
+                }
+                if ((firstRow[r] & FIRST_OF_A) != 0) {
+                    int i = bodyPairs[ContactBody.COUNT * r + LINK_A] / StateField.STRIDE;
+                    SoftStep.integrate(bodies.floats(), bodies.stride(), i, state, i * StateField.STRIDE, moved, h);
+                }
+                if ((firstRow[r] & FIRST_OF_B) != 0) {
+                    int i = bodyPairs[ContactBody.COUNT * r + LINK_B] / StateField.STRIDE;
+                    SoftStep.integrate(bodies.floats(), bodies.stride(), i, state, i * StateField.STRIDE, moved, h);
+                }
+            }
+        }
+
         @Override
         public void prepareBodies() {
             geometryMayStand = rowsStand && rowsBodyCount == bodyCount && rowsLayout == job.rowPointStartsVersion();
@@ -478,6 +522,7 @@ public final class CpuBackend implements SolverBackend {
             boolean softFriction = frictional && SoftStepJob.FRICTION_IN_SOFT_SWEEP;
             float[] state = velocity;
             firstRows(coloring, bodyCount);
+            integratesAtFirstRows = job.relaxIterations() > 0 && !immovableBodiesMove();
             byte[] firstRow = firstOfBody;
             FieldBlock bodies = job.bodies();
             float gx = job.gx();
@@ -502,10 +547,20 @@ public final class CpuBackend implements SolverBackend {
                         }
                         return 0.0f;
                     },
-                    (relax, measure, findSeparation, warmNext) -> (first, end) -> SoftStep.sweep(manifolds, points,
-                            pointStart, bodyPairs, movers, normal, peak, separation, accumulated, state, moved, world, k,
-                            relax, relax ? frictional : softFriction, measure, findSeparation, warm, warmNext, first,
-                            end),
+                    (relax, measure, findSeparation, warmNext) -> {
+                        // the relax sweep after the bodies moved: where their motion is integrated at
+                        // their first rows, a range's first rows integrate theirs before it is swept
+                        boolean integrateFirst = integratesAtFirstRows && relax && findSeparation;
+                        return (from, end) -> {
+                            if (integrateFirst) {
+                                integrateAtFirstRows(bodies, firstRow, state, h, from, end);
+                            }
+                            return SoftStep.sweep(manifolds, points, pointStart, bodyPairs, movers, normal, peak,
+                                    separation, accumulated, state, moved, world, k, relax,
+                                    relax ? frictional : softFriction, measure, findSeparation, warm, warmNext, from,
+                                    end);
+                        };
+                    },
                     (first, end) -> {
                         float largest = 0.0f;
                         for (int r = first; r < end; r++) {
@@ -713,11 +768,23 @@ public final class CpuBackend implements SolverBackend {
         public void integrate() {
             FieldBlock bodies = run.job.bodies();
             MovableBodies movable = run.job.movable();
+            motionMoved = true;
+            if (run.integratesAtFirstRows) {
+                // the bodies that rows move are integrated at their first rows of the relax sweep,
+                // and the immovable ones stand still: no member waits here for the others
+                boolean[] inRows = run.bodyInRows();
+                for (int i = bodyFrom; i < bodyTo; i++) {
+                    if (!inRows[i] && movable.isMovable(i)) {
+                        SoftStep.integrate(bodies.floats(), bodies.stride(), i, run.velocity, i * StateField.STRIDE,
+                                run.moved, h);
+                    }
+                }
+                return;
+            }
             for (int i = bodyFrom; i < bodyTo; i++) {
                 SoftStep.integrate(bodies.floats(), bodies.stride(), i, run.velocity,
                         movable.isMovable(i) ? i * StateField.STRIDE : -1, run.moved, h);
             }
-            motionMoved = true;
             team.await();
         }
 
