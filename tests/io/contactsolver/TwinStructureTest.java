@@ -178,6 +178,7 @@ class TwinStructureTest {
                     pair("applyGravity", "soft_apply_gravity"),
                     pair("warmImpulses", "warm_impulses"),
                     pair("applyWarmStart", "soft_apply_warm_start"),
+                    pair("warmBody", "warm_body"),
                     pair("solveManifold", "solve_manifold"),
                     pair("startVelocity", "start_velocity"),
                     pair("store", "soft_store"),
@@ -194,7 +195,7 @@ class TwinStructureTest {
                                             + " them to its own buffer and the host does not read them back")),
                     pair("writeResults", "write_results")),
                     List.of("mayBounce", "geometryStands", "rollingStands"),
-                    List.of("java_max", "warm_body", "prepare_manifolds", "reset_motions", "apply_substep_gravity",
+                    List.of("java_max", "prepare_manifolds", "reset_motions", "apply_substep_gravity",
                             "warm_start_manifolds", "start_substep", "solve_manifolds", "integrate_motions", "restitute_manifolds",
                             "finish_bodies", "write_manifold_results")),
             new Twin("../core/Recycler.java", "recycling.cl", List.of(

@@ -736,6 +736,22 @@ public final class CpuBackend implements SolverBackend {
             SoftStepJob job = run.job;
             FieldBlock bodies = job.bodies();
             MovableBodies movable = job.movable();
+            BodyContactIndex byBody = team.members() > 1 ? job.bodyRows() : null;
+            if (byBody != null) {
+                // a colouring kept from the last step: each member starts its own bodies, gravity
+                // then their rows' warm starts in row order, and the team meets once, not a colour
+                int[] offsets = byBody.offsets();
+                int[] entries = byBody.entries();
+                for (int i = bodyFrom; i < bodyTo; i++) {
+                    if (movable.isMovable(i)) {
+                        int s = i * StateField.STRIDE;
+                        gravityOn(bodies, i, run.velocity, job.gx(), job.gy(), job.gz(), h);
+                        SoftStep.warmBody(run.warm, entries, offsets[i], offsets[i + 1], run.velocity, s);
+                    }
+                }
+                team.await();
+                return;
+            }
             boolean[] inRows = run.bodyInRows();
             // a body that some row moves gets its gravity at its first row in the warm start, so no
             // member waits here for the others' gravity; the others get it now
@@ -1044,6 +1060,15 @@ public final class CpuBackend implements SolverBackend {
      */
     private ParallelRunner crew(int rows) {
         return runner.crew(rows / TEAM_ROWS_PER_THREAD);
+    }
+
+    /**
+     * A team starts a substep body by body where the host gives each body's rows (a colouring kept
+     * from the last step): one meeting rather than one a colour. One thread warms colour by colour.
+     */
+    @Override
+    public boolean startsSubstepsByBody() {
+        return true;
     }
 
     /** The split of each colour among {@code crew}'s members, kept from solve to solve for each team size; null for one. */

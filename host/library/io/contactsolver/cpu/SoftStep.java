@@ -484,6 +484,25 @@ final class SoftStep {
     }
 
     /**
+     * Step 2 for one body (state offset {@code s}) of a colouring kept from the last step: its
+     * rows' warm starts in row order, its side of each, from its entries {@code [from, to)} of
+     * {@code bodyRows} ({@code BodyContactIndex}: row {@code r}'s side {@code k} is
+     * {@code r * 2 + k}). A colour's rows share no body, so each body takes the same operations in
+     * the same order as colour by colour: the same bits, with no member waiting for another.
+     */
+    static void warmBody(float[] warm, int[] bodyRows, int from, int to, float[] state, int s) {
+        for (int k = from; k < to; k++) {
+            int entry = bodyRows[k];
+            int r = entry / ContactBody.COUNT;
+            if (entry - r * ContactBody.COUNT == LINK_A) {
+                applyWarmStart(warm, r, state, s, -1, -1);
+            } else {
+                applyWarmStart(warm, r, state, -1, s, -1);
+            }
+        }
+    }
+
+    /**
      * Step 3 (soft, {@code relax} false) or 5 (relax) for manifold row {@code r}, points
      * {@code [first, end)}: each point's normal row at its current separation, then, where
      * {@code friction} (the batch has friction, rolling or torsional resistance, and this sweep
