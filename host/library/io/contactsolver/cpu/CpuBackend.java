@@ -727,9 +727,10 @@ public final class CpuBackend implements SolverBackend {
         }
 
         /**
-         * Gravity on the member's bodies, then the warm start colour by colour: body by body, as a
-         * device may take it, the frame moved within the noise here (docs/performance.md, "Soft
-         * step: the box pyramids against Box3D and Box2D v3").
+         * A substep's gravity and warm start: on a team, where the colouring was kept, body by body
+         * with one meeting; else colour by colour, each body's gravity at its first row (one
+         * thread always: body by body, the frame moved within the noise there; docs/performance.md,
+         * "Threads: where a team starts to pay").
          */
         @Override
         public void startSubstep() {
