@@ -11,13 +11,10 @@ import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.layout.ContactBody;
-import io.contactsolver.scene.BoxContacts;
-import io.contactsolver.scene.BoxScene;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
-import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
 class CpuBackendTest {
@@ -128,24 +125,12 @@ class CpuBackendTest {
         BodyBatch[] runs = new BodyBatch[3];
         int[] threads = {1, 2, 3};
         for (int t = 0; t < threads.length; t++) {
-            BodyBatch bodies = BoxScene.pyramid(60).bodies();
-            for (int box = 0; kinematic && box < bodies.size(); box += 50) {
-                bodies.setStatic(box).setLinearVelocity(box, 0.2f, 0.0f, 0.0f)
-                        .setAngularVelocity(box, 0.0f, 0.3f, 0.0f);
-            }
-            BoxContacts collision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
-            ContactBatch contacts = new ContactBatch();
-            try (ContactSolver solver = Backends.cpu(threads[t])) {
-                SolveResult[] results = {new SolveResult(), new SolveResult()};
-                for (int step = 0; step < 20; step++) {
-                    collision.find(bodies, contacts);
-                    solver.step(bodies, contacts, settings, new Vector3f(0.0f, -9.81f, 0.0f), 1.0f / 60.0f,
-                            step == 0 ? null : results[(step + 1) & 1], results[step & 1]);
+            runs[t] = PyramidRuns.stepped(threads[t], settings, bodies -> {
+                for (int box = 0; kinematic && box < bodies.size(); box += 50) {
+                    bodies.setStatic(box).setLinearVelocity(box, 0.2f, 0.0f, 0.0f)
+                            .setAngularVelocity(box, 0.0f, 0.3f, 0.0f);
                 }
-                assertTrue(kinematic || results[1].overflowCount() > 1000,
-                        "overflow rows: " + results[1].overflowCount());
-            }
-            runs[t] = bodies;
+            }, last -> assertTrue(kinematic || last.overflowCount() > 1000, "overflow rows: " + last.overflowCount()));
         }
         Bits.assertIdentical(runs[0], runs[1], "1 against 2 threads");
         Bits.assertIdentical(runs[0], runs[2], "1 against 3 threads");

@@ -4,15 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.BodyBatch;
-import io.contactsolver.ContactBatch;
-import io.contactsolver.ContactSolver;
-import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
-import io.contactsolver.scene.BoxContacts;
-import io.contactsolver.scene.BoxScene;
-import io.contactsolver.testing.Backends;
 import io.contactsolver.testing.Bits;
-import org.joml.Vector3f;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -116,19 +109,8 @@ class ShareBalanceTest {
         BodyBatch[] runs = new BodyBatch[3];
         int[] threads = {1, 2, 3};
         for (int t = 0; t < threads.length; t++) {
-            BodyBatch bodies = BoxScene.pyramid(60).bodies();
-            BoxContacts collision = new BoxContacts(BoxScene.HALF_EXTENT, 0.02f, BoxContacts.DEFAULT_FRICTION);
-            ContactBatch contacts = new ContactBatch();
-            try (ContactSolver solver = Backends.cpu(threads[t])) {
-                SolveResult[] results = {new SolveResult(), new SolveResult()};
-                for (int step = 0; step < 20; step++) {
-                    collision.find(bodies, contacts);
-                    solver.step(bodies, contacts, SolveSettings.softStep(), new Vector3f(0.0f, -9.81f, 0.0f),
-                            1.0f / 60.0f, step == 0 ? null : results[(step + 1) & 1], results[step & 1]);
-                }
-                assertTrue(results[1].colourCount() >= 2, "the scene is coloured");
-            }
-            runs[t] = bodies;
+            runs[t] = PyramidRuns.stepped(threads[t], SolveSettings.softStep(), bodies -> { },
+                    last -> assertTrue(last.colourCount() >= 2, "the scene is coloured"));
         }
         Bits.assertIdentical(runs[0], runs[1], "1 against 2 threads");
         Bits.assertIdentical(runs[0], runs[2], "1 against 3 threads");
