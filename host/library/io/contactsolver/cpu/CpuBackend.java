@@ -82,9 +82,10 @@ public final class CpuBackend implements SolverBackend {
     private float[] warmRecords = new float[0];
     private boolean[] bouncingRows = new boolean[0];
     /**
-     * The soft step's gravity at each body's first row ({@link #firstRows}): per row, bit 1 where it
-     * is the first row in row order to move its body a, bit 2 its body b; per body, whether any row
-     * moves it; for the colouring of {@link #firstRowsColouring} over {@link #firstRowsBodies} bodies.
+     * Each body's first row ({@link #firstRows}), where the soft step gives it its substep's gravity
+     * and motion: per row, bit 1 where it is the first row in row order to move its body a, bit 2
+     * its body b; per body, whether any row moves it; for the colouring of
+     * {@link #firstRowsColouring} over {@link #firstRowsBodies} bodies.
      */
     private byte[] firstOfBody = new byte[0];
     private boolean[] bodyInRows = new boolean[0];
@@ -629,11 +630,6 @@ public final class CpuBackend implements SolverBackend {
         }
     }
 
-    /**
-     * The row sweeps of a soft step's substeps, over rows {@code [first, end)} each: the warm
-     * start, the soft and relax sweeps (with their largest change only where the step's last sweep
-     * reports it, and the next substep's warm start only at a substep's last sweep), restitution.
-     */
     private static final byte FIRST_OF_A = 1;
     private static final byte FIRST_OF_B = 2;
 
@@ -681,6 +677,11 @@ public final class CpuBackend implements SolverBackend {
         }
     }
 
+    /**
+     * The row sweeps of a soft step's substeps, over rows {@code [first, end)} each: the warm
+     * start, the soft and relax sweeps (with their largest change only where the step's last sweep
+     * reports it, and the next substep's warm start only at a substep's last sweep), restitution.
+     */
     private record RowSweeps(RowSweep warmStart, SweepKind sweep, RowSweep restitution) {
     }
 
@@ -1065,11 +1066,12 @@ public final class CpuBackend implements SolverBackend {
 
     /**
      * A team starts a substep body by body where the host gives each body's rows (a colouring kept
-     * from the last step): one meeting rather than one a colour. One thread warms colour by colour.
+     * from the last step): one meeting rather than one a colour. One thread warms colour by colour,
+     * so a backend of one thread does not have the host build the index.
      */
     @Override
     public boolean startsSubstepsByBody() {
-        return true;
+        return runner.threads() > 1;
     }
 
     /** The split of each colour among {@code crew}'s members, kept from solve to solve for each team size; null for one. */

@@ -486,8 +486,8 @@ final class SoftStep {
     /**
      * Step 2 for one body (state offset {@code s}) of a colouring kept from the last step: its
      * rows' warm starts in row order, its side of each, from its entries {@code [from, to)} of
-     * {@code bodyRows} ({@code BodyContactIndex}: row {@code r}'s side {@code k} is
-     * {@code r * 2 + k}). A colour's rows share no body, so each body takes the same operations in
+     * {@code bodyRows} ({@code BodyContactIndex.entry}: row {@code r}'s side {@code k} is
+     * {@code r * ContactBody.COUNT + k}). A colour's rows share no body, so each body takes the same operations in
      * the same order as colour by colour: the same bits, with no member waiting for another.
      */
     static void warmBody(float[] warm, int[] bodyRows, int from, int to, float[] state, int s) {
