@@ -461,10 +461,13 @@ final class HostPipeline {
         }
         dest.setRecycledCount(recycler.recycledCount());
         clock.lap(SolvePhase.OUTPUT);
-        if (!outputs.resultFinite()) {
-            boolean impulsesWritten = settings.writesImpulses() && (reportNow || outputs.impulsesReported());
-            scan.requireFiniteResult(dest.impulseBlock(), impulsesWritten ? contacts.size() : 0,
-                    dest.deltaBlock(), settings.writesDeltas() ? count : 0);
+        // what the backend wrote is scanned unless it found it finite; what the host reported, always
+        boolean scanImpulses = settings.writesImpulses()
+                && (reportNow || outputs.impulsesReported() && !outputs.resultFinite());
+        boolean scanDeltas = settings.writesDeltas() && !outputs.resultFinite();
+        if (scanImpulses || scanDeltas) {
+            scan.requireFiniteResult(dest.impulseBlock(), scanImpulses ? contacts.size() : 0,
+                    dest.deltaBlock(), scanDeltas ? count : 0);
         }
         return outcome;
     }

@@ -10,7 +10,10 @@ import io.contactsolver.RigidSettings;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.SoftStepJob;
+import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.ContactBody;
+import io.contactsolver.layout.DeltaField;
 import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import io.contactsolver.testing.Backends;
@@ -144,5 +147,34 @@ class CpuBackendTest {
             SolveResult second = solver.solve(scene.bodies(), scene.contacts(), new SolveResult());
             Bits.assertIdentical(first, second, "two runs");
         }
+    }
+
+    /**
+     * The screen of a finished body ({@code CpuBackend.screenFinished}) flags what the host must
+     * scan and clears the rest: a non-finite field of the next state, an orientation off the
+     * validator's unit screen (a quaternion shrunk to zero by an overflowing renormalisation is
+     * finite), a non-finite delta; a body without deltas is screened on its state alone.
+     */
+    @Test
+    void theScreenOfAFinishedBodyFlagsWhatTheHostMustScan() {
+        FieldBlock next = new FieldBlock(SoftStepJob.BODY_STATE_FIELDS, 4);
+        FieldBlock deltas = new FieldBlock(DeltaField.COUNT, 4);
+        for (int i = 0; i < 4; i++) {
+            next.setFloat(BodyField.QW.ordinal(), i, 1.0f);
+            next.setFloat(BodyField.Y.ordinal(), i, 5.0f);
+        }
+        next.setFloat(BodyField.VX.ordinal(), 1, Float.POSITIVE_INFINITY);
+        next.setFloat(BodyField.QW.ordinal(), 2, 0.0f);
+        deltas.setFloat(DeltaField.DWZ.ordinal(), 3, Float.NaN);
+        assertEquals(0, CpuBackend.screenFinished(next, deltas, 0), "a sound body");
+        assertEquals(CpuBackend.BODY_NOT_FINITE, CpuBackend.screenFinished(next, deltas, 1), "an infinite speed");
+        assertEquals(CpuBackend.ORIENTATION_NOT_UNIT, CpuBackend.screenFinished(next, deltas, 2), "a zero quaternion");
+        assertEquals(CpuBackend.DELTA_NOT_FINITE, CpuBackend.screenFinished(next, deltas, 3), "a NaN delta");
+        assertEquals(0, CpuBackend.screenFinished(next, null, 3), "no deltas asked for");
+        next.setFloat(BodyField.QW.ordinal(), 0, 1.0002f); // a squared norm of 1.0004: past the screen
+        assertEquals(CpuBackend.ORIENTATION_NOT_UNIT, CpuBackend.screenFinished(next, deltas, 0), "a stretched quaternion");
+        next.setFloat(BodyField.QW.ordinal(), 0, Float.NaN);
+        assertEquals(CpuBackend.BODY_NOT_FINITE | CpuBackend.ORIENTATION_NOT_UNIT,
+                CpuBackend.screenFinished(next, deltas, 0), "a NaN quaternion");
     }
 }

@@ -4,8 +4,9 @@ package io.contactsolver.core;
  * What a backend did with a soft step's outputs beyond the job's own, so that the host does not do
  * it again: a device that reports every contact's impulses ({@link Recycler#report}, the same bits)
  * and finds the results and the next bodies finite (and the next orientations unit) where they lie
- * says so here, and the host skips the report and those scans. A backend that does neither leaves
- * everything false, and the host does all of it. Cleared before each step; set only by a backend whose step
+ * says so here, and the host skips the report and those scans; the CPU screens the next bodies and
+ * the deltas as it writes them. A backend that does neither leaves everything false, and the host
+ * does all of it. Cleared before each step; set only by a backend whose step
  * has completed.
  */
 public final class StepOutputs {
@@ -32,8 +33,9 @@ public final class StepOutputs {
      * What a completed step did.
      *
      * @param reported the job's impulses were written as {@link Recycler#report} writes them
-     * @param finite every value of the results the step wrote (the impulses where asked for, the
-     *     deltas where asked for) is finite
+     * @param finite every value of the results the step wrote (the impulses where it reported
+     *     them and they were asked for, the deltas where asked for) is finite; impulses the host
+     *     reports itself are the host's to scan
      * @param bodiesFinite every field of the next bodies is finite
      * @param orientationsUnit every next body's orientation passed the validator's screen of a unit
      *     quaternion ({@code InputValidator.NORM2_LOW} to {@code NORM2_HIGH}, summed in float), so

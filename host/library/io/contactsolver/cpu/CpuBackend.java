@@ -9,6 +9,7 @@ import io.contactsolver.core.ContactRowField;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.FrictionUse;
 import io.contactsolver.core.IterativeJob;
+import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.IterationOutcome;
 import io.contactsolver.core.MotionField;
 import io.contactsolver.core.MovableBodies;
@@ -26,6 +27,7 @@ import io.contactsolver.core.SinglePassJob;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolverBackend;
 import io.contactsolver.core.StateField;
+import io.contactsolver.core.StepOutputs;
 import io.contactsolver.core.TargetRule;
 import io.contactsolver.core.WarmStartField;
 import io.contactsolver.layout.ContactBody;
@@ -35,6 +37,7 @@ import io.contactsolver.layout.SolvePhase;
 import java.nio.FloatBuffer;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The multi-threaded Java backend. Each phase is a parallel loop in which every output element is
@@ -263,6 +266,7 @@ public final class CpuBackend implements SolverBackend {
         job.points().write(); // a device that failed may have left them for the device to write
         SoftStepRun run = new SoftStepRun(job);
         int sweeps = SoftStepSchedule.run(job, run);
+        run.recordOutputs();
         float worst = 0.0f;
         for (float change : run.residual) {
             worst = Math.max(worst, change);
@@ -305,6 +309,8 @@ public final class CpuBackend implements SolverBackend {
         private final int world;
         /** Every body's velocity-change record and the world's, zeroed by {@link #resetMotions}. */
         private float[] velocity;
+        /** What the step's outputs hold that the host must scan for ({@link #recordOutputs}). */
+        private final AtomicInteger unsound = new AtomicInteger();
         /** Each team member's largest change of the step's last sweep and restitution. */
         private float[] residual = new float[0];
 
@@ -593,12 +599,18 @@ public final class CpuBackend implements SolverBackend {
             MovableBodies movable = job.movable();
             FieldBlock next = job.nextBodies();
             FieldBlock deltas = job.deltas();
+            AtomicInteger faults = unsound; // flags any range sets: the same whatever the order
             runner.forRange(bodyCount, GRAIN, (from, to) -> {
+                int found = 0;
                 for (int i = from; i < to; i++) {
                     SoftStep.finishBody(bodies.floats(), bodies.stride(), i, velocity,
                             movable.isMovable(i) ? i * StateField.STRIDE : -1, moved, job.gx(), job.gy(), job.gz(),
                             job.timeStep(), next.floats(), next.stride(), deltas == null ? null : deltas.floats(),
                             deltas == null ? 0 : deltas.stride());
+                    found |= screenFinished(next, deltas, i);
+                }
+                if (found != 0) {
+                    faults.accumulateAndGet(found, (x, y) -> x | y);
                 }
             });
         }
@@ -628,6 +640,56 @@ public final class CpuBackend implements SolverBackend {
             });
             job.clock().lap(SolvePhase.OUTPUT);
         }
+
+        /**
+         * What {@link #finishBodies}' screen found, for the host to skip the scans it need not make
+         * ({@link StepOutputs#record}): the impulses are the host's to report and test.
+         */
+        void recordOutputs() {
+            int faults = unsound.get();
+            job.outputs().record(false, (faults & DELTA_NOT_FINITE) == 0, (faults & BODY_NOT_FINITE) == 0,
+                    (faults & ORIENTATION_NOT_UNIT) == 0);
+        }
+    }
+
+    /** What {@link #screenFinished} flags: a next body's field, its orientation, its delta. */
+    static final int BODY_NOT_FINITE = 1;
+    static final int ORIENTATION_NOT_UNIT = 2;
+    static final int DELTA_NOT_FINITE = 4;
+
+    /**
+     * The screen of body {@code i}'s next state and delta just written, while they are in cache: a
+     * non-finite field, an orientation whose squared norm summed in float falls outside the
+     * validator's screen of a unit quaternion ({@code InputValidator.NORM2_LOW} to
+     * {@code NORM2_HIGH}), a non-finite delta. What it flags the host scans again, to name the
+     * body and field; what it clears the host skips ({@link StepOutputs}).
+     */
+    static int screenFinished(FieldBlock next, FieldBlock deltas, int i) {
+        FloatBuffer f = next.floats();
+        int stride = next.stride();
+        boolean finite = true;
+        for (int field = 0; field < SoftStepJob.BODY_STATE_FIELDS; field++) {
+            finite &= Math.abs(f.get(field * stride + i)) <= Float.MAX_VALUE;
+        }
+        float qw = f.get(BODY_QW * stride + i);
+        float qx = f.get(BODY_QX * stride + i);
+        float qy = f.get(BODY_QY * stride + i);
+        float qz = f.get(BODY_QZ * stride + i);
+        float norm = 0.0f;
+        norm += qw * qw;
+        norm += qx * qx;
+        norm += qy * qy;
+        norm += qz * qz;
+        boolean unit = norm >= InputValidator.NORM2_LOW && norm <= InputValidator.NORM2_HIGH;
+        boolean deltasFinite = true;
+        if (deltas != null) {
+            FloatBuffer d = deltas.floats();
+            for (int field = 0; field < DeltaField.COUNT; field++) {
+                deltasFinite &= Math.abs(d.get(field * deltas.stride() + i)) <= Float.MAX_VALUE;
+            }
+        }
+        return (finite ? 0 : BODY_NOT_FINITE) | (unit ? 0 : ORIENTATION_NOT_UNIT)
+                | (deltasFinite ? 0 : DELTA_NOT_FINITE);
     }
 
     private static final byte FIRST_OF_A = 1;
