@@ -4,7 +4,8 @@
  *   screen_bodies     one work-item per body: InputValidator's screen of its fields
  *   screen_contacts   one work-item per contact: the same of a contact's fields and bodies,
  *                     ManifoldGrouping's screen of its manifold's rules, and which of friction,
- *                     rolling and torsional resistance some contact has (FrictionUse.of, by atomic_or)
+ *                     rolling and torsional resistance some contact has (the validator's
+ *                     InputMagnitudes.frictionUse, by atomic_or)
  *   first_non_finite  one work-item per element of a result: atomic_min of its index where a field
  *                     is not finite, into one slot of the step's first non-finite elements
  *                     (OverflowScan.java; the host then scans that result and names the element)
@@ -167,7 +168,7 @@ __kernel void screen_contacts(__global const float* contacts, __global const int
         }
     }
     keep_largest(largest, GROUP_CONTACT_POINT, point);
-    /* FrictionUse.of: which coefficients some contact has above 0 (a plain read spares the atomic) */
+    /* the friction use: which coefficients some contact has above 0 (a plain read spares the atomic) */
     if ((used & ~uses[0]) != 0) {
         atomic_or(&uses[0], used);
     }

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.contactsolver.InvalidInputException.Subject;
-import io.contactsolver.core.FrictionUse;
 import io.contactsolver.core.InputScreen;
+import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.ManifoldGrouping;
 import io.contactsolver.core.ParallelRunner;
 import io.contactsolver.core.SolveMeter;
@@ -176,7 +176,7 @@ class ContactSolverValidationTest {
 
     /**
      * The device's screen finds which of friction, rolling and torsional resistance the batch uses
-     * as the host's scan does ({@code FrictionUse.of}), for every combination, each on another
+     * as the host's validation does ({@code InputMagnitudes.frictionUse}), for every combination, each on another
      * contact than the others.
      */
     @Test
@@ -193,7 +193,8 @@ class ContactSolverValidationTest {
                 InputScreen screen = device.screen(bodies.block(), bodies.size(), contacts.floatBlock(),
                         contacts.linkBlock(), contacts.manifoldArray(), new ManifoldGrouping(), contacts.size(),
                         new SolveMeter());
-                assertEquals(FrictionUse.of(contacts.floatBlock(), contacts.size(), runner), screen.uses(),
+                assertEquals(InputValidator.validate(bodies.block(), bodies.size(), contacts.floatBlock(),
+                        contacts.linkBlock(), contacts.size(), null, runner).frictionUse(), screen.uses(),
                         "combination " + combination);
                 assertEquals(combination, screen.uses().bits(), "combination " + combination);
             }

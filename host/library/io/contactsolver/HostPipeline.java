@@ -69,8 +69,6 @@ final class HostPipeline {
     private final Recycler recycler = new Recycler();
     /** What the backend reported and checked of the last soft step itself. */
     private final StepOutputs outputs = new StepOutputs();
-    /** What the device's screen of this step's batch found of its coefficients ({@link #validateForStep}), until used; null for none. */
-    private FrictionUse screenedUse;
     /** Each manifold row's first point ({@code SoftStepJob.rowPointStarts}), grown as needed. */
     private int[] rowPointStarts = new int[1];
     /**
@@ -155,14 +153,12 @@ final class HostPipeline {
     /** Stage 2, the batch screened on the backend's device where {@code onDevice} and it has one. */
     private InputMagnitudes validate(BodyBatch bodies, ContactBatch contacts, boolean onDevice) {
         clock.start();
-        screenedUse = null;
         // noted first: the firsts stand, and a device keeps its copy, while the numbers do not change
         manifolds.noteNumbers(contacts.manifoldArray(), contacts.size(), contacts.numbered(), runner);
         InputScreen screen = !onDevice ? null : backend.solve(device -> device.screen(bodies.block(), bodies.size(),
                 contacts.floatBlock(), contacts.linkBlock(), contacts.manifoldArray(), manifolds, contacts.size(),
                 clock));
         InputMagnitudes magnitudes = validate(bodies, contacts, runner, manifolds, screen);
-        screenedUse = screen == null ? null : screen.uses();
         clock.lap(SolvePhase.VALIDATE);
         return magnitudes;
     }
@@ -278,7 +274,7 @@ final class HostPipeline {
         TargetRule targets = targetRule(settings, timeStep);
         float[] warmImpulses = prepareContacts(bodies, contacts, settings, warmStart, magnitudes, velocitySlack);
         dest.prepare(bodies.size(), contacts.size(), contacts.idArray());
-        FrictionUse friction = frictionUse(contacts, settings);
+        FrictionUse friction = frictionUse(magnitudes, settings);
         if (!iterative && friction.rolling() && !warnedRollingIgnored) {
             warnedRollingIgnored = true;
             LOG.log(Level.WARNING, "contact-solver: the single pass ignores rolling resistance "
@@ -398,10 +394,12 @@ final class HostPipeline {
      * {@code nextBodies} (the bodies themselves are not changed) and {@code dest}'s manifolds (the
      * solved points' normal impulses and manifolds' vectors), the manifolds completed for the next
      * step, every contact's impulses written from them ({@link Recycler#report}), and the impulses and
-     * deltas scanned; the deltas and impulses only where the settings ask for them.
+     * deltas scanned; the deltas and impulses only where the settings ask for them. The coefficients
+     * in use are those the batch's validation found ({@code magnitudes}).
      */
     IterationOutcome solveSoft(BodyBatch bodies, ContactBatch contacts, SoftStepSettings settings,
-            SoftCoefficients coefficients, Vector3fc gravity, float timeStep, FieldBlock nextBodies, SolveResult dest) {
+            SoftCoefficients coefficients, Vector3fc gravity, float timeStep, InputMagnitudes magnitudes,
+            FieldBlock nextBodies, SolveResult dest) {
         int count = bodies.size();
         ManifoldCache solved = dest.manifoldCache();
         TargetRule restitution = new TargetRule(settings.restitutionThreshold(), 0.0f, 0.0f, 0.0f);
@@ -434,7 +432,7 @@ final class HostPipeline {
         SoftStepJob job = new SoftStepJob(bodies.block(), count, contacts.floatBlock(), contacts.linkBlock(),
                 contacts.size(), manifolds, recycler, coloring, rowPointStarts, rowPointStartsVersion,
                 byBody ? bodyRows : null, restitution,
-                frictionUse(contacts, settings), movable, settings.iterations(), settings.relaxIterations(),
+                frictionUse(magnitudes, settings), movable, settings.iterations(), settings.relaxIterations(),
                 coefficients, gravity.x(), gravity.y(), gravity.z(), timeStep, nextBodies,
                 settings.writesDeltas() ? dest.deltaBlock() : null, solved.normal(), solved.vectors(),
                 settings.writesImpulses() ? dest.impulseBlock() : null, contacts.idArray(), warmStarts.idsVersion(),
@@ -496,15 +494,10 @@ final class HostPipeline {
     }
 
     /**
-     * What the batch's coefficients ask for, unless the settings switch friction off: as a device's
-     * screen of this step's batch found it, else read here.
+     * What the batch's coefficients ask for, as its validation found them ({@code magnitudes}),
+     * unless the settings switch friction off.
      */
-    private FrictionUse frictionUse(ContactBatch contacts, SolveSettings settings) {
-        FrictionUse screened = screenedUse;
-        screenedUse = null;
-        if (!settings.friction()) {
-            return FrictionUse.NONE;
-        }
-        return screened != null ? screened : FrictionUse.of(contacts.floatBlock(), contacts.size(), runner);
+    private static FrictionUse frictionUse(InputMagnitudes magnitudes, SolveSettings settings) {
+        return settings.friction() ? magnitudes.frictionUse() : FrictionUse.NONE;
     }
 }

@@ -148,7 +148,7 @@ final class Stepper {
             nextBodies = new FieldBlock(SoftStepJob.BODY_STATE_FIELDS, Math.max(count, 16));
         }
         IterationOutcome outcome = pipeline.solveSoft(bodies, contacts, settings, coefficients, gravity, timeStep,
-                nextBodies, dest);
+                magnitudes, nextBodies, dest);
         FieldBlock block = bodies.block();
         if (!pipeline.nextBodiesCommitted()) {
             scan.requireSoundBodies(nextBodies, count, pipeline.nextBodiesFinite(), pipeline.nextOrientationsUnit());

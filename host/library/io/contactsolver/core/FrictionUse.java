@@ -1,14 +1,14 @@
 package io.contactsolver.core;
 
-import io.contactsolver.layout.ContactField;
 import io.contactsolver.layout.ImpulseField;
 import java.nio.FloatBuffer;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Whether any contact of a batch has friction ({@code mu > 0}), rolling resistance
  * ({@code rho > 0}) or torsional resistance ({@code tau > 0}): a batch without them has all-zero
- * tangential or angular impulses, which a device then need not send back.
+ * tangential or angular impulses, which a device then need not send back. The validator finds a
+ * batch's use as it reads its columns ({@link InputMagnitudes#frictionUse}), a device's screen on the
+ * device ({@link InputScreen#uses}).
  */
 public record FrictionUse(boolean friction, boolean rolling, boolean torsion) {
     /** The bits of {@link #bits()}: friction, rolling resistance, torsional resistance. */
@@ -85,42 +85,5 @@ public record FrictionUse(boolean friction, boolean rolling, boolean torsion) {
     public int accumulatedImpulses() {
         return torsion ? AccumulatedImpulse.COUNT : rolling ? AccumulatedImpulse.ROLLING_COUNT
                 : friction ? AccumulatedImpulse.FRICTION_COUNT : AccumulatedImpulse.NORMAL_COUNT;
-    }
-
-    /** Contacts a thread scans at least, and the values a scan copies out of the buffer at once. */
-    private static final int GRAIN = 1 << 16;
-    private static final int SLICE = 1024;
-
-    /**
-     * Scans the three columns of the first {@code count} contacts on {@code runner}, each range a
-     * column at a time in slices copied out of the buffer, stopping a column at its first positive
-     * coefficient (a checked get a value took 2.2-2.6 ms a step over a million contacts on one thread).
-     */
-    public static FrictionUse of(FieldBlock contacts, int count, ParallelRunner runner) {
-        FloatBuffer f = contacts.floats();
-        int[] bases = {ContactField.FRICTION.ordinal() * contacts.stride(),
-            ContactField.ROLLING_RESISTANCE.ordinal() * contacts.stride(),
-            ContactField.TORSION.ordinal() * contacts.stride()};
-        int[] columnBits = {FRICTION_BIT, ROLLING_BIT, TORSION_BIT};
-        AtomicInteger found = new AtomicInteger(); // a column's bit: it has a positive coefficient
-        runner.forRange(count, GRAIN, (from, to) -> {
-            float[] slice = new float[Math.min(SLICE, to - from)];
-            int bits = 0;
-            for (int column = 0; column < bases.length; column++) {
-                int bit = columnBits[column];
-                for (int start = from; start < to && (bits & bit) == 0 && (found.get() & bit) == 0; start += SLICE) {
-                    int n = Math.min(SLICE, to - start);
-                    f.get(bases[column] + start, slice, 0, n);
-                    for (int i = 0; i < n; i++) {
-                        if (slice[i] > 0.0f) {
-                            bits |= bit;
-                            break;
-                        }
-                    }
-                }
-            }
-            found.accumulateAndGet(bits, (x, y) -> x | y);
-        });
-        return ofBits(found.get());
     }
 }

@@ -14,9 +14,11 @@ package io.contactsolver.core;
  * @param inverseInertia bounds every entry of a body-space inverse inertia
  * @param linearVelocity bounds every linear velocity component
  * @param angularVelocity bounds every angular velocity component
+ * @param frictionUse which coefficients some contact has above 0: friction, rolling, torsion (read
+ *     with the rest of the columns, so that no solve reads them again to know)
  */
 public record InputMagnitudes(float contactPoint, float position, float inverseMass, float inverseInertia,
-        float linearVelocity, float angularVelocity) {
+        float linearVelocity, float angularVelocity, FrictionUse frictionUse) {
     /**
      * Whether every contact's {@code K} and {@code v_n}, and every float the solvers compute on the
      * way to them, is surely finite; where not, the rows must be evaluated one by one to know.

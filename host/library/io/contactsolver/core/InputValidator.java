@@ -26,6 +26,11 @@ public final class InputValidator {
     private static final int GRAIN = 1 << 14;
     private static final BodyField[] BODY_FIELDS = BodyField.values();
     private static final ContactField[] CONTACT_FIELDS = ContactField.values();
+    /** The columns of {@link FrictionUse}'s bits, in their order. */
+    private static final ContactField[] FRICTION_COLUMNS = {ContactField.FRICTION, ContactField.ROLLING_RESISTANCE,
+        ContactField.TORSION};
+    private static final int[] FRICTION_BITS = {FrictionUse.FRICTION_BIT, FrictionUse.ROLLING_BIT,
+        FrictionUse.TORSION_BIT};
     private static final List<String> ORIENTATION = columns(BodyField.QW, BodyField.QX, BodyField.QY, BodyField.QZ);
     private static final List<String> INERTIA = columns(BodyField.INV_IXX, BodyField.INV_IYY, BodyField.INV_IZZ,
             BodyField.INV_IXY, BodyField.INV_IXZ, BodyField.INV_IYZ);
@@ -129,13 +134,16 @@ public final class InputValidator {
             }
         });
         first.throwIfAny();
-        return magnitudes(screen.largest());
+        return magnitudes(screen.largest(), screen.uses());
     }
 
-    /** The magnitudes of each group's largest sum, {@code largest} in {@link MagnitudeGroup} order. */
-    private static InputMagnitudes magnitudes(float[] largest) {
+    /**
+     * The magnitudes of each group's largest sum, {@code largest} in {@link MagnitudeGroup} order,
+     * and the batch's use of the friction coefficients.
+     */
+    private static InputMagnitudes magnitudes(float[] largest, FrictionUse uses) {
         return new InputMagnitudes(largest[CONTACT_POINT], largest[POSITION], largest[INVERSE_MASS],
-                largest[INVERSE_INERTIA], largest[LINEAR_VELOCITY], largest[ANGULAR_VELOCITY]);
+                largest[INVERSE_INERTIA], largest[LINEAR_VELOCITY], largest[ANGULAR_VELOCITY], uses);
     }
 
     // The fast screen: columns copied out in slices and tested in straight loops the JIT can
@@ -179,10 +187,15 @@ public final class InputValidator {
         // vectorise where a running maximum down each column would not.
         final float[][] magnitude = new float[GROUPS][SLICE];
         final float[][] largest = new float[GROUPS][SLICE];
+        /** Friction, rolling and torsion: the largest coefficient each slot has held in this range. */
+        final float[][] coefficient = new float[FRICTION_COLUMNS.length][SLICE];
 
         void clearLargest() {
             for (float[] group : largest) {
                 Arrays.fill(group, 0.0f);
+            }
+            for (float[] column : coefficient) {
+                Arrays.fill(column, 0.0f);
             }
         }
 
@@ -275,7 +288,10 @@ public final class InputValidator {
                     System.arraycopy(s.column, 0, s.restitution, 0, n);
                     lowerTo(s.lowest, s.column, n);
                 }
-                case FRICTION, ROLLING_RESISTANCE, TORSION -> lowerTo(s.lowest, s.column, n);
+                case FRICTION, ROLLING_RESISTANCE, TORSION -> {
+                    lowerTo(s.lowest, s.column, n);
+                    raiseTo(s.coefficient[frictionColumn(field)], s.column, n);
+                }
                 default -> { }
             }
         }
@@ -312,6 +328,17 @@ public final class InputValidator {
         for (int i = 0; i < n; i++) {
             lowest[i] = Math.min(lowest[i], column[i]);
         }
+    }
+
+    /** {@code highest[i] = max(highest[i], column[i])}, as {@link #lowerTo}. */
+    private static void raiseTo(float[] highest, float[] column, int n) {
+        for (int i = 0; i < n; i++) {
+            highest[i] = Math.max(highest[i], column[i]);
+        }
+    }
+
+    private static int frictionColumn(ContactField field) {
+        return field == ContactField.FRICTION ? 0 : field == ContactField.ROLLING_RESISTANCE ? 1 : 2;
     }
 
     private static void setMagnitudes(float[] sum, float[] column, int n) {
@@ -470,6 +497,7 @@ public final class InputValidator {
     /** The largest sum of each group over the ranges screened whole. */
     private static final class Largest {
         private final float[] largest = new float[GROUPS];
+        private int uses;
 
         /** Takes in what a range kept; a NaN is passed over (the checks refuse the record that holds it). */
         synchronized void merge(Slices s) {
@@ -478,10 +506,15 @@ public final class InputValidator {
                     largest[group] = value > largest[group] ? value : largest[group];
                 }
             }
+            for (int column = 0; column < FRICTION_COLUMNS.length; column++) {
+                for (float value : s.coefficient[column]) {
+                    uses |= value > 0.0f ? FRICTION_BITS[column] : 0;
+                }
+            }
         }
 
         synchronized InputMagnitudes magnitudes() {
-            return InputValidator.magnitudes(largest);
+            return InputValidator.magnitudes(largest, FrictionUse.ofBits(uses));
         }
     }
 }

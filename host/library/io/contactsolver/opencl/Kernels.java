@@ -712,8 +712,9 @@ final class Kernels implements AutoCloseable {
     /**
      * {@code InputValidator}'s screen of {@code count} contacts (their fields and links with stride
      * {@code stride}), {@code ManifoldGrouping}'s of their manifolds' rules ({@code manifolds}:
-     * each contact's manifold number), and {@code FrictionUse.of}: the bits of the coefficients some
-     * contact has above 0 into {@code uses[0]} (zeroed first) by atomic or.
+     * each contact's manifold number), and the validator's friction use
+     * ({@code InputMagnitudes.frictionUse}): the bits of the coefficients some contact has above 0
+     * into {@code uses[0]} (zeroed first) by atomic or.
      */
     void screenContacts(ContactBlock contacts, cl_mem manifolds, int count, int bodyCount, ScreenOutput out,
             cl_mem uses) {
