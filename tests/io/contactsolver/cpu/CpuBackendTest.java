@@ -150,31 +150,43 @@ class CpuBackendTest {
     }
 
     /**
-     * The screen of a finished body ({@code CpuBackend.screenFinished}) flags what the host must
+     * The screen of finished bodies ({@code CpuBackend.screenFinished}) flags what the host must
      * scan and clears the rest: a non-finite field of the next state, an orientation off the
      * validator's unit screen (a quaternion shrunk to zero by an overflowing renormalisation is
-     * finite), a non-finite delta; a body without deltas is screened on its state alone.
+     * finite), a non-finite delta, each at any place of a range longer than a slice; without
+     * deltas, the state alone.
      */
     @Test
-    void theScreenOfAFinishedBodyFlagsWhatTheHostMustScan() {
-        FieldBlock next = new FieldBlock(SoftStepJob.BODY_STATE_FIELDS, 4);
-        FieldBlock deltas = new FieldBlock(DeltaField.COUNT, 4);
-        for (int i = 0; i < 4; i++) {
+    void theScreenOfFinishedBodiesFlagsWhatTheHostMustScan() {
+        int count = 2500;
+        FieldBlock next = new FieldBlock(SoftStepJob.BODY_STATE_FIELDS, count);
+        FieldBlock deltas = new FieldBlock(DeltaField.COUNT, count);
+        for (int i = 0; i < count; i++) {
             next.setFloat(BodyField.QW.ordinal(), i, 1.0f);
             next.setFloat(BodyField.Y.ordinal(), i, 5.0f);
         }
-        next.setFloat(BodyField.VX.ordinal(), 1, Float.POSITIVE_INFINITY);
-        next.setFloat(BodyField.QW.ordinal(), 2, 0.0f);
-        deltas.setFloat(DeltaField.DWZ.ordinal(), 3, Float.NaN);
-        assertEquals(0, CpuBackend.screenFinished(next, deltas, 0), "a sound body");
-        assertEquals(CpuBackend.BODY_NOT_FINITE, CpuBackend.screenFinished(next, deltas, 1), "an infinite speed");
-        assertEquals(CpuBackend.ORIENTATION_NOT_UNIT, CpuBackend.screenFinished(next, deltas, 2), "a zero quaternion");
-        assertEquals(CpuBackend.DELTA_NOT_FINITE, CpuBackend.screenFinished(next, deltas, 3), "a NaN delta");
-        assertEquals(0, CpuBackend.screenFinished(next, null, 3), "no deltas asked for");
-        next.setFloat(BodyField.QW.ordinal(), 0, 1.0002f); // a squared norm of 1.0004: past the screen
-        assertEquals(CpuBackend.ORIENTATION_NOT_UNIT, CpuBackend.screenFinished(next, deltas, 0), "a stretched quaternion");
-        next.setFloat(BodyField.QW.ordinal(), 0, Float.NaN);
-        assertEquals(CpuBackend.BODY_NOT_FINITE | CpuBackend.ORIENTATION_NOT_UNIT,
-                CpuBackend.screenFinished(next, deltas, 0), "a NaN quaternion");
+        assertEquals(0, CpuBackend.screenFinished(next, deltas, 0, count), "sound bodies");
+        for (int at : new int[] {0, 1023, 1024, 2499}) {
+            next.setFloat(BodyField.VX.ordinal(), at, Float.POSITIVE_INFINITY);
+            assertEquals(CpuBackend.BODY_NOT_FINITE, CpuBackend.screenFinished(next, deltas, 0, count),
+                    "speed at " + at);
+            assertEquals(0, CpuBackend.screenFinished(next, deltas, at + 1, count), "after " + at);
+            next.setFloat(BodyField.VX.ordinal(), at, 0.0f);
+            next.setFloat(BodyField.QW.ordinal(), at, 0.0f);
+            assertEquals(CpuBackend.ORIENTATION_NOT_UNIT, CpuBackend.screenFinished(next, deltas, 0, count),
+                    "a zero quaternion at " + at);
+            next.setFloat(BodyField.QW.ordinal(), at, 1.0002f); // a squared norm of 1.0004: past the screen
+            assertEquals(CpuBackend.ORIENTATION_NOT_UNIT, CpuBackend.screenFinished(next, deltas, 0, count),
+                    "a stretched quaternion at " + at);
+            next.setFloat(BodyField.QW.ordinal(), at, Float.NaN);
+            assertEquals(CpuBackend.BODY_NOT_FINITE | CpuBackend.ORIENTATION_NOT_UNIT,
+                    CpuBackend.screenFinished(next, deltas, 0, count), "a NaN quaternion at " + at);
+            next.setFloat(BodyField.QW.ordinal(), at, 1.0f);
+            deltas.setFloat(DeltaField.DWZ.ordinal(), at, Float.NaN);
+            assertEquals(CpuBackend.DELTA_NOT_FINITE, CpuBackend.screenFinished(next, deltas, 0, count),
+                    "a NaN delta at " + at);
+            assertEquals(0, CpuBackend.screenFinished(next, null, 0, count), "no deltas asked for");
+            deltas.setFloat(DeltaField.DWZ.ordinal(), at, 0.0f);
+        }
     }
 }

@@ -601,14 +601,13 @@ public final class CpuBackend implements SolverBackend {
             FieldBlock deltas = job.deltas();
             AtomicInteger faults = unsound; // flags any range sets: the same whatever the order
             runner.forRange(bodyCount, GRAIN, (from, to) -> {
-                int found = 0;
                 for (int i = from; i < to; i++) {
                     SoftStep.finishBody(bodies.floats(), bodies.stride(), i, velocity,
                             movable.isMovable(i) ? i * StateField.STRIDE : -1, moved, job.gx(), job.gy(), job.gz(),
                             job.timeStep(), next.floats(), next.stride(), deltas == null ? null : deltas.floats(),
                             deltas == null ? 0 : deltas.stride());
-                    found |= screenFinished(next, deltas, i);
                 }
+                int found = screenFinished(next, deltas, from, to);
                 if (found != 0) {
                     faults.accumulateAndGet(found, (x, y) -> x | y);
                 }
@@ -657,39 +656,64 @@ public final class CpuBackend implements SolverBackend {
     static final int ORIENTATION_NOT_UNIT = 2;
     static final int DELTA_NOT_FINITE = 4;
 
+    /** Bodies a slice of {@link #screenFinished} copies out of each column at once. */
+    private static final int SCREEN_SLICE = 1024;
     /**
-     * The screen of body {@code i}'s next state and delta just written, while they are in cache: a
-     * non-finite field, an orientation whose squared norm summed in float falls outside the
-     * validator's screen of a unit quaternion ({@code InputValidator.NORM2_LOW} to
-     * {@code NORM2_HIGH}), a non-finite delta. What it flags the host scans again, to name the
-     * body and field; what it clears the host skips ({@link StepOutputs}).
+     * Each thread's slices for {@link #screenFinished}: kept, as arrays allocated a call left its
+     * loops several times slower once compiled (0.07 against 0.017 ms for 5,050 bodies, measured alone).
      */
-    static int screenFinished(FieldBlock next, FieldBlock deltas, int i) {
-        FloatBuffer f = next.floats();
-        int stride = next.stride();
-        boolean finite = true;
-        for (int field = 0; field < SoftStepJob.BODY_STATE_FIELDS; field++) {
-            finite &= Math.abs(f.get(field * stride + i)) <= Float.MAX_VALUE;
-        }
-        float qw = f.get(BODY_QW * stride + i);
-        float qx = f.get(BODY_QX * stride + i);
-        float qy = f.get(BODY_QY * stride + i);
-        float qz = f.get(BODY_QZ * stride + i);
-        float norm = 0.0f;
-        norm += qw * qw;
-        norm += qx * qx;
-        norm += qy * qy;
-        norm += qz * qz;
-        boolean unit = norm >= InputValidator.NORM2_LOW && norm <= InputValidator.NORM2_HIGH;
-        boolean deltasFinite = true;
-        if (deltas != null) {
-            FloatBuffer d = deltas.floats();
-            for (int field = 0; field < DeltaField.COUNT; field++) {
-                deltasFinite &= Math.abs(d.get(field * deltas.stride() + i)) <= Float.MAX_VALUE;
+    private static final ThreadLocal<float[][]> SCREEN_SCRATCH =
+            ThreadLocal.withInitial(() -> new float[4][SCREEN_SLICE]);
+
+    /**
+     * The screen of bodies {@code [from, to)}'s next state and deltas just written, while they are
+     * in cache: a non-finite field, an orientation whose squared norm summed in float falls outside
+     * the validator's screen of a unit quaternion ({@code InputValidator.NORM2_LOW} to
+     * {@code NORM2_HIGH}), a non-finite delta (none where {@code deltas} is null). What it flags
+     * the host scans again, to name the body and field; what it clears the host skips
+     * ({@link StepOutputs}). Columns in slices, element by element in loops the JIT vectorises: a
+     * value times zero is zero unless it is infinite or NaN.
+     */
+    static int screenFinished(FieldBlock next, FieldBlock deltas, int from, int to) {
+        float[][] scratch = SCREEN_SCRATCH.get();
+        float[] column = scratch[0];
+        float[] bodyFaults = scratch[1];
+        float[] deltaFaults = scratch[2];
+        float[] norm = scratch[3];
+        int found = 0;
+        for (int start = from; start < to; start += SCREEN_SLICE) {
+            int n = Math.min(SCREEN_SLICE, to - start);
+            Arrays.fill(bodyFaults, 0, n, 0.0f);
+            Arrays.fill(deltaFaults, 0, n, 0.0f);
+            Arrays.fill(norm, 0, n, 0.0f);
+            for (int field = 0; field < SoftStepJob.BODY_STATE_FIELDS; field++) {
+                next.floats().get(field * next.stride() + start, column, 0, n);
+                addTimesZero(bodyFaults, column, n);
+                if (field >= BODY_QW && field <= BODY_QZ) {
+                    for (int i = 0; i < n; i++) {
+                        norm[i] += column[i] * column[i];
+                    }
+                }
+            }
+            for (int field = 0; deltas != null && field < DeltaField.COUNT; field++) {
+                deltas.floats().get(field * deltas.stride() + start, column, 0, n);
+                addTimesZero(deltaFaults, column, n);
+            }
+            for (int i = 0; i < n; i++) {
+                found |= (bodyFaults[i] != 0.0f ? BODY_NOT_FINITE : 0)
+                        | (norm[i] >= InputValidator.NORM2_LOW && norm[i] <= InputValidator.NORM2_HIGH ? 0
+                                : ORIENTATION_NOT_UNIT)
+                        | (deltaFaults[i] != 0.0f ? DELTA_NOT_FINITE : 0);
             }
         }
-        return (finite ? 0 : BODY_NOT_FINITE) | (unit ? 0 : ORIENTATION_NOT_UNIT)
-                | (deltasFinite ? 0 : DELTA_NOT_FINITE);
+        return found;
+    }
+
+    /** {@code sum[i] += values[i] * 0}: +-0 while every value is finite, NaN once one is not. */
+    private static void addTimesZero(float[] sum, float[] values, int n) {
+        for (int i = 0; i < n; i++) {
+            sum[i] += values[i] * 0.0f;
+        }
     }
 
     private static final byte FIRST_OF_A = 1;
