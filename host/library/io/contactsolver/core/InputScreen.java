@@ -10,7 +10,8 @@ package io.contactsolver.core;
  * @param bodies the suspect bodies, in the order the device listed them
  * @param contacts the suspect contacts, likewise
  * @param largest the largest sum of each group, {@link MagnitudeGroup} order
- * @param uses which coefficients some contact has above 0 (the validator's answer, {@link InputMagnitudes#frictionUse})
+ * @param uses which coefficients some contact has above 0 (the validator's answer,
+ *     {@link InputMagnitudes#frictionUse})
  */
 public record InputScreen(int[] bodies, int[] contacts, float[] largest, FrictionUse uses) {
 }
