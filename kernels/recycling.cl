@@ -168,9 +168,9 @@ int holds(__global const float* bodies, const int bodyStride, __global const int
 void keep_manifold(const int m, __global const float* old, __global const int* oldPointStart,
                    __global const int* oldIds, __global const float* oldNormal, __global const float* oldVectors,
                    const int oldManifolds, const int j, const float* gaps, const int gapAt,
-                   __global const int* pointStart, const int points, const int manifolds, __global float* geometry,
-                   __global float* warmNormal, __global float* warmVectors, __global float* kept,
-                   __global int* keptIds)
+                   __global const int* pointStart, const int points, const int manifolds, const int anchors,
+                   __global float* geometry, __global float* warmNormal, __global float* warmVectors,
+                   __global float* kept, __global int* keptIds)
 {
     const int from = oldPointStart[j];
     const int to = oldPointStart[j + 1];
@@ -182,18 +182,21 @@ void keep_manifold(const int m, __global const float* old, __global const int* o
     for (int p = from; p < to; p++) {
         const int at = pointStart[m] + (p - from);
         const int o = p * CAPTURE_COUNT;
-        geometry[GEOM_RAX * stride + at] = old[o + CAPTURE_RAX];
-        geometry[GEOM_RAY * stride + at] = old[o + CAPTURE_RAY];
-        geometry[GEOM_RAZ * stride + at] = old[o + CAPTURE_RAZ];
-        geometry[GEOM_RBX * stride + at] = old[o + CAPTURE_RBX];
-        geometry[GEOM_RBY * stride + at] = old[o + CAPTURE_RBY];
-        geometry[GEOM_RBZ * stride + at] = old[o + CAPTURE_RBZ];
         const float nx = old[o + CAPTURE_NX];
         const float ny = old[o + CAPTURE_NY];
         const float nz = old[o + CAPTURE_NZ];
-        geometry[GEOM_NX * stride + at] = nx;
-        geometry[GEOM_NY * stride + at] = ny;
-        geometry[GEOM_NZ * stride + at] = nz;
+        /* the anchors and normal as the captures hold them (always here: the device's rows read them) */
+        if (anchors) {
+            geometry[GEOM_RAX * stride + at] = old[o + CAPTURE_RAX];
+            geometry[GEOM_RAY * stride + at] = old[o + CAPTURE_RAY];
+            geometry[GEOM_RAZ * stride + at] = old[o + CAPTURE_RAZ];
+            geometry[GEOM_RBX * stride + at] = old[o + CAPTURE_RBX];
+            geometry[GEOM_RBY * stride + at] = old[o + CAPTURE_RBY];
+            geometry[GEOM_RBZ * stride + at] = old[o + CAPTURE_RBZ];
+            geometry[GEOM_NX * stride + at] = nx;
+            geometry[GEOM_NY * stride + at] = ny;
+            geometry[GEOM_NZ * stride + at] = nz;
+        }
         const int k = gapAt + 3 * (p - from);
         geometry[GEOM_S * stride + at] = old[o + CAPTURE_S]
                                          + ((nx * gaps[k] + ny * gaps[k + 1]) + nz * gaps[k + 2]);
@@ -294,7 +297,7 @@ __kernel void recycle_manifolds(__global const float* bodies, const int bodyStri
                 turns, near, 0)
         : 0) {
         keep_manifold(m, oldCaptures, oldPointStart, oldIds, oldNormal, oldVectors, oldManifolds, j, near, 0,
-                      pointStart, points, manifolds, geometry, warmNormal, warmVectors, kept, keptIds);
+                      pointStart, points, manifolds, 1, geometry, warmNormal, warmVectors, kept, keptIds);
         atomic_add(&keptCount[0], pointStart[m + 1] - pointStart[m]);
     } else {
         take_fresh(bodies, bodyStride, contacts, links, contactStride, contactIds, firsts[m], firsts[m + 1], m,

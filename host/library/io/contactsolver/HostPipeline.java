@@ -367,7 +367,9 @@ final class HostPipeline {
         recycler.plan(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(), contacts.idArray(),
                 contacts.size(), manifolds, movable, previous, settings.recycleDistance(), dest.manifoldCache(), runner);
         // a backend that recycles on its device writes the points there, or has the host write them
-        if (!backend.current().recyclesOnDevice()) {
+        if (backend.current().placesKeptAnchors()) {
+            recycler.writeLeavingAnchors();
+        } else if (!backend.current().recyclesOnDevice()) {
             recycler.write();
         }
         clock.lap(SolvePhase.SET_UP);

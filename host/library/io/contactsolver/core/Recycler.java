@@ -120,6 +120,8 @@ public final class Recycler {
      */
     private long writeLineage = -1;
     private ManifoldCache writtenCache;
+    /** Whether the last write left the kept manifolds' anchors and normals in their captures ({@link #placeAnchors}). */
+    private boolean anchorsLeft;
     private long writtenCacheVersion;
     /**
      * The lineage of the write whose points this write's kept manifolds repeat, or -1: where the
@@ -276,6 +278,22 @@ public final class Recycler {
      * Does nothing where the points are written already.
      */
     public void write() {
+        writePoints(true);
+    }
+
+    /**
+     * {@link #write}, but a kept manifold's anchors and normal stay where they are already, in its
+     * captures in the planned cache, and go into {@link #geometry} only when a reader asks for
+     * them ({@link #placeAnchors}): for a backend whose rows read them only where the row cannot
+     * stand as the last step left it, as the CPU's (nine of a kept point's ten geometry stores saved
+     * where nearly every manifold is kept).
+     */
+    public void writeLeavingAnchors() {
+        writePoints(false);
+    }
+
+    /** {@link #write}, a kept manifold's anchors and normal into the geometry or not. */
+    private void writePoints(boolean anchors) {
         Plan plan = pending;
         if (plan == null) {
             return;
@@ -306,7 +324,7 @@ public final class Recycler {
             float[] near = new float[3 * ManifoldGrouping.MAX_POINTS];
             float[] captured = new float[CAPTURE * ManifoldGrouping.MAX_POINTS];
             for (int m = from; m < to; m++) {
-                keptHere += writeManifold(plan, m, turns, near, scratch, captured);
+                keptHere += writeManifold(plan, m, anchors, turns, near, scratch, captured);
             }
             kept.addAndGet(keptHere);
         });
@@ -315,6 +333,32 @@ public final class Recycler {
         writeLineage = LINEAGES.incrementAndGet();
         writtenCache = plan.nextCache();
         writtenCacheVersion = writtenCache.version();
+        anchorsLeft = !anchors;
+    }
+
+    /**
+     * Kept manifold {@code m}'s anchors and normal into {@link #geometry}, from its captures in the
+     * cache the last write wrote, where that write left them there ({@link #writeLeavingAnchors});
+     * else nothing. Manifolds apart may be placed at once.
+     */
+    public void placeAnchors(int m) {
+        if (!anchorsLeft || keptFrom[m] < 0) {
+            return;
+        }
+        FloatBuffer captures = writtenCache.captures();
+        int stride = pointCount;
+        for (int at = pointStart[m]; at < pointStart[m + 1]; at++) {
+            int o = at * CAPTURE;
+            geometry[GEOM_RAX * stride + at] = captures.get(o + CAPTURE_RAX);
+            geometry[GEOM_RAY * stride + at] = captures.get(o + CAPTURE_RAY);
+            geometry[GEOM_RAZ * stride + at] = captures.get(o + CAPTURE_RAZ);
+            geometry[GEOM_RBX * stride + at] = captures.get(o + CAPTURE_RBX);
+            geometry[GEOM_RBY * stride + at] = captures.get(o + CAPTURE_RBY);
+            geometry[GEOM_RBZ * stride + at] = captures.get(o + CAPTURE_RBZ);
+            geometry[GEOM_NX * stride + at] = captures.get(o + CAPTURE_NX);
+            geometry[GEOM_NY * stride + at] = captures.get(o + CAPTURE_NY);
+            geometry[GEOM_NZ * stride + at] = captures.get(o + CAPTURE_NZ);
+        }
     }
 
     /**
@@ -322,7 +366,8 @@ public final class Recycler {
      * how many were kept. A manifold kept by {@link #plan}'s test has its drifts in {@link #gaps};
      * one that may go either way is tested here, its drifts in {@code near}.
      */
-    private int writeManifold(Plan plan, int m, double[] turns, float[] near, float[] scratch, float[] captured) {
+    private int writeManifold(Plan plan, int m, boolean anchors, double[] turns, float[] near, float[] scratch,
+            float[] captured) {
         ManifoldCache cache = plan.last() == null ? null : plan.last().cache();
         int j = previous[m];
         int[] firsts = plan.firsts();
@@ -339,7 +384,7 @@ public final class Recycler {
                 contactStride, plan.limit(), turns, near, 0) : fate[m] == KEPT) {
             keepManifold(m, captured, cache.pointStart(), cache.ids(), cache.normal(), cache.vectors(),
                     cache.manifoldCount(), j, either ? near : gaps, either ? 0 : 3 * cache.pointStart()[j], pointStart,
-                    pointCount, manifoldCount, geometry, warmNormal, warmVectors, next.captures(), next.ids());
+                    pointCount, manifoldCount, anchors, geometry, warmNormal, warmVectors, next.captures(), next.ids());
             keptFrom[m] = j;
             return pointStart[m + 1] - pointStart[m];
         }
@@ -377,6 +422,7 @@ public final class Recycler {
         writeLineage = -1;
         writtenCache = null;
         keptLineage = -1;
+        anchorsLeft = false;
     }
 
     /**
@@ -637,7 +683,7 @@ public final class Recycler {
      */
     private static void keepManifold(int m, float[] old, int[] oldPointStart, IntBuffer oldIds, float[] oldNormal,
             float[] oldVectors, int oldManifolds, int j, float[] gaps, int gapAt, int[] pointStart, int points,
-            int manifolds, float[] geometry, float[] warmNormal, float[] warmVectors, FloatBuffer kept,
+            int manifolds, boolean anchors, float[] geometry, float[] warmNormal, float[] warmVectors, FloatBuffer kept,
             IntBuffer keptIds) {
         int from = oldPointStart[j];
         int to = oldPointStart[j + 1];
@@ -647,18 +693,21 @@ public final class Recycler {
         for (int p = from; p < to; p++) {
             int at = pointStart[m] + (p - from);
             int o = (p - from) * CAPTURE;
-            geometry[GEOM_RAX * stride + at] = old[o + CAPTURE_RAX];
-            geometry[GEOM_RAY * stride + at] = old[o + CAPTURE_RAY];
-            geometry[GEOM_RAZ * stride + at] = old[o + CAPTURE_RAZ];
-            geometry[GEOM_RBX * stride + at] = old[o + CAPTURE_RBX];
-            geometry[GEOM_RBY * stride + at] = old[o + CAPTURE_RBY];
-            geometry[GEOM_RBZ * stride + at] = old[o + CAPTURE_RBZ];
             float nx = old[o + CAPTURE_NX];
             float ny = old[o + CAPTURE_NY];
             float nz = old[o + CAPTURE_NZ];
-            geometry[GEOM_NX * stride + at] = nx;
-            geometry[GEOM_NY * stride + at] = ny;
-            geometry[GEOM_NZ * stride + at] = nz;
+            // the anchors and normal as the captures hold them: left there where the reader places them itself
+            if (anchors) {
+                geometry[GEOM_RAX * stride + at] = old[o + CAPTURE_RAX];
+                geometry[GEOM_RAY * stride + at] = old[o + CAPTURE_RAY];
+                geometry[GEOM_RAZ * stride + at] = old[o + CAPTURE_RAZ];
+                geometry[GEOM_RBX * stride + at] = old[o + CAPTURE_RBX];
+                geometry[GEOM_RBY * stride + at] = old[o + CAPTURE_RBY];
+                geometry[GEOM_RBZ * stride + at] = old[o + CAPTURE_RBZ];
+                geometry[GEOM_NX * stride + at] = nx;
+                geometry[GEOM_NY * stride + at] = ny;
+                geometry[GEOM_NZ * stride + at] = nz;
+            }
             int k = gapAt + 3 * (p - from);
             geometry[GEOM_S * stride + at] = old[o + CAPTURE_S]
                     + ((nx * gaps[k] + ny * gaps[k + 1]) + nz * gaps[k + 2]);

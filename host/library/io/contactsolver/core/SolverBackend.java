@@ -30,6 +30,15 @@ public interface SolverBackend extends AutoCloseable {
     }
 
     /**
+     * Whether {@link #softStep}'s rows ask the recycler for a kept manifold's anchors and normal
+     * where they read them ({@code Recycler.placeAnchors}), so that the host's write of the points
+     * may leave them in the captures ({@code Recycler.writeLeavingAnchors}); if not, it writes them.
+     */
+    default boolean placesKeptAnchors() {
+        return false;
+    }
+
+    /**
      * Whether {@link #softStep} reads {@link SoftStepJob#bodyRows()} where the host gives it (each
      * movable body's manifold rows, for a warm start body by body rather than colour by colour); if
      * not, the host does not build it.

@@ -472,16 +472,24 @@ public final class CpuBackend implements SolverBackend {
                     // A manifold that kept the points of the row's last one has those anchors and
                     // that normal to the bit (Recycler#keptLineage): their compare is spared. The
                     // manifold check is a guard too, which the layout and bodies imply in every
-                    // batch built so far
-                    boolean stands = mayStand && movers[ContactBody.COUNT * r + LINK_A] == recordA * MotionField.STRIDE
+                    // batch built so far. A kept manifold's anchors and normal reach the geometry
+                    // only where something below reads them (Recycler#placeAnchors)
+                    boolean guards = mayStand && movers[ContactBody.COUNT * r + LINK_A] == recordA * MotionField.STRIDE
                             && movers[ContactBody.COUNT * r + LINK_B] == recordB * MotionField.STRIDE
-                            && kept[recordA] && kept[recordB]
-                            && (lineage && keptFrom[m] >= 0 && keptFrom[m] == lastManifold[r]
-                                    ? SoftStep.rollingStands(r, rolls, manifolds)
-                                    : SoftStep.geometryStands(geometry, solvedPoints, g0, count, r, pointStart[r],
-                                            rolls, manifolds, points));
+                            && kept[recordA] && kept[recordB];
+                    boolean lineageKept = lineage && keptFrom[m] >= 0 && keptFrom[m] == lastManifold[r];
+                    boolean placed = !(guards && lineageKept);
+                    if (placed) {
+                        solved.placeAnchors(m);
+                    }
+                    boolean stands = guards && (lineageKept ? SoftStep.rollingStands(r, rolls, manifolds)
+                            : SoftStep.geometryStands(geometry, solvedPoints, g0, count, r, pointStart[r], rolls,
+                                    manifolds, points));
                     lastManifold[r] = m;
                     if (!stands) {
+                        if (!placed) {
+                            solved.placeAnchors(m);
+                        }
                         SoftStep.prepareGeometry(geometry, solvedPoints, g0, count, r, pointStart[r], prep, oa, ob,
                                 rolls, manifolds, points);
                     }
@@ -1148,6 +1156,12 @@ public final class CpuBackend implements SolverBackend {
      */
     private ParallelRunner crew(int rows) {
         return runner.crew(rows / TEAM_ROWS_PER_THREAD);
+    }
+
+    /** The soft step's rows place a kept manifold's anchors only where they read them ({@code prepareManifolds}). */
+    @Override
+    public boolean placesKeptAnchors() {
+        return true;
     }
 
     /**
