@@ -366,11 +366,14 @@ final class HostPipeline {
                 warmStart.contactIdArray(), warmStart.manifoldCache());
         recycler.plan(bodies.block(), bodies.size(), contacts.floatBlock(), contacts.linkBlock(), contacts.idArray(),
                 contacts.size(), manifolds, movable, previous, settings.recycleDistance(), dest.manifoldCache(), runner);
-        // a backend that recycles on its device writes the points there, or has the host write them
-        if (backend.current().placesKeptAnchors()) {
-            recycler.writeLeavingAnchors();
-        } else if (!backend.current().recyclesOnDevice()) {
-            recycler.write();
+        // a backend that recycles on its device writes the points there, or has the host write them;
+        // a kept manifold's anchors left in its captures for a backend that places them where it reads them
+        if (!backend.current().recyclesOnDevice()) {
+            if (backend.current().placesKeptAnchors()) {
+                recycler.writeLeavingAnchors();
+            } else {
+                recycler.write();
+            }
         }
         clock.lap(SolvePhase.SET_UP);
     }
