@@ -164,6 +164,21 @@ int holds(__global const float* bodies, const int bodyStride, __global const int
     }
     return 1;
 }
+/* Point at's anchors and normal into the geometry (stride `stride`) from its captures at at * CAPTURE_COUNT. */
+void place_captured(__global const float* captures, const int at, __global float* geometry, const int stride)
+{
+    const int o = at * CAPTURE_COUNT;
+    geometry[GEOM_RAX * stride + at] = captures[o + CAPTURE_RAX];
+    geometry[GEOM_RAY * stride + at] = captures[o + CAPTURE_RAY];
+    geometry[GEOM_RAZ * stride + at] = captures[o + CAPTURE_RAZ];
+    geometry[GEOM_RBX * stride + at] = captures[o + CAPTURE_RBX];
+    geometry[GEOM_RBY * stride + at] = captures[o + CAPTURE_RBY];
+    geometry[GEOM_RBZ * stride + at] = captures[o + CAPTURE_RBZ];
+    geometry[GEOM_NX * stride + at] = captures[o + CAPTURE_NX];
+    geometry[GEOM_NY * stride + at] = captures[o + CAPTURE_NY];
+    geometry[GEOM_NZ * stride + at] = captures[o + CAPTURE_NZ];
+}
+
 /* Manifold m recycled from the previous manifold j, whose points' g are at gaps[gapAt ..]. */
 void keep_manifold(const int m, __global const float* old, __global const int* oldPointStart,
                    __global const int* oldIds, __global const float* oldNormal, __global const float* oldVectors,
@@ -185,17 +200,9 @@ void keep_manifold(const int m, __global const float* old, __global const int* o
         const float nx = old[o + CAPTURE_NX];
         const float ny = old[o + CAPTURE_NY];
         const float nz = old[o + CAPTURE_NZ];
-        /* the anchors and normal as the captures hold them (always here: the device's rows read them) */
+        /* the anchors and normal from the captures just kept (always here: the device's rows read them) */
         if (anchors) {
-            geometry[GEOM_RAX * stride + at] = old[o + CAPTURE_RAX];
-            geometry[GEOM_RAY * stride + at] = old[o + CAPTURE_RAY];
-            geometry[GEOM_RAZ * stride + at] = old[o + CAPTURE_RAZ];
-            geometry[GEOM_RBX * stride + at] = old[o + CAPTURE_RBX];
-            geometry[GEOM_RBY * stride + at] = old[o + CAPTURE_RBY];
-            geometry[GEOM_RBZ * stride + at] = old[o + CAPTURE_RBZ];
-            geometry[GEOM_NX * stride + at] = nx;
-            geometry[GEOM_NY * stride + at] = ny;
-            geometry[GEOM_NZ * stride + at] = nz;
+            place_captured(kept, at, geometry, stride);
         }
         const int k = gapAt + 3 * (p - from);
         geometry[GEOM_S * stride + at] = old[o + CAPTURE_S]

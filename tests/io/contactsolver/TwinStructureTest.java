@@ -205,6 +205,7 @@ class TwinStructureTest {
                             javaOnly("@ = @ >= 0 && @ . isMovable ( ) ; @ = @ >= 0 && @ . isMovable ( ) ;",
                                     "the host asks MovableBodies; the device reads its movable flags, an int a body,"
                                             + " which leaves the same test as plumbing")),
+                    pair("placeCaptured", "place_captured"),
                     pair("keepManifold", "keep_manifold",
                             javaOnly("[] = @ ; [] = 0 ; [] = ( @ - @ ) * # ;",
                                     "the buffer's block copy of the captures (put(at, source, from, length)), from"

@@ -346,18 +346,8 @@ public final class Recycler {
             return;
         }
         FloatBuffer captures = writtenCache.captures();
-        int stride = pointCount;
         for (int at = pointStart[m]; at < pointStart[m + 1]; at++) {
-            int o = at * CAPTURE;
-            geometry[GEOM_RAX * stride + at] = captures.get(o + CAPTURE_RAX);
-            geometry[GEOM_RAY * stride + at] = captures.get(o + CAPTURE_RAY);
-            geometry[GEOM_RAZ * stride + at] = captures.get(o + CAPTURE_RAZ);
-            geometry[GEOM_RBX * stride + at] = captures.get(o + CAPTURE_RBX);
-            geometry[GEOM_RBY * stride + at] = captures.get(o + CAPTURE_RBY);
-            geometry[GEOM_RBZ * stride + at] = captures.get(o + CAPTURE_RBZ);
-            geometry[GEOM_NX * stride + at] = captures.get(o + CAPTURE_NX);
-            geometry[GEOM_NY * stride + at] = captures.get(o + CAPTURE_NY);
-            geometry[GEOM_NZ * stride + at] = captures.get(o + CAPTURE_NZ);
+            placeCaptured(captures, at, geometry, pointCount);
         }
     }
 
@@ -681,6 +671,23 @@ public final class Recycler {
      * Manifold {@code m} recycled from the previous manifold {@code j}, whose captures are {@code old}
      * from index 0 ({@link #capturesOf}) and points' {@code g} at {@code gaps[gapAt ..]}.
      */
+    /**
+     * Point {@code at}'s anchors and normal into {@code geometry} (structure of arrays with stride
+     * {@code stride}) from its captures in {@code captures}, at {@code at * CAPTURE}.
+     */
+    private static void placeCaptured(FloatBuffer captures, int at, float[] geometry, int stride) {
+        int o = at * CAPTURE;
+        geometry[GEOM_RAX * stride + at] = captures.get(o + CAPTURE_RAX);
+        geometry[GEOM_RAY * stride + at] = captures.get(o + CAPTURE_RAY);
+        geometry[GEOM_RAZ * stride + at] = captures.get(o + CAPTURE_RAZ);
+        geometry[GEOM_RBX * stride + at] = captures.get(o + CAPTURE_RBX);
+        geometry[GEOM_RBY * stride + at] = captures.get(o + CAPTURE_RBY);
+        geometry[GEOM_RBZ * stride + at] = captures.get(o + CAPTURE_RBZ);
+        geometry[GEOM_NX * stride + at] = captures.get(o + CAPTURE_NX);
+        geometry[GEOM_NY * stride + at] = captures.get(o + CAPTURE_NY);
+        geometry[GEOM_NZ * stride + at] = captures.get(o + CAPTURE_NZ);
+    }
+
     private static void keepManifold(int m, float[] old, int[] oldPointStart, IntBuffer oldIds, float[] oldNormal,
             float[] oldVectors, int oldManifolds, int j, float[] gaps, int gapAt, int[] pointStart, int points,
             int manifolds, boolean anchors, float[] geometry, float[] warmNormal, float[] warmVectors, FloatBuffer kept,
@@ -696,17 +703,9 @@ public final class Recycler {
             float nx = old[o + CAPTURE_NX];
             float ny = old[o + CAPTURE_NY];
             float nz = old[o + CAPTURE_NZ];
-            // the anchors and normal as the captures hold them: left there where the reader places them itself
+            // the anchors and normal from the captures just kept: left there where the reader places them itself
             if (anchors) {
-                geometry[GEOM_RAX * stride + at] = old[o + CAPTURE_RAX];
-                geometry[GEOM_RAY * stride + at] = old[o + CAPTURE_RAY];
-                geometry[GEOM_RAZ * stride + at] = old[o + CAPTURE_RAZ];
-                geometry[GEOM_RBX * stride + at] = old[o + CAPTURE_RBX];
-                geometry[GEOM_RBY * stride + at] = old[o + CAPTURE_RBY];
-                geometry[GEOM_RBZ * stride + at] = old[o + CAPTURE_RBZ];
-                geometry[GEOM_NX * stride + at] = nx;
-                geometry[GEOM_NY * stride + at] = ny;
-                geometry[GEOM_NZ * stride + at] = nz;
+                placeCaptured(kept, at, geometry, stride);
             }
             int k = gapAt + 3 * (p - from);
             geometry[GEOM_S * stride + at] = old[o + CAPTURE_S]
