@@ -153,6 +153,15 @@ public final class InputValidator {
     private static final int SLICE = 1024;
     public static final float NORM2_LOW = (float) ((1.0 - QUATERNION_TOLERANCE) * (1.0 - QUATERNION_TOLERANCE)) + 1e-6f;
     public static final float NORM2_HIGH = (float) ((1.0 + QUATERNION_TOLERANCE) * (1.0 + QUATERNION_TOLERANCE)) - 1e-6f;
+
+    /**
+     * Whether the screen clears a quaternion whose squared norm, summed in float, is {@code norm2}:
+     * inside {@link #NORM2_LOW} to {@link #NORM2_HIGH}, so that its norm in double is within
+     * tolerance ({@link #isUnitNorm}); a NaN is not cleared.
+     */
+    public static boolean screensUnit(float norm2) {
+        return norm2 >= NORM2_LOW && norm2 <= NORM2_HIGH;
+    }
     public static final float LENGTH2_LOW = (float) ((1.0 - NORMAL_TOLERANCE) * (1.0 - NORMAL_TOLERANCE)) + 1e-6f;
     public static final float LENGTH2_HIGH = (float) ((1.0 + NORMAL_TOLERANCE) * (1.0 + NORMAL_TOLERANCE)) - 1e-6f;
     private static final ThreadLocal<Slices> SLICES = ThreadLocal.withInitial(Slices::new);
@@ -255,7 +264,7 @@ public final class InputValidator {
         s.keepLargest(LINEAR_VELOCITY, n);
         s.keepLargest(ANGULAR_VELOCITY, n);
         for (int i = 0; i < n; i++) {
-            s.suspect[i] |= !Float.isFinite(s.sum[i]) || !(s.norm[i] >= NORM2_LOW && s.norm[i] <= NORM2_HIGH);
+            s.suspect[i] |= !Float.isFinite(s.sum[i]) || !screensUnit(s.norm[i]);
         }
     }
 

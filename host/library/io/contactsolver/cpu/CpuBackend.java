@@ -675,11 +675,10 @@ public final class CpuBackend implements SolverBackend {
 
     /**
      * The screen of bodies {@code [from, to)}'s next state and deltas just written, while they are
-     * in cache: a non-finite field, an orientation whose squared norm summed in float falls outside
-     * the validator's screen of a unit quaternion ({@code InputValidator.NORM2_LOW} to
-     * {@code NORM2_HIGH}), a non-finite delta (none where {@code deltas} is null). What it flags
-     * the host scans again, to name the body and field; what it clears the host skips
-     * ({@link StepOutputs}). Columns in slices, element by element in loops the JIT vectorises: a
+     * in cache: a non-finite field, an orientation whose squared norm summed in float the
+     * validator's screen of a unit quaternion does not clear ({@code InputValidator.screensUnit}), a
+     * non-finite delta (none where {@code deltas} is null). What it flags the host scans again, to
+     * name the body and field; what it clears the host skips ({@link StepOutputs}). Columns in slices, element by element in loops the JIT vectorises: a
      * value times zero is zero unless it is infinite or NaN.
      */
     static int screenFinished(FieldBlock next, FieldBlock deltas, int from, int to) {
@@ -709,8 +708,7 @@ public final class CpuBackend implements SolverBackend {
             }
             for (int i = 0; i < n; i++) {
                 found |= (bodyFaults[i] != 0.0f ? BODY_NOT_FINITE : 0)
-                        | (norm[i] >= InputValidator.NORM2_LOW && norm[i] <= InputValidator.NORM2_HIGH ? 0
-                                : ORIENTATION_NOT_UNIT)
+                        | (InputValidator.screensUnit(norm[i]) ? 0 : ORIENTATION_NOT_UNIT)
                         | (deltaFaults[i] != 0.0f ? DELTA_NOT_FINITE : 0);
             }
         }
