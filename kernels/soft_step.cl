@@ -282,11 +282,14 @@ void prepare_geometry(__global const float* geometry, const int points, const in
     const float kt = (nx * (man[MAN_TWIST_AX * rows + r] + man[MAN_TWIST_BX * rows + r]) + ny * (man[MAN_TWIST_AY * rows + r]
             + man[MAN_TWIST_BY * rows + r])) + nz * (man[MAN_TWIST_AZ * rows + r] + man[MAN_TWIST_BZ * rows + r]);
     man[MAN_TWIST_MASS * rows + r] = kt > 0.0f ? 1.0f / kt : 0.0f;
-    /* the twist's coupling to the friction pair: the change of v_t1, v_t2 per unit twist impulse */
-    man[MAN_TWIST_T1 * rows + r] = soft_dot(man, MAN_TWIST_BX * rows + r, MAN_CXT1_BX * rows + r, rows)
+    /* the twist's coupling to the friction pair: the change of v_t1, v_t2 per unit twist impulse,
+       kept as the change it makes to the pair's impulses before their disk */
+    const float twistT1 = soft_dot(man, MAN_TWIST_BX * rows + r, MAN_CXT1_BX * rows + r, rows)
             + soft_dot(man, MAN_TWIST_AX * rows + r, MAN_CXT1_AX * rows + r, rows);
-    man[MAN_TWIST_T2 * rows + r] = soft_dot(man, MAN_TWIST_BX * rows + r, MAN_CXT2_BX * rows + r, rows)
+    const float twistT2 = soft_dot(man, MAN_TWIST_BX * rows + r, MAN_CXT2_BX * rows + r, rows)
             + soft_dot(man, MAN_TWIST_AX * rows + r, MAN_CXT2_AX * rows + r, rows);
+    man[MAN_TWIST_F1 * rows + r] = man[MAN_TM11 * rows + r] * twistT1 + man[MAN_TM12 * rows + r] * twistT2;
+    man[MAN_TWIST_F2 * rows + r] = man[MAN_TM12 * rows + r] * twistT1 + man[MAN_TM22 * rows + r] * twistT2;
     /* without rolling resistance the rolling pair stays at zero: zeros rather than its masses,
        which only the warm start reads then, times a zero impulse */
     if (rolls) {
@@ -630,16 +633,24 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
             impulseScale = softImpulse;
         }
         const float old = normal[p];
-        float next = old + (-(massScale * ((vn0 + bias) * pts[POINT_NORMAL_MASS * points + p])) - impulseScale * old);
+        /* the point's soft normal mass and what its impulse keeps of itself, apart from the chain
+           that runs through the points' velocities: that chain waits on one multiply and subtract */
+        const float weight = massScale * pts[POINT_NORMAL_MASS * points + p];
+        const float kept = old - impulseScale * old;
+        float next = kept - weight * (vn0 + bias);
         if (next < 0.0f) {
             next = 0.0f;
         }
         normal[p] = next;
         const float applied = next - old;
         if (p + 1 < end) {
-            vn0 = vn1 + pts[POINT_COUPLING_1 * points + p] * applied;
-            vn1 = vn2 + pts[POINT_COUPLING_2 * points + p] * applied;
-            vn2 = vn3 + pts[POINT_COUPLING_3 * points + p] * applied;
+            /* W (next - old) as W next less W old, the latter taken before next is known */
+            const float w1 = pts[POINT_COUPLING_1 * points + p];
+            const float w2 = pts[POINT_COUPLING_2 * points + p];
+            const float w3 = pts[POINT_COUPLING_3 * points + p];
+            vn0 = (vn1 - w1 * old) + w1 * next;
+            vn1 = (vn2 - w2 * old) + w2 * next;
+            vn2 = (vn3 - w3 * old) + w3 * next;
         }
         sum += applied;
         dwax -= applied * pts[POINT_DIR_AX * points + p];
@@ -699,10 +710,11 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
         }
         const float mu = man[MAN_MU * rows + r];
         const float tau = man[MAN_TORSION * rows + r];
-        /* the friction pair's velocities at the centre before the twist, which then moves them
-           through its coupling */
+        /* the friction pair's velocities at the centre before the twist, whose change then moves
+           the pair's impulses through its coupling */
         float v1 = 0.0f;
         float v2 = 0.0f;
+        float twisted = 0.0f;
         if (mu > 0.0f) {
             const float vx = dvbx - dvax;
             const float vy = dvby - dvay;
@@ -734,8 +746,7 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
             dwbx += d * man[MAN_TWIST_BX * rows + r];
             dwby += d * man[MAN_TWIST_BY * rows + r];
             dwbz += d * man[MAN_TWIST_BZ * rows + r];
-            v1 += d * man[MAN_TWIST_T1 * rows + r];
-            v2 += d * man[MAN_TWIST_T2 * rows + r];
+            twisted = d;
             if (measure) {
                 largest = java_max(largest, fabs(d));
             }
@@ -744,8 +755,10 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
             /* the friction pair at the centre, taken back into its disk */
             const float old1 = acc[MACC_F1 * rows + r];
             const float old2 = acc[MACC_F2 * rows + r];
-            float f1 = old1 - (man[MAN_TM11 * rows + r] * v1 + man[MAN_TM12 * rows + r] * v2);
-            float f2 = old2 - (man[MAN_TM12 * rows + r] * v1 + man[MAN_TM22 * rows + r] * v2);
+            float f1 = (old1 - (man[MAN_TM11 * rows + r] * v1 + man[MAN_TM12 * rows + r] * v2))
+                    - twisted * man[MAN_TWIST_F1 * rows + r];
+            float f2 = (old2 - (man[MAN_TM12 * rows + r] * v1 + man[MAN_TM22 * rows + r] * v2))
+                    - twisted * man[MAN_TWIST_F2 * rows + r];
             const float limit = mu * total;
             const float squared = f1 * f1 + f2 * f2;
             if (squared > limit * limit) {

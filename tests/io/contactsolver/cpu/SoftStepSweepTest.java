@@ -111,8 +111,8 @@ class SoftStepSweepTest {
         SoftStep.solveManifold(man, 0, pts, 0, POINTS, normal, peak, separation, acc, state, A, B, WORLD, motion,
                 0, MotionField.STRIDE, k.inverseSubstep(), k.maxPushOut(), true, true, false, true);
         expected.assertMatches(this, true);
-        assertTrue(Math.abs(man[MAN_TWIST_T1]) + Math.abs(man[MAN_TWIST_T2]) > 1e-3,
-                "the twist moves the friction pair here: " + man[MAN_TWIST_T1] + ", " + man[MAN_TWIST_T2]);
+        assertTrue(Math.abs(man[MAN_TWIST_F1]) + Math.abs(man[MAN_TWIST_F2]) > 1e-3,
+                "the twist moves the friction pair here: " + man[MAN_TWIST_F1] + ", " + man[MAN_TWIST_F2]);
         assertTrue(Math.abs(expected.twist) > 1e-6 && Math.abs(expected.f1) + Math.abs(expected.f2) > 1e-6,
                 "the twist and the friction pair act");
     }

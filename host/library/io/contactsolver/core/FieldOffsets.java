@@ -284,8 +284,8 @@ public final class FieldOffsets {
     public static final int MAN_TWIST_BY = ManifoldField.TWIST_BY.ordinal();
     public static final int MAN_TWIST_BZ = ManifoldField.TWIST_BZ.ordinal();
     public static final int MAN_TWIST_MASS = ManifoldField.TWIST_MASS.ordinal();
-    public static final int MAN_TWIST_T1 = ManifoldField.TWIST_T1.ordinal();
-    public static final int MAN_TWIST_T2 = ManifoldField.TWIST_T2.ordinal();
+    public static final int MAN_TWIST_F1 = ManifoldField.TWIST_F1.ordinal();
+    public static final int MAN_TWIST_F2 = ManifoldField.TWIST_F2.ordinal();
     public static final int MAN_ROLL1_AX = ManifoldField.ROLL1_AX.ordinal();
     public static final int MAN_ROLL1_AY = ManifoldField.ROLL1_AY.ordinal();
     public static final int MAN_ROLL1_AZ = ManifoldField.ROLL1_AZ.ordinal();

@@ -21,9 +21,10 @@ package io.contactsolver.core;
  *       {@code [t_i . K t_j]} at the centre (0 when the block is singular);</li>
  *   <li>{@code TWIST_A = I_a^-1 n}, {@code TWIST_B = I_b^-1 n}, and {@code TWIST_MASS =
  *       1 / (n . (I_a^-1 + I_b^-1) n)} (0 when nothing can turn about n);</li>
- *   <li>{@code TWIST_T1}, {@code TWIST_T2}: the twist's coupling to the friction pair, the change
- *       of the relative velocity at the centre along t1, t2 per unit twist impulse
- *       ({@code TWIST_B . CXT1_B + TWIST_A . CXT1_A}, likewise for t2);</li>
+ *   <li>{@code TWIST_F1}, {@code TWIST_F2}: the twist's coupling to the friction pair, the change
+ *       of the pair's impulses (before their disk) per unit twist impulse: {@code TM} times the
+ *       change of the relative velocity at the centre along t1, t2 ({@code TWIST_B . CXT1_B +
+ *       TWIST_A . CXT1_A}, likewise for t2);</li>
  *   <li>{@code ROLL1_A = I_a^-1 t1}, {@code ROLL2_A = I_a^-1 t2}, likewise for b, and {@code RM11},
  *       {@code RM12}, {@code RM22}: the rolling mass, the inverse of {@code [t_i . (I_a^-1 + I_b^-1) t_j]}
  *       (all 0 for a manifold without rolling resistance, whose rolling pair stays at zero);</li>
@@ -52,7 +53,7 @@ public enum ManifoldField {
     TWIST_AX, TWIST_AY, TWIST_AZ,
     TWIST_BX, TWIST_BY, TWIST_BZ,
     TWIST_MASS,
-    TWIST_T1, TWIST_T2,
+    TWIST_F1, TWIST_F2,
     ROLL1_AX, ROLL1_AY, ROLL1_AZ,
     ROLL2_AX, ROLL2_AY, ROLL2_AZ,
     ROLL1_BX, ROLL1_BY, ROLL1_BZ,

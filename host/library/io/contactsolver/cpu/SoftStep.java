@@ -257,11 +257,12 @@ final class SoftStep {
         float kt = (nx * (man[o + MAN_TWIST_AX] + man[o + MAN_TWIST_BX]) + ny * (man[o + MAN_TWIST_AY]
                 + man[o + MAN_TWIST_BY])) + nz * (man[o + MAN_TWIST_AZ] + man[o + MAN_TWIST_BZ]);
         man[o + MAN_TWIST_MASS] = kt > 0.0f ? 1.0f / kt : 0.0f;
-        // the twist's coupling to the friction pair: the change of v_t1, v_t2 per unit twist impulse
-        man[o + MAN_TWIST_T1] = dot(man, o + MAN_TWIST_BX, o + MAN_CXT1_BX)
-                + dot(man, o + MAN_TWIST_AX, o + MAN_CXT1_AX);
-        man[o + MAN_TWIST_T2] = dot(man, o + MAN_TWIST_BX, o + MAN_CXT2_BX)
-                + dot(man, o + MAN_TWIST_AX, o + MAN_CXT2_AX);
+        // the twist's coupling to the friction pair: the change of v_t1, v_t2 per unit twist impulse,
+        // kept as the change it makes to the pair's impulses before their disk
+        float twistT1 = dot(man, o + MAN_TWIST_BX, o + MAN_CXT1_BX) + dot(man, o + MAN_TWIST_AX, o + MAN_CXT1_AX);
+        float twistT2 = dot(man, o + MAN_TWIST_BX, o + MAN_CXT2_BX) + dot(man, o + MAN_TWIST_AX, o + MAN_CXT2_AX);
+        man[o + MAN_TWIST_F1] = man[o + MAN_TM11] * twistT1 + man[o + MAN_TM12] * twistT2;
+        man[o + MAN_TWIST_F2] = man[o + MAN_TM12] * twistT1 + man[o + MAN_TM22] * twistT2;
         // without rolling resistance the rolling pair stays at zero: zeros rather than its masses,
         // which only the warm start reads then, times a zero impulse
         if (rolls) {
@@ -601,16 +602,24 @@ final class SoftStep {
                 impulseScale = softImpulse;
             }
             float old = normal[p];
-            float next = old + (-(massScale * ((vn0 + bias) * pts[q + POINT_NORMAL_MASS])) - impulseScale * old);
+            // the point's soft normal mass and what its impulse keeps of itself, apart from the chain
+            // that runs through the points' velocities: that chain waits on one multiply and subtract
+            float weight = massScale * pts[q + POINT_NORMAL_MASS];
+            float kept = old - impulseScale * old;
+            float next = kept - weight * (vn0 + bias);
             if (next < 0.0f) {
                 next = 0.0f;
             }
             normal[p] = next;
             float applied = next - old;
             if (p + 1 < end) {
-                vn0 = vn1 + pts[q + POINT_COUPLING_1] * applied;
-                vn1 = vn2 + pts[q + POINT_COUPLING_2] * applied;
-                vn2 = vn3 + pts[q + POINT_COUPLING_3] * applied;
+                // W (next - old) as W next less W old, the latter taken before next is known
+                float w1 = pts[q + POINT_COUPLING_1];
+                float w2 = pts[q + POINT_COUPLING_2];
+                float w3 = pts[q + POINT_COUPLING_3];
+                vn0 = (vn1 - w1 * old) + w1 * next;
+                vn1 = (vn2 - w2 * old) + w2 * next;
+                vn2 = (vn3 - w3 * old) + w3 * next;
             }
             sum += applied;
             dwax -= applied * pts[q + POINT_DIR_AX];
@@ -671,10 +680,11 @@ final class SoftStep {
             }
             float mu = man[o + MAN_MU];
             float tau = man[o + MAN_TORSION];
-            // the friction pair's velocities at the centre before the twist, which then moves them
-            // through its coupling
+            // the friction pair's velocities at the centre before the twist, whose change then moves
+            // the pair's impulses through its coupling
             float v1 = 0.0f;
             float v2 = 0.0f;
+            float twisted = 0.0f;
             if (mu > 0.0f) {
                 float vx = dvbx - dvax;
                 float vy = dvby - dvay;
@@ -701,8 +711,7 @@ final class SoftStep {
                 dwbx += d * man[o + MAN_TWIST_BX];
                 dwby += d * man[o + MAN_TWIST_BY];
                 dwbz += d * man[o + MAN_TWIST_BZ];
-                v1 += d * man[o + MAN_TWIST_T1];
-                v2 += d * man[o + MAN_TWIST_T2];
+                twisted = d;
                 if (measure) {
                     largest = Math.max(largest, Math.abs(d));
                 }
@@ -711,8 +720,8 @@ final class SoftStep {
                 // the friction pair at the centre, taken back into its disk
                 float old1 = acc[l + MACC_F1];
                 float old2 = acc[l + MACC_F2];
-                float f1 = old1 - (man[o + MAN_TM11] * v1 + man[o + MAN_TM12] * v2);
-                float f2 = old2 - (man[o + MAN_TM12] * v1 + man[o + MAN_TM22] * v2);
+                float f1 = (old1 - (man[o + MAN_TM11] * v1 + man[o + MAN_TM12] * v2)) - twisted * man[o + MAN_TWIST_F1];
+                float f2 = (old2 - (man[o + MAN_TM12] * v1 + man[o + MAN_TM22] * v2)) - twisted * man[o + MAN_TWIST_F2];
                 float limit = mu * total;
                 float squared = f1 * f1 + f2 * f2;
                 if (squared > limit * limit) {
