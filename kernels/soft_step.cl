@@ -543,14 +543,15 @@ void warm_body(__global const float* warm, __global const int* bodyRows, const i
  * normal row at its current separation, then, where `friction`, the rolling pair, the twist and the
  * friction pair at the centre, limited by the points' normal impulses just found. Returns the
  * largest change of an accumulated impulse where `measure` (the step's last sweep), else 0. The
- * separation and the normal row as SoftStep.java describes them.
+ * separation and the normal row as SoftStep.java describes them; each point's largest impulse of
+ * the step to peak[p] where `trackPeak`.
  */
 float solve_manifold(__global const float* man, const int rows, const int r, __global const float* pts,
                      const int points, const int first, const int end, __global float* normal, __global float* peak,
                      __global float* separation, __global float* acc, __global float* state, const int a, const int b,
                      const int world, __global const float* motion, const int ma, const int mb,
                      const float inverseSubstep, const float maxPushOut, const int relax, const int friction,
-                     const int measure, const int findSeparation)
+                     const int measure, const int findSeparation, const int trackPeak)
 {
     const float nx = man[MAN_NX * rows + r];
     const float ny = man[MAN_NY * rows + r];
@@ -663,7 +664,9 @@ float solve_manifold(__global const float* man, const int rows, const int r, __g
             total += next;
             twistArm += pts[POINT_LEVER * points + p] * next;
         }
-        peak[p] = next > peak[p] ? next : peak[p];
+        if (trackPeak) {
+            peak[p] = next > peak[p] ? next : peak[p];
+        }
         if (measure) {
             largest = java_max(largest, fabs(applied));
         }
@@ -828,7 +831,8 @@ void soft_store(__global float* state, const int s, const float dvx, const float
  * Visits manifold rows [firstRow, endRow) with solve_manifold: points of row r
  * [pointStart[r], pointStart[r + 1]), state slots and movers of each side at side * rows + r; with
  * `warmNext` (the substep's last sweep, another substep to come) each row's warm-start record for
- * the next substep. Returns the largest change where `measure`, else 0.
+ * the next substep; every row's peaks tracked, as restitution visits every row here. Returns the
+ * largest change where `measure`, else 0.
  */
 float sweep(__global const float* man, const int rows, __global const int* pointStart, __global const int* slots,
             __global const int* movers, __global const float* pts, const int points, __global float* normal,
@@ -849,7 +853,7 @@ float sweep(__global const float* man, const int rows, __global const int* point
                                             separation, acc, state, a, b, world, motion,
                                             movers[LINK_A * rows + r] * MOTION_STRIDE,
                                             movers[LINK_B * rows + r] * MOTION_STRIDE, inverseSubstep, maxPushOut,
-                                            relax, friction, measure, findSeparation);
+                                            relax, friction, measure, findSeparation, 1);
         largest = java_max(largest, change);
         if (warmNext) {
             warm_impulses(man, rows, r, pts, points, pointStart[r], pointStart[r + 1], normal, acc, warm);

@@ -182,7 +182,10 @@ class TwinStructureTest {
                     pair("solveManifold", "solve_manifold"),
                     pair("startVelocity", "start_velocity"),
                     pair("store", "soft_store"),
-                    pair("sweep", "sweep"),
+                    pair("sweep", "sweep",
+                            javaOnly(", []",
+                                    "the CPU tracks a row's peaks only where it may bounce (bouncing[r]), the rows its"
+                                            + " restitution visits; the device's visits every row, so it tracks them all (1)")),
                     pair("restitution", "restitution"),
                     pair("integrate", "integrate",
                             clOnly("[] = qw ; [] = qx ; [] = qy ; [] = qz ;",

@@ -75,6 +75,7 @@ public class SoftStepKernelsBenchmark {
     private float[] pointRows;
     private float[] normal;
     private float[] peak;
+    private boolean[] bouncing;
     private float[] separation;
     private float[] accumulated;
     private float[] warm;
@@ -158,6 +159,7 @@ public class SoftStepKernelsBenchmark {
         pointRows = new float[PointField.COUNT * pointCount];
         normal = new float[pointCount];
         peak = new float[pointCount];
+        bouncing = new boolean[MANIFOLDS];
         separation = new float[pointCount];
         accumulated = new float[ManifoldImpulse.COUNT * MANIFOLDS];
         warm = new float[WarmStartField.COUNT * MANIFOLDS];
@@ -225,7 +227,7 @@ public class SoftStepKernelsBenchmark {
 
     private float sweep(boolean relax, boolean friction, boolean findSeparation) {
         return SoftStep.sweep(manifolds, pointRows, pointStart, pairs, movers, normal, peak, separation, accumulated,
-                state, motion, world, coefficients, relax, friction, false, findSeparation, warm, false, 0,
+                state, motion, world, coefficients, relax, friction, false, findSeparation, warm, false, bouncing, 0,
                 MANIFOLDS);
     }
 }

@@ -99,7 +99,7 @@ class SoftStepSweepTest {
         Reference expected = new Reference();
         expected.normals(false);
         SoftStep.solveManifold(man, 0, pts, 0, POINTS, normal, peak, separation, acc, state, A, B, WORLD, motion,
-                0, MotionField.STRIDE, k.inverseSubstep(), k.maxPushOut(), false, false, false, true);
+                0, MotionField.STRIDE, k.inverseSubstep(), k.maxPushOut(), false, false, false, true, true);
         expected.assertMatches(this, false);
     }
 
@@ -109,7 +109,7 @@ class SoftStepSweepTest {
         expected.normals(true);
         expected.frictionRows();
         SoftStep.solveManifold(man, 0, pts, 0, POINTS, normal, peak, separation, acc, state, A, B, WORLD, motion,
-                0, MotionField.STRIDE, k.inverseSubstep(), k.maxPushOut(), true, true, false, true);
+                0, MotionField.STRIDE, k.inverseSubstep(), k.maxPushOut(), true, true, false, true, true);
         expected.assertMatches(this, true);
         assertTrue(Math.abs(man[MAN_TWIST_F1]) + Math.abs(man[MAN_TWIST_F2]) > 1e-3,
                 "the twist moves the friction pair here: " + man[MAN_TWIST_F1] + ", " + man[MAN_TWIST_F2]);

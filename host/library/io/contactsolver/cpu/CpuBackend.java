@@ -572,8 +572,8 @@ public final class CpuBackend implements SolverBackend {
                             }
                             return SoftStep.sweep(manifolds, points, pointStart, bodyPairs, movers, normal, peak,
                                     separation, accumulated, state, moved, world, k, relax,
-                                    relax ? frictional : softFriction, measure, findSeparation, warm, warmNext, from,
-                                    end);
+                                    relax ? frictional : softFriction, measure, findSeparation, warm, warmNext,
+                                    bouncing, from, end);
                         };
                     },
                     (first, end) -> {

@@ -517,12 +517,15 @@ final class SoftStep {
      * gap ({@code s > 0}) may close within the substep ({@code bias = s / h}, rigid); overlap is
      * pushed out softly ({@code bias = max(biasRate s, -maxPushOut)}, the manifold's mass and
      * impulse scales), or not at all when relaxing; {@code lambda' = max(lambda - massScale (v_n +
-     * bias) / K - impulseScale lambda, 0)}.
+     * bias) / K - impulseScale lambda, 0)}. Each point's largest impulse of the step goes to
+     * {@code peak} where {@code trackPeak} (a row restitution may visit): a store a point that the
+     * rows without a restitution target are spared, and that keeps the compiler from holding
+     * values across it.
      */
     static float solveManifold(float[] man, int r, float[] pts, int first, int end, float[] normal, float[] peak,
             float[] separation, float[] acc, float[] state, int a, int b, int world, float[] motion, int ma, int mb,
             float inverseSubstep, float maxPushOut, boolean relax, boolean friction, boolean measure,
-            boolean findSeparation) {
+            boolean findSeparation, boolean trackPeak) {
         int o = r * MAN;
         float nx = man[o + MAN_NX];
         float ny = man[o + MAN_NY];
@@ -632,7 +635,9 @@ final class SoftStep {
                 total += next;
                 twistArm += pts[q + POINT_LEVER] * next;
             }
-            peak[p] = next > peak[p] ? next : peak[p];
+            if (trackPeak) {
+                peak[p] = next > peak[p] ? next : peak[p];
+            }
             if (measure) {
                 largest = Math.max(largest, Math.abs(applied));
             }
@@ -789,12 +794,13 @@ final class SoftStep {
      * {@code [pointStart[r], pointStart[r + 1])}; state offsets {@code pairs[2 r + side]}, motion
      * offsets {@code movers[2 r + side]}) with {@link #solveManifold}, and with {@code warmNext}
      * (the substep's last sweep, another substep to come) each row's warm-start record for the
-     * next substep in {@code warm}. Returns the largest change where {@code measure}, else 0.
+     * next substep in {@code warm}; each row's peaks tracked where it may bounce ({@code bouncing[r]},
+     * the rows {@link #restitution} visits). Returns the largest change where {@code measure}, else 0.
      */
     static float sweep(float[] man, float[] pts, int[] pointStart, int[] pairs, int[] movers, float[] normal,
             float[] peak, float[] separation, float[] acc, float[] state, float[] motion, int world, SoftCoefficients k,
             boolean relax, boolean friction, boolean measure, boolean findSeparation, float[] warm, boolean warmNext,
-            int firstRow, int endRow) {
+            boolean[] bouncing, int firstRow, int endRow) {
         float largest = 0.0f;
         for (int r = firstRow; r < endRow; r++) {
             int a = pairs[PAIR * r + LINK_A];
@@ -804,7 +810,7 @@ final class SoftStep {
             }
             float change = solveManifold(man, r, pts, pointStart[r], pointStart[r + 1], normal, peak, separation, acc,
                     state, a, b, world, motion, movers[PAIR * r + LINK_A], movers[PAIR * r + LINK_B], k.inverseSubstep(),
-                    k.maxPushOut(), relax, friction, measure, findSeparation);
+                    k.maxPushOut(), relax, friction, measure, findSeparation, bouncing[r]);
             largest = Math.max(largest, change);
             if (warmNext) {
                 warmImpulses(man, r, pts, pointStart[r], pointStart[r + 1], normal, acc, warm);
