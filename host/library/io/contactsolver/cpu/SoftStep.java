@@ -518,9 +518,9 @@ final class SoftStep {
      * pushed out softly ({@code bias = max(biasRate s, -maxPushOut)}, the manifold's mass and
      * impulse scales), or not at all when relaxing; {@code lambda' = max(lambda - massScale (v_n +
      * bias) / K - impulseScale lambda, 0)}. Each point's largest impulse of the step goes to
-     * {@code peak} where {@code trackPeak} (a row restitution may visit): a store a point that the
-     * rows without a restitution target are spared, and that keeps the compiler from holding
-     * values across it.
+     * {@code peak} where {@code trackPeak} (a row restitution may visit): a load, compare and store
+     * a point that the rows without a restitution target are spared, which cost the large pyramid
+     * more than they look (about 0.6 ms a frame on 1 thread, docs/performance.md).
      */
     static float solveManifold(float[] man, int r, float[] pts, int first, int end, float[] normal, float[] peak,
             float[] separation, float[] acc, float[] state, int a, int b, int world, float[] motion, int ma, int mb,
