@@ -668,10 +668,6 @@ public final class Recycler {
     }
 
     /**
-     * Manifold {@code m} recycled from the previous manifold {@code j}, whose captures are {@code old}
-     * from index 0 ({@link #capturesOf}) and points' {@code g} at {@code gaps[gapAt ..]}.
-     */
-    /**
      * Point {@code at}'s anchors and normal into {@code geometry} (structure of arrays with stride
      * {@code stride}) from its captures in {@code captures}, at {@code at * CAPTURE}.
      */
@@ -688,6 +684,11 @@ public final class Recycler {
         geometry[GEOM_NZ * stride + at] = captures.get(o + CAPTURE_NZ);
     }
 
+    /**
+     * Manifold {@code m} recycled from the previous manifold {@code j}, whose captures are {@code old}
+     * from index 0 ({@link #capturesOf}) and points' {@code g} at {@code gaps[gapAt ..]}; its anchors
+     * and normal into {@code geometry} only where {@code anchors} ({@link #writeLeavingAnchors}).
+     */
     private static void keepManifold(int m, float[] old, int[] oldPointStart, IntBuffer oldIds, float[] oldNormal,
             float[] oldVectors, int oldManifolds, int j, float[] gaps, int gapAt, int[] pointStart, int points,
             int manifolds, boolean anchors, float[] geometry, float[] warmNormal, float[] warmVectors, FloatBuffer kept,
