@@ -477,19 +477,21 @@ public final class CpuBackend implements SolverBackend {
                     boolean guards = mayStand && movers[ContactBody.COUNT * r + LINK_A] == recordA * MotionField.STRIDE
                             && movers[ContactBody.COUNT * r + LINK_B] == recordB * MotionField.STRIDE
                             && kept[recordA] && kept[recordB];
-                    boolean lineageKept = lineage && keptFrom[m] >= 0 && keptFrom[m] == lastManifold[r];
-                    boolean placed = !(guards && lineageKept);
-                    if (placed) {
-                        solved.placeAnchors(m);
-                    }
-                    boolean stands = guards && (lineageKept ? SoftStep.rollingStands(r, rolls, manifolds)
-                            : SoftStep.geometryStands(geometry, solvedPoints, g0, count, r, pointStart[r], rolls,
-                                    manifolds, points));
-                    lastManifold[r] = m;
-                    if (!stands) {
-                        if (!placed) {
+                    boolean stands;
+                    if (guards && lineage && keptFrom[m] >= 0 && keptFrom[m] == lastManifold[r]) {
+                        // the anchors are read only if the row is prepared anew
+                        stands = SoftStep.rollingStands(r, rolls, manifolds);
+                        if (!stands) {
                             solved.placeAnchors(m);
                         }
+                    } else {
+                        // the compare reads them
+                        solved.placeAnchors(m);
+                        stands = guards && SoftStep.geometryStands(geometry, solvedPoints, g0, count, r,
+                                pointStart[r], rolls, manifolds, points);
+                    }
+                    lastManifold[r] = m;
+                    if (!stands) {
                         SoftStep.prepareGeometry(geometry, solvedPoints, g0, count, r, pointStart[r], prep, oa, ob,
                                 rolls, manifolds, points);
                     }
