@@ -31,6 +31,15 @@ public final class InputValidator {
         ContactField.TORSION};
     private static final int[] FRICTION_BITS = {FrictionUse.FRICTION_BIT, FrictionUse.ROLLING_BIT,
         FrictionUse.TORSION_BIT};
+    /** Each contact field's place in {@link #FRICTION_COLUMNS}, by ordinal (-1 for the others). */
+    private static final int[] FRICTION_COLUMN_OF = new int[ContactField.COUNT];
+
+    static {
+        Arrays.fill(FRICTION_COLUMN_OF, -1);
+        for (int column = 0; column < FRICTION_COLUMNS.length; column++) {
+            FRICTION_COLUMN_OF[FRICTION_COLUMNS[column].ordinal()] = column;
+        }
+    }
     private static final List<String> ORIENTATION = columns(BodyField.QW, BodyField.QX, BodyField.QY, BodyField.QZ);
     private static final List<String> INERTIA = columns(BodyField.INV_IXX, BodyField.INV_IYY, BodyField.INV_IZZ,
             BodyField.INV_IXY, BodyField.INV_IXZ, BodyField.INV_IYZ);
@@ -346,8 +355,9 @@ public final class InputValidator {
         }
     }
 
+    /** {@code field}'s place in {@link #FRICTION_COLUMNS}. */
     private static int frictionColumn(ContactField field) {
-        return field == ContactField.FRICTION ? 0 : field == ContactField.ROLLING_RESISTANCE ? 1 : 2;
+        return FRICTION_COLUMN_OF[field.ordinal()];
     }
 
     private static void setMagnitudes(float[] sum, float[] column, int n) {
