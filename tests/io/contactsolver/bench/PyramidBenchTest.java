@@ -309,6 +309,38 @@ class PyramidBenchTest {
         assertTrue(row.recycledShare() > 0.9, "resting boxes keep their manifolds: " + row.recycledShare());
     }
 
+    /**
+     * Configurations stepped in turn each step their own copy of the scene: 1 and 2 threads end with
+     * the same bits as each other and as 1 thread stepped alone, and each row is its own
+     * configuration's.
+     */
+    @Test
+    void configurationsSteppedInTurnEachStepTheirOwnCopyToTheSameBits() {
+        Layout layout = Layout.large(12);
+        PyramidBench bench = new PyramidBench(List.of(layout), 80, 10, SolveSettings.softStep(), step -> { });
+        PyramidBench.Row alone;
+        try (ContactSolver solver = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU)
+                .withThreads(1))) {
+            alone = bench.run(layout, Scheme.SOFT_STEP, solver, 1);
+        }
+        PyramidBench.InTurn inTurn;
+        try (ContactSolver one = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU).withThreads(1));
+                ContactSolver two = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.CPU)
+                        .withThreads(2))) {
+            inTurn = bench.runInTurn(layout, Scheme.SOFT_STEP, List.of(one, two), List.of(1, 2));
+        }
+        assertTrue(inTurn.sameBits());
+        assertEquals(2, inTurn.rows().size());
+        assertEquals(1, inTurn.rows().get(0).threads());
+        assertEquals(2, inTurn.rows().get(1).threads());
+        for (PyramidBench.Row row : inTurn.rows()) {
+            // a shared scene would have been stepped twice a frame, and moved otherwise
+            assertTrue(row.motion().sameBits(alone.motion()), row.motion() + " against " + alone.motion());
+            assertEquals(alone.meanContacts(), row.meanContacts());
+            assertTrue(row.stepMillis() > 0.0 && row.recycledShare() > 0.9, row.toString());
+        }
+    }
+
     /** The rule can fail: each of its three measures alone, and boxes that fall through everything. */
     @Test
     void thePyramidStandsOnlyWithinAllThreeLimits() {

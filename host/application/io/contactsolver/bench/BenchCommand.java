@@ -146,6 +146,12 @@ public final class BenchCommand implements Callable<Integer> {
                     + "no impulses (SoftStepSettings.withDeltas(false).withImpulses(false)); the same trajectory.")
     boolean bodiesOnly;
 
+    @Option(names = "--threads-in-turn",
+            description = "pyramid: the CPU's 1-thread and all-core runs of a scheme step their own copies of the "
+                    + "scene frame by frame in turn rather than one after the other, so that their ratio comes from the "
+                    + "same minutes of a noisy machine; their bodies are checked to end each round with the same bits.")
+    boolean threadsInTurn;
+
     @Option(names = "--box3d-benchmark", paramLabel = "FILE",
             description = "pyramid: Box3D's built benchmark program; its own scene (large_pyramid, many_pyramids; "
                     + "1 thread) runs before each of our runs of it and after the last, in a temporary folder, and our "
@@ -346,7 +352,8 @@ public final class BenchCommand implements Callable<Integer> {
         String chosen = "--sections " + Choices.labels(sections);
         ModeOptions.refuseUnused(spec, pyramid, chosen, "--sections pyramid", "--pyramid-scenes", "--pyramid-base",
                 "--many-pyramids-grid", "--many-pyramids-base", "--frames", "--pyramid-iterations", "--pyramid-schemes",
-                "--box3d-benchmark", "--box3d-runs", "--box2d-ms", "--box2d-benchmark", "--box2d-runs");
+                "--box3d-benchmark", "--box3d-runs", "--box2d-ms", "--box2d-benchmark", "--box2d-runs",
+                "--threads-in-turn");
         ModeOptions.refuseUnused(spec, lattice, chosen, "--sections lattice", "--lattice-size", "--lattice-steps");
         ModeOptions.refuseUnused(spec, pyramid || lattice, chosen, "--sections pyramid and lattice", "--rounds",
                 "--bodies-only", "--soft-iterations");
@@ -493,6 +500,7 @@ public final class BenchCommand implements Callable<Integer> {
             bar.stepTo(bar.max());
         }
         List<PyramidBench.Row> pyramid = List.of();
+        List<String> pyramidNotes = List.of();
         List<PyramidBench.Figure> figures = new ArrayList<>();
         if (box2dMillis != null) {
             figures.add(PyramidBench.Figure.given(EngineBenchmark.Engine.BOX2D, PyramidBench.Kind.LARGE.engineScene,
@@ -508,13 +516,14 @@ public final class BenchCommand implements Callable<Integer> {
                 result = new PyramidBench(pyramidLayouts(), frames, pyramidIterations, softStep(),
                         bar::setExtraMessage).run(cores,
                         backends.contains(Choices.BenchBackend.CPU), backends.contains(Choices.BenchBackend.OPENCL),
-                        device.device(), EnumSet.copyOf(pyramidSchemes), rounds, peers);
+                        device.device(), EnumSet.copyOf(pyramidSchemes), rounds, peers, threadsInTurn);
             } catch (IOException e) {
                 spec.commandLine().getErr().println("error: " + Quoting.escape(IoErrors.describe(e)));
                 return ExitCode.FAILURE;
             }
             pyramid = result.rows();
             figures.addAll(result.figures());
+            pyramidNotes = result.notes();
             if (csv != null && !pyramid.isEmpty()) {
                 // written now, so that a later section that fails leaves it
                 pyramidCsv = sibling(csv, "-pyramid.csv");
@@ -553,6 +562,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         LoopCost.table(loopCosts, out);
         PyramidBench.table(pyramid, figures, out);
+        pyramidNotes.forEach(out::println);
         if (pyramidCsv != null) {
             out.println("wrote " + pyramidCsv);
         }

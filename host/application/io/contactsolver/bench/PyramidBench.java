@@ -185,8 +185,16 @@ final class PyramidBench {
             boolean stands, String budget, String phases, int rounds, boolean repeatable) {
     }
 
-    /** The rows, and the peers' milliseconds a step of each of their runs in the same sitting, a figure a scene. */
-    record Result(List<Row> rows, List<Figure> figures) {
+    /**
+     * The rows, the peers' milliseconds a step of each of their runs in the same sitting (a figure a
+     * scene), and lines to print below the table (what the runs in turn found).
+     */
+    record Result(List<Row> rows, List<Figure> figures, List<String> notes) {
+        Result {
+            rows = List.copyOf(rows);
+            figures = List.copyOf(figures);
+            notes = List.copyOf(notes);
+        }
     }
 
     private final List<Layout> layouts;
@@ -210,13 +218,16 @@ final class PyramidBench {
      * {@code openCl} (left out if none opens), {@code rounds} times over, one scene after the other.
      * Each of {@code peers} that has the scene runs its own benchmark of it before each of our runs
      * and once after the last of the scene's, so that each of our figures has one of each peer's
-     * taken just before and just after it on this noisy machine.
+     * taken just before and just after it on this noisy machine. Where {@code inTurn}, a scheme's
+     * CPU configurations (1 thread and {@code cores}) run together in each round, frame by frame in
+     * turn ({@link #runInTurn}), the peers before them once.
      */
     Result run(int cores, boolean cpu, boolean openCl, String device, Set<Scheme> schemes, int rounds,
-            List<EngineBenchmark> peers) throws IOException, InterruptedException {
+            List<EngineBenchmark> peers, boolean inTurn) throws IOException, InterruptedException {
         List<SolverConfig> configs = Benchmark.configurations(cores, cpu, openCl, device);
         List<Row> rows = new ArrayList<>();
         List<Figure> figures = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         for (Layout layout : layouts) {
             List<Trial> trials = new ArrayList<>();
             for (Scheme scheme : Scheme.values()) {
@@ -231,8 +242,19 @@ final class PyramidBench {
             Map<Engine, List<Double>> peerMillis = new EnumMap<>(Engine.class);
             Map<Engine, Integer> peerSteps = new EnumMap<>(Engine.class);
             Map<Engine, List<EngineBenchmark.Profile>> peerProfiles = new EnumMap<>(Engine.class);
+            boolean agreed = true;
             for (int round = 0; round < rounds; round++) {
                 for (Trial trial : trials) {
+                    if (inTurn && trial.config().backend() == Backend.CPU) {
+                        List<Trial> group = trials.stream().filter(other -> other.scheme() == trial.scheme()
+                                && other.config().backend() == Backend.CPU).toList();
+                        if (group.get(0) == trial && group.size() > 1) {
+                            agreed &= runGroup(layout, group, rounds, round, here, peerMillis, peerSteps, peerProfiles);
+                        }
+                        if (group.size() > 1) {
+                            continue;
+                        }
+                    }
                     if (trial.rounds().size() < round) {
                         continue; // its backend did not open in an earlier round
                     }
@@ -256,6 +278,13 @@ final class PyramidBench {
                     measurePeer(peer, layout, "after the last", peerMillis, peerSteps, peerProfiles);
                 }
             }
+            if (inTurn && configs.stream().filter(config -> config.backend() == Backend.CPU).count() > 1) {
+                notes.add(agreed
+                        ? layout.kind().label + " pyramid: the CPU's thread counts of each scheme stepped their own "
+                                + "copies frame by frame in turn, and ended every round with the same bits"
+                        : "warning: " + layout.kind().label + " pyramid: the CPU's thread counts, stepped in turn, "
+                                + "ended a round with different bits");
+            }
             for (Trial trial : trials) {
                 if (!trial.rounds().isEmpty()) {
                     rows.add(combine(trial.rounds()));
@@ -271,7 +300,41 @@ final class PyramidBench {
                 }
             }
         }
-        return new Result(rows, figures);
+        return new Result(rows, figures, notes);
+    }
+
+    /**
+     * Round {@code round} of the CPU trials {@code group} (one scheme, 1 thread and more) in turn
+     * ({@link #runInTurn}), each peer of the scene run before them; returns whether their bodies
+     * ended the same bits.
+     */
+    private boolean runGroup(Layout layout, List<Trial> group, int rounds, int round, List<EngineBenchmark> here,
+            Map<Engine, List<Double>> peerMillis, Map<Engine, Integer> peerSteps,
+            Map<Engine, List<EngineBenchmark.Profile>> peerProfiles) throws IOException, InterruptedException {
+        Trial first = group.get(0);
+        String label = layout.kind().label + " pyramid " + first.scheme().label() + " cpu, "
+                + group.stream().map(trial -> Integer.toString(trial.config().threads())).reduce((a, b) -> a + " and " + b)
+                        .orElse("") + " threads in turn" + (rounds > 1 ? ", round " + (round + 1) + " of " + rounds : "");
+        for (EngineBenchmark peer : here) {
+            measurePeer(peer, layout, "before " + label, peerMillis, peerSteps, peerProfiles);
+        }
+        progress.accept(label);
+        List<ContactSolver> solvers = new ArrayList<>();
+        try {
+            for (Trial trial : group) {
+                solvers.add(ContactSolver.create(trial.config()));
+            }
+            InTurn result = runInTurn(layout, first.scheme(), solvers,
+                    group.stream().map(trial -> trial.config().threads()).toList());
+            for (int k = 0; k < group.size(); k++) {
+                group.get(k).rounds().add(result.rows().get(k));
+            }
+            return result.sameBits();
+        } finally {
+            for (ContactSolver solver : solvers) {
+                solver.close();
+            }
+        }
     }
 
     private void measurePeer(EngineBenchmark peer, Layout layout, String when, Map<Engine, List<Double>> millis,
@@ -309,24 +372,77 @@ final class PyramidBench {
     }
 
     Row run(Layout layout, Scheme scheme, ContactSolver solver, int threads) {
-        BoxScene scene = layout.build();
-        BodyBatch bodies = scene.bodies();
-        int count = bodies.size();
-        BoxContacts collision = new BoxContacts(scene.halfExtent(), MARGIN, BoxContacts.DEFAULT_FRICTION);
-        ContactBatch contacts = new ContactBatch(16 * count);
-        TwoSolves twoSolves = scheme == Scheme.TWO_SOLVES
-                ? TwoSolves.withPushOut(SolveSettings.iterative(twoSolveIterations), SLOP) : null;
-        SolveResult[] results = {new SolveResult(), new SolveResult()};
-        Vector3f gravity = new Vector3f(0.0f, GRAVITY, 0.0f);
-        Tracker tracker = new Tracker(layout, bodies);
-        long stepNanos = 0;
-        long collisionNanos = 0;
-        long contactSum = 0;
-        long recycled = 0;
-        long recyclable = 0;
-        long[] hostNanos = new long[SolvePhase.values().length];
-        long[] deviceNanos = new long[SolvePhase.values().length];
+        SceneRun run = new SceneRun(layout, scheme, solver, threads);
         for (int frame = 0; frame < frames; frame++) {
+            run.frame(frame);
+        }
+        return run.row();
+    }
+
+    /**
+     * {@code solvers} (with their thread counts {@code threads}) each stepping a copy of the scene
+     * with {@code scheme}, frame by frame in turn, the order reversed every frame so that none
+     * always goes first: their times come from the same minutes of a noisy machine, so their ratio
+     * is steadier than that of runs one after the other. Their bodies at the end are compared bit
+     * for bit with the first's ({@link InTurn#sameBits}).
+     */
+    InTurn runInTurn(Layout layout, Scheme scheme, List<ContactSolver> solvers, List<Integer> threads) {
+        List<SceneRun> runs = new ArrayList<>();
+        for (int k = 0; k < solvers.size(); k++) {
+            runs.add(new SceneRun(layout, scheme, solvers.get(k), threads.get(k)));
+        }
+        for (int frame = 0; frame < frames; frame++) {
+            for (int k = 0; k < runs.size(); k++) {
+                runs.get((frame & 1) == 0 ? k : runs.size() - 1 - k).frame(frame);
+            }
+        }
+        boolean same = true;
+        for (SceneRun run : runs) {
+            same &= run.sameBodies(runs.get(0));
+        }
+        return new InTurn(runs.stream().map(SceneRun::row).toList(), same);
+    }
+
+    /** The rows of configurations run in turn, and whether their bodies ended the same bits. */
+    record InTurn(List<Row> rows, boolean sameBits) {
+    }
+
+    /** One configuration stepping its own copy of a scene, a frame at a time, its times and motion kept. */
+    private final class SceneRun {
+        private final Layout layout;
+        private final Scheme scheme;
+        private final ContactSolver solver;
+        private final int threads;
+        private final BodyBatch bodies;
+        private final BoxContacts collision;
+        private final ContactBatch contacts;
+        private final TwoSolves twoSolves;
+        private final SolveResult[] results = {new SolveResult(), new SolveResult()};
+        private final Vector3f gravity = new Vector3f(0.0f, GRAVITY, 0.0f);
+        private final Tracker tracker;
+        private long stepNanos;
+        private long collisionNanos;
+        private long contactSum;
+        private long recycled;
+        private long recyclable;
+        private final long[] hostNanos = new long[SolvePhase.values().length];
+        private final long[] deviceNanos = new long[SolvePhase.values().length];
+
+        SceneRun(Layout layout, Scheme scheme, ContactSolver solver, int threads) {
+            this.layout = layout;
+            this.scheme = scheme;
+            this.solver = solver;
+            this.threads = threads;
+            BoxScene scene = layout.build();
+            this.bodies = scene.bodies();
+            this.collision = new BoxContacts(scene.halfExtent(), MARGIN, BoxContacts.DEFAULT_FRICTION);
+            this.contacts = new ContactBatch(16 * bodies.size());
+            this.twoSolves = scheme == Scheme.TWO_SOLVES
+                    ? TwoSolves.withPushOut(SolveSettings.iterative(twoSolveIterations), SLOP) : null;
+            this.tracker = new Tracker(layout, bodies);
+        }
+
+        void frame(int frame) {
             long t0 = System.nanoTime();
             collision.find(bodies, contacts);
             long t1 = System.nanoTime();
@@ -358,17 +474,38 @@ final class PyramidBench {
             }
             tracker.frame(bodies);
         }
-        int timed = Math.max(1, frames - WARM_UP_FRAMES);
-        String budget = twoSolves == null
-                ? Benchmark.sweeps(soft)
-                : twoSolveIterations + " velocity + " + TwoSolves.pushIterations(twoSolveIterations)
-                        + " push-out iterations";
-        double millis = stepNanos / 1e6 / timed;
-        Motion motion = tracker.motion();
-        return new Row(layout, scheme.label(), solver.backend().name().toLowerCase(Locale.ROOT),
-                solver.backend() == Backend.CPU ? threads : 0, contactSum / (double) frames, frames, millis, millis,
-                collisionNanos / 1e6 / timed, recyclable == 0 ? 0.0 : recycled / (double) recyclable, motion,
-                motion.stands(layout.height()), budget, twoSolves == null ? phases(hostNanos, deviceNanos, timed) : "", 1, true);
+
+        /** Whether every field of every body is the same bits as {@code other}'s. */
+        boolean sameBodies(SceneRun other) {
+            FloatBuffer mine = bodies.data();
+            FloatBuffer theirs = other.bodies.data();
+            int stride = bodies.capacity();
+            for (BodyField field : BodyField.values()) {
+                for (int i = 0; i < bodies.size(); i++) {
+                    int at = field.ordinal() * stride + i;
+                    if (Float.floatToRawIntBits(mine.get(at)) != Float.floatToRawIntBits(
+                            theirs.get(field.ordinal() * other.bodies.capacity() + i))) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+
+        Row row() {
+            int timed = Math.max(1, frames - WARM_UP_FRAMES);
+            String budget = twoSolves == null
+                    ? Benchmark.sweeps(soft)
+                    : twoSolveIterations + " velocity + " + TwoSolves.pushIterations(twoSolveIterations)
+                            + " push-out iterations";
+            double millis = stepNanos / 1e6 / timed;
+            Motion motion = tracker.motion();
+            return new Row(layout, scheme.label(), solver.backend().name().toLowerCase(Locale.ROOT),
+                    solver.backend() == Backend.CPU ? threads : 0, contactSum / (double) frames, frames, millis, millis,
+                    collisionNanos / 1e6 / timed, recyclable == 0 ? 0.0 : recycled / (double) recyclable, motion,
+                    motion.stands(layout.height()), budget, twoSolves == null ? phases(hostNanos, deviceNanos, timed) : "",
+                    1, true);
+        }
     }
 
     /**
