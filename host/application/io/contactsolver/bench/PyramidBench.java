@@ -279,11 +279,13 @@ final class PyramidBench {
                 }
             }
             if (inTurn && configs.stream().filter(config -> config.backend() == Backend.CPU).count() > 1) {
+                String scene = layout.kind() == Kind.LARGE ? "the large pyramid" : "the many pyramids";
                 notes.add(agreed
-                        ? layout.kind().label + " pyramid: the CPU's thread counts of each scheme stepped their own "
-                                + "copies frame by frame in turn, and ended every round with the same bits"
-                        : "warning: " + layout.kind().label + " pyramid: the CPU's thread counts, stepped in turn, "
-                                + "ended a round with different bits");
+                        ? scene + ": the CPU's thread counts of each scheme stepped their own copies frame by frame in "
+                                + "turn, and ended every round with the same bits"
+                        : "warning: " + scene + ": the CPU's thread counts, stepped in turn, ended a round with "
+                                + "different bits");
+                notes.addAll(inTurnRatios(scene, trials));
             }
             for (Trial trial : trials) {
                 if (!trial.rounds().isEmpty()) {
@@ -301,6 +303,34 @@ final class PyramidBench {
             }
         }
         return new Result(rows, figures, notes);
+    }
+
+    /**
+     * For each scheme whose CPU trials ran in turn: 1 thread's time over each other thread count's,
+     * round by round (each ratio from the same minutes).
+     */
+    private static List<String> inTurnRatios(String scene, List<Trial> trials) {
+        List<String> lines = new ArrayList<>();
+        for (Scheme scheme : Scheme.values()) {
+            List<Trial> group = trials.stream().filter(trial -> trial.scheme() == scheme
+                    && trial.config().backend() == Backend.CPU).toList();
+            if (group.size() < 2) {
+                continue;
+            }
+            Trial one = group.get(0);
+            for (Trial other : group.subList(1, group.size())) {
+                int rounds = Math.min(one.rounds().size(), other.rounds().size());
+                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s, %s: 1 thread's ms a frame over "
+                        + "%d threads', round by round:", scene, scheme.label(), other.config().threads()));
+                for (int r = 0; r < rounds; r++) {
+                    line.append(String.format(Locale.ROOT, " %.2fx (%.2f / %.2f)", one.rounds().get(r).stepMillis()
+                            / other.rounds().get(r).stepMillis(), one.rounds().get(r).stepMillis(),
+                            other.rounds().get(r).stepMillis()));
+                }
+                lines.add(line.toString());
+            }
+        }
+        return lines;
     }
 
     /**
