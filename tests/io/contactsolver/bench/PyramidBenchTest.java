@@ -259,6 +259,10 @@ class PyramidBenchTest {
         assertRefused("--many-pyramids-grid does nothing with --pyramid-scenes large: it is for --pyramid-scenes "
                 + "with many only", "--many-pyramids-grid", "2");
         assertRefused("--box3d-runs does nothing with no --box3d-benchmark", "--box3d-runs", "3");
+        assertRefused("--threads-in-turn takes turns between 1 thread and more, and the CPU runs on 1 (--threads",
+                "--threads-in-turn", "--threads", "1");
+        assertRefused("--threads-in-turn does nothing with --backends opencl", "--threads-in-turn", "--backends",
+                "opencl");
         assertRefused("--warm-up does nothing with --sections pyramid: it is for --sections sweep, iterative and step "
                 + "only", "--warm-up", "5");
     }

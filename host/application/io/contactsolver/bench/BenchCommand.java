@@ -374,6 +374,13 @@ public final class BenchCommand implements Callable<Integer> {
                 "--box2d-runs");
         ModeOptions.refuseUnused(spec, backends.contains(Choices.BenchBackend.OPENCL), "--backends "
                 + Choices.labels(backends), "--backends with opencl", "--device");
+        ModeOptions.refuseUnused(spec, backends.contains(Choices.BenchBackend.CPU), "--backends "
+                + Choices.labels(backends), "--backends with cpu", "--threads-in-turn");
+        int threads = device.threads() != null ? device.threads() : Runtime.getRuntime().availableProcessors();
+        if (threadsInTurn && threads < 2) {
+            throw refused("--threads-in-turn takes turns between 1 thread and more, and the CPU runs on " + threads
+                    + " (--threads, or this machine's processors)");
+        }
         Map<String, Path> outputs = new LinkedHashMap<>();
         if (csv != null) {
             outputs.put("--csv " + csv, csv);
