@@ -246,8 +246,7 @@ final class PyramidBench {
             for (int round = 0; round < rounds; round++) {
                 for (Trial trial : trials) {
                     if (inTurn && trial.config().backend() == Backend.CPU) {
-                        List<Trial> group = trials.stream().filter(other -> other.scheme() == trial.scheme()
-                                && other.config().backend() == Backend.CPU).toList();
+                        List<Trial> group = cpuTrials(trials, trial.scheme());
                         if (group.get(0) == trial && group.size() > 1) {
                             agreed &= runGroup(layout, group, rounds, round, here, peerMillis, peerSteps, peerProfiles);
                         }
@@ -305,6 +304,12 @@ final class PyramidBench {
         return new Result(rows, figures, notes);
     }
 
+    /** {@code scheme}'s trials on the CPU, in the order of {@code trials} (1 thread first): those that run in turn. */
+    private static List<Trial> cpuTrials(List<Trial> trials, Scheme scheme) {
+        return trials.stream().filter(trial -> trial.scheme() == scheme && trial.config().backend() == Backend.CPU)
+                .toList();
+    }
+
     /**
      * For each scheme whose CPU trials ran in turn: 1 thread's time over each other thread count's,
      * round by round (each ratio from the same minutes).
@@ -312,8 +317,7 @@ final class PyramidBench {
     private static List<String> inTurnRatios(String scene, List<Trial> trials) {
         List<String> lines = new ArrayList<>();
         for (Scheme scheme : Scheme.values()) {
-            List<Trial> group = trials.stream().filter(trial -> trial.scheme() == scheme
-                    && trial.config().backend() == Backend.CPU).toList();
+            List<Trial> group = cpuTrials(trials, scheme);
             if (group.size() < 2) {
                 continue;
             }
