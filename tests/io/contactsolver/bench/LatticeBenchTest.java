@@ -149,6 +149,23 @@ class LatticeBenchTest {
     }
 
     /** Asking each step for the bodies alone moves the lattice to the same state, and the report says it asked. */
+    /**
+     * In turn, each thread count steps a lattice of its own: 1 and 2 threads still end every round
+     * in the same bits, and the ratio is printed for each round.
+     */
+    @Test
+    void threadCountsSteppedInTurnEachStepALatticeOfTheirOwn() {
+        Run run = Cli.inProcess("bench", "--sections", "lattice", "--backends", "cpu", "--lattice-size", "3",
+                "--lattice-steps", "10", "--rounds", "2", "--threads", "2", "--threads-in-turn");
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        assertTrue(run.out().contains("every round and configuration moved the spheres to the same bits"), run.out());
+        assertTrue(run.out().contains("cpu's thread counts stepped lattices of their own step by step in turn"), run.out());
+        String ratios = run.out().lines().filter(line -> line.startsWith("cpu: 1 thread's ms a step over 2 threads'"))
+                .findFirst().orElseThrow(() -> new AssertionError(run.out()));
+        assertEquals(2, ratios.split("x \\(").length - 1, "one ratio a round: " + ratios);
+        assertFalse(run.out().contains("warning"), run.out());
+    }
+
     @Test
     void bodiesOnlyStepsTheLatticeAlikeAndSaysSo() {
         String[] common = {"bench", "--sections", "lattice", "--backends", "cpu", "--threads", "1", "--lattice-size", "3",
@@ -234,7 +251,7 @@ class LatticeBenchTest {
             boolean sameAsFirst) {
         return new Row(2, 16, backend, threads, 10, "4 substeps x (1 soft + 1 relax)", median, best,
                 List.of(0.5, 1.5, 0.5, 0.5, 0.5), threads == 0 ? List.of(2.5, 0.75) : List.of(), 0.25,
-                new Settling(0.0000125f, 0.0f), 3, repeatable, sameAsFirst);
+                new Settling(0.0000125f, 0.0f), 3, repeatable, sameAsFirst, List.of(median, best, median), false);
     }
 
     private static String table(List<Row> rows) {

@@ -147,9 +147,10 @@ public final class BenchCommand implements Callable<Integer> {
     boolean bodiesOnly;
 
     @Option(names = "--threads-in-turn",
-            description = "pyramid: the CPU's 1-thread and all-core runs of a scheme step their own copies of the "
-                    + "scene frame by frame in turn rather than one after the other, so that their ratio comes from the "
-                    + "same minutes of a noisy machine; their bodies are checked to end each round with the same bits.")
+            description = "pyramid, lattice: the CPU's 1-thread and all-core runs (of a scheme) step their own copies "
+                    + "of the scene frame by frame in turn rather than one after the other, so that their ratio comes "
+                    + "from the same minutes of a noisy machine; their bodies are checked to end each round with the "
+                    + "same bits, and the ratio is printed round by round.")
     boolean threadsInTurn;
 
     @Option(names = "--box3d-benchmark", paramLabel = "FILE",
@@ -352,11 +353,10 @@ public final class BenchCommand implements Callable<Integer> {
         String chosen = "--sections " + Choices.labels(sections);
         ModeOptions.refuseUnused(spec, pyramid, chosen, "--sections pyramid", "--pyramid-scenes", "--pyramid-base",
                 "--many-pyramids-grid", "--many-pyramids-base", "--frames", "--pyramid-iterations", "--pyramid-schemes",
-                "--box3d-benchmark", "--box3d-runs", "--box2d-ms", "--box2d-benchmark", "--box2d-runs",
-                "--threads-in-turn");
+                "--box3d-benchmark", "--box3d-runs", "--box2d-ms", "--box2d-benchmark", "--box2d-runs");
         ModeOptions.refuseUnused(spec, lattice, chosen, "--sections lattice", "--lattice-size", "--lattice-steps");
         ModeOptions.refuseUnused(spec, pyramid || lattice, chosen, "--sections pyramid and lattice", "--rounds",
-                "--bodies-only", "--soft-iterations");
+                "--bodies-only", "--soft-iterations", "--threads-in-turn");
         ModeOptions.refuseUnused(spec, sections.contains(Choices.Section.SWEEP) || sections.contains(Choices.Section.ITERATIVE)
                 || sections.contains(Choices.Section.STEP), chosen, "--sections sweep, iterative and step", "--warm-up");
         if (lattice && !backends.contains(Choices.BenchBackend.CPU) && !backends.contains(Choices.BenchBackend.OPENCL)) {
@@ -544,7 +544,7 @@ public final class BenchCommand implements Callable<Integer> {
             try (Progress bar = Progress.open("lattice", 1, "", spec.commandLine().getErr())) {
                 lattice = new LatticeBench(latticeSize, latticeSteps, softStep(), bar::setExtraMessage).run(cores,
                         backends.contains(Choices.BenchBackend.CPU), backends.contains(Choices.BenchBackend.OPENCL),
-                        device.device(), rounds);
+                        device.device(), rounds, threadsInTurn);
             }
             if (csv != null && !lattice.isEmpty()) {
                 // written now, so that a later section that fails leaves it

@@ -50,14 +50,17 @@ final class LatticeBench {
      * empty on the CPU), {@code rebuildMillis} (finding the contacts) and how the spheres
      * moved ({@link Settling}) are the first round's; {@code budget} names the sweeps a step. {@code repeatable}: every round ended in the first round's state; {@code sameAsFirst}:
      * the first round ended in the state of the first configuration's. {@code threads} is 0 on a
-     * device.
+     * device. {@code roundMillis}: each round's mean milliseconds a step, in order; {@code inTurn}:
+     * its rounds ran step by step in turn with the other CPU thread counts' ({@link #run}).
      */
     record Row(int size, int contacts, String backend, int threads, int steps, String budget, double stepMillis,
             double bestMillis, List<Double> phaseMillis, List<Double> deviceMillis, double rebuildMillis,
-            Settling settling, int rounds, boolean repeatable, boolean sameAsFirst) {
+            Settling settling, int rounds, boolean repeatable, boolean sameAsFirst, List<Double> roundMillis,
+            boolean inTurn) {
         Row {
             phaseMillis = List.copyOf(phaseMillis);
             deviceMillis = List.copyOf(deviceMillis);
+            roundMillis = List.copyOf(roundMillis);
         }
 
         String label() {
@@ -104,15 +107,30 @@ final class LatticeBench {
     /**
      * Runs the lattice on the CPU at 1 thread and {@code cores} if {@code cpu}, and on OpenCL if
      * {@code openCl} (left out if none opens), {@code rounds} times over, the configurations in turn.
+     * Where {@code inTurn}, the CPU's thread counts run together in each round, each on a lattice of
+     * its own, step by step in turn (the order reversed every step), so that their ratio comes from
+     * the same minutes.
      */
-    List<Row> run(int cores, boolean cpu, boolean openCl, String device, int rounds) {
+    List<Row> run(int cores, boolean cpu, boolean openCl, String device, int rounds, boolean inTurn) {
         List<SolverConfig> configs = Benchmark.configurations(cores, cpu, openCl, device);
         List<List<Round>> measured = new ArrayList<>();
         configs.forEach(config -> measured.add(new ArrayList<>()));
+        List<Integer> together = new ArrayList<>();
+        for (int k = 0; k < configs.size(); k++) {
+            if (inTurn && configs.get(k).backend() == Backend.CPU) {
+                together.add(k);
+            }
+        }
+        if (together.size() < 2) {
+            together.clear();
+        }
         for (int round = 0; round < rounds; round++) {
+            if (!together.isEmpty()) {
+                roundsInTurn(configs, together, measured, rounds, round);
+            }
             for (int k = 0; k < configs.size(); k++) {
-                if (measured.get(k).size() < round) {
-                    continue; // its backend did not open in an earlier round
+                if (measured.get(k).size() < round || together.contains(k)) {
+                    continue; // its backend did not open in an earlier round, or it ran in turn above
                 }
                 SolverConfig config = configs.get(k);
                 progress.accept("lattice " + label(backendName(config), threadsOf(config))
@@ -133,9 +151,39 @@ final class LatticeBench {
             }
             firstState = firstState == null ? runs.get(0).state() : firstState;
             SolverConfig config = configs.get(k);
-            rows.add(combine(runs, backendName(config), threadsOf(config), Arrays.equals(runs.get(0).state(), firstState)));
+            rows.add(combine(runs, backendName(config), threadsOf(config), Arrays.equals(runs.get(0).state(), firstState),
+                    together.contains(k)));
         }
         return rows;
+    }
+
+    /** Round {@code round} of configurations {@code together} (the CPU's thread counts), step by step in turn. */
+    private void roundsInTurn(List<SolverConfig> configs, List<Integer> together, List<List<Round>> measured,
+            int rounds, int round) {
+        progress.accept("lattice cpu, " + String.join(" and ", together.stream()
+                .map(k -> Integer.toString(configs.get(k).threads())).toList()) + " threads in turn"
+                + (rounds > 1 ? ", round " + (round + 1) + " of " + rounds : ""));
+        List<ContactSolver> solvers = new ArrayList<>();
+        try {
+            List<LatticeRun> runs = new ArrayList<>();
+            for (int k : together) {
+                ContactSolver solver = ContactSolver.create(configs.get(k));
+                solvers.add(solver);
+                runs.add(new LatticeRun(solver));
+            }
+            for (int step = 0; step < WARM_UP_STEPS + steps; step++) {
+                for (int n = 0; n < runs.size(); n++) {
+                    runs.get((step & 1) == 0 ? n : runs.size() - 1 - n).step(step);
+                }
+            }
+            for (int n = 0; n < runs.size(); n++) {
+                measured.get(together.get(n)).add(runs.get(n).round());
+            }
+        } finally {
+            for (ContactSolver solver : solvers) {
+                solver.close();
+            }
+        }
     }
 
     private static String backendName(SolverConfig config) {
@@ -153,17 +201,32 @@ final class LatticeBench {
 
     /** A fresh lattice stepped {@link #WARM_UP_STEPS} + {@code steps} steps on {@code solver}. */
     private Round round(ContactSolver solver) {
-        SphereLattice lattice = new SphereLattice(size);
-        BodyBatch bodies = lattice.bodies();
-        float[] start = positions(bodies);
-        ContactBatch contacts = new ContactBatch(SphereLattice.contactCount(size));
-        SolveHistory history = new SolveHistory();
-        Vector3f gravity = new Vector3f(0.0f, GRAVITY, 0.0f);
-        long stepNanos = 0;
-        long rebuildNanos = 0;
-        long[] phaseNanos = new long[Benchmark.HOST_PHASES.size()];
-        long[] deviceNanos = new long[Benchmark.DEVICE_PHASES.size()];
+        LatticeRun run = new LatticeRun(solver);
         for (int step = 0; step < WARM_UP_STEPS + steps; step++) {
+            run.step(step);
+        }
+        return run.round();
+    }
+
+    /** One configuration stepping a lattice of its own, a step at a time, its times kept. */
+    private final class LatticeRun {
+        private final ContactSolver solver;
+        private final SphereLattice lattice = new SphereLattice(size);
+        private final BodyBatch bodies = lattice.bodies();
+        private final float[] start = positions(bodies);
+        private final ContactBatch contacts = new ContactBatch(SphereLattice.contactCount(size));
+        private final SolveHistory history = new SolveHistory();
+        private final Vector3f gravity = new Vector3f(0.0f, GRAVITY, 0.0f);
+        private long stepNanos;
+        private long rebuildNanos;
+        private final long[] phaseNanos = new long[Benchmark.HOST_PHASES.size()];
+        private final long[] deviceNanos = new long[Benchmark.DEVICE_PHASES.size()];
+
+        LatticeRun(ContactSolver solver) {
+            this.solver = solver;
+        }
+
+        void step(int step) {
             long t0 = System.nanoTime();
             lattice.contacts(contacts);
             long t1 = System.nanoTime();
@@ -180,9 +243,12 @@ final class LatticeBench {
                 }
             }
         }
-        return new Round(stepNanos / 1e6 / steps, rebuildNanos / 1e6 / steps, perStep(phaseNanos),
-                solver.backend() == Backend.CPU ? new double[0] : perStep(deviceNanos),
-                Settling.between(start, positions(bodies)), contacts.size(), state(bodies));
+
+        Round round() {
+            return new Round(stepNanos / 1e6 / steps, rebuildNanos / 1e6 / steps, perStep(phaseNanos),
+                    solver.backend() == Backend.CPU ? new double[0] : perStep(deviceNanos),
+                    Settling.between(start, positions(bodies)), contacts.size(), state(bodies));
+        }
     }
 
     /** Nanoseconds summed over the timed steps as milliseconds a step. */
@@ -220,14 +286,14 @@ final class LatticeBench {
     }
 
     /** A configuration's rounds as one row: the median and best time, the first round's figures. */
-    private Row combine(List<Round> runs, String backend, int threads, boolean sameAsFirst) {
+    private Row combine(List<Round> runs, String backend, int threads, boolean sameAsFirst, boolean inTurn) {
         Round first = runs.get(0);
         double[] millis = runs.stream().mapToDouble(Round::stepMillis).toArray();
         boolean repeatable = runs.stream().allMatch(run -> Arrays.equals(run.state(), first.state()));
         return new Row(size, first.contacts(), backend, threads, steps, Benchmark.sweeps(soft), Benchmark.median(millis),
                 Arrays.stream(millis).min().orElseThrow(), Arrays.stream(first.phaseMillis()).boxed().toList(),
                 Arrays.stream(first.deviceMillis()).boxed().toList(), first.rebuildMillis(), first.settling(),
-                runs.size(), repeatable, sameAsFirst);
+                runs.size(), repeatable, sameAsFirst, Arrays.stream(millis).boxed().toList(), inTurn);
     }
 
     /**
@@ -297,6 +363,20 @@ final class LatticeBench {
         }
         if (deterministic) {
             out.println("every round " + (rows.size() > 1 ? "and configuration " : "") + "moved the spheres to the same bits");
+        }
+        List<Row> inTurn = rows.stream().filter(Row::inTurn).toList();
+        if (base != null && base.inTurn()) {
+            out.println("cpu's thread counts stepped lattices of their own step by step in turn (--threads-in-turn)");
+            for (Row row : inTurn.subList(1, inTurn.size())) {
+                StringBuilder ratios = new StringBuilder();
+                int rounds = Math.min(base.roundMillis().size(), row.roundMillis().size());
+                for (int r = 0; r < rounds; r++) {
+                    ratios.append(String.format(Locale.ROOT, " %.2fx (%.2f / %.2f)", base.roundMillis().get(r)
+                            / row.roundMillis().get(r), base.roundMillis().get(r), row.roundMillis().get(r)));
+                }
+                out.printf(Locale.ROOT, "cpu: 1 thread's ms a step over %d threads', round by round:%s%n", row.threads(),
+                        ratios);
+            }
         }
     }
 
