@@ -126,7 +126,7 @@ final class LatticeBench {
         }
         for (int round = 0; round < rounds; round++) {
             if (!together.isEmpty()) {
-                roundsInTurn(configs, together, measured, rounds, round);
+                roundInTurn(configs, together, measured, rounds, round);
             }
             for (int k = 0; k < configs.size(); k++) {
                 if (measured.get(k).size() < round || together.contains(k)) {
@@ -158,7 +158,7 @@ final class LatticeBench {
     }
 
     /** Round {@code round} of configurations {@code together} (the CPU's thread counts), step by step in turn. */
-    private void roundsInTurn(List<SolverConfig> configs, List<Integer> together, List<List<Round>> measured,
+    private void roundInTurn(List<SolverConfig> configs, List<Integer> together, List<List<Round>> measured,
             int rounds, int round) {
         progress.accept("lattice cpu, " + String.join(" and ", together.stream()
                 .map(k -> Integer.toString(configs.get(k).threads())).toList()) + " threads in turn"
