@@ -16,6 +16,7 @@ import io.contactsolver.scene.Scene;
 import io.contactsolver.scene.SceneGenerator;
 import java.lang.management.BufferPoolMXBean;
 import java.lang.management.ManagementFactory;
+import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,6 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
+import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 import org.joml.Quaternionf;
 import org.joml.Vector3f;
@@ -681,6 +683,32 @@ final class Benchmark {
     /** A phase as the tables name it: {@code SET_UP} as {@code set-up}. */
     static String phaseLabel(SolvePhase phase) {
         return phase.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** Every body's position, orientation and velocities, as raw bits: what "the same trajectory" compares. */
+    static int[] motionBits(BodyBatch bodies) {
+        FloatBuffer data = bodies.data();
+        int fields = BodyField.WZ.ordinal() + 1; // X to WZ; mass and inertia do not move
+        int[] bits = new int[fields * bodies.size()];
+        for (int f = 0; f < fields; f++) {
+            for (int i = 0; i < bodies.size(); i++) {
+                bits[f * bodies.size() + i] = Float.floatToRawIntBits(data.get(f * bodies.capacity() + i));
+            }
+        }
+        return bits;
+    }
+
+    /**
+     * {@code steps} steps of each of {@code runs} (each given the step's index), step by step in
+     * turn, the order reversed every step so that none always goes first: the bench's configurations
+     * run with {@code --threads-in-turn}.
+     */
+    static void inTurn(int steps, List<IntConsumer> runs) {
+        for (int step = 0; step < steps; step++) {
+            for (int n = 0; n < runs.size(); n++) {
+                runs.get((step & 1) == 0 ? n : runs.size() - 1 - n).accept(step);
+            }
+        }
     }
 
     static double median(double[] values) {

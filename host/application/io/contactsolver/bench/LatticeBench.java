@@ -8,18 +8,17 @@ import io.contactsolver.SoftStepSettings;
 import io.contactsolver.SolveHistory;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolverConfig;
-import io.contactsolver.layout.BodyField;
 import io.contactsolver.layout.SolvePhase;
 import io.contactsolver.scene.SphereLattice;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
-import java.nio.FloatBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import org.joml.Vector3f;
 
 /**
@@ -171,11 +170,7 @@ final class LatticeBench {
                 solvers.add(solver);
                 runs.add(new LatticeRun(solver));
             }
-            for (int step = 0; step < WARM_UP_STEPS + steps; step++) {
-                for (int n = 0; n < runs.size(); n++) {
-                    runs.get((step & 1) == 0 ? n : runs.size() - 1 - n).step(step);
-                }
-            }
+            Benchmark.inTurn(WARM_UP_STEPS + steps, runs.stream().map(run -> (IntConsumer) run::step).toList());
             for (int n = 0; n < runs.size(); n++) {
                 measured.get(together.get(n)).add(runs.get(n).round());
             }
@@ -247,7 +242,7 @@ final class LatticeBench {
         Round round() {
             return new Round(stepNanos / 1e6 / steps, rebuildNanos / 1e6 / steps, perStep(phaseNanos),
                     solver.backend() == Backend.CPU ? new double[0] : perStep(deviceNanos),
-                    Settling.between(start, positions(bodies)), contacts.size(), state(bodies));
+                    Settling.between(start, positions(bodies)), contacts.size(), Benchmark.motionBits(bodies));
         }
     }
 
@@ -270,19 +265,6 @@ final class LatticeBench {
             xyz[3 * i + 2] = p.z;
         }
         return xyz;
-    }
-
-    /** Every body's position, orientation and velocities, as raw bits: what "the same trajectory" compares. */
-    private static int[] state(BodyBatch bodies) {
-        FloatBuffer data = bodies.data();
-        int fields = BodyField.WZ.ordinal() + 1; // X to WZ; mass and inertia do not move
-        int[] bits = new int[fields * bodies.size()];
-        for (int f = 0; f < fields; f++) {
-            for (int i = 0; i < bodies.size(); i++) {
-                bits[f * bodies.size() + i] = Float.floatToRawIntBits(data.get(f * bodies.capacity() + i));
-            }
-        }
-        return bits;
     }
 
     /** A configuration's rounds as one row: the median and best time, the first round's figures. */

@@ -20,6 +20,7 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.FloatBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,6 +28,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import java.util.function.ToDoubleFunction;
 import org.joml.Vector3f;
 
@@ -425,15 +427,9 @@ final class PyramidBench {
         for (int k = 0; k < solvers.size(); k++) {
             runs.add(new SceneRun(layout, scheme, solvers.get(k), threads.get(k)));
         }
-        for (int frame = 0; frame < frames; frame++) {
-            for (int k = 0; k < runs.size(); k++) {
-                runs.get((frame & 1) == 0 ? k : runs.size() - 1 - k).frame(frame);
-            }
-        }
-        boolean same = true;
-        for (SceneRun run : runs) {
-            same &= run.sameBodies(runs.get(0));
-        }
+        Benchmark.inTurn(frames, runs.stream().map(run -> (IntConsumer) run::frame).toList());
+        int[] first = Benchmark.motionBits(runs.get(0).bodies);
+        boolean same = runs.stream().allMatch(run -> Arrays.equals(Benchmark.motionBits(run.bodies), first));
         return new InTurn(runs.stream().map(SceneRun::row).toList(), same);
     }
 
@@ -507,23 +503,6 @@ final class PyramidBench {
                 recyclable += contacts.size();
             }
             tracker.frame(bodies);
-        }
-
-        /** Whether every field of every body is the same bits as {@code other}'s. */
-        boolean sameBodies(SceneRun other) {
-            FloatBuffer mine = bodies.data();
-            FloatBuffer theirs = other.bodies.data();
-            int stride = bodies.capacity();
-            for (BodyField field : BodyField.values()) {
-                for (int i = 0; i < bodies.size(); i++) {
-                    int at = field.ordinal() * stride + i;
-                    if (Float.floatToRawIntBits(mine.get(at)) != Float.floatToRawIntBits(
-                            theirs.get(field.ordinal() * other.bodies.capacity() + i))) {
-                        return false;
-                    }
-                }
-            }
-            return true;
         }
 
         Row row() {

@@ -680,8 +680,9 @@ public final class CpuBackend implements SolverBackend {
      * in cache: a non-finite field, an orientation whose squared norm summed in float the
      * validator's screen of a unit quaternion does not clear ({@code InputValidator.screensUnit}), a
      * non-finite delta (none where {@code deltas} is null). What it flags the host scans again, to
-     * name the body and field; what it clears the host skips ({@link StepOutputs}). Columns in slices, element by element in loops the JIT vectorises: a
-     * value times zero is zero unless it is infinite or NaN.
+     * name the body and field; what it clears the host skips ({@link StepOutputs}). Columns in
+     * slices, element by element in loops the JIT vectorises: a value times zero is zero unless it
+     * is infinite or NaN.
      */
     static int screenFinished(FieldBlock next, FieldBlock deltas, int from, int to) {
         float[][] scratch = SCREEN_SCRATCH.get();
