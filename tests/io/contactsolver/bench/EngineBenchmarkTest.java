@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.contactsolver.bench.EngineBenchmark.Engine;
 import io.contactsolver.bench.EngineBenchmark.Runs;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -77,6 +78,21 @@ class EngineBenchmarkTest {
                 "f.dat", "1 0 0 1 0 0 0\n"));
         assertEquals("Box3D's f.dat has 1 steps; its first is off the clock, so it needs at least 2",
                 oneStep.getMessage());
+    }
+
+    /** One thread and one worker unless asked for more, and then as many threads as workers. */
+    @Test
+    void theProgramRunsOnOneWorkerOrOnAsManyThreadsAsWorkers() {
+        EngineBenchmark box3d = new EngineBenchmark(Engine.BOX3D, Path.of("benchmark"), 3);
+        assertEquals(1, box3d.workers());
+        assertEquals("benchmark -b=large_pyramid -t=1 -w=1 -r=3 -s", box3d.commandLine("large_pyramid"));
+        EngineBenchmark four = box3d.withWorkers(4);
+        assertEquals(4, four.workers());
+        assertEquals("benchmark -b=many_pyramids -t=4 -w=4 -r=3 -s", four.commandLine("many_pyramids"));
+        assertEquals("benchmark -b=large_pyramid -t=2 -w=2 -r=1",
+                new EngineBenchmark(Engine.BOX2D, Path.of("benchmark"), 1).withWorkers(2).commandLine("large_pyramid"));
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> box3d.withWorkers(0));
+        assertEquals("workers must be at least 1, got 0", none.getMessage());
     }
 
     @Test

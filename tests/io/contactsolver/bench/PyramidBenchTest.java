@@ -345,6 +345,48 @@ class PyramidBenchTest {
         }
     }
 
+    /**
+     * With the thread counts in turn, a peer also runs its own scene on as many workers as our
+     * other thread count, next to its 1-worker run before each round (the 1-worker run first in
+     * the first round, last in the second), and its own scaling is printed round by round beside
+     * ours; its 1-worker runs alone make its figure. The stand-in takes 30 ms a step on 1 worker
+     * and 20 on more (its solver 24 and 12), so 1.50x for the step and 2.00x for the solver.
+     */
+    @Test
+    void aPeerAlsoRunsOnAsManyWorkersBeforeEachRoundInTurnAndItsScalingIsPrinted() throws IOException {
+        Path log = dir.resolve("calls.log");
+        Path box3d = script("fake-box3d", """
+                #!/bin/sh
+                echo "$*" >> '%s'
+                case "$3" in
+                  -w=1) ms=300; solver=24 ;;
+                  *) ms=200; solver=12 ;;
+                esac
+                echo "benchmark: large_pyramid, steps = 11"
+                echo "run 0 : $ms (ms)"
+                echo "body 5051 / shape 5051 / contact 0 / joint 0 / stack 0"
+                profile="large_pyramid_t${3#-w=}.dat"
+                echo "99 0 99 99 0 0 0" > "$profile"
+                for i in 1 2 3; do echo "30 0 1 $solver 0 0 0" >> "$profile"; done
+                """.formatted(log));
+        Run run = Cli.inProcess("bench", "--sections", "pyramid", "--backends", "cpu", "--threads", "2",
+                "--threads-in-turn", "--pyramid-scenes", "large", "--pyramid-base", "3", "--frames", "52",
+                "--pyramid-schemes", "soft-step", "--rounds", "2", "--box3d-benchmark", box3d.toString());
+        assertEquals(ExitCode.OK, run.exitCode(), run.err());
+        List<String> calls = Files.readAllLines(log);
+        String one = "-b=large_pyramid -t=1 -w=1 -r=1 -s";
+        String two = "-b=large_pyramid -t=2 -w=2 -r=1 -s";
+        assertEquals(List.of(one, two, two, one, one), calls, "round 1, round 2, after the last");
+        assertTrue(run.out().contains("Box3D large_pyramid, its own benchmark on 1 worker and on 2 (run next to each "
+                + "other before each round, the 1-worker run first in odd rounds): 1 worker's ms a step over 2 workers', "
+                + "round by round, the whole step (collision included): 1.50x (30.00 / 20.00) 1.50x (30.00 / 20.00); its "
+                + "constraint solver alone (its -s profile): 2.00x (24.00 / 12.00) 2.00x (24.00 / 12.00)"), run.out());
+        // the figure beside ours is the 1-worker runs' alone
+        assertTrue(run.out().contains("best 30.00 ms, median 30.00 ms over 3 runs"), run.out());
+        assertTrue(run.out().contains("the large pyramid, soft-step: 1 thread's ms a frame over 2 threads', round by "
+                + "round:"), run.out());
+    }
+
     /** The rule can fail: each of its three measures alone, and boxes that fall through everything. */
     @Test
     void thePyramidStandsOnlyWithinAllThreeLimits() {

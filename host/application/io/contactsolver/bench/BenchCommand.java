@@ -150,7 +150,9 @@ public final class BenchCommand implements Callable<Integer> {
             description = "pyramid, lattice: the CPU's 1-thread and all-core runs (of a scheme) step their own copies "
                     + "of the scene frame by frame in turn rather than one after the other, so that their ratio comes "
                     + "from the same minutes of a noisy machine; their bodies are checked to end each round with the "
-                    + "same bits, and the ratio is printed round by round.")
+                    + "same bits, and the ratio is printed round by round; the pyramid's peers also run their own "
+                    + "scene on as many workers (-t=N -w=N) next to their 1-worker run before each round, and their "
+                    + "own ratio is printed beside ours.")
     boolean threadsInTurn;
 
     @Option(names = "--box3d-benchmark", paramLabel = "FILE",

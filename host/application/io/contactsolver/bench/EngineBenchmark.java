@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  *
  * <p>Both programs take the same options and print the same lines. It runs as
  * {@code benchmark -b=SCENE -t=1 -w=1 -r=RUNS}: one thread, one worker, {@code RUNS} runs of the
- * scene. Its output names the scene and its step count ({@code benchmark: large_pyramid, steps =
+ * scene; {@link #withWorkers} gives the same program on more ({@code -t=N -w=N}), to set its own
+ * scaling beside ours. Its output names the scene and its step count ({@code benchmark: large_pyramid, steps =
  * 200}), each run's milliseconds ({@code run 0 : 2688.59 (ms)}) and the world's counters after the
  * first run ({@code body 5051 / shape 5051 / contact 14950 / ...}).
  *
@@ -81,7 +82,8 @@ final class EngineBenchmark {
 
     /**
      * The engine's own profile of a step ({@code b3Profile}, which its benchmark with {@code -s}
-     * writes a step a line, each figure the least over the runs, to {@code SCENE_t1.dat}: step,
+     * writes a step a line, each figure the least over the runs, to {@code SCENE_tN.dat} for
+     * {@code N} workers: step,
      * pairs, collide, constraints, transforms, refit, sleepIslands, ms): the medians over the steps
      * it times (the first, off the clock, left out) of the whole step, its collision and its
      * constraint solver.
@@ -98,20 +100,41 @@ final class EngineBenchmark {
     private final Engine engine;
     private final Path executable;
     private final int runs;
+    private final int workers;
 
     /**
+     * The program on one thread and one worker.
+     *
      * @param engine     whose program it is
      * @param executable the engine's built {@code benchmark} program
      * @param runs       runs of the scene an invocation, {@code >= 1}
      */
     EngineBenchmark(Engine engine, Path executable, int runs) {
+        this(engine, executable, runs, 1);
+    }
+
+    private EngineBenchmark(Engine engine, Path executable, int runs, int workers) {
         this.engine = engine;
         this.executable = executable;
         this.runs = runs;
+        this.workers = workers;
+    }
+
+    /** The same program run on {@code count} threads and as many workers ({@code -t=count -w=count}), {@code >= 1}. */
+    EngineBenchmark withWorkers(int count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("workers must be at least 1, got " + count);
+        }
+        return new EngineBenchmark(engine, executable, runs, count);
     }
 
     Engine engine() {
         return engine;
+    }
+
+    /** The threads and workers it runs on. */
+    int workers() {
+        return workers;
     }
 
     /** The command line for {@code scene}, as quoted beside the figures. */
@@ -120,7 +143,8 @@ final class EngineBenchmark {
     }
 
     private List<String> arguments(String scene) {
-        List<String> arguments = new ArrayList<>(List.of("-b=" + scene, "-t=1", "-w=1", "-r=" + runs));
+        List<String> arguments = new ArrayList<>(List.of("-b=" + scene, "-t=" + workers, "-w=" + workers,
+                "-r=" + runs));
         if (engine.profiles) {
             arguments.add("-s");
         }
@@ -166,7 +190,7 @@ final class EngineBenchmark {
                         + " runs, expected " + runs);
             }
             if (engine.profiles) {
-                Path steps = folder.resolve(scene + "_t1.dat");
+                Path steps = folder.resolve(scene + "_t" + workers + ".dat");
                 if (!Files.isRegularFile(steps)) {
                     throw new IOException(commandLine(scene) + " wrote no " + steps.getFileName()
                             + " (its profile of each step)");

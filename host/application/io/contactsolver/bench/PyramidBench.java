@@ -244,13 +244,15 @@ final class PyramidBench {
             Map<Engine, List<Double>> peerMillis = new EnumMap<>(Engine.class);
             Map<Engine, Integer> peerSteps = new EnumMap<>(Engine.class);
             Map<Engine, List<EngineBenchmark.Profile>> peerProfiles = new EnumMap<>(Engine.class);
+            List<PeerScaling> peerScaling = new ArrayList<>();
             boolean agreed = true;
             for (int round = 0; round < rounds; round++) {
                 for (Trial trial : trials) {
                     if (inTurn && trial.config().backend() == Backend.CPU) {
                         List<Trial> group = cpuTrials(trials, trial.scheme());
                         if (group.get(0) == trial && group.size() > 1) {
-                            agreed &= runGroup(layout, group, rounds, round, here, peerMillis, peerSteps, peerProfiles);
+                            agreed &= runGroup(layout, group, rounds, round, here, peerMillis, peerSteps, peerProfiles,
+                                    peerScaling);
                         }
                         if (group.size() > 1) {
                             continue;
@@ -287,6 +289,7 @@ final class PyramidBench {
                         : "warning: " + scene + ": the CPU's thread counts, stepped in turn, ended a round with "
                                 + "different bits");
                 notes.addAll(inTurnRatios(scene, trials));
+                notes.addAll(PeerScaling.lines(layout.kind().engineScene, peerScaling));
             }
             for (Trial trial : trials) {
                 if (!trial.rounds().isEmpty()) {
@@ -341,18 +344,38 @@ final class PyramidBench {
 
     /**
      * Round {@code round} of the CPU trials {@code group} (one scheme, 1 thread and more) in turn
-     * ({@link #runInTurn}), each peer of the scene run before them; returns whether their bodies
-     * ended the same bits.
+     * ({@link #runInTurn}), each peer of the scene run before them on 1 worker, and on each of the
+     * group's other thread counts as many workers, the 1-worker run first in even rounds and last in
+     * odd ones ({@code peerScaling} gets each pair); returns whether their bodies ended the same bits.
      */
     private boolean runGroup(Layout layout, List<Trial> group, int rounds, int round, List<EngineBenchmark> here,
             Map<Engine, List<Double>> peerMillis, Map<Engine, Integer> peerSteps,
-            Map<Engine, List<EngineBenchmark.Profile>> peerProfiles) throws IOException, InterruptedException {
+            Map<Engine, List<EngineBenchmark.Profile>> peerProfiles, List<PeerScaling> peerScaling)
+            throws IOException, InterruptedException {
         Trial first = group.get(0);
         String label = layout.kind().label + " pyramid " + first.scheme().label() + " cpu, "
                 + group.stream().map(trial -> Integer.toString(trial.config().threads())).reduce((a, b) -> a + " and " + b)
                         .orElse("") + " threads in turn" + (rounds > 1 ? ", round " + (round + 1) + " of " + rounds : "");
+        List<Integer> more = group.stream().map(trial -> trial.config().threads()).filter(threads -> threads > 1)
+                .distinct().toList();
         for (EngineBenchmark peer : here) {
-            measurePeer(peer, layout, "before " + label, peerMillis, peerSteps, peerProfiles);
+            EngineBenchmark.Runs one = null;
+            if (round % 2 == 0) {
+                one = measurePeer(peer, layout, "before " + label, peerMillis, peerSteps, peerProfiles);
+            }
+            List<EngineBenchmark.Runs> many = new ArrayList<>();
+            for (int workers : more) {
+                EngineBenchmark spread = peer.withWorkers(workers);
+                progress.accept(peer.engine().title + " " + layout.kind().engineScene + " on " + workers + " workers, before "
+                        + label);
+                many.add(spread.measure(layout.kind().engineScene, layout.enginesOwn().boxes()));
+            }
+            if (one == null) {
+                one = measurePeer(peer, layout, "before " + label, peerMillis, peerSteps, peerProfiles);
+            }
+            for (int k = 0; k < more.size(); k++) {
+                peerScaling.add(new PeerScaling(peer.engine(), more.get(k), one, many.get(k)));
+            }
         }
         progress.accept(label);
         List<ContactSolver> solvers = new ArrayList<>();
@@ -373,9 +396,9 @@ final class PyramidBench {
         }
     }
 
-    private void measurePeer(EngineBenchmark peer, Layout layout, String when, Map<Engine, List<Double>> millis,
-            Map<Engine, Integer> steps, Map<Engine, List<EngineBenchmark.Profile>> profiles)
-            throws IOException, InterruptedException {
+    private EngineBenchmark.Runs measurePeer(EngineBenchmark peer, Layout layout, String when,
+            Map<Engine, List<Double>> millis, Map<Engine, Integer> steps,
+            Map<Engine, List<EngineBenchmark.Profile>> profiles) throws IOException, InterruptedException {
         String scene = layout.kind().engineScene;
         progress.accept(peer.engine().title + " " + scene + ", " + when);
         EngineBenchmark.Runs runs = peer.measure(scene, layout.enginesOwn().boxes());
@@ -383,6 +406,48 @@ final class PyramidBench {
         steps.put(peer.engine(), runs.timedSteps());
         if (runs.profile() != null) {
             profiles.computeIfAbsent(peer.engine(), engine -> new ArrayList<>()).add(runs.profile());
+        }
+        return runs;
+    }
+
+    /**
+     * A peer's own scaling in one round: its benchmark on 1 worker and on {@code workers}, run one
+     * after the other before the round, each the median of its runs.
+     */
+    record PeerScaling(Engine engine, int workers, EngineBenchmark.Runs one, EngineBenchmark.Runs many) {
+        /**
+         * A line for each peer and worker count: 1 worker's ms a step over more workers', round by
+         * round, for the whole step and, where the peer profiled its steps, for its solver alone.
+         */
+        static List<String> lines(String scene, List<PeerScaling> rounds) {
+            List<String> lines = new ArrayList<>();
+            rounds.stream().map(round -> Map.entry(round.engine(), round.workers())).distinct().forEach(key -> {
+                List<PeerScaling> these = rounds.stream()
+                        .filter(round -> round.engine() == key.getKey() && round.workers() == key.getValue()).toList();
+                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s %s, its own benchmark on 1 "
+                        + "worker and on %d (run next to each other before each round, the 1-worker run first in odd "
+                        + "rounds): 1 worker's ms a step over %d workers', round by round, the whole step (collision "
+                        + "included):", key.getKey().title, scene, key.getValue(), key.getValue()));
+                for (PeerScaling round : these) {
+                    line.append(ratio(median(round.one().millisPerStep()), median(round.many().millisPerStep())));
+                }
+                if (these.stream().allMatch(round -> round.one().profile() != null && round.many().profile() != null)) {
+                    line.append("; its constraint solver alone (its -s profile):");
+                    for (PeerScaling round : these) {
+                        line.append(ratio(round.one().profile().solverMillis(), round.many().profile().solverMillis()));
+                    }
+                }
+                lines.add(line.toString());
+            });
+            return lines;
+        }
+
+        private static String ratio(double one, double many) {
+            return String.format(Locale.ROOT, " %.2fx (%.2f / %.2f)", one / many, one, many);
+        }
+
+        private static double median(List<Double> values) {
+            return Benchmark.median(values.stream().mapToDouble(Double::doubleValue).toArray());
         }
     }
 
