@@ -345,8 +345,8 @@ final class PyramidBench {
     /**
      * Round {@code round} of the CPU trials {@code group} (one scheme, 1 thread and more) in turn
      * ({@link #runInTurn}), each peer of the scene run before them on 1 worker, and on each of the
-     * group's other thread counts as many workers, the 1-worker run first in even rounds and last in
-     * odd ones ({@code peerScaling} gets each pair); returns whether their bodies ended the same bits.
+     * group's other thread counts as many workers, the 1-worker run first in the first, third, ...
+     * round and last in the others ({@code peerScaling} gets each pair); returns whether their bodies ended the same bits.
      */
     private boolean runGroup(Layout layout, List<Trial> group, int rounds, int round, List<EngineBenchmark> here,
             Map<Engine, List<Double>> peerMillis, Map<Engine, Integer> peerSteps,
