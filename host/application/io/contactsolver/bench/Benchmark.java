@@ -711,6 +711,18 @@ final class Benchmark {
         }
     }
 
+    /**
+     * One round's ratio of two configurations' times as the in-turn lines print it: {@code " 1.62x
+     * (14.47 / 8.93)"}, the slower (fewer threads or workers) first.
+     */
+    static String roundRatio(double fewer, double more) {
+        return String.format(Locale.ROOT, " %.2fx (%.2f / %.2f)", fewer / more, fewer, more);
+    }
+
+    static double median(List<Double> values) {
+        return median(values.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
     static double median(double[] values) {
         if (values.length == 0) {
             return 0.0;

@@ -353,8 +353,7 @@ final class LatticeBench {
                 StringBuilder ratios = new StringBuilder();
                 int rounds = Math.min(base.roundMillis().size(), row.roundMillis().size());
                 for (int r = 0; r < rounds; r++) {
-                    ratios.append(String.format(Locale.ROOT, " %.2fx (%.2f / %.2f)", base.roundMillis().get(r)
-                            / row.roundMillis().get(r), base.roundMillis().get(r), row.roundMillis().get(r)));
+                    ratios.append(Benchmark.roundRatio(base.roundMillis().get(r), row.roundMillis().get(r)));
                 }
                 out.printf(Locale.ROOT, "cpu: 1 thread's ms a step over %d threads', round by round:%s%n", row.threads(),
                         ratios);

@@ -248,7 +248,7 @@ final class ModuleRunner implements Benchmark.Work, AutoCloseable {
      */
     double hostSeconds() {
         if (!batchHostSeconds.isEmpty()) {
-            return Benchmark.median(batchHostSeconds.stream().mapToDouble(Double::doubleValue).toArray());
+            return Benchmark.median(batchHostSeconds);
         }
         return solves == 0 ? 0 : hostNanos / 1e9 / solves;
     }

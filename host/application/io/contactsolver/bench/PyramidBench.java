@@ -332,8 +332,7 @@ final class PyramidBench {
                 StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s, %s: 1 thread's ms a frame over "
                         + "%d threads', round by round:", scene, scheme.label(), other.config().threads()));
                 for (int r = 0; r < rounds; r++) {
-                    line.append(String.format(Locale.ROOT, " %.2fx (%.2f / %.2f)", one.rounds().get(r).stepMillis()
-                            / other.rounds().get(r).stepMillis(), one.rounds().get(r).stepMillis(),
+                    line.append(Benchmark.roundRatio(one.rounds().get(r).stepMillis(),
                             other.rounds().get(r).stepMillis()));
                 }
                 lines.add(line.toString());
@@ -429,25 +428,19 @@ final class PyramidBench {
                         + "rounds): 1 worker's ms a step over %d workers', round by round, the whole step (collision "
                         + "included):", key.getKey().title, scene, key.getValue(), key.getValue()));
                 for (PeerScaling round : these) {
-                    line.append(ratio(median(round.one().millisPerStep()), median(round.many().millisPerStep())));
+                    line.append(Benchmark.roundRatio(Benchmark.median(round.one().millisPerStep()),
+                            Benchmark.median(round.many().millisPerStep())));
                 }
                 if (these.stream().allMatch(round -> round.one().profile() != null && round.many().profile() != null)) {
                     line.append("; its constraint solver alone (its -s profile):");
                     for (PeerScaling round : these) {
-                        line.append(ratio(round.one().profile().solverMillis(), round.many().profile().solverMillis()));
+                        line.append(Benchmark.roundRatio(round.one().profile().solverMillis(),
+                                round.many().profile().solverMillis()));
                     }
                 }
                 lines.add(line.toString());
             });
             return lines;
-        }
-
-        private static String ratio(double one, double many) {
-            return String.format(Locale.ROOT, " %.2fx (%.2f / %.2f)", one / many, one, many);
-        }
-
-        private static double median(List<Double> values) {
-            return Benchmark.median(values.stream().mapToDouble(Double::doubleValue).toArray());
         }
     }
 
@@ -812,7 +805,7 @@ final class PyramidBench {
         }
 
         double median() {
-            return Benchmark.median(millisPerStep.stream().mapToDouble(Double::doubleValue).toArray());
+            return Benchmark.median(millisPerStep);
         }
 
         String line() {
