@@ -29,6 +29,7 @@ import java.lang.System.Logger.Level;
 import java.nio.IntBuffer;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.joml.Vector3fc;
 
 /**
@@ -330,10 +331,16 @@ final class HostPipeline {
         movable.classify(bodies.block(), bodies.size(), runner);
         // each manifold's bodies, which the colouring and the recycling compare by version
         manifolds.layPairs(contacts.linkBlock(), runner);
+        // in the hashed order the backend colours: a GPU on its device, the host in one pass
+        boolean hashed = settings.colouringOrder() == ColouringOrder.HASHED;
+        Consumer<ContactColoring.HashedColouring> byBackend = hashed ? colouring -> backend.solve(solver -> {
+            solver.colourHashed(colouring);
+            return null;
+        }) : null;
         try {
-            if (coloring.wouldKeep(manifolds, movable, settings.colourBudget())) {
+            if (coloring.wouldKeep(manifolds, movable, settings.colourBudget(), hashed)) {
                 // the colouring stands: the ids' compares take the whole team
-                coloring.colour(manifolds, movable, settings.colourBudget());
+                coloring.colour(manifolds, movable, settings.colourBudget(), byBackend);
                 matchIds(contacts, warmStart, runner);
             } else {
                 // two serial stages side by side on a crew of two, as neither reads the other's output: the
@@ -341,7 +348,7 @@ final class HostPipeline {
                 // after the other)
                 runner.crew(2).team((member, team) -> {
                     if (member == team.members() - 1) {
-                        coloring.colour(manifolds, movable, settings.colourBudget());
+                        coloring.colour(manifolds, movable, settings.colourBudget(), byBackend);
                     }
                     if (member == 0) {
                         matchIds(contacts, warmStart, null);

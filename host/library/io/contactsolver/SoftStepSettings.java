@@ -37,6 +37,8 @@ import org.joml.Vector3fc;
  *   <li>{@code colourBudget}: the most colours of the manifolds' partition (default
  *       {@value #DEFAULT_COLOUR_BUDGET}, at most 64); manifolds that do not fit are solved one after
  *       the other after the colours;</li>
+ *   <li>{@code colouringOrder}: the order in which the manifolds take their colours (default
+ *       {@link ColouringOrder#CONTACT}; {@link ColouringOrder#HASHED} is coloured on a GPU);</li>
  *   <li>{@code friction} (default on);</li>
  *   <li>{@code deltas} and {@code impulses}: whether the step writes each body's velocity change and
  *       each contact's impulses into its {@link SolveResult} (default both). A caller who reads only
@@ -96,6 +98,7 @@ public final class SoftStepSettings implements SolveSettings {
     private final float recycleDistance;
     private final float restitutionThreshold;
     private final int colourBudget;
+    private final ColouringOrder colouringOrder;
     private final boolean friction;
     private final boolean deltas;
     private final boolean impulses;
@@ -114,6 +117,7 @@ public final class SoftStepSettings implements SolveSettings {
         float recycleDistance = DEFAULT_RECYCLE_DISTANCE;
         float restitutionThreshold;
         int colourBudget = DEFAULT_COLOUR_BUDGET;
+        ColouringOrder colouringOrder = ColouringOrder.CONTACT;
         boolean friction = true;
         boolean deltas = true;
         boolean impulses = true;
@@ -133,6 +137,7 @@ public final class SoftStepSettings implements SolveSettings {
             recycleDistance = from.recycleDistance;
             restitutionThreshold = from.restitutionThreshold;
             colourBudget = from.colourBudget;
+            colouringOrder = from.colouringOrder;
             friction = from.friction;
             deltas = from.deltas;
             impulses = from.impulses;
@@ -149,6 +154,7 @@ public final class SoftStepSettings implements SolveSettings {
         recycleDistance = draft.recycleDistance;
         restitutionThreshold = draft.restitutionThreshold;
         colourBudget = draft.colourBudget;
+        colouringOrder = draft.colouringOrder;
         friction = draft.friction;
         deltas = draft.deltas;
         impulses = draft.impulses;
@@ -306,6 +312,22 @@ public final class SoftStepSettings implements SolveSettings {
         return with(draft -> draft.colourBudget = checked);
     }
 
+    /**
+     * The order in which the manifolds take their colours (default {@link ColouringOrder#CONTACT}).
+     * {@link ColouringOrder#HASHED} is the one a GPU colours on the device when the manifolds' pairs
+     * change, instead of the host's sequential pass; the CPU makes the same colours. The two orders
+     * colour differently, so they solve in different orders and give different bits (either is the
+     * same on both backends).
+     *
+     * @param order the order, not null
+     * @return a copy with the order
+     * @throws NullPointerException if {@code order} is null
+     */
+    public SoftStepSettings withColouringOrder(ColouringOrder order) {
+        Objects.requireNonNull(order, "colouring order");
+        return with(draft -> draft.colouringOrder = order);
+    }
+
     @Override
     public SoftStepSettings withFriction(boolean useFriction) {
         return with(draft -> draft.friction = useFriction);
@@ -450,6 +472,15 @@ public final class SoftStepSettings implements SolveSettings {
         return colourBudget;
     }
 
+    /**
+     * The order in which the manifolds take their colours.
+     *
+     * @return {@link ColouringOrder#CONTACT} unless {@link #withColouringOrder} chose another
+     */
+    public ColouringOrder colouringOrder() {
+        return colouringOrder;
+    }
+
     @Override
     public boolean friction() {
         return friction;
@@ -505,14 +536,15 @@ public final class SoftStepSettings implements SolveSettings {
                 && Float.compare(pushOutSpeed, that.pushOutSpeed) == 0
                 && Float.compare(recycleDistance, that.recycleDistance) == 0
                 && Float.compare(restitutionThreshold, that.restitutionThreshold) == 0
-                && colourBudget == that.colourBudget && friction == that.friction && deltas == that.deltas
+                && colourBudget == that.colourBudget && colouringOrder == that.colouringOrder
+                && friction == that.friction && deltas == that.deltas
                 && impulses == that.impulses;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(substeps, iterations, relaxIterations, contactHertz, dampingRatio, pushOutSpeed,
-                recycleDistance, restitutionThreshold, colourBudget, friction, deltas, impulses);
+                recycleDistance, restitutionThreshold, colourBudget, colouringOrder, friction, deltas, impulses);
     }
 
     /**
@@ -526,7 +558,8 @@ public final class SoftStepSettings implements SolveSettings {
                 + relaxIterations + ", contactHertz=" + (contactHertz > 0.0f ? Float.toString(contactHertz) : "auto")
                 + ", dampingRatio=" + dampingRatio + ", pushOutSpeed=" + pushOutSpeed + ", recycleDistance="
                 + recycleDistance + ", restitutionThreshold=" + restitutionThreshold + ", colourBudget="
-                + colourBudget + (friction ? "" : ", friction off") + (deltas ? "" : ", no deltas")
+                + colourBudget + (colouringOrder == ColouringOrder.CONTACT ? "" : ", colouringOrder=" + colouringOrder)
+                + (friction ? "" : ", friction off") + (deltas ? "" : ", no deltas")
                 + (impulses ? "" : ", no impulses") + "]";
     }
 }

@@ -3,6 +3,7 @@ package io.contactsolver.core;
 import io.contactsolver.layout.ContactBody;
 import java.nio.IntBuffer;
 import java.util.Arrays;
+import java.util.function.Consumer;
 
 /**
  * A partition of the contacts into colours such that no two contacts of a colour move the same
@@ -22,10 +23,22 @@ import java.util.Arrays;
  * order a collision pass keeps), the greedy pass would give the same colours: the last colouring
  * is kept and not laid out again, for the price of one read of the rows' bodies, or for the soft
  * step's manifolds of none (their grouping's pairs are at the version last coloured).
+ *
+ * <p>The soft step's manifolds may instead take their colours in a hashed order
+ * ({@link #colour(ManifoldGrouping, MovableBodies, int, Consumer)}): the same greedy pass, visiting
+ * the rows in increasing {@link #priority}. Its colours are those of parallel rounds in which a row
+ * takes its colour once every row of lower priority on its movable bodies has one (the lowest colour
+ * none of them took), which a device can find in a few tens of rounds; a backend fills them in
+ * ({@link HashedColouring}), the host's pass or the device's rounds, to the same colours.
  */
 public final class ContactColoring {
     /** The most colours a 64-bit mask per body can track. */
     public static final int MAX_COLOURS = Long.SIZE;
+    /** The two odd multipliers of {@link #priority}'s mix (MurmurHash3's finaliser), shared with the kernels. */
+    public static final int PRIORITY_MIX_A = 0x85ebca6b;
+    public static final int PRIORITY_MIX_B = 0xc2b2ae35;
+    /** The radix of the hashed order's sort: two passes of 16 bits. */
+    private static final int RADIX_BITS = 16;
 
     private int[] order = new int[0];
     private int[] rowOf = new int[0];
@@ -48,6 +61,12 @@ public final class ContactColoring {
     private MovableBodies colouredMovable;
     private long colouredMovableVersion;
     private int colouredBudget;
+    /** Whether the last colouring took the rows in the hashed order. */
+    private boolean colouredHashed;
+    /** The hashed order's sort: the rows by the low half of their priority, then by the whole, and the counts. */
+    private int[] byLowHalf = new int[0];
+    private int[] byPriority = new int[0];
+    private int[] radixCounts = new int[0];
     private boolean laid;
     private boolean kept;
     /** Counts the colourings made (not kept): equal versions mean equal rows, order and slots. */
@@ -92,7 +111,7 @@ public final class ContactColoring {
             pairA[c] = a;
             pairB[c] = b;
         }
-        if (same && colouredGrouping == null && stands(contactCount, movable, budget)) {
+        if (same && colouredGrouping == null && stands(contactCount, movable, budget, false)) {
             keep();
             return;
         }
@@ -108,13 +127,31 @@ public final class ContactColoring {
      * @param budget the most colours to use, 1 to {@link #MAX_COLOURS}
      */
     public void colour(ManifoldGrouping manifolds, MovableBodies movable, int budget) {
+        colour(manifolds, movable, budget, null);
+    }
+
+    /**
+     * Colours the soft step's manifolds by their pairs, in contact order where {@code hashed} is
+     * null, else in the hashed order, whose colours {@code hashed} fills in (a backend: the host's
+     * pass, {@link HashedColouring#colourOnHost}, or a device's rounds). Where the grouping's pairs
+     * are at the version this colouring last read, in the same order, the last colouring is kept.
+     *
+     * @param budget the most colours to use, 1 to {@link #MAX_COLOURS}
+     * @throws IllegalStateException if {@code hashed} leaves a colour outside {@code [0, budget]}
+     */
+    public void colour(ManifoldGrouping manifolds, MovableBodies movable, int budget,
+            Consumer<HashedColouring> hashed) {
         requireBudget(budget);
         manifolds.requirePairs(); // their version is only what it says once laid for this build
-        if (wouldKeep(manifolds, movable, budget)) {
+        if (wouldKeep(manifolds, movable, budget, hashed != null)) {
             keep();
             return;
         }
-        greedy(manifolds.pairA(), manifolds.pairB(), manifolds.count(), movable, budget);
+        if (hashed == null) {
+            greedy(manifolds.pairA(), manifolds.pairB(), manifolds.count(), movable, budget);
+        } else {
+            colourHashed(manifolds.pairA(), manifolds.pairB(), manifolds.count(), movable, budget, hashed);
+        }
         colouredGrouping = manifolds;
         colouredPairsVersion = manifolds.pairsVersion();
     }
@@ -124,8 +161,145 @@ public final class ContactColoring {
      * (a check only): then it costs nothing, and the caller need not run it beside other work.
      */
     public boolean wouldKeep(ManifoldGrouping manifolds, MovableBodies movable, int budget) {
+        return wouldKeep(manifolds, movable, budget, false);
+    }
+
+    /** As {@link #wouldKeep(ManifoldGrouping, MovableBodies, int)}, for the contact or the hashed order. */
+    public boolean wouldKeep(ManifoldGrouping manifolds, MovableBodies movable, int budget, boolean hashed) {
         return colouredGrouping == manifolds && colouredPairsVersion == manifolds.pairsVersion()
-                && stands(manifolds.count(), movable, budget);
+                && stands(manifolds.count(), movable, budget, hashed);
+    }
+
+    /**
+     * Row {@code row}'s place in the hashed order, read unsigned: a bijection of the 32-bit ints
+     * (shifts folded in by exclusive or, and odd multipliers), so no two rows tie, and the order
+     * scatters rows that are neighbours in memory, and so in space.
+     */
+    public static int priority(int row) {
+        int h = row;
+        h ^= h >>> 16;
+        h *= PRIORITY_MIX_A;
+        h ^= h >>> 13;
+        h *= PRIORITY_MIX_B;
+        h ^= h >>> 16;
+        return h;
+    }
+
+    /**
+     * A hashed-order colouring for a backend to fill in: each of the {@link #count} rows joining
+     * bodies {@link #pairA} and {@link #pairB} gets its colour in {@link #colours}, from 0 to
+     * {@code budget - 1}, or {@code budget} for the overflow. Read-only arrays but {@code colours}.
+     */
+    public final class HashedColouring {
+        private final int[] a;
+        private final int[] b;
+        private final int count;
+        private final MovableBodies movable;
+        private final int budget;
+
+        private HashedColouring(int[] a, int[] b, int count, MovableBodies movable, int budget) {
+            this.a = a;
+            this.b = b;
+            this.count = count;
+            this.movable = movable;
+            this.budget = budget;
+        }
+
+        public int[] pairA() {
+            return a;
+        }
+
+        public int[] pairB() {
+            return b;
+        }
+
+        public int count() {
+            return count;
+        }
+
+        public MovableBodies movable() {
+            return movable;
+        }
+
+        public int budget() {
+            return budget;
+        }
+
+        /** Where the colours go, row by row; {@link #count} entries. */
+        public int[] colours() {
+            return colourOf;
+        }
+
+        /** The host's pass: the rows sorted by priority, then coloured greedily in that order. */
+        public void colourOnHost() {
+            greedyPass(a, b, sortByPriority(count), count, movable, budget);
+        }
+    }
+
+    /** The hashed order's colouring: {@code fill} fills the colours in, then they are counted and checked. */
+    private void colourHashed(int[] a, int[] b, int count, MovableBodies movable, int budget,
+            Consumer<HashedColouring> fill) {
+        prepareColouring(count, movable.bodyCount());
+        Arrays.fill(colourOf, 0, count, -1); // a row the filler leaves is refused, not taken from the last colouring
+        fill.accept(new HashedColouring(a, b, count, movable, budget));
+        int colours = 0;
+        for (int r = 0; r < count; r++) {
+            int colour = colourOf[r];
+            if (colour < 0 || colour > budget) {
+                throw new IllegalStateException("hashed colouring: row " + r + " has colour " + colour + ", outside [0, "
+                        + budget + "]");
+            }
+            if (colour < budget) {
+                colours = Math.max(colours, colour + 1);
+            }
+        }
+        finishColouring(a, b, count, colours, movable, budget);
+        colouredHashed = true;
+    }
+
+    /**
+     * Rows {@code [0, count)} in increasing unsigned {@link #priority}: a least-significant-digit
+     * radix sort, the low 16 bits then the high, each pass stable, the priority worked out again
+     * rather than stored.
+     */
+    private int[] sortByPriority(int count) {
+        if (byPriority.length < count) {
+            byPriority = new int[count];
+            byLowHalf = new int[count];
+        }
+        if (radixCounts.length == 0) {
+            radixCounts = new int[1 << RADIX_BITS];
+        }
+        int mask = (1 << RADIX_BITS) - 1;
+        int[] counts = radixCounts;
+        Arrays.fill(counts, 0);
+        for (int r = 0; r < count; r++) {
+            counts[priority(r) & mask]++;
+        }
+        toStarts(counts);
+        for (int r = 0; r < count; r++) {
+            byLowHalf[counts[priority(r) & mask]++] = r;
+        }
+        Arrays.fill(counts, 0);
+        for (int i = 0; i < count; i++) {
+            counts[priority(byLowHalf[i]) >>> RADIX_BITS]++;
+        }
+        toStarts(counts);
+        for (int i = 0; i < count; i++) {
+            int r = byLowHalf[i];
+            byPriority[counts[priority(r) >>> RADIX_BITS]++] = r;
+        }
+        return byPriority;
+    }
+
+    /** Counts to exclusive starts, in place. */
+    private static void toStarts(int[] counts) {
+        int running = 0;
+        for (int k = 0; k < counts.length; k++) {
+            int here = counts[k];
+            counts[k] = running;
+            running += here;
+        }
     }
 
     private static void requireBudget(int budget) {
@@ -139,9 +313,9 @@ public final class ContactColoring {
      * so): laid out, as many rows, the same movable flags and budget. The greedy pass would give
      * the same colours.
      */
-    private boolean stands(int count, MovableBodies movable, int budget) {
+    private boolean stands(int count, MovableBodies movable, int budget, boolean hashed) {
         return laid && count == rowCount && budget == colouredBudget && movable == colouredMovable
-                && movable.version() == colouredMovableVersion;
+                && movable.version() == colouredMovableVersion && hashed == colouredHashed;
     }
 
     /** Keeps the last colouring: {@link #lay} leaves its rows as they are. */
@@ -150,11 +324,10 @@ public final class ContactColoring {
         pending = null;
     }
 
-    /** The greedy pass over {@code count} rows joining bodies {@code a[r]} and {@code b[r]}. */
-    private void greedy(int[] a, int[] b, int count, MovableBodies movable, int budget) {
+    /** Sizes the arrays for {@code count} rows and clears the bodies' masks: a colouring begins. */
+    private void prepareColouring(int count, int bodyCount) {
         kept = false;
         laid = false;
-        int bodyCount = movable.bodyCount();
         if (used.length < bodyCount) {
             used = new long[bodyCount];
         } else {
@@ -166,9 +339,25 @@ public final class ContactColoring {
             colourOf = new int[count];
             slots = new int[Math.multiplyExact(count, ContactBody.COUNT)];
         }
+    }
+
+    /** The greedy pass over {@code count} rows joining bodies {@code a[r]} and {@code b[r]}, in index order. */
+    private void greedy(int[] a, int[] b, int count, MovableBodies movable, int budget) {
+        prepareColouring(count, movable.bodyCount());
+        int colours = greedyPass(a, b, null, count, movable, budget);
+        finishColouring(a, b, count, colours, movable, budget);
+        colouredHashed = false;
+    }
+
+    /**
+     * The greedy pass itself, into {@link #colourOf} over cleared masks, visiting the rows in index
+     * order or in the order {@code visit} lists them; returns the colours it used.
+     */
+    private int greedyPass(int[] a, int[] b, int[] visit, int count, MovableBodies movable, int budget) {
         long allowed = budget == MAX_COLOURS ? -1L : (1L << budget) - 1;
         int colours = 0;
-        for (int c = 0; c < count; c++) {
+        for (int i = 0; i < count; i++) {
+            int c = visit == null ? i : visit[i];
             int bodyA = a[c];
             int bodyB = b[c];
             boolean moveA = bodyA >= 0 && movable.isMovable(bodyA);
@@ -191,6 +380,11 @@ public final class ContactColoring {
             }
             colourOf[c] = colour;
         }
+        return colours;
+    }
+
+    /** What a colouring of {@code count} rows in {@code colours} colours leaves for {@link #lay} and {@link #stands}. */
+    private void finishColouring(int[] a, int[] b, int count, int colours, MovableBodies movable, int budget) {
         colourCount = colours;
         rowCount = count;
         colouredMovable = movable;

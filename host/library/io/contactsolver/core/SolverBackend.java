@@ -48,6 +48,14 @@ public interface SolverBackend extends AutoCloseable {
     }
 
     /**
+     * Fills in a soft step's colouring in the hashed order ({@link ContactColoring.HashedColouring}):
+     * on the host by default; a GPU's backend colours on its device, to the same colours.
+     */
+    default void colourHashed(ContactColoring.HashedColouring colouring) {
+        colouring.colourOnHost();
+    }
+
+    /**
      * The validator's screen of a soft step's batch on the backend's device ({@link InputScreen}),
      * the manifolds' rules with it ({@code manifolds}: each contact's number, which
      * {@code numbering} has noted at its {@code numbersVersion}), the bodies and contacts sent there
