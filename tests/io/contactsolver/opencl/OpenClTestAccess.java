@@ -110,6 +110,18 @@ public final class OpenClTestAccess {
         return backend;
     }
 
+    /** The backend a default OpenCL solver opens, colouring the hashed order on its device whatever the device. */
+    public static SolverBackend openColouringOnDevice(Optional<String> selector) throws BackendUnavailableException {
+        OpenClBackend backend = OpenClBackend.open(selector);
+        backend.colourOnDevice(true);
+        return backend;
+    }
+
+    /** The rounds an OpenCL backend's device ran for its last colouring in the hashed order (0: none ran). */
+    public static int colouringRounds(SolverBackend backend) {
+        return ((OpenClBackend) backend).colouringRounds();
+    }
+
     /** Whether an OpenCL backend's device is a GPU or an accelerator (not the CPU's cores). */
     public static boolean isOffload(SolverBackend backend) {
         return ((OpenClBackend) backend).isOffload();

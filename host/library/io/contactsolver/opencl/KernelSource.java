@@ -1,5 +1,6 @@
 package io.contactsolver.opencl;
 
+import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.FrictionUse;
 import io.contactsolver.core.InputValidator;
 import io.contactsolver.core.Layout;
@@ -22,7 +23,7 @@ import java.util.Map;
 final class KernelSource {
     /** Source files in the order they are compiled as one program. */
     static final List<String> FILES = List.of("common.cl", "single_pass.cl", "iterative.cl", "integrate.cl",
-            "soft_step.cl", "recycling.cl", "checks.cl");
+            "soft_step.cl", "recycling.cl", "checks.cl", "colouring.cl");
 
     private KernelSource() {
     }
@@ -77,6 +78,9 @@ final class KernelSource {
     static Map<String, String> constants() {
         Map<String, String> constants = new LinkedHashMap<>();
         constants.put("RESIDUAL_SLOTS", Integer.toString(IterativePipeline.RESIDUAL_SLOTS));
+        constants.put("COLOUR_MAX", Integer.toString(ContactColoring.MAX_COLOURS));
+        constants.put("PRIORITY_MIX_A", Integer.toUnsignedString(ContactColoring.PRIORITY_MIX_A) + "u");
+        constants.put("PRIORITY_MIX_B", Integer.toUnsignedString(ContactColoring.PRIORITY_MIX_B) + "u");
         constants.put("MANIFOLD_MAX_POINTS", Integer.toString(ManifoldGrouping.MAX_POINTS));
         constants.put("MANIFOLD_NONE", Integer.toString(ManifoldGrouping.NONE));
         constants.put("MANIFOLD_SHARED_FIELDS", Integer.toString(ManifoldGrouping.sharedFieldMask()));

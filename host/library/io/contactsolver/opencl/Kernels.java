@@ -22,6 +22,7 @@ import static io.contactsolver.opencl.Kernels.Arg.FLOATS;
 import static io.contactsolver.opencl.Kernels.Arg.INT;
 import static io.contactsolver.opencl.Kernels.Arg.INTS;
 import static io.contactsolver.opencl.Kernels.Arg.LOCAL_INTS;
+import static io.contactsolver.opencl.Kernels.Arg.ULONGS;
 
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.SoftCoefficients;
@@ -65,6 +66,8 @@ final class Kernels implements AutoCloseable {
         INTS("int*"),
         /** {@code __local int*} */
         LOCAL_INTS("int*"),
+        /** {@code __global ulong*} */
+        ULONGS("ulong*"),
         /** {@code const int} */
         INT("int"),
         /** {@code const float} */
@@ -188,7 +191,13 @@ final class Kernels implements AutoCloseable {
         FIRST_NON_FINITE("first_non_finite", arg(FLOATS, "values"), arg(INT, "count"), arg(INT, "stride"),
                 arg(INT, "fields"), arg(INTS, "first"), arg(INT, "slot")),
         FIRST_UNSOUND_ORIENTATION("first_unsound_orientation", arg(FLOATS, "values"), arg(INT, "count"),
-                arg(INT, "stride"), arg(INTS, "first"), arg(INT, "slot"));
+                arg(INT, "stride"), arg(INTS, "first"), arg(INT, "slot")),
+        COLOUR_CLEAR("colour_clear", arg(INTS, "lowest"), arg(INT, "bodyCount")),
+        COLOUR_CLAIM("colour_claim", arg(INTS, "pairA"), arg(INTS, "pairB"), arg(INTS, "movable"), arg(INT, "count"),
+                arg(INTS, "colours"), arg(INTS, "lowest")),
+        COLOUR_TAKE("colour_take", arg(INTS, "pairA"), arg(INTS, "pairB"), arg(INTS, "movable"), arg(INT, "count"),
+                arg(INT, "budget"), arg(INTS, "lowest"), arg(ULONGS, "masks"), arg(INTS, "colours"),
+                arg(INTS, "done"));
 
         final String kernelName;
         final List<Param> args;
@@ -405,7 +414,7 @@ final class Kernels implements AutoCloseable {
             }
             boolean global = space[0] == CL_KERNEL_ARG_ADDRESS_GLOBAL;
             boolean local = space[0] == CL_KERNEL_ARG_ADDRESS_LOCAL;
-            boolean buffer = expected == Arg.FLOATS || expected == Arg.INTS;
+            boolean buffer = expected == Arg.FLOATS || expected == Arg.INTS || expected == Arg.ULONGS;
             if (global != buffer || local != (expected == Arg.LOCAL_INTS)) {
                 return "argument " + i + " is in another address space than the launcher's " + expected;
             }
@@ -746,6 +755,29 @@ final class Kernels implements AutoCloseable {
                 .integer("stride", values.stride()).ints("first", first).integer("slot", slot).run(count);
     }
 
+    /**
+     * A colouring's rows in the hashed order ({@code kernels/colouring.cl}): each row's bodies, the
+     * bodies' movable flags, and each row's colour, -1 until it has one.
+     */
+    record ColourRows(cl_mem pairA, cl_mem pairB, cl_mem movable, int count, int budget, cl_mem colours) {
+    }
+
+    /**
+     * One round of the hashed order's colouring: each body's lowest priority among its uncoloured
+     * rows found, then every row that has it on each of its movable bodies coloured, counted in
+     * {@code done}.
+     */
+    void colourRound(ColourRows rows, int bodyCount, cl_mem lowest, cl_mem masks, cl_mem done) {
+        launch(Signature.COLOUR_CLEAR).ints("lowest", lowest).integer("bodyCount", bodyCount).run(bodyCount);
+        launch(Signature.COLOUR_CLAIM).ints("pairA", rows.pairA()).ints("pairB", rows.pairB())
+                .ints("movable", rows.movable()).integer("count", rows.count()).ints("colours", rows.colours())
+                .ints("lowest", lowest).run(rows.count());
+        launch(Signature.COLOUR_TAKE).ints("pairA", rows.pairA()).ints("pairB", rows.pairB())
+                .ints("movable", rows.movable()).integer("count", rows.count()).integer("budget", rows.budget())
+                .ints("lowest", lowest).ulongs("masks", masks).ints("colours", rows.colours()).ints("done", done)
+                .run(rows.count());
+    }
+
     /** The largest power of two at most {@code cap} work-items that {@code kernel} can run in one group on the device. */
     private long groupSize(cl_kernel kernel, int cap) {
         long[] maxLocal = new long[1];
@@ -780,6 +812,10 @@ final class Kernels implements AutoCloseable {
 
         Launch ints(String name, cl_mem memory) {
             return memory(Arg.INTS, name, memory);
+        }
+
+        Launch ulongs(String name, cl_mem memory) {
+            return memory(Arg.ULONGS, name, memory);
         }
 
         Launch integer(String name, int value) {

@@ -2,6 +2,7 @@ package io.contactsolver.opencl;
 
 import static org.jocl.CL.clFinish;
 
+import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.BackendUnavailableException;
 import io.contactsolver.core.FieldBlock;
@@ -46,6 +47,9 @@ public final class OpenClBackend implements SolverBackend {
     private final SinglePassPipeline singlePass;
     private final IterativePipeline iterative;
     private final SoftStepPipeline soft;
+    private final DeviceColouring colouring;
+    /** Whether the hashed order is coloured on the device: on a GPU or an accelerator, or where a test asks. */
+    private boolean colourOnDevice;
     private Consumer<String> faultHook = stage -> { };
     private boolean closed;
 
@@ -92,6 +96,8 @@ public final class OpenClBackend implements SolverBackend {
         this.singlePass = new SinglePassPipeline(cl, memory);
         this.iterative = new IterativePipeline(cl, memory);
         this.soft = new SoftStepPipeline(cl, memory);
+        this.colouring = new DeviceColouring(cl, memory);
+        this.colourOnDevice = OpenClDevices.isOffload(cl.device);
     }
 
     public Device device() {
@@ -190,6 +196,35 @@ public final class OpenClBackend implements SolverBackend {
         } finally {
             memory.transfers.reset();
         }
+    }
+
+    /**
+     * On a GPU or an accelerator the device colours (its rounds, {@link DeviceColouring}); on a CPU
+     * device the host's one pass, on the same cores, costs less than the rounds.
+     */
+    @Override
+    public void colourHashed(ContactColoring.HashedColouring hashed) {
+        if (!colourOnDevice) {
+            hashed.colourOnHost();
+            return;
+        }
+        Stage stage = stage();
+        try {
+            stage.enter("colouring");
+            colouring.colour(hashed);
+        } catch (CLException e) {
+            throw stage.failure(e);
+        }
+    }
+
+    /** Test seam: the hashed order coloured on the device, or on the host, whatever the device. */
+    void colourOnDevice(boolean onDevice) {
+        this.colourOnDevice = onDevice;
+    }
+
+    /** Test seam: the rounds the device's last colouring ran. */
+    int colouringRounds() {
+        return colouring.rounds();
     }
 
     @Override

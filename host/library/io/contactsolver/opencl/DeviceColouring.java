@@ -1,0 +1,112 @@
+package io.contactsolver.opencl;
+
+import static org.jocl.CL.CL_TRUE;
+import static org.jocl.CL.clEnqueueFillBuffer;
+import static org.jocl.CL.clEnqueueReadBuffer;
+import static org.jocl.CL.clEnqueueWriteBuffer;
+
+import io.contactsolver.core.ContactColoring;
+import io.contactsolver.core.MovableBodies;
+import org.jocl.Pointer;
+import org.jocl.Sizeof;
+import org.jocl.cl_mem;
+
+/**
+ * The soft step's colouring in the hashed order, on the device ({@code kernels/colouring.cl}): the
+ * rows' bodies and the movable flags go up, rounds run until every row has its colour, and the
+ * colours come back into the host's array, from which the host lays the rows out as for any
+ * colouring. The colours are those of the host's pass ({@link ContactColoring.HashedColouring#colourOnHost}).
+ *
+ * <p>Each round colours at least the row of lowest priority still uncoloured, so the rounds end; a
+ * scattered order ends them in a few tens. The count of coloured rows is read after each batch of
+ * {@value #BATCH} rounds: the rounds run past the last are passes over coloured rows that do nothing.
+ */
+final class DeviceColouring {
+    /** Rounds between reads of the count. */
+    private static final int BATCH = 8;
+
+    private final OpenClProgram cl;
+    private final DeviceBuffer pairA;
+    private final DeviceBuffer pairB;
+    private final DeviceBuffer movable;
+    private final DeviceBuffer colours;
+    private final DeviceBuffer lowest;
+    private final DeviceBuffer masks;
+    private final DeviceBuffer done;
+    private int[] flags = new int[0];
+    private int rounds;
+
+    DeviceColouring(OpenClProgram cl, DeviceMemory memory) {
+        this.cl = cl;
+        this.pairA = memory.buffer("colouring's bodies A");
+        this.pairB = memory.buffer("colouring's bodies B");
+        this.movable = memory.buffer("colouring's movable flags");
+        this.colours = memory.buffer("colours");
+        this.lowest = memory.buffer("colouring's lowest priorities");
+        this.masks = memory.buffer("colouring's masks");
+        this.done = memory.buffer("colouring's count");
+    }
+
+    /** Fills in {@code colouring}'s colours on the device; blocks until they are back. */
+    void colour(ContactColoring.HashedColouring colouring) {
+        int count = colouring.count();
+        MovableBodies bodies = colouring.movable();
+        int bodyCount = bodies.bodyCount();
+        rounds = 0;
+        if (count == 0) {
+            return;
+        }
+        long rowBytes = (long) count * Sizeof.cl_int;
+        cl_mem a = write(pairA, colouring.pairA(), count);
+        cl_mem b = write(pairB, colouring.pairB(), count);
+        cl_mem flagsMem = write(movable, movableFlags(bodies, bodyCount), bodyCount);
+        cl_mem coloursMem = colours.require(rowBytes);
+        clEnqueueFillBuffer(cl.queue, coloursMem, Pointer.to(new int[] {-1}), Sizeof.cl_int, 0, rowBytes, 0, null,
+                null);
+        cl_mem lowestMem = lowest.require(Math.max(1L, bodyCount) * Sizeof.cl_int);
+        long maskBytes = Math.max(1L, bodyCount) * Sizeof.cl_long;
+        cl_mem masksMem = masks.require(maskBytes);
+        clEnqueueFillBuffer(cl.queue, masksMem, Pointer.to(new long[] {0L}), Sizeof.cl_long, 0, maskBytes, 0, null,
+                null);
+        cl_mem doneMem = done.require(Sizeof.cl_int);
+        clEnqueueFillBuffer(cl.queue, doneMem, Pointer.to(new int[] {0}), Sizeof.cl_int, 0, Sizeof.cl_int, 0, null,
+                null);
+        Kernels.ColourRows rows = new Kernels.ColourRows(a, b, flagsMem, count, colouring.budget(), coloursMem);
+        int[] coloured = new int[1];
+        while (coloured[0] < count) {
+            for (int round = 0; round < BATCH; round++) {
+                cl.kernels.colourRound(rows, bodyCount, lowestMem, masksMem, doneMem);
+            }
+            rounds += BATCH;
+            clEnqueueReadBuffer(cl.queue, doneMem, CL_TRUE, 0, Sizeof.cl_int, Pointer.to(coloured), 0, null, null);
+        }
+        clEnqueueReadBuffer(cl.queue, coloursMem, CL_TRUE, 0, rowBytes, Pointer.to(colouring.colours()), 0, null,
+                null);
+    }
+
+    /** The rounds the last colouring ran, a whole number of batches (the last batch's last rounds may have found nothing left). */
+    int rounds() {
+        return rounds;
+    }
+
+    private cl_mem write(DeviceBuffer target, int[] values, int count) {
+        long bytes = Math.max(1L, count) * Sizeof.cl_int;
+        cl_mem memory = target.require(bytes);
+        target.forgetHeld();
+        if (count > 0) {
+            clEnqueueWriteBuffer(cl.queue, memory, CL_TRUE, 0, (long) count * Sizeof.cl_int, Pointer.to(values), 0,
+                    null, null);
+        }
+        return memory;
+    }
+
+    private int[] movableFlags(MovableBodies bodies, int count) {
+        if (flags.length < count) {
+            flags = new int[count];
+        }
+        for (int i = 0; i < count; i++) {
+            flags[i] = bodies.isMovable(i) ? 1 : 0;
+        }
+        return flags;
+    }
+}

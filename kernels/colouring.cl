@@ -1,0 +1,90 @@
+/*
+ * The soft step's manifolds coloured in the hashed order (ContactColoring, "HashedColouring"), in
+ * rounds. A row joins bodies pairA[r] and pairB[r] (a negative index is the world); only a movable
+ * body (movable[j] != 0) is shared. A row takes its colour once its priority is the lowest of the
+ * rows still uncoloured on each of its movable bodies: every row before it in the hashed order on
+ * those bodies then has its colour, so the row takes the colour ContactColoring.greedyPass gives it
+ * visiting the rows in that order, the lowest colour neither body's mask holds, or the budget (the
+ * overflow) where none is free within it. No two rows of a round share a movable body, so a round
+ * writes each body's mask at most once, without atomics; the colours are the same whatever the
+ * order in which work-items run.
+ *
+ * Layout: colours[r], -1 until row r is coloured; lowest[j], body j's lowest priority among its
+ * uncoloured rows this round, unsigned, cleared to all ones before each; masks[j], the colours body
+ * j's rows took, bit k for colour k; done[0], the rows coloured so far.
+ */
+
+/* ContactColoring.priority: a bijection of the 32-bit ints, read unsigned. */
+uint hashed_priority(uint row) {
+    uint h = row;
+    h ^= h >> 16;
+    h *= PRIORITY_MIX_A;
+    h ^= h >> 13;
+    h *= PRIORITY_MIX_B;
+    h ^= h >> 16;
+    return h;
+}
+
+bool colour_movable(__global const int* movable, int body) {
+    return body >= 0 && movable[body] != 0;
+}
+
+__kernel void colour_clear(__global int* lowest, const int bodyCount) {
+    int j = get_global_id(0);
+    if (j >= bodyCount) {
+        return;
+    }
+    lowest[j] = -1; /* all ones: above every priority */
+}
+
+__kernel void colour_claim(__global const int* pairA, __global const int* pairB, __global const int* movable,
+        const int count, __global const int* colours, __global int* lowest) {
+    int r = get_global_id(0);
+    if (r >= count || colours[r] >= 0) {
+        return;
+    }
+    uint priority = hashed_priority((uint) r);
+    int bodyA = pairA[r];
+    int bodyB = pairB[r];
+    if (colour_movable(movable, bodyA)) {
+        atomic_min((volatile __global uint*) (lowest + bodyA), priority);
+    }
+    if (colour_movable(movable, bodyB)) {
+        atomic_min((volatile __global uint*) (lowest + bodyB), priority);
+    }
+}
+
+__kernel void colour_take(__global const int* pairA, __global const int* pairB, __global const int* movable,
+        const int count, const int budget, __global const int* lowest, __global ulong* masks,
+        __global int* colours, __global int* done) {
+    int r = get_global_id(0);
+    if (r >= count || colours[r] >= 0) {
+        return;
+    }
+    uint priority = hashed_priority((uint) r);
+    int bodyA = pairA[r];
+    int bodyB = pairB[r];
+    bool moveA = colour_movable(movable, bodyA);
+    bool moveB = colour_movable(movable, bodyB);
+    if ((moveA && (uint) lowest[bodyA] != priority) || (moveB && (uint) lowest[bodyB] != priority)) {
+        return; /* a row before it on one of its bodies is still uncoloured */
+    }
+    ulong allowed = budget == COLOUR_MAX ? ~0ul : (1ul << budget) - 1ul;
+    ulong taken = (moveA ? masks[bodyA] : 0ul) | (moveB ? masks[bodyB] : 0ul);
+    ulong free = ~taken & allowed;
+    int colour;
+    if (free == 0ul) {
+        colour = budget; /* overflow */
+    } else {
+        colour = COLOUR_MAX - 1 - (int) clz(free & (~free + 1ul)); /* the lowest free colour */
+        ulong bit = 1ul << colour;
+        if (moveA) {
+            masks[bodyA] |= bit;
+        }
+        if (moveB) {
+            masks[bodyB] |= bit;
+        }
+    }
+    colours[r] = colour;
+    atomic_inc(done);
+}

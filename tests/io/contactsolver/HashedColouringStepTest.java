@@ -1,0 +1,125 @@
+package io.contactsolver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.contactsolver.core.SolverBackend;
+import io.contactsolver.layout.ImpulseField;
+import io.contactsolver.opencl.OpenClTestAccess;
+import io.contactsolver.scene.Scene;
+import io.contactsolver.scene.SceneGenerator;
+import io.contactsolver.testing.Backends;
+import io.contactsolver.testing.Bits;
+import io.contactsolver.testing.SteppedPyramid;
+import org.joml.Vector3f;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The soft step with its manifolds coloured in the hashed order ({@link ColouringOrder#HASHED}):
+ * the same bits on one CPU thread, on a team and on a device that colours on the device (as a GPU
+ * does; forced here on any device), step after step, warm started from each solver's own results;
+ * another solve order than the contact order's. (Here, beside {@link PinnedStagingTest}, because
+ * only this package may hand a solver its backend.)
+ */
+class HashedColouringStepTest {
+    private static final Vector3f GRAVITY = new Vector3f(0.0f, -9.81f, 0.0f);
+    private static final SoftStepSettings HASHED = SolveSettings.softStep().withColouringOrder(ColouringOrder.HASHED);
+
+    /** A pile whose contacts stay in the batch: coloured on the device at the first step, then kept. */
+    @Test
+    void aPileStepsToTheSameBitsOnTheCpuItsTeamAndADeviceThatColours() {
+        OpenClTestAccess.requireDevice();
+        SolverBackend[] opened = new SolverBackend[1];
+        Scene[] scenes = {SceneGenerator.pileWithContacts(5, 6000, 0.2f), SceneGenerator.pileWithContacts(5, 6000, 0.2f),
+            SceneGenerator.pileWithContacts(5, 6000, 0.2f)};
+        try (ContactSolver one = Backends.cpu(1); ContactSolver team = Backends.cpu(3);
+                ContactSolver device = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL),
+                        selector -> opened[0] = OpenClTestAccess.openColouringOnDevice(selector))) {
+            ContactSolver[] solvers = {one, team, device};
+            SolveHistory[] histories = {new SolveHistory(), new SolveHistory(), new SolveHistory()};
+            for (int step = 0; step < 3; step++) {
+                SolveResult[] results = new SolveResult[3];
+                for (int k = 0; k < 3; k++) {
+                    results[k] = solvers[k].step(scenes[k].bodies(), scenes[k].contacts(), HASHED, GRAVITY, 0.002f,
+                            histories[k]);
+                }
+                if (step == 0) {
+                    assertTrue(OpenClTestAccess.colouringRounds(opened[0]) > 0, "the device coloured the manifolds");
+                }
+                assertEquals(Backend.OPENCL, results[2].backend());
+                for (int k = 1; k < 3; k++) {
+                    String what = (k == 1 ? "CPU team" : "OpenCL") + ", step " + step;
+                    Bits.assertIdentical(results[0], results[k], what);
+                    Bits.assertIdentical(scenes[0].bodies(), scenes[k].bodies(), what);
+                    assertEquals(results[0].colourCount(), results[k].colourCount(), what);
+                }
+            }
+        }
+    }
+
+    /** A pyramid whose contacts are found anew from its bodies every step, on the CPU and on a device that colours. */
+    @Test
+    void aPyramidWhoseContactsAreFoundAnewStepsToTheSameBits() {
+        OpenClTestAccess.requireDevice();
+        SteppedPyramid onCpu = new SteppedPyramid();
+        SteppedPyramid onDevice = new SteppedPyramid();
+        try (ContactSolver cpu = Backends.cpu();
+                ContactSolver device = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL),
+                        OpenClTestAccess::openColouringOnDevice)) {
+            SolveHistory cpuHistory = new SolveHistory();
+            SolveHistory deviceHistory = new SolveHistory();
+            for (int step = 0; step < 6; step++) {
+                onCpu.findContacts();
+                onDevice.findContacts();
+                SolveResult expected = cpu.step(onCpu.bodies, onCpu.contacts, HASHED, GRAVITY, 1.0f / 60.0f,
+                        cpuHistory);
+                SolveResult actual = device.step(onDevice.bodies, onDevice.contacts, HASHED, GRAVITY, 1.0f / 60.0f,
+                        deviceHistory);
+                assertEquals(Backend.OPENCL, actual.backend());
+                Bits.assertIdentical(expected, actual, "step " + step);
+                Bits.assertIdentical(onCpu.bodies, onDevice.bodies, "step " + step);
+            }
+        }
+    }
+
+    /** The two orders solve the rows in different orders: a resting pyramid's impulses differ in their bits. */
+    @Test
+    void theHashedOrderSolvesInAnotherOrderThanTheContactOrder() {
+        SteppedPyramid inContactOrder = new SteppedPyramid();
+        SteppedPyramid hashed = new SteppedPyramid();
+        try (ContactSolver cpu = Backends.cpu()) {
+            SolveHistory first = new SolveHistory();
+            SolveHistory second = new SolveHistory();
+            SolveResult a = null;
+            SolveResult b = null;
+            for (int step = 0; step < 3; step++) {
+                inContactOrder.findContacts();
+                hashed.findContacts();
+                a = cpu.step(inContactOrder.bodies, inContactOrder.contacts, SolveSettings.softStep(), GRAVITY,
+                        1.0f / 60.0f, first);
+                b = cpu.step(hashed.bodies, hashed.contacts, HASHED, GRAVITY, 1.0f / 60.0f, second);
+            }
+            int differ = 0;
+            for (int c = 0; c < a.contactCount(); c++) {
+                differ += Float.floatToRawIntBits(a.impulse(ImpulseField.J, c)) != Float.floatToRawIntBits(
+                        b.impulse(ImpulseField.J, c)) ? 1 : 0;
+            }
+            assertTrue(differ > a.contactCount() / 2, differ + " of " + a.contactCount() + " impulses differ");
+        }
+    }
+
+    @Test
+    void theSettingIsNamedAndRefusesNull() {
+        assertEquals(ColouringOrder.CONTACT, SolveSettings.softStep().colouringOrder());
+        assertEquals(ColouringOrder.HASHED, HASHED.colouringOrder());
+        assertNotEquals(SolveSettings.softStep(), HASHED);
+        assertEquals(HASHED, SolveSettings.softStep().withColouringOrder(ColouringOrder.HASHED));
+        assertTrue(HASHED.toString().contains("colouringOrder=HASHED"), HASHED.toString());
+        assertTrue(!SolveSettings.softStep().toString().contains("colouringOrder"));
+        NullPointerException refused = assertThrows(NullPointerException.class,
+                () -> SolveSettings.softStep().withColouringOrder(null));
+        assertEquals("colouring order", refused.getMessage());
+    }
+}
