@@ -182,6 +182,19 @@ class LatticeBenchTest {
         assertEquals(lastColumns(full.out()), lastColumns(bodiesOnly.out()));
     }
 
+    /** The hashed order colours the lattice's manifolds otherwise: the report says so, and the lattice still settles. */
+    @Test
+    void theHashedColouringOrderIsUsedAndNamed() {
+        Run hashed = Cli.inProcess("bench", "--sections", "lattice", "--backends", "cpu", "--threads", "1",
+                "--lattice-size", "3", "--lattice-steps", "10", "--colouring-order", "hashed");
+        assertEquals(ExitCode.OK, hashed.exitCode(), hashed.err());
+        assertTrue(hashed.out().contains("--colouring-order hashed: each soft step's manifolds coloured in the hashed "
+                + "order, SoftStepSettings[") && hashed.out().contains("colouringOrder=HASHED"), hashed.out());
+        Run contact = Cli.inProcess("bench", "--sections", "lattice", "--backends", "cpu", "--threads", "1",
+                "--lattice-size", "3", "--lattice-steps", "10");
+        assertFalse(contact.out().contains("--colouring-order"), contact.out());
+    }
+
     /**
      * More soft sweeps a substep: the title names them, the lattice settles to another depth (0.0088
      * mm against 0.0087 with one: the sweeps ran) and nothing drifts sideways.
@@ -228,6 +241,10 @@ class LatticeBenchTest {
         assertRefused("--soft-iterations does nothing with --sections step: it is for --sections pyramid and lattice "
                 + "only", "--sections", "step", "--soft-iterations", "2");
         assertRefused("--soft-iterations must be in [1, 100], got 0", "--sections", "lattice", "--soft-iterations", "0");
+        assertRefused("--colouring-order does nothing with --sections step: it is for --sections pyramid and lattice "
+                + "only", "--sections", "step", "--colouring-order", "hashed");
+        assertRefused("--colouring-order must be contact or hashed, got 'random'", "--sections", "lattice",
+                "--colouring-order", "random");
         assertRefused("--soft-iterations must be in [1, 100], got 101", "--sections", "lattice", "--soft-iterations",
                 "101");
         assertRefused("--sections lattice steps on the cpu and opencl backends, and --backends naive,jbullet has "

@@ -4,6 +4,7 @@ import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.Quoting;
 import io.contactsolver.SoftStepSettings;
+import io.contactsolver.ColouringOrder;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.app.DesktopModule;
 import io.contactsolver.app.DeviceOptions;
@@ -145,6 +146,12 @@ public final class BenchCommand implements Callable<Integer> {
             description = "pyramid (soft step), lattice: ask each step for the bodies' new state alone, no deltas and "
                     + "no impulses (SoftStepSettings.withDeltas(false).withImpulses(false)); the same trajectory.")
     boolean bodiesOnly;
+
+    @Option(names = "--colouring-order", paramLabel = "ORDER",
+            description = "pyramid (soft step), lattice: the order in which each step's manifolds take their colours, "
+                    + "contact or hashed (SoftStepSettings.withColouringOrder; default: ${DEFAULT-VALUE}); hashed is "
+                    + "coloured on a GPU's device, and solves in another order.")
+    String colouringOrder = "contact";
 
     @Option(names = "--threads-in-turn",
             description = "pyramid, lattice: the CPU's 1-thread and all-core runs (of a scheme) step their own copies "
@@ -358,7 +365,10 @@ public final class BenchCommand implements Callable<Integer> {
                 "--box3d-benchmark", "--box3d-runs", "--box2d-ms", "--box2d-benchmark", "--box2d-runs");
         ModeOptions.refuseUnused(spec, lattice, chosen, "--sections lattice", "--lattice-size", "--lattice-steps");
         ModeOptions.refuseUnused(spec, pyramid || lattice, chosen, "--sections pyramid and lattice", "--rounds",
-                "--bodies-only", "--soft-iterations", "--threads-in-turn");
+                "--bodies-only", "--soft-iterations", "--threads-in-turn", "--colouring-order");
+        if (!colouringOrder.equals("contact") && !colouringOrder.equals("hashed")) {
+            throw refused("--colouring-order must be contact or hashed, got '" + colouringOrder + "'");
+        }
         ModeOptions.refuseUnused(spec, sections.contains(Choices.Section.SWEEP) || sections.contains(Choices.Section.ITERATIVE)
                 || sections.contains(Choices.Section.STEP), chosen, "--sections sweep, iterative and step", "--warm-up");
         if (lattice && !backends.contains(Choices.BenchBackend.CPU) && !backends.contains(Choices.BenchBackend.OPENCL)) {
@@ -582,6 +592,9 @@ public final class BenchCommand implements Callable<Integer> {
         if (bodiesOnly && !(pyramid.isEmpty() && lattice.isEmpty())) {
             out.println("--bodies-only: each soft step was asked for the bodies alone, " + softStep());
         }
+        if (colouringOrder.equals("hashed") && !(pyramid.isEmpty() && lattice.isEmpty())) {
+            out.println("--colouring-order hashed: each soft step's manifolds coloured in the hashed order, " + softStep());
+        }
         List<String> written = new ArrayList<>();
         if (wroteRows) {
             written.add(csv.toString());
@@ -602,9 +615,13 @@ public final class BenchCommand implements Callable<Integer> {
         return ExitCode.OK;
     }
 
-    /** The soft step's settings of the pyramid and the lattice: the defaults, with --soft-iterations' and --bodies-only's choices. */
+    /**
+     * The soft step's settings of the pyramid and the lattice: the defaults, with --soft-iterations',
+     * --colouring-order's and --bodies-only's choices.
+     */
     private SoftStepSettings softStep() {
-        SoftStepSettings soft = SolveSettings.softStep().withIterations(softIterations);
+        SoftStepSettings soft = SolveSettings.softStep().withIterations(softIterations).withColouringOrder(
+                colouringOrder.equals("hashed") ? ColouringOrder.HASHED : ColouringOrder.CONTACT);
         return bodiesOnly ? soft.withDeltas(false).withImpulses(false) : soft;
     }
 }
