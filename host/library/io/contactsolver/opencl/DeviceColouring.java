@@ -26,6 +26,7 @@ final class DeviceColouring {
     private static final int BATCH = 8;
 
     private final OpenClProgram cl;
+    private final DeviceMemory memory;
     private final DeviceBuffer pairA;
     private final DeviceBuffer pairB;
     private final DeviceBuffer movable;
@@ -33,11 +34,11 @@ final class DeviceColouring {
     private final DeviceBuffer lowest;
     private final DeviceBuffer masks;
     private final DeviceBuffer done;
-    private int[] flags = new int[0];
     private int rounds;
 
     DeviceColouring(OpenClProgram cl, DeviceMemory memory) {
         this.cl = cl;
+        this.memory = memory;
         this.pairA = memory.buffer("colouring's bodies A");
         this.pairB = memory.buffer("colouring's bodies B");
         this.movable = memory.buffer("colouring's movable flags");
@@ -59,7 +60,7 @@ final class DeviceColouring {
         long rowBytes = (long) count * Sizeof.cl_int;
         cl_mem a = write(pairA, colouring.pairA(), count);
         cl_mem b = write(pairB, colouring.pairB(), count);
-        cl_mem flagsMem = write(movable, movableFlags(bodies, bodyCount), bodyCount);
+        cl_mem flagsMem = write(movable, memory.movableFlags(bodies, bodyCount), bodyCount);
         cl_mem coloursMem = colours.require(rowBytes);
         clEnqueueFillBuffer(cl.queue, coloursMem, Pointer.to(new int[] {-1}), Sizeof.cl_int, 0, rowBytes, 0, null,
                 null);
@@ -84,29 +85,22 @@ final class DeviceColouring {
                 null);
     }
 
-    /** The rounds the last colouring ran, a whole number of batches (the last batch's last rounds may have found nothing left). */
+    /**
+     * The rounds the last colouring ran, a whole number of batches (the last batch's last rounds may
+     * have found nothing left).
+     */
     int rounds() {
         return rounds;
     }
 
     private cl_mem write(DeviceBuffer target, int[] values, int count) {
         long bytes = Math.max(1L, count) * Sizeof.cl_int;
-        cl_mem memory = target.require(bytes);
+        cl_mem buffer = target.require(bytes);
         target.forgetHeld();
         if (count > 0) {
-            clEnqueueWriteBuffer(cl.queue, memory, CL_TRUE, 0, (long) count * Sizeof.cl_int, Pointer.to(values), 0,
+            clEnqueueWriteBuffer(cl.queue, buffer, CL_TRUE, 0, (long) count * Sizeof.cl_int, Pointer.to(values), 0,
                     null, null);
         }
-        return memory;
-    }
-
-    private int[] movableFlags(MovableBodies bodies, int count) {
-        if (flags.length < count) {
-            flags = new int[count];
-        }
-        for (int i = 0; i < count; i++) {
-            flags[i] = bodies.isMovable(i) ? 1 : 0;
-        }
-        return flags;
+        return buffer;
     }
 }

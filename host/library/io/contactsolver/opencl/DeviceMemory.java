@@ -4,6 +4,7 @@ import static org.jocl.CL.clEnqueueFillBuffer;
 import static org.jocl.CL.clFinish;
 
 import io.contactsolver.core.FieldBlock;
+import io.contactsolver.core.MovableBodies;
 import io.contactsolver.core.PreparedBodyField;
 import io.contactsolver.core.SolveJob;
 import io.contactsolver.core.SolveMeter;
@@ -31,6 +32,7 @@ final class DeviceMemory implements AutoCloseable {
     final Transfers transfers;
     private final List<DeviceBuffer> buffers = new ArrayList<>();
     private long maxAllocation;
+    private int[] movableStaging = new int[0];
     final DeviceBuffer bodies;
     final DeviceBuffer prepared;
     final DeviceBuffer contacts;
@@ -48,6 +50,20 @@ final class DeviceMemory implements AutoCloseable {
         this.links = buffer("contact links");
         this.impulses = buffer("impulses");
         this.deltas = buffer("deltas");
+    }
+
+    /**
+     * The movable flags of the first {@code count} bodies as the kernels take them, 1 or 0 a body:
+     * a staging array the next call writes over, to be sent before then.
+     */
+    int[] movableFlags(MovableBodies movable, int count) {
+        if (movableStaging.length < count) {
+            movableStaging = new int[count];
+        }
+        for (int i = 0; i < count; i++) {
+            movableStaging[i] = movable.isMovable(i) ? 1 : 0;
+        }
+        return movableStaging;
     }
 
     /** The device's largest allocation, bytes. */

@@ -151,7 +151,6 @@ final class SoftStepPipeline {
     private final DeviceBuffer screenLargest;
     private final DeviceBuffer numbers;
     private final DeviceBuffer coefficientUses;
-    private int[] movableStaging = new int[0];
     /** The block and count whose next state {@link #nextBodies} holds from the last step, or -1: see {@link #commit}. */
     private long stepBlock = -1;
     private int stepCount = -1;
@@ -373,7 +372,7 @@ final class SoftStepPipeline {
                 ROW_POINT_STARTS, job.rowPointStartsVersion());
         MovableBodies flags = job.movable();
         cl_mem movableMem = transfers.uploadUnlessHeld(movable, (long) bodyCount * Sizeof.cl_int, flags,
-                flags.version(), () -> transfers.uploadInts(movable, movableFlags(flags, bodyCount), bodyCount));
+                flags.version(), () -> transfers.uploadInts(movable, memory.movableFlags(flags, bodyCount), bodyCount));
         cl_mem idsMem = transfers.uploadIntsUnlessHeld(contactIds, job.contactIds(), contactCount, CONTACT_IDS,
                 job.contactIdsVersion());
         // the recycled points: written here from the previous step's set where the device holds it,
@@ -859,17 +858,6 @@ final class SoftStepPipeline {
             }
             return true;
         }
-    }
-
-    /** The movable flags of the first {@code count} bodies as the kernels take them: 1 or 0 a body. */
-    private int[] movableFlags(MovableBodies bodies, int count) {
-        if (movableStaging.length < count) {
-            movableStaging = new int[count];
-        }
-        for (int i = 0; i < count; i++) {
-            movableStaging[i] = bodies.isMovable(i) ? 1 : 0;
-        }
-        return movableStaging;
     }
 
     /**
