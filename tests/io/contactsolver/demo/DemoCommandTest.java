@@ -2,6 +2,7 @@ package io.contactsolver.demo;
 
 import io.contactsolver.app.ExitCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -140,6 +141,26 @@ class DemoCommandTest {
         assertTrue(tooMany.err().contains("--substeps must be in [1, 64], got 65"), tooMany.err());
     }
 
+    /**
+     * The hashed colouring order: the first line says so, the box fills to the same number of
+     * sweeps a step, and the spheres come to rest elsewhere (another solve order).
+     */
+    @Test
+    void theHashedColouringOrderIsNamedAndStepsTheBoxOtherwise(@TempDir Path dir) throws IOException {
+        String[] common = {"demo", "--scene", "box", "--particles", "200", "--steps", "60", "--backend", "cpu",
+            "--seed", "3"};
+        Run contact = Cli.inProcess(concat(common, "--out", dir.resolve("contact").toString()));
+        Run hashed = Cli.inProcess(concat(common, "--out", dir.resolve("hashed").toString(), "--colouring-order",
+                "hashed"));
+        assertEquals(ExitCode.OK, hashed.exitCode(), hashed.err());
+        String first = hashed.out().lines().findFirst().orElseThrow();
+        assertTrue(first.contains("soft step (4 substeps of one soft and one relax sweep, manifolds coloured in the "
+                + "hashed order)"), first);
+        assertTrue(!contact.out().lines().findFirst().orElseThrow().contains("hashed"), contact.out());
+        assertNotEquals(Files.readAllLines(dir.resolve("contact").resolve(DemoCommand.PARTICLES_CSV)),
+                Files.readAllLines(dir.resolve("hashed").resolve(DemoCommand.PARTICLES_CSV)));
+    }
+
     @Test
     void theSameSeedWritesTheSameFiguresOnEveryRun() throws IOException {
         String[] common = {"demo", "--scene", "box", "--particles", "150", "--steps", "60", "--backend", "cpu",
@@ -171,7 +192,8 @@ class DemoCommandTest {
         "--rolling-resistance, NaN, --rolling-resistance must be finite and at least 0 m",
         "--rolling-resistance, Infinity, --rolling-resistance must be finite and at least 0 m",
         "--torsion, -0.001, --torsion must be finite and at least 0 m",
-        "--torsion, NaN, --torsion must be finite and at least 0 m"})
+        "--torsion, NaN, --torsion must be finite and at least 0 m",
+        "--colouring-order, random, --colouring-order must be contact or hashed, got 'random'"})
     void refusesABadOptionWithOneLineAndWritesNothing(String option, String value, String message) {
         Path out = dir.resolve("out");
         assertRefusedAsAnOption(Cli.inProcess("demo", option, value, "--out", out.toString(), "--backend", "cpu"),
@@ -261,6 +283,8 @@ class DemoCommandTest {
             + "soft-step only",
         "--scheme two-solves --contact-hertz 60; --contact-hertz does nothing with --scheme two-solves: it is for "
             + "--scheme soft-step only",
+        "--scheme two-solves --colouring-order hashed; --colouring-order does nothing with --scheme two-solves: it "
+            + "is for --scheme soft-step only",
         "--iterations 5; --iterations does nothing with --scheme soft-step: it is for --scheme two-solves only",
         "--backend cpu --device 0; --device does nothing with --backend cpu: it is for --backend opencl or auto only"})
     void refusesAnOptionTheChosenModeIgnores(String options, String message) {

@@ -1,5 +1,6 @@
 package io.contactsolver.demo;
 
+import io.contactsolver.ColouringOrder;
 import io.contactsolver.Backend;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.Quoting;
@@ -141,6 +142,12 @@ public final class DemoCommand implements Callable<Integer> {
                     + "rate; 0 takes that eighth (default: ${DEFAULT-VALUE}).")
     float contactHertz;
 
+    @Option(names = "--colouring-order", defaultValue = "contact", paramLabel = "ORDER",
+            description = "soft-step: the order in which each step's manifolds take their colours, contact or hashed "
+                    + "(hashed is coloured on a GPU's device; another solve order, so another heap) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String colouringOrder;
+
     @Mixin
     BackendOption backend;
 
@@ -217,7 +224,8 @@ public final class DemoCommand implements Callable<Integer> {
 
     private String schemeLine() {
         return scheme == Scheme.SOFT_STEP
-                ? "soft step (" + substeps + " substeps of one soft and one relax sweep)"
+                ? "soft step (" + substeps + " substeps of one soft and one relax sweep"
+                        + (colouringOrder.equals("hashed") ? ", manifolds coloured in the hashed order" : "") + ")"
                 : "two solves (" + iterations + " velocity and " + TwoSolves.pushIterations(iterations) + " push-out iterations)";
     }
 
@@ -225,7 +233,9 @@ public final class DemoCommand implements Callable<Integer> {
     private Simulation.Settings settingsFromOptions() {
         Simulation.Settings settings = Simulation.Settings.of(timeStep, restitution, iterations)
                 .withFriction(friction, rollingResistance).withTorsion(torsion);
-        return scheme == Scheme.SOFT_STEP ? settings.withSoftStep(substeps, contactHertz) : settings.withScheme(scheme);
+        return scheme == Scheme.SOFT_STEP ? settings.withSoftStep(substeps, contactHertz).withColouringOrder(
+                colouringOrder.equals("hashed") ? ColouringOrder.HASHED : ColouringOrder.CONTACT)
+                : settings.withScheme(scheme);
     }
 
     /**
@@ -257,6 +267,9 @@ public final class DemoCommand implements Callable<Integer> {
         if (!(torsion >= 0.0f) || !Float.isFinite(torsion)) {
             return "--torsion must be finite and at least 0 m, got " + torsion;
         }
+        if (!colouringOrder.equals("contact") && !colouringOrder.equals("hashed")) {
+            return "--colouring-order must be contact or hashed, got '" + colouringOrder + "'";
+        }
         if (!(contactHertz >= 0.0f) || !Float.isFinite(contactHertz)) {
             return "--contact-hertz must be finite and at least 0, got " + contactHertz;
         }
@@ -281,7 +294,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         boolean soft = scheme == Scheme.SOFT_STEP;
         ModeOptions.refuseUnused(spec, soft, "--scheme two-solves", "--scheme soft-step", "--substeps",
-                "--contact-hertz");
+                "--contact-hertz", "--colouring-order");
         ModeOptions.refuseUnused(spec, !soft, "--scheme soft-step", "--scheme two-solves", "--iterations");
         ModeOptions.refuseUnused(spec, backend.backend() != Backend.CPU, "--backend cpu", "--backend opencl or auto",
                 "--device");

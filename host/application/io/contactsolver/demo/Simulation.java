@@ -1,5 +1,6 @@
 package io.contactsolver.demo;
 
+import io.contactsolver.ColouringOrder;
 import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactIds;
@@ -93,8 +94,8 @@ public final class Simulation {
      *   <li>{@code rollingResistance}: rolling resistance of every contact, m, {@code >= 0} (0: none)</li>
      *   <li>{@code torsion}: torsional resistance of every contact, m, {@code >= 0} (0: none): the
      *       patch radius that resists spin about the contact normal</li>
-     *   <li>{@code scheme}, {@code substeps}, {@code contactHertz}: how a step is taken, and the soft
-     *       step's substeps and contact stiffness</li>
+     *   <li>{@code scheme}, {@code substeps}, {@code contactHertz}, {@code colouringOrder}: how a step
+     *       is taken, and the soft step's substeps, contact stiffness and colouring order</li>
      * </ul>
      */
     public static final class Settings {
@@ -110,6 +111,7 @@ public final class Simulation {
         private final Scheme scheme;
         private final int substeps;
         private final float contactHertz;
+        private final ColouringOrder colouringOrder;
 
         /** The settings being made by a {@code with} method, changed by name before they are made. */
         private static final class Draft {
@@ -125,6 +127,7 @@ public final class Simulation {
             Scheme scheme = Scheme.DEFAULT;
             int substeps = SoftStepSettings.DEFAULT_SUBSTEPS;
             float contactHertz = SoftStepSettings.DEFAULT_CONTACT_HERTZ;
+            ColouringOrder colouringOrder = ColouringOrder.CONTACT;
         }
 
         private Settings(Draft d) {
@@ -140,6 +143,7 @@ public final class Simulation {
             scheme = d.scheme;
             substeps = d.substeps;
             contactHertz = d.contactHertz;
+            colouringOrder = d.colouringOrder;
         }
 
         private Settings with(java.util.function.Consumer<Draft> change) {
@@ -156,6 +160,7 @@ public final class Simulation {
             d.scheme = scheme;
             d.substeps = substeps;
             d.contactHertz = contactHertz;
+            d.colouringOrder = colouringOrder;
             change.accept(d);
             return new Settings(d);
         }
@@ -196,6 +201,11 @@ public final class Simulation {
                 d.substeps = count;
                 d.contactHertz = hertz;
             });
+        }
+
+        /** These settings with the soft step's manifolds coloured in {@code order}. */
+        public Settings withColouringOrder(ColouringOrder order) {
+            return with(d -> d.colouringOrder = order);
         }
 
         /** These settings on {@code newScheme}, every other setting as it was. */
@@ -266,6 +276,10 @@ public final class Simulation {
             return contactHertz;
         }
 
+        public ColouringOrder colouringOrder() {
+            return colouringOrder;
+        }
+
         boolean hasFriction() {
             return friction != 0.0f || rollingResistance != 0.0f || torsion != 0.0f;
         }
@@ -328,7 +342,7 @@ public final class Simulation {
     private static SoftStepSettings softSettings(Settings settings) {
         return SolveSettings.softStep().withSubsteps(settings.substeps()).withContactHertz(settings.contactHertz())
                 .withRestitutionThreshold(RESTING_STEPS * GRAVITY * settings.timeStep()).withDeltas(false)
-                .withImpulses(false);
+                .withImpulses(false).withColouringOrder(settings.colouringOrder());
     }
 
     /**
