@@ -59,20 +59,29 @@ class HashedColouringStepTest {
         }
     }
 
-    /** A pyramid whose contacts are found anew from its bodies every step, on the CPU and on a device that colours. */
+    /**
+     * A pyramid whose contacts are found anew from its bodies every step, its last ten contacts
+     * dropped on odd steps (pairs that change: the device colours again), on the CPU and on a device
+     * that colours.
+     */
     @Test
-    void aPyramidWhoseContactsAreFoundAnewStepsToTheSameBits() {
+    void aPyramidWhoseContactsComeAndGoStepsToTheSameBits() {
         OpenClTestAccess.requireDevice();
         SteppedPyramid onCpu = new SteppedPyramid();
         SteppedPyramid onDevice = new SteppedPyramid();
+        SolverBackend[] opened = new SolverBackend[1];
         try (ContactSolver cpu = Backends.cpu();
                 ContactSolver device = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL),
-                        OpenClTestAccess::openColouringOnDevice)) {
+                        selector -> opened[0] = OpenClTestAccess.openColouringOnDevice(selector))) {
             SolveHistory cpuHistory = new SolveHistory();
             SolveHistory deviceHistory = new SolveHistory();
             for (int step = 0; step < 6; step++) {
-                onCpu.findContacts();
-                onDevice.findContacts();
+                for (SteppedPyramid pyramid : new SteppedPyramid[] {onCpu, onDevice}) {
+                    pyramid.findContacts();
+                    if (step % 2 == 1) {
+                        pyramid.contacts.setSize(pyramid.contacts.size() - 10);
+                    }
+                }
                 SolveResult expected = cpu.step(onCpu.bodies, onCpu.contacts, HASHED, GRAVITY, 1.0f / 60.0f,
                         cpuHistory);
                 SolveResult actual = device.step(onDevice.bodies, onDevice.contacts, HASHED, GRAVITY, 1.0f / 60.0f,
@@ -81,6 +90,27 @@ class HashedColouringStepTest {
                 Bits.assertIdentical(expected, actual, "step " + step);
                 Bits.assertIdentical(onCpu.bodies, onDevice.bodies, "step " + step);
             }
+            assertTrue(OpenClTestAccess.colourings(opened[0]) >= 6, "the device coloured every step whose pairs "
+                    + "changed: " + OpenClTestAccess.colourings(opened[0]));
+        }
+    }
+
+    /** A device that fails as it colours is dropped: the step runs on the CPU, to the CPU's bits. */
+    @Test
+    void aDeviceFailingAsItColoursIsDroppedAndTheCpuStepsAlike() {
+        OpenClTestAccess.requireDevice();
+        Scene onCpu = SceneGenerator.pileWithContacts(9, 2000, 0.2f);
+        Scene onDevice = SceneGenerator.pileWithContacts(9, 2000, 0.2f);
+        try (ContactSolver cpu = Backends.cpu();
+                ContactSolver device = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL),
+                        selector -> OpenClTestAccess.openColouringOnDeviceFailingAt(selector, "colouring"))) {
+            SolveResult expected = cpu.step(onCpu.bodies(), onCpu.contacts(), HASHED, GRAVITY, 0.002f,
+                    new SolveHistory());
+            SolveResult actual = device.step(onDevice.bodies(), onDevice.contacts(), HASHED, GRAVITY, 0.002f,
+                    new SolveHistory());
+            assertEquals(Backend.CPU, actual.backend(), "the failed device dropped");
+            Bits.assertIdentical(expected, actual, "after the device failed while colouring");
+            Bits.assertIdentical(onCpu.bodies(), onDevice.bodies(), "after the device failed while colouring");
         }
     }
 

@@ -117,9 +117,22 @@ public final class OpenClTestAccess {
         return backend;
     }
 
+    /** {@link #openColouringOnDevice}, its calls failing at {@code stage} as a device running out of resources would. */
+    public static SolverBackend openColouringOnDeviceFailingAt(Optional<String> selector, String stage)
+            throws BackendUnavailableException {
+        OpenClBackend backend = (OpenClBackend) openFailingAt(selector, stage);
+        backend.colourOnDevice(true);
+        return backend;
+    }
+
     /** The rounds an OpenCL backend's device ran for its last colouring in the hashed order (0: none ran). */
     public static int colouringRounds(SolverBackend backend) {
         return ((OpenClBackend) backend).colouringRounds();
+    }
+
+    /** How many colourings in the hashed order an OpenCL backend's device has made. */
+    public static int colourings(SolverBackend backend) {
+        return ((OpenClBackend) backend).colourings();
     }
 
     /** Whether an OpenCL backend's device is a GPU or an accelerator (not the CPU's cores). */

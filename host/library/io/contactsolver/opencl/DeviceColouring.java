@@ -35,6 +35,7 @@ final class DeviceColouring {
     private final DeviceBuffer masks;
     private final DeviceBuffer done;
     private int rounds;
+    private int colourings;
 
     DeviceColouring(OpenClProgram cl, DeviceMemory memory) {
         this.cl = cl;
@@ -54,6 +55,7 @@ final class DeviceColouring {
         MovableBodies bodies = colouring.movable();
         int bodyCount = bodies.bodyCount();
         rounds = 0;
+        colourings++;
         if (count == 0) {
             return;
         }
@@ -91,6 +93,11 @@ final class DeviceColouring {
      */
     int rounds() {
         return rounds;
+    }
+
+    /** How many colourings this device has made. */
+    int colourings() {
+        return colourings;
     }
 
     private cl_mem write(DeviceBuffer target, int[] values, int count) {

@@ -227,6 +227,11 @@ public final class OpenClBackend implements SolverBackend {
         return colouring.rounds();
     }
 
+    /** Test seam: how many colourings the device has made. */
+    int colourings() {
+        return colouring.colourings();
+    }
+
     @Override
     public IterationOutcome softStep(SoftStepJob job) {
         Stage stage = stage();
