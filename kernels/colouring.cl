@@ -9,9 +9,10 @@
  * writes each body's mask at most once, without atomics; the colours are the same whatever the
  * order in which work-items run.
  *
- * Layout: colours[r], -1 until row r is coloured; lowest[j], body j's lowest priority among its
- * uncoloured rows this round, unsigned, cleared to all ones before each; masks[j], the colours body
- * j's rows took, bit k for colour k; done[0], the rows coloured so far.
+ * Layout: colours[r], -1 until row r is coloured; three arrays of body j's lowest priority among
+ * its uncoloured rows, unsigned, all ones where it has none, taking turns: a round reads one, its
+ * waiting rows claim the next, and it clears the third for the round after; masks[j], the colours
+ * body j's rows took, bit k for colour k; done[0], the rows coloured so far.
  */
 
 /* ContactColoring.priority: a bijection of the 32-bit ints, read unsigned. */
@@ -29,18 +30,11 @@ bool colour_movable(__global const int* movable, int body) {
     return body >= 0 && movable[body] != 0;
 }
 
-__kernel void colour_clear(__global int* lowest, const int bodyCount) {
-    int j = get_global_id(0);
-    if (j >= bodyCount) {
-        return;
-    }
-    lowest[j] = -1; /* all ones: above every priority */
-}
-
+/* The first round's claims: every row lowers its movable bodies' lowest priority to its own. */
 __kernel void colour_claim(__global const int* pairA, __global const int* pairB, __global const int* movable,
-        const int count, __global const int* colours, __global int* lowest) {
+        const int count, __global int* lowest) {
     int r = get_global_id(0);
-    if (r >= count || colours[r] >= 0) {
+    if (r >= count) {
         return;
     }
     uint priority = hashed_priority((uint) r);
@@ -54,10 +48,19 @@ __kernel void colour_claim(__global const int* pairA, __global const int* pairB,
     }
 }
 
-__kernel void colour_take(__global const int* pairA, __global const int* pairB, __global const int* movable,
-        const int count, const int budget, __global const int* lowest, __global ulong* masks,
-        __global int* colours, __global int* done) {
+/*
+ * One round, over max(count, bodyCount) work-items: every uncoloured row whose priority is the lowest
+ * on each of its movable bodies (lowest, this round's claims) takes its colour; every other one
+ * claims its bodies for the next round (next, cleared by the round before); and body j's entry of
+ * the round after next (cleared) is cleared. The three arrays take turns.
+ */
+__kernel void colour_round(__global const int* pairA, __global const int* pairB, __global const int* movable,
+        const int count, const int budget, const int bodyCount, __global const int* lowest, __global int* next,
+        __global int* cleared, __global ulong* masks, __global int* colours, __global int* done) {
     int r = get_global_id(0);
+    if (r < bodyCount) {
+        cleared[r] = -1; /* all ones: above every priority */
+    }
     if (r >= count || colours[r] >= 0) {
         return;
     }
@@ -67,7 +70,14 @@ __kernel void colour_take(__global const int* pairA, __global const int* pairB, 
     bool moveA = colour_movable(movable, bodyA);
     bool moveB = colour_movable(movable, bodyB);
     if ((moveA && (uint) lowest[bodyA] != priority) || (moveB && (uint) lowest[bodyB] != priority)) {
-        return; /* a row before it on one of its bodies is still uncoloured */
+        /* a row before it on one of its bodies is still uncoloured: it waits, and claims for the next round */
+        if (moveA) {
+            atomic_min((volatile __global uint*) (next + bodyA), priority);
+        }
+        if (moveB) {
+            atomic_min((volatile __global uint*) (next + bodyB), priority);
+        }
+        return;
     }
     ulong allowed = budget == COLOUR_MAX ? ~0ul : (1ul << budget) - 1ul;
     ulong taken = (moveA ? masks[bodyA] : 0ul) | (moveB ? masks[bodyB] : 0ul);

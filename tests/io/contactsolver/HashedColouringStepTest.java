@@ -103,7 +103,8 @@ class HashedColouringStepTest {
         Scene onDevice = SceneGenerator.pileWithContacts(9, 2000, 0.2f);
         try (ContactSolver cpu = Backends.cpu();
                 ContactSolver device = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL),
-                        selector -> OpenClTestAccess.openColouringOnDeviceFailingAt(selector, "colouring"))) {
+                        selector -> OpenClTestAccess.colouringOnDevice(
+                                OpenClTestAccess.openFailingAt(selector, "colouring")))) {
             SolveResult expected = cpu.step(onCpu.bodies(), onCpu.contacts(), HASHED, GRAVITY, 0.002f,
                     new SolveHistory());
             SolveResult actual = device.step(onDevice.bodies(), onDevice.contacts(), HASHED, GRAVITY, 0.002f,
@@ -111,6 +112,30 @@ class HashedColouringStepTest {
             assertEquals(Backend.CPU, actual.backend(), "the failed device dropped");
             Bits.assertIdentical(expected, actual, "after the device failed while colouring");
             Bits.assertIdentical(onCpu.bodies(), onDevice.bodies(), "after the device failed while colouring");
+        }
+    }
+
+    /**
+     * A device whose rounds stop colouring (a kernel whose waiting rows never claim their first body)
+     * is caught after a batch of rounds that colours nothing, not waited on for ever: it is dropped,
+     * and the CPU steps alike.
+     */
+    @Test
+    void aDeviceWhoseRoundsStopColouringIsDroppedNotWaitedOn() {
+        OpenClTestAccess.requireDevice();
+        Scene onCpu = SceneGenerator.pileWithContacts(10, 2000, 0.2f);
+        Scene onDevice = SceneGenerator.pileWithContacts(10, 2000, 0.2f);
+        try (ContactSolver cpu = Backends.cpu();
+                ContactSolver device = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL),
+                        selector -> OpenClTestAccess.colouringOnDevice(OpenClTestAccess.openWithEdit(selector,
+                                "colouring.cl", "atomic_min((volatile __global uint*) (next + bodyA), priority);",
+                                "/* no claim */")))) {
+            SolveResult expected = cpu.step(onCpu.bodies(), onCpu.contacts(), HASHED, GRAVITY, 0.002f,
+                    new SolveHistory());
+            SolveResult actual = device.step(onDevice.bodies(), onDevice.contacts(), HASHED, GRAVITY, 0.002f,
+                    new SolveHistory());
+            assertEquals(Backend.CPU, actual.backend(), "the device at fault dropped");
+            Bits.assertIdentical(expected, actual, "after the device's colouring stopped");
         }
     }
 

@@ -112,16 +112,12 @@ public final class OpenClTestAccess {
 
     /** The backend a default OpenCL solver opens, colouring the hashed order on its device whatever the device. */
     public static SolverBackend openColouringOnDevice(Optional<String> selector) throws BackendUnavailableException {
-        OpenClBackend backend = OpenClBackend.open(selector);
-        backend.colourOnDevice(true);
-        return backend;
+        return colouringOnDevice(OpenClBackend.open(selector));
     }
 
-    /** {@link #openColouringOnDevice}, its calls failing at {@code stage} as a device running out of resources would. */
-    public static SolverBackend openColouringOnDeviceFailingAt(Optional<String> selector, String stage)
-            throws BackendUnavailableException {
-        OpenClBackend backend = (OpenClBackend) openFailingAt(selector, stage);
-        backend.colourOnDevice(true);
+    /** {@code backend}, an OpenCL one, colouring the hashed order on its device whatever the device. */
+    public static SolverBackend colouringOnDevice(SolverBackend backend) {
+        ((OpenClBackend) backend).colourOnDevice(true);
         return backend;
     }
 

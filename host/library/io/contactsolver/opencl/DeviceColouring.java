@@ -5,6 +5,7 @@ import static org.jocl.CL.clEnqueueFillBuffer;
 import static org.jocl.CL.clEnqueueReadBuffer;
 import static org.jocl.CL.clEnqueueWriteBuffer;
 
+import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.MovableBodies;
 import org.jocl.Pointer;
@@ -13,9 +14,10 @@ import org.jocl.cl_mem;
 
 /**
  * The soft step's colouring in the hashed order, on the device ({@code kernels/colouring.cl}): the
- * rows' bodies and the movable flags go up, rounds run until every row has its colour, and the
- * colours come back into the host's array, from which the host lays the rows out as for any
- * colouring. The colours are those of the host's pass ({@link ContactColoring.HashedColouring#colourOnHost}).
+ * rows' bodies and the movable flags go up, the rows claim their bodies, rounds of one launch each
+ * run until every row has its colour, and the colours come back into the host's array, from which
+ * the host lays the rows out as for any colouring. The colours are those of the host's pass
+ * ({@link ContactColoring.HashedColouring#colourOnHost}).
  *
  * <p>Each round colours at least the row of lowest priority still uncoloured, so the rounds end; a
  * scattered order ends them in a few tens. The count of coloured rows is read after each batch of
@@ -31,7 +33,8 @@ final class DeviceColouring {
     private final DeviceBuffer pairB;
     private final DeviceBuffer movable;
     private final DeviceBuffer colours;
-    private final DeviceBuffer lowest;
+    /** Each body's lowest priority among its uncoloured rows: three arrays taking turns ({@code kernels/colouring.cl}). */
+    private final DeviceBuffer[] lowest = new DeviceBuffer[3];
     private final DeviceBuffer masks;
     private final DeviceBuffer done;
     private int rounds;
@@ -44,7 +47,9 @@ final class DeviceColouring {
         this.pairB = memory.buffer("colouring's bodies B");
         this.movable = memory.buffer("colouring's movable flags");
         this.colours = memory.buffer("colours");
-        this.lowest = memory.buffer("colouring's lowest priorities");
+        for (int k = 0; k < lowest.length; k++) {
+            this.lowest[k] = memory.buffer("colouring's lowest priorities");
+        }
         this.masks = memory.buffer("colouring's masks");
         this.done = memory.buffer("colouring's count");
     }
@@ -66,7 +71,13 @@ final class DeviceColouring {
         cl_mem coloursMem = colours.require(rowBytes);
         clEnqueueFillBuffer(cl.queue, coloursMem, Pointer.to(new int[] {-1}), Sizeof.cl_int, 0, rowBytes, 0, null,
                 null);
-        cl_mem lowestMem = lowest.require(Math.max(1L, bodyCount) * Sizeof.cl_int);
+        long lowestBytes = Math.max(1L, bodyCount) * Sizeof.cl_int;
+        cl_mem[] lowestMem = new cl_mem[lowest.length];
+        for (int k = 0; k < lowest.length; k++) {
+            lowestMem[k] = lowest[k].require(lowestBytes);
+            clEnqueueFillBuffer(cl.queue, lowestMem[k], Pointer.to(new int[] {-1}), Sizeof.cl_int, 0, lowestBytes, 0,
+                    null, null);
+        }
         long maskBytes = Math.max(1L, bodyCount) * Sizeof.cl_long;
         cl_mem masksMem = masks.require(maskBytes);
         clEnqueueFillBuffer(cl.queue, masksMem, Pointer.to(new long[] {0L}), Sizeof.cl_long, 0, maskBytes, 0, null,
@@ -75,13 +86,22 @@ final class DeviceColouring {
         clEnqueueFillBuffer(cl.queue, doneMem, Pointer.to(new int[] {0}), Sizeof.cl_int, 0, Sizeof.cl_int, 0, null,
                 null);
         Kernels.ColourRows rows = new Kernels.ColourRows(a, b, flagsMem, count, colouring.budget(), coloursMem);
+        cl.kernels.colourClaim(rows, lowestMem[0]);
         int[] coloured = new int[1];
+        int before = 0;
         while (coloured[0] < count) {
-            for (int round = 0; round < BATCH; round++) {
-                cl.kernels.colourRound(rows, bodyCount, lowestMem, masksMem, doneMem);
+            for (int round = rounds; round < rounds + BATCH; round++) {
+                cl.kernels.colourRound(rows, bodyCount, lowestMem[round % 3], lowestMem[(round + 1) % 3],
+                        lowestMem[(round + 2) % 3], masksMem, doneMem);
             }
             rounds += BATCH;
             clEnqueueReadBuffer(cl.queue, doneMem, CL_TRUE, 0, Sizeof.cl_int, Pointer.to(coloured), 0, null, null);
+            // every round colours the lowest row still uncoloured: a batch that colours none is a device at fault
+            if (coloured[0] <= before || coloured[0] > count) {
+                throw new BackendFailureException("the device's colouring stopped at " + coloured[0] + " of " + count
+                        + " manifolds after " + rounds + " rounds", null);
+            }
+            before = coloured[0];
         }
         clEnqueueReadBuffer(cl.queue, coloursMem, CL_TRUE, 0, rowBytes, Pointer.to(colouring.colours()), 0, null,
                 null);

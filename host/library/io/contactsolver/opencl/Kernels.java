@@ -192,12 +192,11 @@ final class Kernels implements AutoCloseable {
                 arg(INT, "fields"), arg(INTS, "first"), arg(INT, "slot")),
         FIRST_UNSOUND_ORIENTATION("first_unsound_orientation", arg(FLOATS, "values"), arg(INT, "count"),
                 arg(INT, "stride"), arg(INTS, "first"), arg(INT, "slot")),
-        COLOUR_CLEAR("colour_clear", arg(INTS, "lowest"), arg(INT, "bodyCount")),
         COLOUR_CLAIM("colour_claim", arg(INTS, "pairA"), arg(INTS, "pairB"), arg(INTS, "movable"), arg(INT, "count"),
-                arg(INTS, "colours"), arg(INTS, "lowest")),
-        COLOUR_TAKE("colour_take", arg(INTS, "pairA"), arg(INTS, "pairB"), arg(INTS, "movable"), arg(INT, "count"),
-                arg(INT, "budget"), arg(INTS, "lowest"), arg(ULONGS, "masks"), arg(INTS, "colours"),
-                arg(INTS, "done"));
+                arg(INTS, "lowest")),
+        COLOUR_ROUND("colour_round", arg(INTS, "pairA"), arg(INTS, "pairB"), arg(INTS, "movable"), arg(INT, "count"),
+                arg(INT, "budget"), arg(INT, "bodyCount"), arg(INTS, "lowest"), arg(INTS, "next"),
+                arg(INTS, "cleared"), arg(ULONGS, "masks"), arg(INTS, "colours"), arg(INTS, "done"));
 
         final String kernelName;
         final List<Param> args;
@@ -762,20 +761,25 @@ final class Kernels implements AutoCloseable {
     record ColourRows(cl_mem pairA, cl_mem pairB, cl_mem movable, int count, int budget, cl_mem colours) {
     }
 
-    /**
-     * One round of the hashed order's colouring: each body's lowest priority among its uncoloured
-     * rows found, then every row that has it on each of its movable bodies coloured, counted in
-     * {@code done}.
-     */
-    void colourRound(ColourRows rows, int bodyCount, cl_mem lowest, cl_mem masks, cl_mem done) {
-        launch(Signature.COLOUR_CLEAR).ints("lowest", lowest).integer("bodyCount", bodyCount).run(bodyCount);
+    /** The first round's claims of the hashed order's colouring: each body's lowest priority into {@code lowest}. */
+    void colourClaim(ColourRows rows, cl_mem lowest) {
         launch(Signature.COLOUR_CLAIM).ints("pairA", rows.pairA()).ints("pairB", rows.pairB())
-                .ints("movable", rows.movable()).integer("count", rows.count()).ints("colours", rows.colours())
-                .ints("lowest", lowest).run(rows.count());
-        launch(Signature.COLOUR_TAKE).ints("pairA", rows.pairA()).ints("pairB", rows.pairB())
-                .ints("movable", rows.movable()).integer("count", rows.count()).integer("budget", rows.budget())
-                .ints("lowest", lowest).ulongs("masks", masks).ints("colours", rows.colours()).ints("done", done)
+                .ints("movable", rows.movable()).integer("count", rows.count()).ints("lowest", lowest)
                 .run(rows.count());
+    }
+
+    /**
+     * One round of the hashed order's colouring: every row that has the lowest priority in
+     * {@code lowest} on each of its movable bodies coloured and counted in {@code done}, every other
+     * uncoloured row's claims into {@code next}, and {@code cleared} cleared for the round after.
+     */
+    void colourRound(ColourRows rows, int bodyCount, cl_mem lowest, cl_mem next, cl_mem cleared, cl_mem masks,
+            cl_mem done) {
+        launch(Signature.COLOUR_ROUND).ints("pairA", rows.pairA()).ints("pairB", rows.pairB())
+                .ints("movable", rows.movable()).integer("count", rows.count()).integer("budget", rows.budget())
+                .integer("bodyCount", bodyCount).ints("lowest", lowest).ints("next", next).ints("cleared", cleared)
+                .ulongs("masks", masks).ints("colours", rows.colours()).ints("done", done)
+                .run(Math.max(rows.count(), bodyCount));
     }
 
     /** The largest power of two at most {@code cap} work-items that {@code kernel} can run in one group on the device. */
