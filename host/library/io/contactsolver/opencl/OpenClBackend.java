@@ -2,9 +2,9 @@ package io.contactsolver.opencl;
 
 import static org.jocl.CL.clFinish;
 
-import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.BackendUnavailableException;
+import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.FieldBlock;
 import io.contactsolver.core.InputScreen;
 import io.contactsolver.core.IterationOutcome;
