@@ -98,21 +98,8 @@ class HashedColouringStepTest {
     /** A device that fails as it colours is dropped: the step runs on the CPU, to the CPU's bits. */
     @Test
     void aDeviceFailingAsItColoursIsDroppedAndTheCpuStepsAlike() {
-        OpenClTestAccess.requireDevice();
-        Scene onCpu = SceneGenerator.pileWithContacts(9, 2000, 0.2f);
-        Scene onDevice = SceneGenerator.pileWithContacts(9, 2000, 0.2f);
-        try (ContactSolver cpu = Backends.cpu();
-                ContactSolver device = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL),
-                        selector -> OpenClTestAccess.colouringOnDevice(
-                                OpenClTestAccess.openFailingAt(selector, "colouring")))) {
-            SolveResult expected = cpu.step(onCpu.bodies(), onCpu.contacts(), HASHED, GRAVITY, 0.002f,
-                    new SolveHistory());
-            SolveResult actual = device.step(onDevice.bodies(), onDevice.contacts(), HASHED, GRAVITY, 0.002f,
-                    new SolveHistory());
-            assertEquals(Backend.CPU, actual.backend(), "the failed device dropped");
-            Bits.assertIdentical(expected, actual, "after the device failed while colouring");
-            Bits.assertIdentical(onCpu.bodies(), onDevice.bodies(), "after the device failed while colouring");
-        }
+        assertDroppedForTheCpu(9, selector -> OpenClTestAccess.colouringOnDevice(
+                OpenClTestAccess.openFailingAt(selector, "colouring")), "after the device failed while colouring");
     }
 
     /**
@@ -122,20 +109,26 @@ class HashedColouringStepTest {
      */
     @Test
     void aDeviceWhoseRoundsStopColouringIsDroppedNotWaitedOn() {
+        assertDroppedForTheCpu(10, selector -> OpenClTestAccess.colouringOnDevice(OpenClTestAccess.openWithEdit(
+                selector, "colouring.cl", "atomic_min((volatile __global uint*) (next + bodyA), priority);",
+                "/* no claim */")), "after the device's colouring stopped");
+    }
+
+    /** A pile's hashed step on a device {@code openCl} opens lands on the CPU, to the CPU's bits. */
+    private static void assertDroppedForTheCpu(long seed, ContactSolver.OpenClFactory openCl, String what) {
         OpenClTestAccess.requireDevice();
-        Scene onCpu = SceneGenerator.pileWithContacts(10, 2000, 0.2f);
-        Scene onDevice = SceneGenerator.pileWithContacts(10, 2000, 0.2f);
+        Scene onCpu = SceneGenerator.pileWithContacts(seed, 2000, 0.2f);
+        Scene onDevice = SceneGenerator.pileWithContacts(seed, 2000, 0.2f);
         try (ContactSolver cpu = Backends.cpu();
                 ContactSolver device = ContactSolver.create(SolverConfig.defaults().withBackend(Backend.OPENCL),
-                        selector -> OpenClTestAccess.colouringOnDevice(OpenClTestAccess.openWithEdit(selector,
-                                "colouring.cl", "atomic_min((volatile __global uint*) (next + bodyA), priority);",
-                                "/* no claim */")))) {
+                        openCl)) {
             SolveResult expected = cpu.step(onCpu.bodies(), onCpu.contacts(), HASHED, GRAVITY, 0.002f,
                     new SolveHistory());
             SolveResult actual = device.step(onDevice.bodies(), onDevice.contacts(), HASHED, GRAVITY, 0.002f,
                     new SolveHistory());
-            assertEquals(Backend.CPU, actual.backend(), "the device at fault dropped");
-            Bits.assertIdentical(expected, actual, "after the device's colouring stopped");
+            assertEquals(Backend.CPU, actual.backend(), what + ": the device dropped");
+            Bits.assertIdentical(expected, actual, what);
+            Bits.assertIdentical(onCpu.bodies(), onDevice.bodies(), what);
         }
     }
 
