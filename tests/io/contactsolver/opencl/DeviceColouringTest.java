@@ -118,6 +118,21 @@ class DeviceColouringTest {
         }
     }
 
+    /** Through staging as for a GPU (pinned, its copies split over two threads): the same colours. */
+    @Test
+    void throughAGpusStagingTheDeviceColoursAlike() throws BackendUnavailableException {
+        OpenClTestAccess.requireDevice();
+        int[][] pairs = graph(5, 2_000, 12_000);
+        try (ParallelRunner runner = new ParallelRunner(2);
+                OpenClBackend device = (OpenClBackend) OpenClTestAccess.colouringOnDevice(
+                        OpenClTestAccess.openStagingAsForAGpu(Optional.empty(), runner, 1_000))) {
+            ContactColoring host = colour(pairs, 2_000, 13, 32, ContactColoring.HashedColouring::colourOnHost, runner);
+            ContactColoring onDevice = colour(pairs, 2_000, 13, 32, device::colourHashed, runner);
+            assertSameColouring(host, onDevice, "staged as for a GPU");
+            assertTrue(OpenClTestAccess.pinnedStagingBytes(device) > 0, "the pairs and colours went through pinned staging");
+        }
+    }
+
     /** The count read after each batch of rounds: a graph that needs more than one batch runs more. */
     @Test
     void theRoundsRunUntilEveryRowHasItsColour() throws BackendUnavailableException {

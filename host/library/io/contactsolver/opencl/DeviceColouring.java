@@ -3,20 +3,22 @@ package io.contactsolver.opencl;
 import static org.jocl.CL.CL_TRUE;
 import static org.jocl.CL.clEnqueueFillBuffer;
 import static org.jocl.CL.clEnqueueReadBuffer;
-import static org.jocl.CL.clEnqueueWriteBuffer;
+import static org.jocl.CL.clFinish;
 
 import io.contactsolver.core.BackendFailureException;
 import io.contactsolver.core.ContactColoring;
 import io.contactsolver.core.MovableBodies;
+import java.nio.IntBuffer;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
 import org.jocl.cl_mem;
 
 /**
  * The soft step's colouring in the hashed order, on the device ({@code kernels/colouring.cl}): the
- * rows' bodies and the movable flags go up, the rows claim their bodies, rounds of one launch each
- * run until every row has its colour, and the colours come back into the host's array, from which
- * the host lays the rows out as for any colouring. The colours are those of the host's pass
+ * rows' bodies and the movable flags go up (through the solves' {@link Transfers}: staged, and the
+ * flags shared with the soft step at their version), the rows claim their bodies, rounds of one
+ * launch each run until every row has its colour, and the colours come back into the host's array,
+ * from which the host lays the rows out as for any colouring. The colours are those of the host's pass
  * ({@link ContactColoring.HashedColouring#colourOnHost}).
  *
  * <p>Each round colours at least the row of lowest priority still uncoloured, so the rounds end; a
@@ -31,7 +33,6 @@ final class DeviceColouring {
     private final DeviceMemory memory;
     private final DeviceBuffer pairA;
     private final DeviceBuffer pairB;
-    private final DeviceBuffer movable;
     private final DeviceBuffer colours;
     /** Each body's lowest priority among its uncoloured rows: three arrays taking turns ({@code kernels/colouring.cl}). */
     private final DeviceBuffer[] lowest = new DeviceBuffer[3];
@@ -45,7 +46,6 @@ final class DeviceColouring {
         this.memory = memory;
         this.pairA = memory.buffer("colouring's bodies A");
         this.pairB = memory.buffer("colouring's bodies B");
-        this.movable = memory.buffer("colouring's movable flags");
         this.colours = memory.buffer("colours");
         for (int k = 0; k < lowest.length; k++) {
             this.lowest[k] = memory.buffer("colouring's lowest priorities");
@@ -64,27 +64,17 @@ final class DeviceColouring {
         if (count == 0) {
             return;
         }
-        long rowBytes = (long) count * Sizeof.cl_int;
-        cl_mem a = write(pairA, colouring.pairA(), count);
-        cl_mem b = write(pairB, colouring.pairB(), count);
-        cl_mem flagsMem = write(movable, memory.movableFlags(bodies, bodyCount), bodyCount);
-        cl_mem coloursMem = colours.require(rowBytes);
-        clEnqueueFillBuffer(cl.queue, coloursMem, Pointer.to(new int[] {-1}), Sizeof.cl_int, 0, rowBytes, 0, null,
-                null);
-        long lowestBytes = Math.max(1L, bodyCount) * Sizeof.cl_int;
+        Transfers transfers = memory.transfers;
+        cl_mem a = transfers.uploadInts(pairA, colouring.pairA(), count);
+        cl_mem b = transfers.uploadInts(pairB, colouring.pairB(), count);
+        cl_mem flagsMem = memory.movableFlags(bodies, bodyCount);
+        cl_mem coloursMem = allOnes(colours, (long) count * Sizeof.cl_int);
         cl_mem[] lowestMem = new cl_mem[lowest.length];
         for (int k = 0; k < lowest.length; k++) {
-            lowestMem[k] = lowest[k].require(lowestBytes);
-            clEnqueueFillBuffer(cl.queue, lowestMem[k], Pointer.to(new int[] {-1}), Sizeof.cl_int, 0, lowestBytes, 0,
-                    null, null);
+            lowestMem[k] = allOnes(lowest[k], Math.max(1L, bodyCount) * Sizeof.cl_int);
         }
-        long maskBytes = Math.max(1L, bodyCount) * Sizeof.cl_long;
-        cl_mem masksMem = masks.require(maskBytes);
-        clEnqueueFillBuffer(cl.queue, masksMem, Pointer.to(new long[] {0L}), Sizeof.cl_long, 0, maskBytes, 0, null,
-                null);
-        cl_mem doneMem = done.require(Sizeof.cl_int);
-        clEnqueueFillBuffer(cl.queue, doneMem, Pointer.to(new int[] {0}), Sizeof.cl_int, 0, Sizeof.cl_int, 0, null,
-                null);
+        cl_mem masksMem = memory.zeroed(masks, Math.max(1L, bodyCount) * Sizeof.cl_long);
+        cl_mem doneMem = memory.zeroed(done, Sizeof.cl_int);
         Kernels.ColourRows rows = new Kernels.ColourRows(a, b, flagsMem, count, colouring.budget(), coloursMem);
         cl.kernels.colourClaim(rows, lowestMem[0]);
         int[] coloured = new int[1];
@@ -103,8 +93,19 @@ final class DeviceColouring {
             }
             before = coloured[0];
         }
-        clEnqueueReadBuffer(cl.queue, coloursMem, CL_TRUE, 0, rowBytes, Pointer.to(colouring.colours()), 0, null,
-                null);
+        // through staging, pinned on a GPU, as the solves' readbacks
+        IntBuffer back = transfers.hostInts(count);
+        transfers.downloadInts(coloursMem, back, count);
+        clFinish(cl.queue);
+        back.get(0, colouring.colours(), 0, count);
+    }
+
+    /** {@code target} with at least {@code bytes}, every bit of them set: -1 as an int, the highest priority unsigned. */
+    private cl_mem allOnes(DeviceBuffer target, long bytes) {
+        cl_mem buffer = target.require(bytes);
+        target.forgetHeld();
+        clEnqueueFillBuffer(cl.queue, buffer, Pointer.to(new int[] {-1}), Sizeof.cl_int, 0, bytes, 0, null, null);
+        return buffer;
     }
 
     /**
@@ -118,16 +119,5 @@ final class DeviceColouring {
     /** How many colourings this device has made. */
     int colourings() {
         return colourings;
-    }
-
-    private cl_mem write(DeviceBuffer target, int[] values, int count) {
-        long bytes = Math.max(1L, count) * Sizeof.cl_int;
-        cl_mem buffer = target.require(bytes);
-        target.forgetHeld();
-        if (count > 0) {
-            clEnqueueWriteBuffer(cl.queue, buffer, CL_TRUE, 0, (long) count * Sizeof.cl_int, Pointer.to(values), 0,
-                    null, null);
-        }
-        return buffer;
     }
 }

@@ -33,6 +33,8 @@ final class DeviceMemory implements AutoCloseable {
     private final List<DeviceBuffer> buffers = new ArrayList<>();
     private long maxAllocation;
     private int[] movableStaging = new int[0];
+    /** The bodies' movable flags, as the soft step's kernels and the colouring's read them. */
+    private final DeviceBuffer movable;
     final DeviceBuffer bodies;
     final DeviceBuffer prepared;
     final DeviceBuffer contacts;
@@ -50,20 +52,24 @@ final class DeviceMemory implements AutoCloseable {
         this.links = buffer("contact links");
         this.impulses = buffer("impulses");
         this.deltas = buffer("deltas");
+        this.movable = buffer("movable flags");
     }
 
     /**
-     * The movable flags of the first {@code count} bodies as the kernels take them, 1 or 0 a body:
-     * a staging array the next call writes over, to be sent before then.
+     * The movable flags of the first {@code count} bodies on the device, as the kernels take them (1
+     * or 0 a body): sent only where the device does not hold them at {@code flags}' version, so the
+     * soft step and the colouring share one copy.
      */
-    int[] movableFlags(MovableBodies movable, int count) {
-        if (movableStaging.length < count) {
-            movableStaging = new int[count];
-        }
-        for (int i = 0; i < count; i++) {
-            movableStaging[i] = movable.isMovable(i) ? 1 : 0;
-        }
-        return movableStaging;
+    cl_mem movableFlags(MovableBodies flags, int count) {
+        return transfers.uploadUnlessHeld(movable, (long) count * Sizeof.cl_int, flags, flags.version(), () -> {
+            if (movableStaging.length < count) {
+                movableStaging = new int[count];
+            }
+            for (int i = 0; i < count; i++) {
+                movableStaging[i] = flags.isMovable(i) ? 1 : 0;
+            }
+            return transfers.uploadInts(movable, movableStaging, count);
+        });
     }
 
     /** The device's largest allocation, bytes. */

@@ -214,6 +214,8 @@ public final class OpenClBackend implements SolverBackend {
             colouring.colour(hashed);
         } catch (CLException e) {
             throw stage.failure(e);
+        } finally {
+            memory.transfers.reset();
         }
     }
 

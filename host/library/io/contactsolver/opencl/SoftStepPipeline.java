@@ -123,7 +123,6 @@ final class SoftStepPipeline {
     private final DeviceBuffer movers;
     private final DeviceBuffer state;
     private final DeviceBuffer motion;
-    private final DeviceBuffer movable;
     private final DeviceBuffer residual;
     private final DeviceBuffer nextBodies;
     private final DeviceBuffer contactIds;
@@ -179,7 +178,6 @@ final class SoftStepPipeline {
         this.movers = memory.buffer("manifold row motion records");
         this.state = memory.buffer("soft velocity state");
         this.motion = memory.buffer("motion records");
-        this.movable = memory.buffer("movable flags");
         this.residual = memory.buffer("soft residual");
         this.nextBodies = memory.buffer("next bodies");
         this.contactIds = memory.buffer("contact ids");
@@ -371,8 +369,7 @@ final class SoftStepPipeline {
         cl_mem pointStartMem = transfers.uploadIntsUnlessHeld(pointStart, job.rowPointStarts(), rowCount + 1,
                 ROW_POINT_STARTS, job.rowPointStartsVersion());
         MovableBodies flags = job.movable();
-        cl_mem movableMem = transfers.uploadUnlessHeld(movable, (long) bodyCount * Sizeof.cl_int, flags,
-                flags.version(), () -> transfers.uploadInts(movable, memory.movableFlags(flags, bodyCount), bodyCount));
+        cl_mem movableMem = memory.movableFlags(flags, bodyCount);
         cl_mem idsMem = transfers.uploadIntsUnlessHeld(contactIds, job.contactIds(), contactCount, CONTACT_IDS,
                 job.contactIdsVersion());
         // the recycled points: written here from the previous step's set where the device holds it,
