@@ -1,11 +1,12 @@
 package io.contactsolver.bench;
 
+import io.contactsolver.ColouringOrder;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.Quoting;
 import io.contactsolver.SoftStepSettings;
-import io.contactsolver.ColouringOrder;
 import io.contactsolver.SolveSettings;
+import io.contactsolver.app.ColouringOrderOption;
 import io.contactsolver.app.DesktopModule;
 import io.contactsolver.app.DeviceOptions;
 import io.contactsolver.app.ExitCode;
@@ -366,8 +367,8 @@ public final class BenchCommand implements Callable<Integer> {
         ModeOptions.refuseUnused(spec, lattice, chosen, "--sections lattice", "--lattice-size", "--lattice-steps");
         ModeOptions.refuseUnused(spec, pyramid || lattice, chosen, "--sections pyramid and lattice", "--rounds",
                 "--bodies-only", "--soft-iterations", "--threads-in-turn", "--colouring-order");
-        if (!colouringOrder.equals("contact") && !colouringOrder.equals("hashed")) {
-            throw refused("--colouring-order must be contact or hashed, got '" + colouringOrder + "'");
+        if (ColouringOrderOption.parse(colouringOrder) == null) {
+            throw refused(ColouringOrderOption.refusal(colouringOrder));
         }
         ModeOptions.refuseUnused(spec, sections.contains(Choices.Section.SWEEP) || sections.contains(Choices.Section.ITERATIVE)
                 || sections.contains(Choices.Section.STEP), chosen, "--sections sweep, iterative and step", "--warm-up");
@@ -592,7 +593,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (bodiesOnly && !(pyramid.isEmpty() && lattice.isEmpty())) {
             out.println("--bodies-only: each soft step was asked for the bodies alone, " + softStep());
         }
-        if (colouringOrder.equals("hashed") && !(pyramid.isEmpty() && lattice.isEmpty())) {
+        if (softStep().colouringOrder() == ColouringOrder.HASHED && !(pyramid.isEmpty() && lattice.isEmpty())) {
             out.println("--colouring-order hashed: each soft step's manifolds coloured in the hashed order, " + softStep());
         }
         List<String> written = new ArrayList<>();
@@ -620,8 +621,8 @@ public final class BenchCommand implements Callable<Integer> {
      * --colouring-order's and --bodies-only's choices.
      */
     private SoftStepSettings softStep() {
-        SoftStepSettings soft = SolveSettings.softStep().withIterations(softIterations).withColouringOrder(
-                colouringOrder.equals("hashed") ? ColouringOrder.HASHED : ColouringOrder.CONTACT);
+        SoftStepSettings soft = SolveSettings.softStep().withIterations(softIterations)
+                .withColouringOrder(ColouringOrderOption.parse(colouringOrder));
         return bodiesOnly ? soft.withDeltas(false).withImpulses(false) : soft;
     }
 }

@@ -1,13 +1,14 @@
 package io.contactsolver.demo;
 
-import io.contactsolver.ColouringOrder;
 import io.contactsolver.Backend;
+import io.contactsolver.ColouringOrder;
 import io.contactsolver.ContactSolver;
 import io.contactsolver.Quoting;
 import io.contactsolver.SoftStepSettings;
 import io.contactsolver.SolveSettings;
 import io.contactsolver.SolverConfig;
 import io.contactsolver.app.BackendOption;
+import io.contactsolver.app.ColouringOrderOption;
 import io.contactsolver.app.DesktopModule;
 import io.contactsolver.app.DeviceOptions;
 import io.contactsolver.app.ExitCode;
@@ -225,7 +226,8 @@ public final class DemoCommand implements Callable<Integer> {
     private String schemeLine() {
         return scheme == Scheme.SOFT_STEP
                 ? "soft step (" + substeps + " substeps of one soft and one relax sweep"
-                        + (colouringOrder.equals("hashed") ? ", manifolds coloured in the hashed order" : "") + ")"
+                        + (ColouringOrderOption.parse(colouringOrder) == ColouringOrder.HASHED
+                                ? ", manifolds coloured in the hashed order" : "") + ")"
                 : "two solves (" + iterations + " velocity and " + TwoSolves.pushIterations(iterations) + " push-out iterations)";
     }
 
@@ -233,9 +235,8 @@ public final class DemoCommand implements Callable<Integer> {
     private Simulation.Settings settingsFromOptions() {
         Simulation.Settings settings = Simulation.Settings.of(timeStep, restitution, iterations)
                 .withFriction(friction, rollingResistance).withTorsion(torsion);
-        return scheme == Scheme.SOFT_STEP ? settings.withSoftStep(substeps, contactHertz).withColouringOrder(
-                colouringOrder.equals("hashed") ? ColouringOrder.HASHED : ColouringOrder.CONTACT)
-                : settings.withScheme(scheme);
+        return scheme == Scheme.SOFT_STEP ? settings.withSoftStep(substeps, contactHertz)
+                .withColouringOrder(ColouringOrderOption.parse(colouringOrder)) : settings.withScheme(scheme);
     }
 
     /**
@@ -267,8 +268,8 @@ public final class DemoCommand implements Callable<Integer> {
         if (!(torsion >= 0.0f) || !Float.isFinite(torsion)) {
             return "--torsion must be finite and at least 0 m, got " + torsion;
         }
-        if (!colouringOrder.equals("contact") && !colouringOrder.equals("hashed")) {
-            return "--colouring-order must be contact or hashed, got '" + colouringOrder + "'";
+        if (ColouringOrderOption.parse(colouringOrder) == null) {
+            return ColouringOrderOption.refusal(colouringOrder);
         }
         if (!(contactHertz >= 0.0f) || !Float.isFinite(contactHertz)) {
             return "--contact-hertz must be finite and at least 0, got " + contactHertz;

@@ -1,7 +1,7 @@
 package io.contactsolver.demo;
 
-import io.contactsolver.ColouringOrder;
 import io.contactsolver.BodyBatch;
+import io.contactsolver.ColouringOrder;
 import io.contactsolver.ContactBatch;
 import io.contactsolver.ContactIds;
 import io.contactsolver.ContactSolver;
