@@ -3,6 +3,7 @@ package io.contactsolver.bench;
 import io.contactsolver.Backend;
 import io.contactsolver.BodyBatch;
 import io.contactsolver.ContactBatch;
+import io.contactsolver.ContactSolver;
 import io.contactsolver.SoftStepSettings;
 import io.contactsolver.SolveResult;
 import io.contactsolver.SolveSettings;
@@ -25,6 +26,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.DoubleSupplier;
+import java.util.function.Function;
 import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 import org.joml.Quaternionf;
@@ -707,6 +709,21 @@ final class Benchmark {
         for (int step = 0; step < steps; step++) {
             for (int n = 0; n < runs.size(); n++) {
                 runs.get((step & 1) == 0 ? n : runs.size() - 1 - n).accept(step);
+            }
+        }
+    }
+
+    /** A solver for each of {@code configs}, handed to {@code work}; every one closed after it, whatever it threw. */
+    static <T> T withSolvers(List<SolverConfig> configs, Function<List<ContactSolver>, T> work) {
+        List<ContactSolver> solvers = new ArrayList<>();
+        try {
+            for (SolverConfig config : configs) {
+                solvers.add(ContactSolver.create(config));
+            }
+            return work.apply(solvers);
+        } finally {
+            for (ContactSolver solver : solvers) {
+                solver.close();
             }
         }
     }

@@ -162,22 +162,13 @@ final class LatticeBench {
         progress.accept("lattice cpu, " + String.join(" and ", together.stream()
                 .map(k -> Integer.toString(configs.get(k).threads())).toList()) + " threads in turn"
                 + (rounds > 1 ? ", round " + (round + 1) + " of " + rounds : ""));
-        List<ContactSolver> solvers = new ArrayList<>();
-        try {
-            List<LatticeRun> runs = new ArrayList<>();
-            for (int k : together) {
-                ContactSolver solver = ContactSolver.create(configs.get(k));
-                solvers.add(solver);
-                runs.add(new LatticeRun(solver));
-            }
+        List<Round> done = Benchmark.withSolvers(together.stream().map(configs::get).toList(), solvers -> {
+            List<LatticeRun> runs = solvers.stream().map(LatticeRun::new).toList();
             Benchmark.inTurn(WARM_UP_STEPS + steps, runs.stream().map(run -> (IntConsumer) run::step).toList());
-            for (int n = 0; n < runs.size(); n++) {
-                measured.get(together.get(n)).add(runs.get(n).round());
-            }
-        } finally {
-            for (ContactSolver solver : solvers) {
-                solver.close();
-            }
+            return runs.stream().map(LatticeRun::round).toList();
+        });
+        for (int n = 0; n < done.size(); n++) {
+            measured.get(together.get(n)).add(done.get(n));
         }
     }
 

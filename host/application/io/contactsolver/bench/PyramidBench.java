@@ -353,8 +353,8 @@ final class PyramidBench {
             throws IOException, InterruptedException {
         Trial first = group.get(0);
         String label = layout.kind().label + " pyramid " + first.scheme().label() + " cpu, "
-                + group.stream().map(trial -> Integer.toString(trial.config().threads())).reduce((a, b) -> a + " and " + b)
-                        .orElse("") + " threads in turn" + (rounds > 1 ? ", round " + (round + 1) + " of " + rounds : "");
+                + String.join(" and ", group.stream().map(trial -> Integer.toString(trial.config().threads())).toList())
+                + " threads in turn" + (rounds > 1 ? ", round " + (round + 1) + " of " + rounds : "");
         List<Integer> more = group.stream().map(trial -> trial.config().threads()).filter(threads -> threads > 1)
                 .distinct().toList();
         for (EngineBenchmark peer : here) {
@@ -377,22 +377,13 @@ final class PyramidBench {
             }
         }
         progress.accept(label);
-        List<ContactSolver> solvers = new ArrayList<>();
-        try {
-            for (Trial trial : group) {
-                solvers.add(ContactSolver.create(trial.config()));
-            }
-            InTurn result = runInTurn(layout, first.scheme(), solvers,
-                    group.stream().map(trial -> trial.config().threads()).toList());
-            for (int k = 0; k < group.size(); k++) {
-                group.get(k).rounds().add(result.rows().get(k));
-            }
-            return result.sameBits();
-        } finally {
-            for (ContactSolver solver : solvers) {
-                solver.close();
-            }
+        InTurn result = Benchmark.withSolvers(group.stream().map(Trial::config).toList(),
+                solvers -> runInTurn(layout, first.scheme(), solvers,
+                        group.stream().map(trial -> trial.config().threads()).toList()));
+        for (int k = 0; k < group.size(); k++) {
+            group.get(k).rounds().add(result.rows().get(k));
         }
+        return result.sameBits();
     }
 
     private EngineBenchmark.Runs measurePeer(EngineBenchmark peer, Layout layout, String when,
