@@ -30,6 +30,16 @@ bool colour_movable(__global const int* movable, int body) {
     return body >= 0 && movable[body] != 0;
 }
 
+/* A waiting row's claim: each of its movable bodies' lowest priority lowered to its own, by atomic minimum. */
+void colour_claim_bodies(__global int* lowest, int bodyA, bool moveA, int bodyB, bool moveB, uint priority) {
+    if (moveA) {
+        atomic_min((volatile __global uint*) (lowest + bodyA), priority);
+    }
+    if (moveB) {
+        atomic_min((volatile __global uint*) (lowest + bodyB), priority);
+    }
+}
+
 /* The first round's claims: every row lowers its movable bodies' lowest priority to its own. */
 __kernel void colour_claim(__global const int* pairA, __global const int* pairB, __global const int* movable,
         const int count, __global int* lowest) {
@@ -37,15 +47,10 @@ __kernel void colour_claim(__global const int* pairA, __global const int* pairB,
     if (r >= count) {
         return;
     }
-    uint priority = hashed_priority((uint) r);
     int bodyA = pairA[r];
     int bodyB = pairB[r];
-    if (colour_movable(movable, bodyA)) {
-        atomic_min((volatile __global uint*) (lowest + bodyA), priority);
-    }
-    if (colour_movable(movable, bodyB)) {
-        atomic_min((volatile __global uint*) (lowest + bodyB), priority);
-    }
+    colour_claim_bodies(lowest, bodyA, colour_movable(movable, bodyA), bodyB, colour_movable(movable, bodyB),
+            hashed_priority((uint) r));
 }
 
 /*
@@ -71,12 +76,7 @@ __kernel void colour_round(__global const int* pairA, __global const int* pairB,
     bool moveB = colour_movable(movable, bodyB);
     if ((moveA && (uint) lowest[bodyA] != priority) || (moveB && (uint) lowest[bodyB] != priority)) {
         /* a row before it on one of its bodies is still uncoloured: it waits, and claims for the next round */
-        if (moveA) {
-            atomic_min((volatile __global uint*) (next + bodyA), priority);
-        }
-        if (moveB) {
-            atomic_min((volatile __global uint*) (next + bodyB), priority);
-        }
+        colour_claim_bodies(next, bodyA, moveA, bodyB, moveB, priority);
         return;
     }
     ulong allowed = budget == COLOUR_MAX ? ~0ul : (1ul << budget) - 1ul;

@@ -103,14 +103,14 @@ class HashedColouringStepTest {
     }
 
     /**
-     * A device whose rounds stop colouring (a kernel whose waiting rows never claim their first body)
+     * A device whose rounds stop colouring (a kernel whose waiting rows never claim their bodies)
      * is caught after a batch of rounds that colours nothing, not waited on for ever: it is dropped,
      * and the CPU steps alike.
      */
     @Test
     void aDeviceWhoseRoundsStopColouringIsDroppedNotWaitedOn() {
         assertDroppedForTheCpu(10, selector -> OpenClTestAccess.colouringOnDevice(OpenClTestAccess.openWithEdit(
-                selector, "colouring.cl", "atomic_min((volatile __global uint*) (next + bodyA), priority);",
+                selector, "colouring.cl", "colour_claim_bodies(next, bodyA, moveA, bodyB, moveB, priority);",
                 "/* no claim */")), "after the device's colouring stopped");
     }
 
